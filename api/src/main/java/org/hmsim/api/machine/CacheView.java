@@ -1,0 +1,16 @@
+package org.hmsim.api.machine;
+
+/** A cache as policies and reports see it. */
+public interface CacheView extends Component {
+    int sets();
+
+    int ways();
+
+    int lineBytes();
+
+    int mshrs();
+
+    long hits();
+
+    long misses();
+}

@@ -1,0 +1,40 @@
+package org.hmsim.api.os;
+
+import java.util.List;
+
+/**
+ * The OS memory manager of a simulation as policies see it: the virtual address space with its named
+ * allocations, the page table, and physical frames per pool. Pages are mapped on first touch through
+ * the placement slot; when the chosen pool is full the page spills to another pool with free frames.
+ */
+public interface MemoryManager {
+
+    long pageBytes();
+
+    List<Allocation> allocations();
+
+    /** The allocation holding {@code va}, or null. */
+    Allocation allocationOf(long va);
+
+    /** Pool holding virtual page {@code vpn}, or -1 if the page is not mapped. */
+    int poolOf(long vpn);
+
+    /** Frames still free in a pool. */
+    long freeFrames(int pool);
+
+    long totalFrames(int pool);
+
+    /** Pages mapped so far in each pool. */
+    long mappedPages(int pool);
+
+    /**
+     * Moves a mapped page to another pool: the copy reads the old frame and writes the new one through
+     * both pools' controllers (no priority over demand traffic); {@code done} runs when the copy has
+     * completed and the page table points to the new frame. Returns false if the page is unmapped,
+     * already there, or the target pool is full.
+     */
+    boolean migrate(long vpn, int toPool, Runnable done);
+
+    /** Whether any GPU has translated this page since it was mapped or last migrated (a sharer bit). */
+    boolean translatedByGpu(long vpn);
+}

@@ -1,0 +1,16 @@
+package org.hmsim.api.policy;
+
+import java.util.List;
+import org.hmsim.api.machine.CoreView;
+
+/** Chooses the SM that runs the next thread block (CTA) of a kernel. */
+public interface CtaSchedulerPolicy extends Policy {
+
+    /**
+     * @param cta the block's linear index in the grid
+     * @param sms every SM of the machine; an SM can take the block if it has room
+     * @param canTake {@code canTake[i]} tells whether {@code sms.get(i)} has room for this block
+     * @return the index into {@code sms}, or -1 to hold the block until a block finishes
+     */
+    int pickSm(int kernel, int cta, List<? extends CoreView> sms, boolean[] canTake);
+}

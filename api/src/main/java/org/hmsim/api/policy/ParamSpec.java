@@ -1,0 +1,151 @@
+package org.hmsim.api.policy;
+
+import java.util.List;
+import java.util.Locale;
+import org.hmsim.api.engine.Units;
+
+/**
+ * A documented parameter of a policy or workload: name, type, default, range and meaning. The kernel
+ * checks every value a study gives against its spec before a run starts; {@link #coerce} is that check.
+ *
+ * @param min inclusive lower bound for numeric types (null = none)
+ * @param max inclusive upper bound for numeric types (null = none)
+ * @param choices the allowed values of a {@link ParamType#CHOICE}
+ */
+public record ParamSpec(String name, ParamType type, Object defaultValue, Double min, Double max,
+                        List<String> choices, String doc) {
+
+    public ParamSpec {
+        choices = choices == null ? List.of() : List.copyOf(choices);
+    }
+
+    public static ParamSpec integer(String name, int def, int min, int max, String doc) {
+        return new ParamSpec(name, ParamType.INT, def, (double) min, (double) max, null, doc);
+    }
+
+    public static ParamSpec longValue(String name, long def, long min, long max, String doc) {
+        return new ParamSpec(name, ParamType.LONG, def, (double) min, (double) max, null, doc);
+    }
+
+    public static ParamSpec real(String name, double def, double min, double max, String doc) {
+        return new ParamSpec(name, ParamType.DOUBLE, def, min, max, null, doc);
+    }
+
+    public static ParamSpec bool(String name, boolean def, String doc) {
+        return new ParamSpec(name, ParamType.BOOLEAN, def, null, null, null, doc);
+    }
+
+    public static ParamSpec string(String name, String def, String doc) {
+        return new ParamSpec(name, ParamType.STRING, def, null, null, null, doc);
+    }
+
+    public static ParamSpec choice(String name, String def, List<String> choices, String doc) {
+        return new ParamSpec(name, ParamType.CHOICE, def, null, null, choices, doc);
+    }
+
+    public static ParamSpec size(String name, long defBytes, long minBytes, long maxBytes, String doc) {
+        return new ParamSpec(name, ParamType.SIZE, defBytes, (double) minBytes, (double) maxBytes, null, doc);
+    }
+
+    public static ParamSpec time(String name, long defPs, long minPs, long maxPs, String doc) {
+        return new ParamSpec(name, ParamType.TIME, defPs, (double) minPs, (double) maxPs, null, doc);
+    }
+
+    /**
+     * Converts a value from a study file (a String, Number or Boolean) to this parameter's type and
+     * checks its range. Throws {@link IllegalArgumentException} with a message that says what was
+     * expected.
+     */
+    public Object coerce(Object raw) {
+        if (raw == null) throw new IllegalArgumentException("parameter '" + name + "' has no value");
+        Object v = switch (type) {
+            case INT -> (int) integral(raw, Integer.MIN_VALUE, Integer.MAX_VALUE);
+            case LONG -> integral(raw, Long.MIN_VALUE, Long.MAX_VALUE);
+            case DOUBLE -> real(raw);
+            case BOOLEAN -> bool(raw);
+            case STRING -> raw.toString();
+            case CHOICE -> choice(raw);
+            case SIZE -> raw instanceof Number n ? integral(n, 0, Long.MAX_VALUE) : parse(raw, Units::bytes);
+            case TIME -> raw instanceof Number n ? integral(n, 0, Long.MAX_VALUE) : parse(raw, Units::picoseconds);
+        };
+        if (v instanceof Number n) checkRange(n.doubleValue(), raw);
+        return v;
+    }
+
+    /** A one-line description: {@code name (type, default d, range [a, b]): doc}. */
+    public String describe() {
+        StringBuilder b = new StringBuilder(name).append(" (").append(type.name().toLowerCase(Locale.ROOT));
+        b.append(", default ").append(defaultValue);
+        if (min != null || max != null) b.append(", range [").append(fmt(min)).append(", ").append(fmt(max)).append(']');
+        if (!choices.isEmpty()) b.append(", one of ").append(String.join("|", choices));
+        return b.append("): ").append(doc).toString();
+    }
+
+    private static String fmt(Double d) {
+        if (d == null) return "-";
+        return d == Math.rint(d) && Math.abs(d) < 1e18 ? Long.toString(d.longValue()) : d.toString();
+    }
+
+    private long integral(Object raw, long lo, long hi) {
+        double d;
+        if (raw instanceof Number n) {
+            if (n instanceof Double || n instanceof Float) {
+                d = n.doubleValue();
+                if (d != Math.rint(d)) throw wrong(raw, "a whole number");
+            } else {
+                long l = n.longValue();
+                if (l < lo || l > hi) throw wrong(raw, "a whole number in [" + lo + ", " + hi + "]");
+                return l;
+            }
+        } else {
+            try {
+                return Long.parseLong(raw.toString().trim().replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw wrong(raw, "a whole number");
+            }
+        }
+        return (long) d;
+    }
+
+    private double real(Object raw) {
+        if (raw instanceof Number n) return n.doubleValue();
+        try {
+            String s = raw.toString().trim();
+            if (s.endsWith("%")) return Double.parseDouble(s.substring(0, s.length() - 1)) / 100.0;
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw wrong(raw, "a number");
+        }
+    }
+
+    private boolean bool(Object raw) {
+        if (raw instanceof Boolean b) return b;
+        String s = raw.toString().trim().toLowerCase(Locale.ROOT);
+        if (s.equals("true") || s.equals("yes") || s.equals("on")) return true;
+        if (s.equals("false") || s.equals("no") || s.equals("off")) return false;
+        throw wrong(raw, "true or false");
+    }
+
+    private String choice(Object raw) {
+        String s = raw.toString().trim();
+        if (!choices.contains(s)) throw wrong(raw, "one of " + String.join(", ", choices));
+        return s;
+    }
+
+    private long parse(Object raw, java.util.function.ToLongFunction<String> parser) {
+        try {
+            return parser.applyAsLong(raw.toString());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("parameter '" + name + "': " + e.getMessage());
+        }
+    }
+
+    private void checkRange(double v, Object raw) {
+        if ((min != null && v < min) || (max != null && v > max))
+            throw new IllegalArgumentException("parameter '" + name + "' = " + raw + " is out of range [" + fmt(min) + ", " + fmt(max) + "]");
+    }
+
+    private IllegalArgumentException wrong(Object raw, String expected) {
+        return new IllegalArgumentException("parameter '" + name + "' = '" + raw + "' is not " + expected);
+    }
+}

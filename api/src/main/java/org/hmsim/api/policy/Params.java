@@ -1,0 +1,60 @@
+package org.hmsim.api.policy;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Validated parameter values of one policy or workload instance: every declared parameter is present
+ * (given or defaulted) and of its declared type.
+ */
+public final class Params {
+    private final Map<String, Object> values;
+
+    private Params(Map<String, Object> values) {
+        this.values = Collections.unmodifiableMap(values);
+    }
+
+    /**
+     * Checks {@code given} against {@code specs}: unknown names, wrong types and out-of-range values are
+     * {@link IllegalArgumentException}s naming the parameter; missing ones take their defaults.
+     */
+    public static Params validate(List<ParamSpec> specs, Map<String, ?> given) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (String k : given.keySet()) {
+            if (specs.stream().noneMatch(s -> s.name().equals(k))) {
+                List<String> known = specs.stream().map(ParamSpec::name).toList();
+                throw new IllegalArgumentException("unknown parameter '" + k + "'" + (known.isEmpty() ? " (this takes no parameters)" : " (known: " + String.join(", ", known) + ")"));
+            }
+        }
+        for (ParamSpec s : specs) {
+            Object raw = given.containsKey(s.name()) ? given.get(s.name()) : s.defaultValue();
+            out.put(s.name(), s.coerce(raw));
+        }
+        return new Params(out);
+    }
+
+    public static Params empty() { return new Params(new LinkedHashMap<>()); }
+
+    public Map<String, Object> asMap() { return values; }
+
+    public int getInt(String name) { return ((Number) get(name)).intValue(); }
+
+    public long getLong(String name) { return ((Number) get(name)).longValue(); }
+
+    public double getDouble(String name) { return ((Number) get(name)).doubleValue(); }
+
+    public boolean getBoolean(String name) { return (Boolean) get(name); }
+
+    public String getString(String name) { return get(name).toString(); }
+
+    private Object get(String name) {
+        Object v = values.get(name);
+        if (v == null) throw new IllegalArgumentException("no parameter '" + name + "'");
+        return v;
+    }
+
+    @Override
+    public String toString() { return values.toString(); }
+}

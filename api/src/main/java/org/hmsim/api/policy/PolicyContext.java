@@ -1,0 +1,25 @@
+package org.hmsim.api.policy;
+
+import java.util.random.RandomGenerator;
+import org.hmsim.api.machine.MachineView;
+import org.hmsim.api.os.MemoryManager;
+import org.hmsim.api.stats.Stats;
+
+/** What a policy may see and use in the simulation that created it. */
+public interface PolicyContext {
+    MachineView machine();
+
+    MemoryManager memory();
+
+    /** Statistics scoped to this policy ({@code policy.<slot>.}). */
+    Stats stats();
+
+    /**
+     * A random stream for this policy, derived deterministically from the run's seed and the stream
+     * name, so results do not depend on thread count or on other policies' draws.
+     */
+    RandomGenerator random(String stream);
+
+    /** The run's identifier in the results folder. */
+    String runId();
+}

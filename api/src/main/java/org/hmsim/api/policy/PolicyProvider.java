@@ -1,0 +1,31 @@
+package org.hmsim.api.policy;
+
+import java.util.List;
+
+/**
+ * A factory for one policy of one slot, registered as an OSGi service by the bundle that offers it.
+ * The service must carry the properties {@link #SLOT}, {@link #NAME} and {@link #VERSION} with the
+ * same values as the methods. The kernel calls {@link #create} once per simulation, so parallel
+ * simulations never share policy state.
+ */
+public interface PolicyProvider {
+    String SLOT = "hmsim.slot";
+    String NAME = "hmsim.policy";
+    String VERSION = "hmsim.policy.version";
+
+    Slot slot();
+
+    /** The name study files use: {@code placement: bw-aware}. */
+    String name();
+
+    /** Version of this policy's behaviour (semantic), recorded with every result. */
+    default String version() { return "1.0.0"; }
+
+    /** One sentence for {@code hmsim policies}, citing the paper section where the rule comes from. */
+    String description();
+
+    List<ParamSpec> parameters();
+
+    /** A new instance for one simulation; must be of {@code slot().policyType()}. */
+    Policy create(PolicyContext context, Params params);
+}

@@ -1,0 +1,14 @@
+package org.hmsim.api.stats;
+
+/** A distribution of non-negative long values. */
+public interface Histogram {
+    void record(long value);
+
+    long count();
+
+    double mean();
+
+    long percentile(double p);
+
+    long max();
+}
