@@ -1,0 +1,126 @@
+package org.hmsim.platform.stats;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
+import org.hmsim.api.stats.Histogram;
+import org.hmsim.api.stats.StatListener;
+import org.hmsim.api.stats.Stats;
+
+/**
+ * The one statistics registry of a simulation. Components register readers of their own primitive
+ * counters; the registry reads them only at epoch ends and at the end of the run. Histograms are
+ * HdrHistogram-backed (3 significant digits). Every name carries a documentation string, so the
+ * statistics of a run are self-describing ({@link #docs()}).
+ */
+public final class StatsRegistry implements Stats {
+    private final Map<String, DoubleSupplier> readers = new LinkedHashMap<>();
+    private final Map<String, String> docs = new TreeMap<>();
+    private final Map<String, HdrHistogramStat> histograms = new LinkedHashMap<>();
+    private final List<String> sampled = new ArrayList<>();
+    private final List<StatListener> listeners = new ArrayList<>();
+    private final List<double[]> rows = new ArrayList<>();
+    private final String prefix;
+    private final StatsRegistry root;
+
+    public StatsRegistry() {
+        this.prefix = "";
+        this.root = this;
+    }
+
+    private StatsRegistry(StatsRegistry root, String prefix) {
+        this.root = root;
+        this.prefix = prefix;
+    }
+
+    @Override
+    public void counter(String name, String doc, LongSupplier reader) {
+        root.put(prefix + name, doc, () -> (double) reader.getAsLong());
+    }
+
+    @Override
+    public void gauge(String name, String doc, DoubleSupplier reader) {
+        root.put(prefix + name, doc, reader);
+    }
+
+    @Override
+    public Histogram histogram(String name, String doc, long maxValue) {
+        HdrHistogramStat h = new HdrHistogramStat(maxValue);
+        String full = prefix + name;
+        root.histograms.put(full, h);
+        root.docs.put(full, doc);
+        return h;
+    }
+
+    @Override
+    public Stats scope(String p) {
+        return new StatsRegistry(root, prefix + p + ".");
+    }
+
+    @Override
+    public void sampleEachEpoch(String name) {
+        String full = prefix + name;
+        if (!root.readers.containsKey(full)) throw new IllegalArgumentException("no statistic '" + full + "' to sample");
+        if (!root.sampled.contains(full)) root.sampled.add(full);
+    }
+
+    private void put(String name, String doc, DoubleSupplier reader) {
+        if (readers.containsKey(name)) throw new IllegalArgumentException("statistic '" + name + "' registered twice");
+        readers.put(name, reader);
+        docs.put(name, doc);
+    }
+
+    public void addListener(StatListener l) { root.listeners.add(l); }
+
+    /** Names of the per-epoch series, in registration order. */
+    public List<String> sampledNames() { return Collections.unmodifiableList(root.sampled); }
+
+    /** Takes one time-series row (time in ns, then each sampled statistic). */
+    public void sampleEpoch(long timePs) {
+        List<String> names = root.sampled;
+        double[] row = new double[names.size() + 1];
+        row[0] = timePs / 1000.0;
+        for (int i = 0; i < names.size(); i++) row[i + 1] = root.readers.get(names.get(i)).getAsDouble();
+        root.rows.add(row);
+        if (!root.listeners.isEmpty()) {
+            String[] n = names.toArray(new String[0]);
+            double[] v = java.util.Arrays.copyOfRange(row, 1, row.length);
+            for (StatListener l : root.listeners) l.onEpoch(timePs, n, v);
+        }
+    }
+
+    public List<double[]> seriesRows() { return Collections.unmodifiableList(root.rows); }
+
+    /** Every statistic's current value, by name; histograms contribute count, mean, p50, p99 and max. */
+    public SortedMap<String, Double> snapshot() {
+        SortedMap<String, Double> out = new TreeMap<>();
+        for (Map.Entry<String, DoubleSupplier> e : root.readers.entrySet()) out.put(e.getKey(), e.getValue().getAsDouble());
+        for (Map.Entry<String, HdrHistogramStat> e : root.histograms.entrySet()) {
+            HdrHistogramStat h = e.getValue();
+            out.put(e.getKey() + ".count", (double) h.count());
+            out.put(e.getKey() + ".mean", h.mean());
+            out.put(e.getKey() + ".p50", (double) h.percentile(50));
+            out.put(e.getKey() + ".p99", (double) h.percentile(99));
+            out.put(e.getKey() + ".max", (double) h.max());
+        }
+        return out;
+    }
+
+    /** Current value of one statistic. */
+    public double value(String name) {
+        DoubleSupplier r = root.readers.get(name);
+        if (r == null) throw new IllegalArgumentException("no statistic '" + name + "'");
+        return r.getAsDouble();
+    }
+
+    public boolean has(String name) { return root.readers.containsKey(name); }
+
+    /** Documentation of every statistic, by name. */
+    public SortedMap<String, String> docs() { return Collections.unmodifiableSortedMap(new TreeMap<>(root.docs)); }
+}

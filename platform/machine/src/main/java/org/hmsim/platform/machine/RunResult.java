@@ -1,0 +1,15 @@
+package org.hmsim.platform.machine;
+
+import java.util.List;
+import java.util.SortedMap;
+
+/**
+ * What one finished simulation produced: its simulated time, every statistic by name (sorted, so
+ * output is deterministic), and the per-epoch time series ({@code seriesNames} are the columns after
+ * the time column; each row starts with the epoch's end time in ns).
+ */
+public record RunResult(long simTimePs, SortedMap<String, Double> stats, List<String> seriesNames,
+                        List<double[]> seriesRows, long events, long memoryRequests) {
+
+    public double simTimeNs() { return simTimePs / 1000.0; }
+}
