@@ -4,12 +4,13 @@ import java.util.List;
 import java.util.SortedMap;
 
 /**
- * What one finished simulation produced: its simulated time, every statistic by name (sorted, so
- * output is deterministic), and the per-epoch time series ({@code seriesNames} are the columns after
- * the time column; each row starts with the epoch's end time in ns).
+ * What one finished simulation produced: its simulated time, the headline metrics (a fixed, documented
+ * set in a fixed order: the columns of runs.csv), every statistic by name (sorted, so output is
+ * deterministic), and the per-epoch time series ({@code seriesNames} are the columns after the time
+ * column; each row starts with the epoch's end time in ns).
  */
-public record RunResult(long simTimePs, SortedMap<String, Double> stats, List<String> seriesNames,
-                        List<double[]> seriesRows, long events, long memoryRequests) {
+public record RunResult(long simTimePs, java.util.LinkedHashMap<String, Double> metrics, SortedMap<String, Double> stats,
+                        List<String> seriesNames, List<double[]> seriesRows, long events, long memoryRequests) {
 
     public double simTimeNs() { return simTimePs / 1000.0; }
 }

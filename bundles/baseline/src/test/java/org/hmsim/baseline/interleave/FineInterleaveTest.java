@@ -1,0 +1,52 @@
+package org.hmsim.baseline.interleave;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.hmsim.api.policy.InterleavePolicy;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Slot;
+import org.junit.jupiter.api.Test;
+
+class FineInterleaveTest {
+    private static InterleavePolicy create(Map<String, ?> params) {
+        FineInterleaveProvider p = new FineInterleaveProvider();
+        assertEquals(Slot.INTERLEAVE, p.slot());
+        assertEquals("fine", p.name());
+        return (InterleavePolicy) p.create(null, Params.validate(p.parameters(), params));
+    }
+
+    @Test
+    void consecutiveBlocksGoToConsecutiveChannels() {
+        InterleavePolicy il = create(Map.of());
+        for (int i = 0; i < 64; i++) {
+            assertEquals(i % 8, il.channel(i * 256L, 0, 8));
+            assertEquals(i % 8, il.channel(i * 256L + 255, 0, 8), "same 256 B block, same channel");
+        }
+    }
+
+    @Test
+    void channelAddressIsABijectionWithoutHoles() {
+        for (int channels : new int[]{1, 3, 4, 8}) {
+            InterleavePolicy il = create(Map.of("granularity", "128B"));
+            Set<Long> seen = new HashSet<>();
+            long max = 0;
+            for (long a = 0; a < 128L * 96; a += 32) {
+                int c = il.channel(a, 0, channels);
+                long ca = il.channelAddress(a, 0, channels);
+                assertTrue(seen.add(ca * channels + c), "two addresses share channel " + c + " address " + ca);
+                max = Math.max(max, ca);
+            }
+            assertEquals(128L * 96 / channels - 32, max, "each channel's addresses are dense (" + channels + " channels)");
+        }
+    }
+
+    @Test
+    void granularityMustBeAPowerOfTwoOfAtLeast32() {
+        assertThrows(IllegalArgumentException.class, () -> create(Map.of("granularity", 384)));
+        assertThrows(IllegalArgumentException.class, () -> create(Map.of("granularity", 16)));
+        assertNotNull(create(Map.of("granularity", "4KB")));
+    }
+}

@@ -1,0 +1,58 @@
+package org.hmsim.launcher;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import org.osgi.framework.Bundle;
+
+/** Which jars of a container folder become bundles. */
+final class BundleJars {
+    /** The JLine console needs a real terminal; the plain Gogo shell works on pipes. */
+    private static final Set<String> JLINE_ONLY = Set.of("org.apache.felix.gogo.jline", "org.jline");
+    private static final Set<String> PLAIN_ONLY = Set.of("org.apache.felix.gogo.shell");
+
+    private BundleJars() {}
+
+    /** The jars directly in {@code dir}, sorted by name so that every start installs in the same order. */
+    static List<Path> list(Path dir) throws IOException {
+        return Container.jarsIn(dir);
+    }
+
+    /** The shell bundles for one kind of console: none, JLine's, or the plain one. */
+    static List<Path> shellBundles(Path dir, Container.ShellKind kind) throws IOException {
+        List<Path> out = new ArrayList<>();
+        if (kind == Container.ShellKind.NONE) return out;
+        Set<String> skip = kind == Container.ShellKind.JLINE ? PLAIN_ONLY : JLINE_ONLY;
+        for (Path jar : list(dir)) {
+            if (!skip.contains(symbolicName(jar))) out.add(jar);
+        }
+        return out;
+    }
+
+    /** Bundle-SymbolicName without its directives, or "" for a plain jar. */
+    static String symbolicName(Path jar) throws IOException {
+        try (JarFile f = new JarFile(jar.toFile())) {
+            Manifest m = f.getManifest();
+            String bsn = m == null ? null : m.getMainAttributes().getValue("Bundle-SymbolicName");
+            if (bsn == null) return "";
+            int semi = bsn.indexOf(';');
+            return (semi < 0 ? bsn : bsn.substring(0, semi)).trim();
+        }
+    }
+
+    static String stateName(int state) {
+        return switch (state) {
+            case Bundle.UNINSTALLED -> "UNINSTALLED";
+            case Bundle.INSTALLED -> "INSTALLED (not resolved)";
+            case Bundle.RESOLVED -> "RESOLVED";
+            case Bundle.STARTING -> "STARTING";
+            case Bundle.STOPPING -> "STOPPING";
+            case Bundle.ACTIVE -> "ACTIVE";
+            default -> "state " + state;
+        };
+    }
+}

@@ -1,0 +1,51 @@
+package org.hmsim.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.Bundle;
+
+/** The framework alone (no bundles): the real container is tested in itests/. */
+class ContainerTest {
+    @TempDir Path home;
+    @TempDir Path tmp;
+
+    @Test
+    void anEmptyContainerStartsAndLeavesNoCacheBehind() throws Exception {
+        Path storage;
+        try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
+            storage = c.storage();
+            assertTrue(Files.isDirectory(storage));
+            assertEquals(Bundle.ACTIVE, c.framework().getState());
+            assertTrue(Files.isDirectory(home.resolve("plugins")), "the hot-deploy folder is created");
+            assertTrue(c.awaitPlugins(Duration.ofMillis(100)).isEmpty());
+            assertTrue(c.inactiveBundles().isEmpty(), c.inactiveBundles().toString());
+        }
+        assertFalse(Files.exists(storage), "the bundle cache is deleted at close");
+    }
+
+    @Test
+    void aJarNobodyInstallsIsReportedAfterTheTimeout() throws Exception {
+        // No FileInstall in this container: the jar in plugins/ is never installed.
+        Files.createDirectories(home.resolve("plugins"));
+        Files.write(home.resolve("plugins/stray.jar"), new byte[] {1});
+        try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
+            var pending = c.awaitPlugins(Duration.ofMillis(100));
+            assertEquals(1, pending.size());
+            assertTrue(pending.get(0).startsWith("stray.jar: not installed"), pending.get(0));
+        }
+    }
+
+    @Test
+    void fileInstallLocationsMapBackToTheirFiles() {
+        assertEquals(Path.of("/a/plugins/x.jar"), PluginScan.locationPath("file:/a/plugins/x.jar"));
+        assertEquals(Path.of("/a/b c.jar"), PluginScan.locationPath("reference:file:/a/b%20c.jar"));
+        assertEquals(null, PluginScan.locationPath("mvn:org.hmsim/x/1.0"));
+    }
+}

@@ -1,0 +1,98 @@
+package org.hmsim.itests;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Predicate;
+import org.hmsim.launcher.Container;
+
+/**
+ * What the tests share: where the assembled container is, a way to start it embedded (the launcher's own
+ * {@link Container}, as {@code bin/hmsim} does), and a way to run a command and capture what it prints.
+ */
+final class Hmsim {
+    private Hmsim() {}
+
+    /** distribution/target/hmsim, assembled by {@code mvn verify} before this module runs. */
+    static Path home() {
+        Path home = Path.of(System.getProperty("hmsim.home", "../distribution/target/hmsim")).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(home.resolve("bin/hmsim")))
+            fail("no container at " + home + ": build it first (mvn -B verify from the repository root)");
+        return home;
+    }
+
+    /** The example plugin's bundle (examples/plugin), copied here by the build. */
+    static Path pluginJar() {
+        Path jar = Path.of(System.getProperty("hmsim.plugin.jar", "target/test-bundles/hmsim-example-plugin.jar"));
+        assertTrue(Files.isRegularFile(jar), "example plugin jar " + jar);
+        return jar.toAbsolutePath();
+    }
+
+    /** The repository's examples/ folder (machine presets, studies). */
+    static Path examples() {
+        return Path.of(System.getProperty("hmsim.examples", "../examples")).toAbsolutePath().normalize();
+    }
+
+    /** The small machine preset the studies of these tests use (examples/machines/small.yaml). */
+    static String smallMachine() {
+        Path m = examples().resolve("machines/small.yaml");
+        assertTrue(Files.isRegularFile(m), "machine preset " + m);
+        return m.toString();
+    }
+
+    /** Starts the container with its own (empty) hot-deploy folder, so tests never touch the real one. */
+    static Container start(Path plugins) throws Exception {
+        return Container.builder(home()).plugins(plugins).start();
+    }
+
+    /** A command's exit code and output. */
+    record Result(int code, String out, String err) {
+        String both() { return out + err; }
+
+        @Override
+        public String toString() { return "exit " + code + "\n--- stdout\n" + out + "--- stderr\n" + err; }
+    }
+
+    /** Runs one command in the container, as {@code bin/hmsim ARGS} would. */
+    static Result run(Container c, String... args) throws InterruptedException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            code = c.execute(o, e, args);
+        }
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Repeats a command until its result satisfies {@code done} (hot deploy is asynchronous). */
+    static Result runUntil(Container c, Duration timeout, Predicate<Result> done, String... args) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Result r = run(c, args);
+        while (!done.test(r) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            r = run(c, args);
+        }
+        return r;
+    }
+
+    /** Writes a study file and returns its path. */
+    static Path write(Path file, String... lines) throws IOException {
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    }
+
+    /** The 1-based line of the first line of {@code file} that contains {@code text}. */
+    static int lineOf(Path file, String text) throws IOException {
+        var lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(text)) return i + 1;
+        throw new AssertionError(file + " has no line with " + text);
+    }
+}

@@ -1,0 +1,21 @@
+package org.hmsim.platform.gpu;
+
+/**
+ * The GPU's view of the OS page tables: what a page-table walk finds. The lead wires it to the OS memory
+ * manager, which maps a page on its first touch (seed 000 §2.5: first touch = the first time the GPU
+ * translates the page).
+ */
+public interface AddressTranslator {
+
+    /** The physical address of {@code vaddr} as seen by {@code gpu} (maps the page if untouched). */
+    long translate(int gpu, long vaddr);
+
+    /** Page size in bytes (a power of two). */
+    long pageBytes();
+
+    /**
+     * A GPU missed in its last-level TLB on {@code vpn}: the thesis's TLB-miss ring buffer input that
+     * drives threshold migration (seed 000 §2.5). Called when the walk starts.
+     */
+    default void onTlbMiss(int gpu, long vpn) {}
+}

@@ -1,0 +1,228 @@
+package org.hmsim.platform.gpu;
+
+import java.util.Arrays;
+import java.util.List;
+import org.hmsim.api.engine.ClockDomain;
+import org.hmsim.api.engine.Engine;
+import org.hmsim.api.engine.EventTarget;
+import org.hmsim.api.machine.Component;
+import org.hmsim.api.mem.MemSink;
+import org.hmsim.api.mem.RequestPool;
+import org.hmsim.api.stats.Stats;
+import org.hmsim.api.workload.Kernel;
+import org.hmsim.platform.gpu.cache.L2Slice;
+import org.hmsim.platform.gpu.sm.Sm;
+import org.hmsim.platform.gpu.sm.SmOwner;
+import org.hmsim.platform.gpu.tlb.Mmu;
+import org.hmsim.platform.gpu.xbar.Crossbar;
+
+/**
+ * One GPU: SMs with their L1s and L1 TLBs, a crossbar, L2 slices, a shared L2 TLB with page-table
+ * walkers, and the CTA dispatcher. L2 misses and write-backs leave through {@code fabric} with
+ * {@code req.pool} set from the physical address.
+ *
+ * <p>Unloaded latency of a load (see {@link #unloadedLoadLatencyPs}): with an L1 TLB hit,
+ * <pre>
+ *   L1 hit:  tlb.l1LatencyCycles + l1.latencyCycles
+ *   L2 hit:  tlb.l1LatencyCycles + l1.latencyCycles
+ *            + (xbar.latencyCycles + ceil(8 / xbar.bytesPerCycle))             request header
+ *            + l2.latencyCycles
+ *            + (xbar.latencyCycles + ceil(32 * sectors / xbar.bytesPerCycle))  data response
+ *   L2 miss: the L2-hit time + coherence.onLastLevelMiss + the fabric's round trip (DRAM)
+ * </pre>
+ * (all in GPU cycles but the last two, which are ps). An L1 TLB miss adds
+ * {@code l2LatencyCycles} (L2 TLB hit) or {@code l2LatencyCycles + walkLatencyCycles} (walk).
+ */
+public final class Gpu implements Component, SmOwner, EventTarget {
+    private static final int EV_DISPATCH = 0, EV_COMPLETE = 1;
+
+    private final String name;
+    private final int index;
+    private final GpuConfig cfg;
+    private final Engine engine;
+    private final ClockDomain clock;
+    private final GpuPolicies policies;
+    private final Crossbar xbar;
+    private final L2Slice[] slices;
+    private final Mmu mmu;
+    private final Sm[] sms;
+    private final List<Sm> smList;
+    private final boolean[] canTake;
+
+    private Kernel kernel;
+    private int kernelIndex;
+    private Runnable onComplete;
+    private int nextCta, ctasDone;
+    private boolean dispatchScheduled, running;
+    private long kernelsCompleted, ctasLaunched;
+
+    public Gpu(int gpuIndex, GpuConfig cfg, Engine engine, RequestPool pool, GpuPolicies policies,
+               AddressTranslator translator, MemSink fabric) {
+        if (cfg.sms() <= 0 || cfg.l2Slices() <= 0) throw new IllegalArgumentException("gpu" + gpuIndex + ": sms and l2Slices must be > 0");
+        if (policies.l2MissPath().fetchBuffersPerBank() > 0)
+            throw new IllegalArgumentException("gpu" + gpuIndex + ": the L2 models only the conventional miss path (fetchBuffersPerBank == 0)");
+        this.name = "gpu" + gpuIndex;
+        this.index = gpuIndex;
+        this.cfg = cfg;
+        this.engine = engine;
+        this.policies = policies;
+        this.clock = ClockDomain.ofMHz(name, cfg.clockMHz());
+        this.xbar = new Crossbar(name + ".xbar", cfg.crossbar(), clock, engine, cfg.sms(), cfg.l2Slices());
+        this.slices = new L2Slice[cfg.l2Slices()];
+        for (int i = 0; i < slices.length; i++) {
+            slices[i] = new L2Slice(name + ".l2.slice" + i, gpuIndex, i, cfg.l2(), clock, engine, pool, xbar,
+                    policies.replacement(), policies.cacheability(), policies.coherence());
+            slices[i].setFabric(fabric);
+        }
+        xbar.setSlices(slices);
+        this.mmu = new Mmu(gpuIndex, cfg.tlb(), clock, engine, translator);
+        this.sms = new Sm[cfg.sms()];
+        for (int i = 0; i < sms.length; i++) {
+            sms[i] = new Sm(name + ".sm" + i, gpuIndex, i, cfg, clock, engine, pool, xbar, mmu,
+                    policies.warpScheduler(), policies.replacement(), policies.cacheability(), this);
+        }
+        mmu.setClients(sms);
+        this.smList = List.of(sms);
+        this.canTake = new boolean[sms.length];
+    }
+
+    /**
+     * Runs every CTA of {@code kernel}; {@code onComplete} runs (from an event at the completion time)
+     * once every warp has exited and no load, store or atomic of the kernel is outstanding.
+     */
+    public void launch(Kernel kernel, int kernelIndex, Runnable onComplete) {
+        if (running) throw new IllegalStateException(name + ": kernel " + this.kernel.name() + " is still running");
+        if (!sms[0].fitsEver(kernel))
+            throw new IllegalArgumentException(name + ": a CTA of kernel " + kernel.name() + " (" + kernel.warpsPerCta() + " warps, "
+                    + kernel.sharedBytesPerCta() + " B shared) never fits an SM (" + cfg.maxWarpsPerSm() + " warps, " + cfg.sharedBytesPerSm() + " B)");
+        this.kernel = kernel;
+        this.kernelIndex = kernelIndex;
+        this.onComplete = onComplete;
+        this.nextCta = 0;
+        this.ctasDone = 0;
+        this.running = true;
+        dispatch();
+        checkDone();
+    }
+
+    /** Places CTAs on SMs with room, as the CTA-scheduler policy chooses. */
+    private void dispatch() {
+        int ctas = kernel.ctas();
+        while (nextCta < ctas) {
+            boolean any = false;
+            for (int i = 0; i < sms.length; i++) any |= canTake[i] = sms[i].canTake(kernel);
+            if (!any) return;
+            int pick = policies.ctaScheduler().pickSm(kernelIndex, nextCta, smList, canTake);
+            if (pick < 0) return;
+            if (pick >= sms.length || !canTake[pick])
+                throw new IllegalStateException(name + ": CTA scheduler picked SM " + pick + " which has no room");
+            sms[pick].startCta(kernel, nextCta++);
+            ctasLaunched++;
+        }
+    }
+
+    @Override
+    public void ctaCompleted(Sm sm) {
+        ctasDone++;
+        // Deferred to an event: a completing CTA must not start another inside the SM's own cycle.
+        if (!dispatchScheduled) {
+            dispatchScheduled = true;
+            engine.schedule(engine.now(), this, EV_DISPATCH, 0);
+        }
+    }
+
+    @Override
+    public void storesDrained(Sm sm) { checkDone(); }
+
+    @Override
+    public void handle(int kind, long payload) {
+        if (kind == EV_DISPATCH) {
+            dispatchScheduled = false;
+            if (running) {
+                dispatch();
+                checkDone();
+            }
+        } else {
+            Runnable r = onComplete;
+            onComplete = null;
+            kernelsCompleted++;
+            if (r != null) r.run();
+        }
+    }
+
+    private void checkDone() {
+        if (!running || ctasDone < kernel.ctas()) return;
+        for (Sm sm : sms) if (sm.outstandingStores() > 0) return;
+        running = false;
+        engine.schedule(engine.now(), this, EV_COMPLETE, 0);
+    }
+
+    /** Whether a kernel is running. */
+    public boolean busy() { return running; }
+
+    public List<Sm> sms() { return smList; }
+
+    public List<L2Slice> l2Slices() { return List.of(slices); }
+
+    public Crossbar crossbar() { return xbar; }
+
+    public Mmu mmu() { return mmu; }
+
+    public ClockDomain clock() { return clock; }
+
+    public int index() { return index; }
+
+    /** Stops instruction issue on every SM for {@code ps} (a GPU-wide TLB shootdown). */
+    public void stall(long ps) {
+        for (Sm sm : sms) sm.stall(ps);
+    }
+
+    /** Shootdown of one page: drops it from every TLB of this GPU. */
+    public void invalidateTranslation(long vpn) {
+        mmu.invalidate(vpn);
+        for (Sm sm : sms) sm.invalidateTlb(vpn);
+    }
+
+    /**
+     * The unloaded latency of a load of {@code sectors} 32 B sectors that hits the L1 TLB: an L1 hit
+     * ({@code level} 1), an L2 hit (2) or an L2 miss (3) whose fabric round trip takes {@code fabricPs}
+     * and to which the coherence policy adds {@code coherencePs}. Matches the simulated time of one
+     * warp's dependent loads on an idle GPU (GpuLatencyTest).
+     */
+    public long unloadedLoadLatencyPs(int level, int sectors, long coherencePs, long fabricPs) {
+        long t = clock.ps(cfg.tlb().l1LatencyCycles()) + clock.ps(cfg.l1().latencyCycles());
+        if (level <= 1) return t;
+        t += xbar.unloadedPs(Crossbar.HEADER_BYTES) + clock.ps(cfg.l2().latencyCycles())
+                + xbar.unloadedPs(Math.max(Crossbar.HEADER_BYTES, 32 * sectors));
+        if (level >= 3) t += coherencePs + fabricPs;
+        return t;
+    }
+
+    @Override
+    public String name() { return name; }
+
+    @Override
+    public int inFlight() {
+        int n = xbar.inFlight() + mmu.walksInFlight();
+        for (Sm sm : sms) n += sm.inFlight();
+        for (L2Slice s : slices) n += s.inFlight();
+        return n;
+    }
+
+    /** Registers under {@code gpu<i>.}: {@code gpu0.sm3.l1.hits}, {@code gpu0.l2.slice1.misses}, {@code gpu0.tlb.walks}. */
+    @Override
+    public void registerStats(Stats root) {
+        Stats s = root.scope(name);
+        s.counter("kernels_completed", "kernels this GPU finished", () -> kernelsCompleted);
+        s.counter("ctas_launched", "thread blocks dispatched to SMs", () -> ctasLaunched);
+        for (Sm sm : sms) sm.registerStats(s.scope("sm" + sm.index()));
+        for (int i = 0; i < slices.length; i++) slices[i].registerStats(s.scope("l2.slice" + i));
+        s.counter("l2.hits", "L2 read hits, all slices", () -> Arrays.stream(slices).mapToLong(L2Slice::hits).sum());
+        s.counter("l2.misses", "L2 read misses, all slices", () -> Arrays.stream(slices).mapToLong(L2Slice::misses).sum());
+        s.counter("l1.hits", "L1 load hits, all SMs", () -> Arrays.stream(sms).mapToLong(x -> x.l1().hits()).sum());
+        s.counter("l1.misses", "L1 load misses, all SMs", () -> Arrays.stream(sms).mapToLong(x -> x.l1().misses()).sum());
+        s.counter("line_requests", "coalesced line requests, all SMs", () -> Arrays.stream(sms).mapToLong(Sm::lineRequests).sum());
+        xbar.registerStats(s.scope("xbar"));
+        mmu.registerStats(s.scope("tlb"));
+    }
+}

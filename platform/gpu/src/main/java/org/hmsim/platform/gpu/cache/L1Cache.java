@@ -1,0 +1,311 @@
+package org.hmsim.platform.gpu.cache;
+
+import org.hmsim.api.engine.ClockDomain;
+import org.hmsim.api.engine.Engine;
+import org.hmsim.api.machine.CacheView;
+import org.hmsim.api.mem.AccessKind;
+import org.hmsim.api.mem.MemClient;
+import org.hmsim.api.mem.MemRequest;
+import org.hmsim.api.mem.MemSink;
+import org.hmsim.api.mem.RequestPool;
+import org.hmsim.api.policy.CacheabilityPolicy;
+import org.hmsim.api.policy.ReplacementPolicy;
+import org.hmsim.api.stats.Stats;
+import org.hmsim.platform.engine.PhysicalAddress;
+import org.hmsim.platform.gpu.CacheConfig;
+import org.hmsim.platform.gpu.util.LongIntMap;
+import org.hmsim.platform.gpu.xbar.Crossbar;
+
+/**
+ * The L1 data cache of one SM, Fermi-like: sectored, read-allocate, write-through with no write
+ * allocation (a store updates a present line and always goes on to the L2), atomics performed at the L2
+ * (a present L1 copy is invalidated).
+ *
+ * <p>Loads that miss take an MSHR for their 128 B line: {@code mshrs} distinct lines may be outstanding,
+ * each merging up to {@code mshrMerge} requests, which are all answered when the line arrives. A merged
+ * request that needs sectors the MSHR has not asked for sends a further request for just those sectors
+ * (seed 000 §2.11: masks are merged in the MSHR). When MSHRs, merge slots or the crossbar port are full
+ * the access is refused; the SM retries after {@link L1Client#onL1Space}. If the cacheability policy
+ * forbids allocation the miss still uses the MSHR (merging) but leaves no line (seed 000 §2.9).
+ *
+ * <p>The SM calls {@link #access} with the time its TLB lookup finished ({@code startPs}); a hit is ready
+ * {@code latencyCycles} later and costs no event, a miss leaves for the crossbar at the same moment.
+ */
+public final class L1Cache implements CacheView, MemClient {
+    public static final int HIT = 0, QUEUED = 1, REFUSED = 2;
+
+    private final String name;
+    private final int gpu, sm;
+    private final Engine engine;
+    private final long latencyPs;
+    private final RequestPool pool;
+    private final Crossbar xbar;
+    private final ReplacementPolicy.State repl;
+    private final CacheabilityPolicy cacheability;
+    private final L1Client client;
+    private final SectorTags t;
+    private final MemRequest query = new MemRequest();
+
+    private final int mshrs, merge;
+    private final long[] mLine;
+    private final int[] mPending, mOutstanding, mCount;
+    private final boolean[] mAllocate;
+    private final int[] mWaiters;
+    private final int[] freeMshr;
+    private int freeMshrs;
+    private final LongIntMap mshrByLine;
+    private boolean clientWaiting;
+
+    private long hits, misses, merges, sectorMisses, writeHits, writeMisses, atomics, mshrFullRefusals,
+            mergeFullRefusals, portRefusals;
+    private long occIntegral, occLastPs;
+
+    public L1Cache(String name, int gpu, int sm, CacheConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
+                   Crossbar xbar, ReplacementPolicy replacement, CacheabilityPolicy cacheability, L1Client client) {
+        this.name = name;
+        this.gpu = gpu;
+        this.sm = sm;
+        this.engine = engine;
+        this.latencyPs = clock.ps(cfg.latencyCycles());
+        this.pool = pool;
+        this.xbar = xbar;
+        this.cacheability = cacheability;
+        this.client = client;
+        this.t = new SectorTags(name, cfg);
+        this.repl = replacement.forCache(name, t.sets, t.ways);
+        if (cfg.mshrs() <= 0 || cfg.mshrMerge() <= 0) throw new IllegalArgumentException(name + ": mshrs and mshrMerge must be > 0");
+        mshrs = cfg.mshrs();
+        merge = cfg.mshrMerge();
+        mLine = new long[mshrs];
+        mPending = new int[mshrs];
+        mOutstanding = new int[mshrs];
+        mCount = new int[mshrs];
+        mAllocate = new boolean[mshrs];
+        mWaiters = new int[mshrs * merge];
+        freeMshr = new int[mshrs];
+        for (int i = 0; i < mshrs; i++) freeMshr[freeMshrs++] = mshrs - 1 - i;
+        mshrByLine = new LongIntMap(mshrs);
+        query.gpu = gpu;
+        query.sm = sm;
+    }
+
+    public long latencyPs() { return latencyPs; }
+
+    /**
+     * One coalesced line access of warp slot {@code warp}, its tag lookup starting at {@code startPs}.
+     * Returns {@link #HIT} (data ready at {@code startPs + latency}), {@link #QUEUED} (the client is called
+     * back) or {@link #REFUSED} (retry after {@link L1Client#onL1Space}).
+     */
+    public int access(AccessKind kind, long paddr, long vaddr, int sectorMask, int warp, long startPs) {
+        long line = t.lineOf(paddr);
+        int set = t.setOf(line);
+        int need = sectorMask == 0 ? t.fullMask : sectorMask & t.fullMask;
+        int way = t.find(set, line);
+        int i = way < 0 ? -1 : set * t.ways + way;
+        switch (kind) {
+            case READ:
+                return load(line, set, way, i, need, vaddr, warp, startPs);
+            case ATOMIC:
+                if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
+                if (i >= 0) t.invalidate(i);
+                atomics++;
+                send(AccessKind.ATOMIC, line, need, warp, -1, startPs + latencyPs);
+                return QUEUED;
+            default:
+                if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
+                if (i >= 0) {
+                    writeHits++;
+                    repl.onHit(set, way);
+                } else writeMisses++;
+                send(AccessKind.WRITE, line, need, warp, -1, startPs + latencyPs);
+                return QUEUED;
+        }
+    }
+
+    private int load(long line, int set, int way, int i, int need, long vaddr, int warp, long startPs) {
+        int present = i >= 0 ? t.valid[i] : 0;
+        if ((present & need) == need) {
+            hits++;
+            repl.onHit(set, way);
+            return HIT;
+        }
+        int m = mshrByLine.get(line);
+        if (m >= 0) {
+            if (mCount[m] == merge) {
+                mergeFullRefusals++;
+                clientWaiting = true;
+                return REFUSED;
+            }
+            int extra = need & ~mPending[m] & ~present;
+            if (extra != 0 && !xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
+            mWaiters[m * merge + mCount[m]++] = warp;
+            merges++;
+            if (extra != 0) send(AccessKind.READ, line, extra, warp, m, startPs + latencyPs);
+            return QUEUED;
+        }
+        if (freeMshrs == 0) {
+            mshrFullRefusals++;
+            clientWaiting = true;
+            return REFUSED;
+        }
+        if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
+        misses++;
+        m = allocMshr(line);
+        query.kind = AccessKind.READ;
+        query.paddr = line;
+        query.vaddr = vaddr;
+        query.sectorMask = need;
+        query.size = SectorTags.SECTOR_BYTES * Integer.bitCount(need);
+        query.pool = PhysicalAddress.pool(line);
+        query.warp = warp;
+        mAllocate[m] = cacheability.mayAllocate(1, query);
+        mWaiters[m * merge] = warp;
+        mCount[m] = 1;
+        send(AccessKind.READ, line, need & ~present, warp, m, startPs + latencyPs);
+        return QUEUED;
+    }
+
+    private int refusedByPort() {
+        portRefusals++;
+        return REFUSED;
+    }
+
+    private int allocMshr(long line) {
+        occupancyTick();
+        int m = freeMshr[--freeMshrs];
+        mLine[m] = line;
+        mPending[m] = 0;
+        mOutstanding[m] = 0;
+        mCount[m] = 0;
+        mshrByLine.put(line, m);
+        return m;
+    }
+
+    private void send(AccessKind kind, long line, int sectors, int warp, int mshr, long readyPs) {
+        MemRequest d = pool.take();
+        d.kind = kind;
+        d.paddr = line;
+        d.sectorMask = sectors;
+        d.size = SectorTags.SECTOR_BYTES * Integer.bitCount(sectors);
+        d.pool = PhysicalAddress.pool(line);
+        d.gpu = gpu;
+        d.sm = sm;
+        d.warp = warp;
+        d.replyTo = this;
+        d.tag = mshr;
+        d.createdPs = engine.now();
+        if (mshr >= 0) {
+            mPending[mshr] |= sectors;
+            mOutstanding[mshr]++;
+            sectorMisses += Integer.bitCount(sectors);
+        }
+        if (!xbar.tryAcceptAt(d, this, Math.max(readyPs, engine.now())))
+            throw new IllegalStateException(name + ": crossbar refused after reserving room");
+    }
+
+    @Override
+    public void onResponse(MemRequest d) {
+        AccessKind kind = d.kind;
+        int warp = d.warp;
+        int m = (int) d.tag;
+        int sectors = d.sectorMask;
+        pool.give(d);
+        switch (kind) {
+            case WRITE -> client.onStoreAck(warp);
+            case ATOMIC -> client.onLoadData(warp);
+            default -> {
+                if (--mOutstanding[m] == 0) fill(m);
+                else if (sectors == 0) throw new IllegalStateException(name + ": empty fill");
+            }
+        }
+    }
+
+    private void fill(int m) {
+        long line = mLine[m];
+        if (mAllocate[m]) install(line, mPending[m]);
+        int base = m * merge;
+        int n = mCount[m];
+        occupancyTick();
+        mshrByLine.remove(line);
+        freeMshr[freeMshrs++] = m;
+        for (int k = 0; k < n; k++) client.onLoadData(mWaiters[base + k]);
+        if (clientWaiting) {
+            clientWaiting = false;
+            client.onL1Space();
+        }
+    }
+
+    private void install(long line, int sectors) {
+        int set = t.setOf(line);
+        int way = t.find(set, line);
+        if (way < 0) {
+            way = t.freeWay(set);
+            if (way < 0) way = repl.victim(set, t.candidates(set));
+            int i = set * t.ways + way;
+            t.invalidate(i);
+            t.tag[i] = line;
+        }
+        t.valid[set * t.ways + way] |= sectors;
+        repl.onFill(set, way);
+    }
+
+    /** The crossbar has room again for this SM's port. */
+    @Override
+    public void onSpaceAvailable(MemSink sink) { client.onL1Space(); }
+
+    private void occupancyTick() {
+        long now = engine.now();
+        occIntegral += (long) (mshrs - freeMshrs) * (now - occLastPs);
+        occLastPs = now;
+    }
+
+    @Override
+    public String name() { return name; }
+
+    @Override
+    public int sets() { return t.sets; }
+
+    @Override
+    public int ways() { return t.ways; }
+
+    @Override
+    public int lineBytes() { return t.lineBytes; }
+
+    @Override
+    public int mshrs() { return mshrs; }
+
+    @Override
+    public long hits() { return hits; }
+
+    @Override
+    public long misses() { return misses; }
+
+    public long mshrMerges() { return merges; }
+
+    public int mshrsInUse() { return mshrs - freeMshrs; }
+
+    @Override
+    public int inFlight() { return mshrs - freeMshrs; }
+
+    @Override
+    public void registerStats(Stats s) {
+        s.counter("hits", "load line requests whose sectors were all present", () -> hits);
+        s.counter("misses", "load line requests that allocated an MSHR", () -> misses);
+        s.counter("mshr_merges", "load line requests merged into a pending MSHR", () -> merges);
+        s.counter("sector_misses", "32 B sectors requested from the L2 by loads", () -> sectorMisses);
+        s.counter("write_hits", "stores to a present line (updated, written through)", () -> writeHits);
+        s.counter("write_misses", "stores to an absent line (not allocated, written through)", () -> writeMisses);
+        s.counter("atomics", "atomics sent to the L2", () -> atomics);
+        s.counter("mshr_full_refusals", "accesses refused because every MSHR was busy", () -> mshrFullRefusals);
+        s.counter("merge_full_refusals", "accesses refused because the line's MSHR had no merge slot", () -> mergeFullRefusals);
+        s.counter("port_refusals", "accesses refused because the crossbar port had no credit", () -> portRefusals);
+        s.counter("mshr_occupancy_ps", "integral of MSHRs in use over time (entries x ps)", () -> {
+            occupancyTick();
+            return occIntegral;
+        });
+        s.gauge("hit_rate", "hits / (hits + misses + merges) of loads", () -> {
+            long a = hits + misses + merges;
+            return a == 0 ? 0 : (double) hits / a;
+        });
+    }
+}

@@ -1,0 +1,589 @@
+package org.hmsim.platform.gpu.sm;
+
+import org.hmsim.api.engine.ClockDomain;
+import org.hmsim.api.engine.Engine;
+import org.hmsim.api.engine.EventTarget;
+import org.hmsim.api.machine.CoreView;
+import org.hmsim.api.mem.AccessKind;
+import org.hmsim.api.mem.RequestPool;
+import org.hmsim.api.policy.CacheabilityPolicy;
+import org.hmsim.api.policy.ReplacementPolicy;
+import org.hmsim.api.policy.WarpSchedulerPolicy;
+import org.hmsim.api.stats.Stats;
+import org.hmsim.api.workload.Kernel;
+import org.hmsim.api.workload.WarpInstruction;
+import org.hmsim.api.workload.WarpProgram;
+import org.hmsim.platform.gpu.GpuConfig;
+import org.hmsim.platform.gpu.cache.L1Cache;
+import org.hmsim.platform.gpu.cache.L1Client;
+import org.hmsim.platform.gpu.tlb.Mmu;
+import org.hmsim.platform.gpu.tlb.TlbArray;
+import org.hmsim.platform.gpu.tlb.TranslationClient;
+import org.hmsim.platform.gpu.xbar.Crossbar;
+
+/**
+ * One streaming multiprocessor: resident CTAs and warps up to its limits, a warp scheduler choosing among
+ * ready warps, {@code issueWidth} issue pipelines, the coalescer and a load/store unit that sends one line
+ * request per cycle through the L1 TLB into the L1.
+ *
+ * <p>Timing rules. {@code COMPUTE n} occupies the warp and one issue pipeline for n cycles (throughput-bound
+ * arithmetic). A memory instruction occupies a pipeline for one cycle; its line requests queue for the
+ * load/store unit. Loads are non-blocking: the warp continues until an instruction with
+ * {@code waitsForLoads}, which waits until every load the warp issued has returned. Stores are
+ * fire-and-forget for the warp but outstanding for the kernel until the L2 acknowledges them.
+ * {@code BARRIER} waits for every (non-exited) warp of the CTA. A warp slot is freed when the warp has
+ * exited and its loads have returned; a CTA's resources when all its warps are freed.
+ *
+ * <p>Event-driven: the SM ticks (one event per cycle) only while a warp can issue or the load/store unit
+ * has work, and otherwise sleeps until a response, a translation or a new CTA wakes it.
+ *
+ * <p>Translation: a line request looks up the L1 TLB ({@code l1LatencyCycles}, also paid on hits). On a miss
+ * it is parked (up to {@value #PARK_CAPACITY} requests per SM, misses to one page merged) while the shared
+ * L2 TLB and the walkers translate; the load/store unit continues with later requests (hit under miss).
+ */
+public final class Sm implements CoreView, EventTarget, L1Client, TranslationClient {
+    static final int LDST_CAPACITY = 128;
+    static final int PARK_CAPACITY = 64;
+    private static final int K_READ = 0, K_WRITE = 1, K_ATOMIC = 2;
+    private static final AccessKind[] KINDS = {AccessKind.READ, AccessKind.WRITE, AccessKind.ATOMIC};
+
+    private final String name;
+    private final int gpu, index;
+    private final Engine engine;
+    private final long period;
+    private final int maxCtas, maxWarps;
+    private final long sharedBytes;
+    private final SmOwner owner;
+    private final WarpSchedulerPolicy.State sched;
+    private final L1Cache l1;
+    private final TlbArray tlb;
+    private final Mmu mmu;
+    private final long tlbL1Ps;
+    private final int pageShift;
+    private final long pageMask;
+    private final Coalescer coalescer;
+
+    // warps
+    private final WarpProgram[] prog;
+    private final WarpInstruction[] instr;
+    private final int[] warpCta;
+    private final long[] busyUntil, hitReadyAt;
+    private final int[] pendingLoads;
+    private final boolean[] atBarrier;
+    /** Flags of each warp's next instruction, copied at fetch so the per-cycle scan stays in primitive arrays. */
+    private final boolean[] nextWaits, nextIsMem;
+    private long liveMask, drainingMask, freeWarpMask;
+    private int residentWarps;
+    private long ageCounter;
+
+    // CTAs
+    private final int[] ctaLive, ctaRunning, ctaArrived;
+    private final long[] ctaWarps, ctaShared;
+    private final boolean[] ctaUsed;
+    private int residentCtas;
+    private long sharedUsed;
+
+    // issue
+    private final long[] pipeFree;
+    private boolean issueEnabled = true;
+    private long stalledUntil;
+    private long tickAt = -1, lastTickPs = Long.MIN_VALUE / 2;
+    private int outstandingStores;
+
+    // load/store unit: coalesced requests waiting for translation
+    private final long[] qVaddr = new long[LDST_CAPACITY];
+    private final int[] qMask = new int[LDST_CAPACITY], qKind = new int[LDST_CAPACITY], qWarp = new int[LDST_CAPACITY];
+    private int qHead, qSize;
+    // translated requests waiting for the L1 (after a TLB miss or an L1 refusal)
+    private final long[] rPaddr = new long[PARK_CAPACITY + 1], rVaddr = new long[PARK_CAPACITY + 1];
+    private final int[] rMask = new int[PARK_CAPACITY + 1], rKind = new int[PARK_CAPACITY + 1], rWarp = new int[PARK_CAPACITY + 1];
+    private int rHead, rSize;
+    // requests parked on an L1 TLB miss
+    private final long[] pVpn = new long[PARK_CAPACITY], pVaddr = new long[PARK_CAPACITY];
+    private final int[] pMask = new int[PARK_CAPACITY], pKind = new int[PARK_CAPACITY], pWarp = new int[PARK_CAPACITY];
+    private int pSize;
+    private final long[] missVpn = new long[PARK_CAPACITY];
+    private int missCount;
+    private boolean l1Blocked, parkFull;
+    private long l1BlockedSince, parkFullSince;
+
+    private long issued, computeCycles, memInstructions, lineRequests, l1StallCycles, tlbStallCycles, ctasCompleted,
+            issueCycles, barriers;
+
+    public Sm(String name, int gpu, int index, GpuConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
+              Crossbar xbar, Mmu mmu, WarpSchedulerPolicy warpScheduler, ReplacementPolicy replacement,
+              CacheabilityPolicy cacheability, SmOwner owner) {
+        this.name = name;
+        this.gpu = gpu;
+        this.index = index;
+        this.engine = engine;
+        this.period = clock.periodPs();
+        this.maxCtas = cfg.maxCtasPerSm();
+        this.maxWarps = cfg.maxWarpsPerSm();
+        if (maxWarps <= 0 || maxWarps > 64) throw new IllegalArgumentException(name + ": maxWarpsPerSm must be 1..64 (ready sets are 64-bit masks)");
+        if (maxCtas <= 0 || cfg.issueWidth() <= 0) throw new IllegalArgumentException(name + ": maxCtasPerSm and issueWidth must be > 0");
+        this.sharedBytes = cfg.sharedBytesPerSm();
+        this.owner = owner;
+        this.sched = warpScheduler.forSm(gpu, index, maxWarps);
+        this.l1 = new L1Cache(name + ".l1", gpu, index, cfg.l1(), clock, engine, pool, xbar, replacement, cacheability, this);
+        this.tlb = new TlbArray(cfg.tlb().l1Entries(), cfg.tlb().l1Ways());
+        this.mmu = mmu;
+        this.tlbL1Ps = clock.ps(cfg.tlb().l1LatencyCycles());
+        this.pageShift = Long.numberOfTrailingZeros(mmu.pageBytes());
+        this.pageMask = mmu.pageBytes() - 1;
+        this.coalescer = new Coalescer(cfg.l1().lineBytes());
+        prog = new WarpProgram[maxWarps];
+        instr = new WarpInstruction[maxWarps];
+        for (int w = 0; w < maxWarps; w++) instr[w] = new WarpInstruction();
+        warpCta = new int[maxWarps];
+        busyUntil = new long[maxWarps];
+        hitReadyAt = new long[maxWarps];
+        pendingLoads = new int[maxWarps];
+        atBarrier = new boolean[maxWarps];
+        nextWaits = new boolean[maxWarps];
+        nextIsMem = new boolean[maxWarps];
+        freeWarpMask = maxWarps == 64 ? -1L : (1L << maxWarps) - 1;
+        ctaLive = new int[maxCtas];
+        ctaRunning = new int[maxCtas];
+        ctaArrived = new int[maxCtas];
+        ctaWarps = new long[maxCtas];
+        ctaShared = new long[maxCtas];
+        ctaUsed = new boolean[maxCtas];
+        pipeFree = new long[cfg.issueWidth()];
+    }
+
+    // ---------------------------------------------------------------- CTAs
+
+    /** Whether a CTA of {@code k} fits now (CTA slot, warp slots, shared memory). */
+    public boolean canTake(Kernel k) {
+        return residentCtas < maxCtas && Long.bitCount(freeWarpMask) >= k.warpsPerCta()
+                && sharedUsed + k.sharedBytesPerCta() <= sharedBytes;
+    }
+
+    /** Whether a CTA of {@code k} could ever fit on an empty SM. */
+    public boolean fitsEver(Kernel k) {
+        return k.warpsPerCta() <= maxWarps && k.sharedBytesPerCta() <= sharedBytes;
+    }
+
+    /** Places CTA {@code cta} of {@code k} on this SM. */
+    public void startCta(Kernel k, int cta) {
+        if (!canTake(k)) throw new IllegalStateException(name + ": no room for CTA " + cta);
+        int c = 0;
+        while (ctaUsed[c]) c++;
+        ctaUsed[c] = true;
+        residentCtas++;
+        sharedUsed += k.sharedBytesPerCta();
+        ctaShared[c] = k.sharedBytesPerCta();
+        int warps = k.warpsPerCta();
+        ctaLive[c] = warps;
+        ctaRunning[c] = warps;
+        ctaArrived[c] = 0;
+        ctaWarps[c] = 0;
+        long now = engine.now();
+        for (int w = 0; w < warps; w++) {
+            int slot = Long.numberOfTrailingZeros(freeWarpMask);
+            freeWarpMask &= ~(1L << slot);
+            ctaWarps[c] |= 1L << slot;
+            residentWarps++;
+            warpCta[slot] = c;
+            busyUntil[slot] = now;
+            hitReadyAt[slot] = now;
+            pendingLoads[slot] = 0;
+            atBarrier[slot] = false;
+            prog[slot] = k.program(cta, w);
+            liveMask |= 1L << slot;
+            sched.onWarpStart(slot, ageCounter++);
+            if (!fetch(slot)) exitWarp(slot);
+        }
+        wake();
+    }
+
+    private void exitWarp(int slot) {
+        liveMask &= ~(1L << slot);
+        prog[slot] = null;
+        int c = warpCta[slot];
+        ctaRunning[c]--;
+        drainingMask |= 1L << slot;
+        if (ctaArrived[c] > 0 && ctaArrived[c] >= ctaRunning[c]) releaseBarrier(c);
+    }
+
+    private void retire(int slot) {
+        drainingMask &= ~(1L << slot);
+        freeWarpMask |= 1L << slot;
+        residentWarps--;
+        int c = warpCta[slot];
+        if (--ctaLive[c] == 0) {
+            ctaUsed[c] = false;
+            residentCtas--;
+            sharedUsed -= ctaShared[c];
+            ctasCompleted++;
+            owner.ctaCompleted(this);
+        }
+    }
+
+    private void retireDrained(long now) {
+        long d = drainingMask;
+        while (d != 0) {
+            int w = Long.numberOfTrailingZeros(d);
+            d &= d - 1;
+            if (pendingLoads[w] == 0 && busyUntil[w] <= now && hitReadyAt[w] <= now) retire(w);
+        }
+    }
+
+    private void releaseBarrier(int c) {
+        ctaArrived[c] = 0;
+        long m = ctaWarps[c];
+        while (m != 0) {
+            int w = Long.numberOfTrailingZeros(m);
+            m &= m - 1;
+            atBarrier[w] = false;
+        }
+    }
+
+    // ---------------------------------------------------------------- the cycle
+
+    @Override
+    public void handle(int kind, long payload) {
+        if (payload != tickAt) return; // superseded by an earlier tick
+        tickAt = -1;
+        long now = engine.now();
+        lastTickPs = now;
+        retireDrained(now);
+        issue(now);
+        ldstStep(now);
+        scheduleNext(now);
+    }
+
+    private void issue(long now) {
+        if (!issueEnabled || now < stalledUntil || liveMask == 0) return;
+        long ready = readyMask(now);
+        if (ready == 0) return;
+        boolean any = false;
+        for (int p = 0; p < pipeFree.length && ready != 0; p++) {
+            if (pipeFree[p] > now) continue;
+            int slot = sched.pick(ready);
+            if (slot < 0 || slot >= 64 || (ready & (1L << slot)) == 0)
+                throw new IllegalStateException(name + ": warp scheduler picked slot " + slot + " not in ready set " + Long.toBinaryString(ready));
+            ready &= ~(1L << slot);
+            issueOne(slot, p, now);
+            any = true;
+        }
+        if (any) issueCycles++;
+    }
+
+    private long readyMask(long now) {
+        long ready = 0;
+        long m = liveMask;
+        boolean ldstRoom = qSize + 2 * WarpInstruction.THREADS <= LDST_CAPACITY;
+        while (m != 0) {
+            int w = Long.numberOfTrailingZeros(m);
+            m &= m - 1;
+            if (busyUntil[w] > now || atBarrier[w]) continue;
+            if (nextWaits[w] && (pendingLoads[w] > 0 || hitReadyAt[w] > now)) continue;
+            if (nextIsMem[w] && !ldstRoom) continue;
+            ready |= 1L << w;
+        }
+        return ready;
+    }
+
+    private void issueOne(int w, int pipe, long now) {
+        WarpInstruction in = instr[w];
+        issued++;
+        switch (in.kind) {
+            case COMPUTE -> {
+                int n = Math.max(1, in.cycles);
+                computeCycles += n;
+                busyUntil[w] = now + n * period;
+                pipeFree[pipe] = now + n * period;
+            }
+            case LOAD -> memory(w, K_READ, in, now, pipe);
+            case STORE -> memory(w, K_WRITE, in, now, pipe);
+            case ATOMIC -> memory(w, K_ATOMIC, in, now, pipe);
+            case BARRIER -> {
+                barriers++;
+                busyUntil[w] = now + period;
+                pipeFree[pipe] = now + period;
+                int c = warpCta[w];
+                atBarrier[w] = true;
+                if (++ctaArrived[c] >= ctaRunning[c]) releaseBarrier(c);
+            }
+        }
+        if (!fetch(w)) exitWarp(w);
+    }
+
+    private boolean fetch(int w) {
+        WarpInstruction in = instr[w];
+        if (!prog[w].next(in)) return false;
+        nextWaits[w] = in.waitsForLoads;
+        WarpInstruction.Kind k = in.kind;
+        nextIsMem[w] = k == WarpInstruction.Kind.LOAD || k == WarpInstruction.Kind.STORE || k == WarpInstruction.Kind.ATOMIC;
+        return true;
+    }
+
+    private void memory(int w, int kind, WarpInstruction in, long now, int pipe) {
+        busyUntil[w] = now + period;
+        pipeFree[pipe] = now + period;
+        memInstructions++;
+        int n = coalescer.coalesce(in);
+        lineRequests += n;
+        if (kind == K_WRITE) outstandingStores += n;
+        else pendingLoads[w] += n;
+        for (int i = 0; i < n; i++) {
+            int q = (qHead + qSize) % LDST_CAPACITY;
+            qVaddr[q] = coalescer.lines[i];
+            qMask[q] = coalescer.sectors[i];
+            qKind[q] = kind;
+            qWarp[q] = w;
+            qSize++;
+        }
+    }
+
+    /** The load/store unit: one line request per cycle into the L1 (replays first, then new requests). */
+    private void ldstStep(long now) {
+        if (l1Blocked) return;
+        if (rSize > 0) {
+            int r = rHead;
+            if (sendToL1(rKind[r], rPaddr[r], rVaddr[r], rMask[r], rWarp[r], now)) {
+                rHead = (rHead + 1) % rPaddr.length;
+                rSize--;
+            }
+            return;
+        }
+        if (qSize == 0 || parkFull) return;
+        int q = qHead;
+        long vaddr = qVaddr[q];
+        long vpn = vaddr >>> pageShift;
+        long base = tlb.lookup(vpn);
+        if (base != -1) {
+            long paddr = base + (vaddr & pageMask);
+            if (!sendToL1(qKind[q], paddr, vaddr, qMask[q], qWarp[q], now + tlbL1Ps)) pushReplay(qKind[q], paddr, vaddr, qMask[q], qWarp[q]);
+        } else {
+            if (pSize == PARK_CAPACITY) {
+                parkFull = true;
+                parkFullSince = now;
+                return;
+            }
+            park(vpn, q, now);
+        }
+        qHead = (qHead + 1) % LDST_CAPACITY;
+        qSize--;
+    }
+
+    private boolean sendToL1(int kind, long paddr, long vaddr, int mask, int w, long startPs) {
+        int res = l1.access(KINDS[kind], paddr, vaddr, mask, w, startPs);
+        if (res == L1Cache.REFUSED) {
+            l1Blocked = true;
+            l1BlockedSince = engine.now();
+            return false;
+        }
+        if (res == L1Cache.HIT) {
+            pendingLoads[w]--;
+            long ready = startPs + l1.latencyPs();
+            if (ready > hitReadyAt[w]) hitReadyAt[w] = ready;
+        }
+        return true;
+    }
+
+    private void pushReplay(int kind, long paddr, long vaddr, int mask, int w) {
+        int r = (rHead + rSize) % rPaddr.length;
+        rKind[r] = kind;
+        rPaddr[r] = paddr;
+        rVaddr[r] = vaddr;
+        rMask[r] = mask;
+        rWarp[r] = w;
+        rSize++;
+    }
+
+    private void park(long vpn, int q, long now) {
+        pVpn[pSize] = vpn;
+        pVaddr[pSize] = qVaddr[q];
+        pMask[pSize] = qMask[q];
+        pKind[pSize] = qKind[q];
+        pWarp[pSize] = qWarp[q];
+        pSize++;
+        for (int i = 0; i < missCount; i++) if (missVpn[i] == vpn) return;
+        missVpn[missCount++] = vpn;
+        mmu.request(index, vpn, tlbL1Ps);
+    }
+
+    private void scheduleNext(long now) {
+        long next = Long.MAX_VALUE;
+        long soonest = now + period;
+        if (!l1Blocked && (rSize > 0 || (qSize > 0 && !parkFull))) next = soonest;
+        long d = drainingMask;
+        while (d != 0) {
+            int w = Long.numberOfTrailingZeros(d);
+            d &= d - 1;
+            if (pendingLoads[w] == 0) next = Math.min(next, Math.max(soonest, Math.max(busyUntil[w], hitReadyAt[w])));
+        }
+        if (issueEnabled && liveMask != 0 && next > soonest) {
+            long warpNext = Long.MAX_VALUE;
+            boolean ldstRoom = qSize + 2 * WarpInstruction.THREADS <= LDST_CAPACITY;
+            long m = liveMask;
+            while (m != 0) {
+                int w = Long.numberOfTrailingZeros(m);
+                m &= m - 1;
+                if (atBarrier[w]) continue;
+                long t = busyUntil[w];
+                if (nextWaits[w]) {
+                    if (pendingLoads[w] > 0) continue;
+                    t = Math.max(t, hitReadyAt[w]);
+                }
+                if (nextIsMem[w] && !ldstRoom) continue;
+                warpNext = Math.min(warpNext, t);
+            }
+            if (warpNext != Long.MAX_VALUE) {
+                long pipe = Long.MAX_VALUE;
+                for (long f : pipeFree) pipe = Math.min(pipe, f);
+                long t = Math.max(Math.max(warpNext, pipe), Math.max(stalledUntil, soonest));
+                next = Math.min(next, t);
+            }
+        }
+        if (next != Long.MAX_VALUE) scheduleAt(alignUp(next));
+    }
+
+    private long alignUp(long t) {
+        long r = t % period;
+        return r == 0 ? t : t + period - r;
+    }
+
+    private void scheduleAt(long t) {
+        if (tickAt != -1 && tickAt <= t) return;
+        tickAt = t;
+        engine.schedule(t, this, 0, t);
+    }
+
+    /** Something changed (a response, a translation, a new CTA): tick at the next cycle this SM can use. */
+    private void wake() {
+        scheduleAt(alignUp(Math.max(engine.now(), lastTickPs + period)));
+    }
+
+    // ---------------------------------------------------------------- callbacks
+
+    @Override
+    public void onLoadData(int warp) {
+        if (--pendingLoads[warp] == 0) wake();
+    }
+
+    @Override
+    public void onStoreAck(int warp) {
+        if (--outstandingStores == 0) owner.storesDrained(this);
+    }
+
+    @Override
+    public void onL1Space() {
+        if (!l1Blocked) return;
+        l1Blocked = false;
+        l1StallCycles += (engine.now() - l1BlockedSince) / period;
+        wake();
+    }
+
+    @Override
+    public void onTranslation(long vpn, long pageBase) {
+        tlb.insert(vpn, pageBase);
+        for (int i = 0; i < missCount; i++) {
+            if (missVpn[i] == vpn) {
+                missVpn[i] = missVpn[--missCount];
+                break;
+            }
+        }
+        int k = 0;
+        for (int i = 0; i < pSize; i++) {
+            if (pVpn[i] == vpn) pushReplay(pKind[i], pageBase + (pVaddr[i] & pageMask), pVaddr[i], pMask[i], pWarp[i]);
+            else {
+                pVpn[k] = pVpn[i];
+                pVaddr[k] = pVaddr[i];
+                pMask[k] = pMask[i];
+                pKind[k] = pKind[i];
+                pWarp[k] = pWarp[i];
+                k++;
+            }
+        }
+        pSize = k;
+        if (parkFull && pSize < PARK_CAPACITY) {
+            parkFull = false;
+            tlbStallCycles += (engine.now() - parkFullSince) / period;
+        }
+        wake();
+    }
+
+    /** Shootdown: drops {@code vpn} from this SM's L1 TLB. */
+    public void invalidateTlb(long vpn) { tlb.invalidate(vpn); }
+
+    /** Stops issuing for {@code ps} (a GPU-wide TLB shootdown); requests in flight continue. */
+    public void stall(long ps) {
+        stalledUntil = Math.max(stalledUntil, engine.now() + ps);
+    }
+
+    // ---------------------------------------------------------------- views
+
+    public L1Cache l1() { return l1; }
+
+    public TlbArray tlb() { return tlb; }
+
+    public int outstandingStores() { return outstandingStores; }
+
+    public long issued() { return issued; }
+
+    public long lineRequests() { return lineRequests; }
+
+    public long memInstructions() { return memInstructions; }
+
+    public long l1StallCycles() { return l1StallCycles; }
+
+    @Override
+    public String name() { return name; }
+
+    @Override
+    public int gpu() { return gpu; }
+
+    @Override
+    public int index() { return index; }
+
+    @Override
+    public int residentCtas() { return residentCtas; }
+
+    @Override
+    public int residentWarps() { return residentWarps; }
+
+    @Override
+    public int maxCtas() { return maxCtas; }
+
+    @Override
+    public int maxWarps() { return maxWarps; }
+
+    @Override
+    public boolean issueEnabled() { return issueEnabled; }
+
+    @Override
+    public void setIssueEnabled(boolean enabled) {
+        if (enabled == issueEnabled) return;
+        issueEnabled = enabled;
+        if (enabled) wake();
+    }
+
+    @Override
+    public int inFlight() {
+        int loads = 0;
+        for (int p : pendingLoads) loads += p;
+        return loads + outstandingStores;
+    }
+
+    @Override
+    public void registerStats(Stats s) {
+        s.counter("issued", "warp instructions issued", () -> issued);
+        s.counter("issue_cycles", "cycles in which at least one instruction issued", () -> issueCycles);
+        s.counter("compute_cycles", "issue-pipeline cycles occupied by COMPUTE instructions", () -> computeCycles);
+        s.counter("mem_instructions", "load/store/atomic warp instructions", () -> memInstructions);
+        s.counter("line_requests", "128 B line requests out of the coalescer", () -> lineRequests);
+        s.gauge("requests_per_mem_instruction", "line requests per memory instruction (coalescing efficiency)",
+                () -> memInstructions == 0 ? 0 : (double) lineRequests / memInstructions);
+        s.counter("barriers", "barrier instructions issued", () -> barriers);
+        s.counter("ctas_completed", "thread blocks retired", () -> ctasCompleted);
+        s.counter("mshr_stall_cycles", "cycles the load/store unit waited because the L1 refused (MSHRs, merge slots or crossbar port full)", () -> l1StallCycles);
+        s.counter("tlb_stall_cycles", "cycles the load/store unit waited because its TLB-miss buffer was full", () -> tlbStallCycles);
+        s.counter("tlb.hits", "L1 TLB hits", tlb::hits);
+        s.counter("tlb.misses", "L1 TLB misses", tlb::misses);
+        l1.registerStats(s.scope("l1"));
+    }
+}

@@ -1,0 +1,66 @@
+package org.hmsim.platform.gpu.tlb;
+
+import java.util.Arrays;
+
+/**
+ * A set-associative TLB with LRU replacement: tags (virtual page numbers), page base physical addresses
+ * and LRU stamps in flat arrays indexed {@code set * ways + way}. A fully associative TLB is one set.
+ */
+public final class TlbArray {
+    private final int sets, ways;
+    private final long[] vpn;
+    private final long[] base;
+    private final long[] stamp;
+    private long clock;
+    private long hits, misses;
+
+    public TlbArray(int entries, int ways) {
+        if (entries <= 0 || ways <= 0 || entries % ways != 0)
+            throw new IllegalArgumentException("TLB: entries (" + entries + ") must be a positive multiple of ways (" + ways + ")");
+        this.ways = ways;
+        this.sets = entries / ways;
+        vpn = new long[entries];
+        base = new long[entries];
+        stamp = new long[entries];
+        Arrays.fill(vpn, -1L);
+    }
+
+    private int set(long page) { return (int) Long.remainderUnsigned(page ^ (page >>> 17), sets); }
+
+    /** The page base physical address of {@code page}, or -1 on a miss; counts the hit or miss. */
+    public long lookup(long page) {
+        int b = set(page) * ways;
+        for (int w = b; w < b + ways; w++) {
+            if (vpn[w] == page) {
+                stamp[w] = ++clock;
+                hits++;
+                return base[w];
+            }
+        }
+        misses++;
+        return -1;
+    }
+
+    /** Installs a translation, evicting the least recently used entry of its set. */
+    public void insert(long page, long pageBase) {
+        int b = set(page) * ways;
+        int victim = b;
+        for (int w = b; w < b + ways; w++) {
+            if (vpn[w] == page || vpn[w] == -1) { victim = w; break; }
+            if (stamp[w] < stamp[victim]) victim = w;
+        }
+        vpn[victim] = page;
+        base[victim] = pageBase;
+        stamp[victim] = ++clock;
+    }
+
+    /** Drops {@code page} (a shootdown). */
+    public void invalidate(long page) {
+        int b = set(page) * ways;
+        for (int w = b; w < b + ways; w++) if (vpn[w] == page) vpn[w] = -1;
+    }
+
+    public long hits() { return hits; }
+
+    public long misses() { return misses; }
+}

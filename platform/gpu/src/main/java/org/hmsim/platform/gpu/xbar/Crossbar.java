@@ -1,0 +1,310 @@
+package org.hmsim.platform.gpu.xbar;
+
+import org.hmsim.api.engine.ClockDomain;
+import org.hmsim.api.engine.Engine;
+import org.hmsim.api.engine.EventTarget;
+import org.hmsim.api.machine.Component;
+import org.hmsim.api.mem.AccessKind;
+import org.hmsim.api.mem.MemClient;
+import org.hmsim.api.mem.MemRequest;
+import org.hmsim.api.mem.MemSink;
+import org.hmsim.api.stats.Stats;
+import org.hmsim.platform.gpu.CrossbarConfig;
+
+/**
+ * The SM-to-L2 crossbar, both directions. Every port (SM side and L2-slice side, per direction) moves
+ * {@code bytesPerCycle} bytes per GPU cycle; a packet occupies its source port and then, after the
+ * traversal latency, its destination port for {@code ceil(bytes / bytesPerCycle)} cycles each
+ * (cut-through: the unloaded time is latency + one serialisation). Requests without data cost an
+ * {@value #HEADER_BYTES} B header, data packets their size.
+ *
+ * <p>Back-pressure (request direction): a port may have at most {@code queueDepth} packets in the
+ * network (a credit returns when the packet is delivered), and at most {@code queueDepth} packets may be
+ * in flight or held towards one slice. A slice that refuses a packet holds the whole port's FIFO until it
+ * calls {@link #onSpaceAvailable}. The response direction never refuses: responses are bounded by the
+ * L1 MSHRs and write acknowledgements by the store credits, and an L1 always sinks a fill.
+ *
+ * <p>Slice selection: the 128 B line number is XOR-folded before the modulo so that power-of-two
+ * strides do not camp on one slice: {@code x = paddr >>> 7; slice = (x ^ x>>>11 ^ x>>>22 ^ x>>>33) mod slices}.
+ */
+public final class Crossbar implements Component, MemSink, MemClient, EventTarget {
+    public static final int HEADER_BYTES = 8;
+    private static final int EV_REQ = 0, EV_RESP = 1;
+
+    private final String name;
+    private final Engine engine;
+    private final long periodPs, latencyPs;
+    private final int bytesPerCycle, depth;
+    private final int smPorts, slicePorts;
+    private MemSink[] slices;
+
+    // request direction
+    private final long[] reqSrcFree, reqDstFree;
+    private final int[] srcInFlight;
+    private final Fifo[] toSlice;
+    private final boolean[] sliceBlocked;
+    private final MemClient[] waiting;
+    private int waitingCount;
+    // response direction
+    private final long[] respSrcFree, respDstFree;
+    private final Fifo[] toSm;
+    private int respInFlight;
+
+    private long reqPackets, reqBytes, respPackets, respBytes, refusals, sliceRefusals;
+
+    public Crossbar(String name, CrossbarConfig cfg, ClockDomain clock, Engine engine, int smPorts, int slicePorts) {
+        if (cfg.bytesPerCycle() <= 0 || cfg.queueDepth() <= 0) throw new IllegalArgumentException(name + ": bytesPerCycle and queueDepth must be > 0");
+        this.name = name;
+        this.engine = engine;
+        this.periodPs = clock.periodPs();
+        this.latencyPs = clock.ps(cfg.latencyCycles());
+        this.bytesPerCycle = cfg.bytesPerCycle();
+        this.depth = cfg.queueDepth();
+        this.smPorts = smPorts;
+        this.slicePorts = slicePorts;
+        reqSrcFree = new long[smPorts];
+        reqDstFree = new long[slicePorts];
+        srcInFlight = new int[smPorts];
+        toSlice = new Fifo[slicePorts];
+        for (int i = 0; i < slicePorts; i++) toSlice[i] = new Fifo(depth);
+        sliceBlocked = new boolean[slicePorts];
+        waiting = new MemClient[smPorts];
+        respSrcFree = new long[slicePorts];
+        respDstFree = new long[smPorts];
+        toSm = new Fifo[smPorts];
+        for (int i = 0; i < smPorts; i++) toSm[i] = new Fifo(64);
+    }
+
+    public void setSlices(MemSink[] sinks) {
+        if (sinks.length != slicePorts) throw new IllegalArgumentException("expected " + slicePorts + " slices");
+        this.slices = sinks.clone();
+    }
+
+    /** The L2 slice that holds byte address {@code paddr}. */
+    public static int sliceOf(long paddr, int slices) {
+        long x = paddr >>> 7;
+        long h = x ^ (x >>> 11) ^ (x >>> 22) ^ (x >>> 33);
+        return (int) Long.remainderUnsigned(h, slices);
+    }
+
+    public int sliceOf(long paddr) { return sliceOf(paddr, slicePorts); }
+
+    /** Serialisation time of a packet of {@code bytes} on one port. */
+    public long serialisationPs(int bytes) { return ((bytes + bytesPerCycle - 1) / bytesPerCycle) * periodPs; }
+
+    /** Unloaded traversal time of a packet of {@code bytes}: latency plus one serialisation. */
+    public long unloadedPs(int bytes) { return latencyPs + serialisationPs(bytes); }
+
+    private static int requestBytes(MemRequest r) {
+        return r.kind == AccessKind.READ ? HEADER_BYTES : Math.max(HEADER_BYTES, r.size);
+    }
+
+    private static int responseBytes(MemRequest r) {
+        return (r.kind == AccessKind.READ || r.kind == AccessKind.ATOMIC) ? Math.max(HEADER_BYTES, r.size) : HEADER_BYTES;
+    }
+
+    /** Whether SM port {@code sm} can send a packet to {@code slice} now. */
+    public boolean hasRoom(int sm, int slice) {
+        return srcInFlight[sm] < depth && toSlice[slice].size < depth;
+    }
+
+    /** As {@link #hasRoom}, and if not, {@code from} is called back once room frees. */
+    public boolean reserveOrWait(int sm, int slice, MemClient from) {
+        if (hasRoom(sm, slice)) return true;
+        refusals++;
+        if (waiting[sm] == null) waitingCount++;
+        waiting[sm] = from;
+        return false;
+    }
+
+    @Override
+    public boolean tryAccept(MemRequest r, MemClient from) { return tryAcceptAt(r, from, engine.now()); }
+
+    /** Takes a request from SM port {@code r.sm} that is ready to leave at {@code readyPs} (&gt;= now). */
+    public boolean tryAcceptAt(MemRequest r, MemClient from, long readyPs) {
+        int src = r.sm, dst = sliceOf(r.paddr);
+        if (!reserveOrWait(src, dst, from)) return false;
+        int bytes = requestBytes(r);
+        long ser = serialisationPs(bytes);
+        long depart = Math.max(readyPs, reqSrcFree[src]);
+        reqSrcFree[src] = depart + ser;
+        long eject = Math.max(depart + latencyPs, reqDstFree[dst]);
+        long deliver = eject + ser;
+        reqDstFree[dst] = deliver;
+        srcInFlight[src]++;
+        Fifo f = toSlice[dst];
+        f.push(r, deliver);
+        reqPackets++;
+        reqBytes += bytes;
+        // One event per port at a time, for the head packet: delivery times per port never decrease,
+        // and a small event heap is what keeps the engine fast.
+        if (!f.eventPending && !sliceBlocked[dst]) {
+            f.eventPending = true;
+            engine.schedule(deliver, this, EV_REQ, dst);
+        }
+        return true;
+    }
+
+    /** L2 slice {@code slice} answers {@code r} (to SM {@code r.sm}) once {@code readyPs} is reached. */
+    public void respond(int slice, MemRequest r, long readyPs) {
+        int dst = r.sm;
+        int bytes = responseBytes(r);
+        long ser = serialisationPs(bytes);
+        long depart = Math.max(readyPs, respSrcFree[slice]);
+        respSrcFree[slice] = depart + ser;
+        long eject = Math.max(depart + latencyPs, respDstFree[dst]);
+        long deliver = eject + ser;
+        respDstFree[dst] = deliver;
+        Fifo f = toSm[dst];
+        f.push(r, deliver);
+        respInFlight++;
+        respPackets++;
+        respBytes += bytes;
+        if (!f.eventPending) {
+            f.eventPending = true;
+            engine.schedule(deliver, this, EV_RESP, dst);
+        }
+    }
+
+    @Override
+    public void handle(int kind, long payload) {
+        int port = (int) payload;
+        if (kind == EV_REQ) {
+            toSlice[port].eventPending = false;
+            deliverRequests(port);
+        } else {
+            toSm[port].eventPending = false;
+            deliverResponses(port);
+        }
+    }
+
+    private void deliverRequests(int slice) {
+        if (sliceBlocked[slice]) return;
+        Fifo f = toSlice[slice];
+        long now = engine.now();
+        boolean freed = false;
+        while (f.size > 0 && f.headTime() <= now) {
+            MemRequest r = f.head();
+            if (!slices[slice].tryAccept(r, this)) {
+                sliceBlocked[slice] = true;
+                sliceRefusals++;
+                break;
+            }
+            f.pop();
+            srcInFlight[r.sm]--;
+            freed = true;
+        }
+        if (f.size > 0 && !sliceBlocked[slice] && !f.eventPending) {
+            f.eventPending = true;
+            engine.schedule(Math.max(now, f.headTime()), this, EV_REQ, slice);
+        }
+        if (freed && waitingCount > 0) wakeWaiters();
+    }
+
+    private void deliverResponses(int sm) {
+        Fifo f = toSm[sm];
+        long now = engine.now();
+        while (f.size > 0 && f.headTime() <= now) {
+            MemRequest r = f.pop();
+            respInFlight--;
+            r.replyTo.onResponse(r);
+        }
+        if (f.size > 0 && !f.eventPending) {
+            f.eventPending = true;
+            engine.schedule(Math.max(now, f.headTime()), this, EV_RESP, sm);
+        }
+    }
+
+    private void wakeWaiters() {
+        for (int i = 0; i < smPorts && waitingCount > 0; i++) {
+            MemClient c = waiting[i];
+            if (c != null) {
+                waiting[i] = null;
+                waitingCount--;
+                c.onSpaceAvailable(this);
+            }
+        }
+    }
+
+    /** A slice that refused a packet has room again. */
+    @Override
+    public void onSpaceAvailable(MemSink sink) {
+        for (int i = 0; i < slicePorts; i++) {
+            if (slices[i] == sink && sliceBlocked[i]) {
+                sliceBlocked[i] = false;
+                deliverRequests(i);
+            }
+        }
+    }
+
+    @Override
+    public void onResponse(MemRequest request) {
+        throw new IllegalStateException(name + ": responses travel through respond()");
+    }
+
+    @Override
+    public String name() { return name; }
+
+    @Override
+    public int inFlight() {
+        int n = respInFlight;
+        for (Fifo f : toSlice) n += f.size;
+        return n;
+    }
+
+    @Override
+    public void registerStats(Stats s) {
+        s.counter("req_packets", "packets SM->L2", () -> reqPackets);
+        s.counter("req_bytes", "bytes SM->L2 (headers " + HEADER_BYTES + " B, data packets their size)", () -> reqBytes);
+        s.counter("resp_packets", "packets L2->SM", () -> respPackets);
+        s.counter("resp_bytes", "bytes L2->SM", () -> respBytes);
+        s.counter("refusals", "requests refused for lack of port credits (back-pressure to the L1)", () -> refusals);
+        s.counter("slice_refusals", "deliveries refused by a full L2 slice input queue", () -> sliceRefusals);
+    }
+
+    /** A FIFO of packets with their delivery times (delivery times per port are non-decreasing). */
+    private static final class Fifo {
+        MemRequest[] req;
+        long[] time;
+        int head, size;
+        boolean eventPending;
+
+        Fifo(int cap) {
+            req = new MemRequest[cap];
+            time = new long[cap];
+        }
+
+        void push(MemRequest r, long t) {
+            if (size == req.length) grow();
+            int i = (head + size) % req.length;
+            req[i] = r;
+            time[i] = t;
+            size++;
+        }
+
+        MemRequest head() { return req[head]; }
+
+        long headTime() { return time[head]; }
+
+        MemRequest pop() {
+            MemRequest r = req[head];
+            req[head] = null;
+            head = (head + 1) % req.length;
+            size--;
+            return r;
+        }
+
+        private void grow() {
+            int n = req.length * 2;
+            MemRequest[] r2 = new MemRequest[n];
+            long[] t2 = new long[n];
+            for (int i = 0; i < size; i++) {
+                r2[i] = req[(head + i) % req.length];
+                t2[i] = time[(head + i) % req.length];
+            }
+            req = r2;
+            time = t2;
+            head = 0;
+        }
+    }
+}

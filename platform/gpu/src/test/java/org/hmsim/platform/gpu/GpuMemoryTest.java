@@ -1,0 +1,127 @@
+package org.hmsim.platform.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.hmsim.api.workload.Kernel;
+import org.hmsim.api.workload.WarpInstruction;
+import org.hmsim.api.workload.WarpProgram;
+import org.hmsim.platform.gpu.cache.L2Slice;
+import org.hmsim.platform.gpu.sm.Sm;
+import org.hmsim.platform.stats.StatsRegistry;
+import org.junit.jupiter.api.Test;
+
+class GpuMemoryTest {
+
+    /** A warp that issues {@code n} instructions made by {@code make(i, in)} and exits. */
+    interface Maker {
+        void make(int cta, int warp, int i, WarpInstruction in);
+    }
+
+    static Kernel kernel(int ctas, int threads, int n, Maker m) {
+        return TestSupport.kernel("k", ctas, threads, (cta, warp) -> new WarpProgram() {
+            int i;
+
+            @Override
+            public boolean next(WarpInstruction in) {
+                if (i == n) return false;
+                m.make(cta, warp, i++, in);
+                return true;
+            }
+        });
+    }
+
+    @Test
+    void twoWarpsLoadingOneLineMakeOneDownstreamRequest() {
+        TestSupport.Rig rig = new TestSupport.Rig(TestSupport.config(1, 64), TestSupport.policies(), 50_000);
+        rig.run(kernel(1, 64, 1, (cta, warp, i, in) -> TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x10000, 4, 4, true)));
+        Sm sm = rig.gpu.sms().get(0);
+        assertEquals(2, sm.lineRequests());
+        assertEquals(1, sm.l1().misses());
+        assertEquals(1, sm.l1().mshrMerges());
+        assertEquals(1, rig.fabric.reads);
+        assertEquals(128, rig.fabric.readBytes);
+        assertEquals(0, rig.gpu.inFlight());
+    }
+
+    @Test
+    void sectorMissesFetchOnlyTheMissingSectors() {
+        TestSupport.Rig rig = new TestSupport.Rig(TestSupport.config(1, 64), TestSupport.policies(), 50_000);
+        // warp reads sector 0 of a line, then (after it returned) the whole line: 32 B then 96 B from memory
+        rig.run(kernel(1, 32, 2, (cta, warp, i, in) -> {
+            if (i == 0) {
+                in.memory(WarpInstruction.Kind.LOAD, 4, 0x1, false);
+                in.addresses[0] = 0x40000;
+            } else TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x40000, 4, 4, true);
+        }));
+        assertEquals(2, rig.fabric.reads);
+        assertEquals(128, rig.fabric.readBytes);
+        long sectorMisses = rig.gpu.l2Slices().stream().mapToLong(L2Slice::sectorMisses).sum();
+        assertEquals(4, sectorMisses);
+    }
+
+    private long streamTime(int mshrs, StatsRegistry[] statsOut) {
+        TestSupport.Rig rig = new TestSupport.Rig(TestSupport.config(1, mshrs), TestSupport.policies(), 200_000);
+        StatsRegistry stats = new StatsRegistry();
+        rig.gpu.registerStats(stats);
+        statsOut[0] = stats;
+        // 16 warps, each 8 loads of 32 distinct lines (stride 128 B): 4096 distinct lines, no reuse
+        long t = rig.run(kernel(1, 512, 8, (cta, warp, i, in) ->
+                TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x1000000L + ((long) warp * 8 + i) * 32 * 128, 128, 4, false)));
+        assertEquals(4096, rig.fabric.reads);
+        return t;
+    }
+
+    @Test
+    void fewerMshrsStallTheLoadStoreUnitAndLowerThroughput() {
+        StatsRegistry[] s2 = new StatsRegistry[1], s64 = new StatsRegistry[1];
+        long t2 = streamTime(2, s2);
+        long t64 = streamTime(64, s64);
+        assertTrue(t2 > 4 * t64, "2 MSHRs " + t2 + " ps vs 64 MSHRs " + t64 + " ps");
+        long stall2 = (long) s2[0].snapshot().get("gpu0.sm0.mshr_stall_cycles").doubleValue();
+        long stall64 = (long) s64[0].snapshot().get("gpu0.sm0.mshr_stall_cycles").doubleValue();
+        assertTrue(stall2 > stall64, stall2 + " vs " + stall64);
+        assertTrue((long) s2[0].snapshot().get("gpu0.sm0.l1.mshr_full_refusals").doubleValue() > 0);
+    }
+
+    @Test
+    void dirtyVictimsAreWrittenBack() {
+        // one 4 KB slice of 2 ways: 32 lines. Storing 96 full lines evicts 64 dirty lines of 128 B each.
+        GpuConfig b = TestSupport.config(1, 64);
+        GpuConfig cfg = new GpuConfig(b.clockMHz(), 1, 8, 48, 48 * 1024, 2, b.l1(), TestSupport.l2(4096, 2), 1, b.crossbar(), b.tlb());
+        TestSupport.Rig rig = new TestSupport.Rig(cfg, TestSupport.policies(), 50_000);
+        rig.run(kernel(1, 32, 96, (cta, warp, i, in) -> TestSupport.strided(in, WarpInstruction.Kind.STORE, 0x80000 + 128L * i, 4, 4, false)));
+        assertEquals(64, rig.fabric.writebacks);
+        assertEquals(64 * 128, rig.fabric.writebackBytes);
+        assertEquals(0, rig.fabric.reads, "full-sector writes allocate without a fetch");
+        assertEquals(64, rig.gpu.l2Slices().get(0).writebacks());
+    }
+
+    @Test
+    void partialSectorWritebackSendsOnlyDirtySectors() {
+        GpuConfig b = TestSupport.config(1, 64);
+        GpuConfig cfg = new GpuConfig(b.clockMHz(), 1, 8, 48, 48 * 1024, 2, b.l1(), TestSupport.l2(4096, 2), 1, b.crossbar(), b.tlb());
+        TestSupport.Rig rig = new TestSupport.Rig(cfg, TestSupport.policies(), 50_000);
+        // one thread stores 4 B per line: one dirty sector per line
+        rig.run(kernel(1, 32, 64, (cta, warp, i, in) -> {
+            in.memory(WarpInstruction.Kind.STORE, 4, 0x1, false);
+            in.addresses[0] = 0x80000 + 128L * i;
+        }));
+        assertEquals(32, rig.fabric.writebacks);
+        assertEquals(32 * 32, rig.fabric.writebackBytes);
+    }
+
+    @Test
+    void requestsAreRecycledThroughThePool() {
+        TestSupport.Rig rig = new TestSupport.Rig(TestSupport.config(2, 64), TestSupport.policies(), 100_000);
+        rig.run(kernel(8, 256, 16, (cta, warp, i, in) ->
+                TestSupport.strided(in, i % 4 == 3 ? WarpInstruction.Kind.STORE : WarpInstruction.Kind.LOAD,
+                        0x2000000L + ((long) (cta * 8 + warp) * 16 + i % 8) * 4096, 4, 4, i % 2 == 1)));
+        long allocated = rig.pool.allocated();
+        rig.run(kernel(8, 256, 16, (cta, warp, i, in) ->
+                TestSupport.strided(in, i % 4 == 3 ? WarpInstruction.Kind.STORE : WarpInstruction.Kind.LOAD,
+                        0x4000000L + ((long) (cta * 8 + warp) * 16 + i % 8) * 4096, 4, 4, i % 2 == 1)));
+        assertTrue(rig.pool.allocated() <= allocated + 8, "pool grew from " + allocated + " to " + rig.pool.allocated());
+        assertEquals(0, rig.gpu.inFlight());
+    }
+}

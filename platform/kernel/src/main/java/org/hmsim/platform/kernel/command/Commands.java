@@ -1,0 +1,82 @@
+package org.hmsim.platform.kernel.command;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import org.hmsim.platform.machine.Bench;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The hmsim commands, parsed with picocli; one implementation for the launcher ({@code bin/hmsim run ...})
+ * and the Gogo shell ({@code sim:run ...}). Exit codes: 0 success; 1 internal error or busy; 2 bad input
+ * (usage or study errors, printed as {@code file:line:col: field: message}); 3 some runs failed;
+ * 4 stopped before all runs finished.
+ */
+public final class Commands {
+    public static final int OK = 0, ERROR = 1, BAD_INPUT = 2;
+
+    private final SimKernel kernel;
+
+    public Commands(SimKernel kernel) { this.kernel = kernel; }
+
+    /**
+     * Runs one command line. {@code background}: {@code run} returns as soon as the study has started
+     * (the shell), instead of waiting for its end (the launcher).
+     */
+    public int execute(String[] args, PrintStream out, PrintStream err, boolean background) {
+        if (args.length > 0 && args[0].equals("bench")) return Bench.run(Arrays.copyOfRange(args, 1, args.length), out);
+        Context ctx = new Context(kernel, out, err, background);
+        CommandLine cl = new CommandLine(new Root(ctx));
+        cl.addSubcommand("run", new RunCommand(ctx));
+        cl.addSubcommand("validate", new ValidateCommand(ctx));
+        cl.addSubcommand("policies", new PoliciesCommand(ctx));
+        cl.addSubcommand("workloads", new WorkloadsCommand(ctx));
+        cl.addSubcommand("status", new StatusCommand(ctx));
+        cl.addSubcommand("stop", new StopCommand(ctx));
+        cl.addSubcommand("bench", new BenchCommand());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setExecutionExceptionHandler((ex, line, parse) -> {
+            err.println("hmsim: internal error: " + ex);
+            ex.printStackTrace(err);
+            return ERROR;
+        });
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /** What every subcommand needs. */
+    record Context(SimKernel kernel, PrintStream out, PrintStream err, boolean background) {}
+
+    @Command(name = "hmsim", mixinStandardHelpOptions = true, versionProvider = Root.Version.class,
+            subcommands = CommandLine.HelpCommand.class,
+            description = "Simulator platform for heterogeneous CPU-GPU memory systems.")
+    static final class Root implements Runnable {
+        private final Context ctx;
+
+        Root(Context ctx) { this.ctx = ctx; }
+
+        @Override
+        public void run() {
+            new CommandLine(this).usage(ctx.out());
+            ctx.out().println("Commands: run, validate, policies, workloads, status, stop, bench, help");
+        }
+
+        static final class Version implements CommandLine.IVersionProvider {
+            @Override
+            public String[] getVersion() { return new String[] {"hmsim " + org.hmsim.platform.kernel.results.Environment.classpath().hmsimVersion()}; }
+        }
+    }
+
+    @Command(name = "bench", description = "Runs the built-in benchmark: simulated requests/s, events/s, peak heap.")
+    static final class BenchCommand implements Runnable {
+        @CommandLine.Unmatched
+        String[] args = new String[0];
+
+        @Override
+        public void run() {}
+    }
+}

@@ -1,0 +1,40 @@
+package org.hmsim.platform.kernel.command;
+
+import java.io.PrintStream;
+import java.util.StringJoiner;
+import java.util.concurrent.Callable;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.runner.RunState;
+import org.hmsim.platform.kernel.runner.StudyExecution;
+import org.hmsim.platform.kernel.study.PlannedRun;
+import picocli.CommandLine.Command;
+
+/** {@code status}: each run of the study in progress (or the last one), and the policies of running runs. */
+@Command(name = "status", description = "Shows each run of the current (or last) study: done, running, pending or failed.")
+final class StatusCommand implements Callable<Integer> {
+    private final Commands.Context ctx;
+
+    StatusCommand(Commands.Context ctx) { this.ctx = ctx; }
+
+    @Override
+    public Integer call() {
+        PrintStream o = ctx.out();
+        StudyExecution ex = ctx.kernel().current();
+        if (ex == null) {
+            o.println("no study has run yet");
+            return Commands.OK;
+        }
+        String phase = !ex.isDone() ? (ex.stopRequested() ? "stopping" : "running") : ex.stopRequested() ? "stopped" : "finished";
+        o.println("study " + ex.study().name() + " (" + ex.out() + "): " + phase + ", " + ex.summary());
+        for (PlannedRun r : ex.study().runs()) {
+            RunState s = ex.state(r.index());
+            o.printf("  %s %-8s %s%n", r.id(), s.text(), r.label());
+            if (s == RunState.RUNNING) {
+                StringJoiner j = new StringJoiner(", ", "           policies: ", "");
+                for (Slot slot : Slot.values()) j.add(slot.id() + "=" + r.policies().get(slot).label() + "@" + r.policies().get(slot).entry().version());
+                o.println(j);
+            }
+        }
+        return Commands.OK;
+    }
+}

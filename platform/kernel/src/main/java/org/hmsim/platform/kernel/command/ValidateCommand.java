@@ -1,0 +1,37 @@
+package org.hmsim.platform.kernel.command;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.kernel.study.StudyException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code validate STUDY [--runs]}: exactly the checks {@code run} makes before it starts. */
+@Command(name = "validate", description = "Checks a study (machines of every sweep point, workloads, policies, parameters) without running it.")
+final class ValidateCommand implements Callable<Integer> {
+    private final Commands.Context ctx;
+
+    @Parameters(index = "0", paramLabel = "STUDY", description = "the study file (YAML)")
+    Path study;
+
+    @Option(names = "--runs", description = "also list every planned run")
+    boolean list;
+
+    ValidateCommand(Commands.Context ctx) { this.ctx = ctx; }
+
+    @Override
+    public Integer call() {
+        try {
+            Study s = ctx.kernel().validate(study);
+            ctx.out().println(s.display() + ": study " + s.name() + " is valid: " + s.shape());
+            if (list) for (PlannedRun r : s.runs()) ctx.out().println("  " + r.id() + " " + r.label());
+            return Commands.OK;
+        } catch (StudyException e) {
+            ctx.err().println(e.getMessage());
+            return Commands.BAD_INPUT;
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.hmsim.platform.kernel.osgi;
+
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * The {@code sim:} commands of the Gogo shell. {@code sim:run} starts the study in the background and
+ * returns, so {@code sim:status} and {@code sim:stop} can follow it.
+ */
+@Component(service = GogoCommands.class, property = {
+        "osgi.command.scope=sim",
+        "osgi.command.function=run", "osgi.command.function=validate", "osgi.command.function=policies",
+        "osgi.command.function=workloads", "osgi.command.function=status", "osgi.command.function=stop",
+        "osgi.command.function=bench"})
+public final class GogoCommands {
+    @Reference(name = "kernel")
+    private KernelComponent kernel;
+
+    public void run(String... args) { call("run", args); }
+
+    public void validate(String... args) { call("validate", args); }
+
+    public void policies() { call("policies"); }
+
+    public void workloads() { call("workloads"); }
+
+    public void status() { call("status"); }
+
+    public void stop() { call("stop"); }
+
+    public void bench(String... args) { call("bench", args); }
+
+    private void call(String command, String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = command;
+        System.arraycopy(args, 0, all, 1, args.length);
+        // Gogo gives each session its own System.out/err.
+        int code = kernel.commands().execute(all, System.out, System.err, true);
+        if (code != 0) System.err.println("sim:" + command + ": exit code " + code);
+    }
+}

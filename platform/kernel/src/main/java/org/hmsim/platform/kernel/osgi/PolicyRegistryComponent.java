@@ -1,0 +1,31 @@
+package org.hmsim.platform.kernel.osgi;
+
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * Feeds the policy registry from the service registry: every {@link PolicyProvider} of every bundle, as
+ * bundles come and go (dynamic, greedy: a provider installed while the kernel runs is picked up at once).
+ */
+@Component(service = PolicyRegistryComponent.class, immediate = true)
+public final class PolicyRegistryComponent {
+    private final PolicyRegistry registry = new PolicyRegistry();
+
+    @Reference(name = "policyProviders", service = PolicyProvider.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY, unbind = "removeProvider")
+    void addProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
+        registry.add(provider, OsgiEnvironment.bundleOf(ref));
+    }
+
+    void removeProvider(PolicyProvider provider) {
+        registry.remove(provider);
+    }
+
+    public PolicyRegistry registry() { return registry; }
+}

@@ -1,0 +1,122 @@
+package org.hmsim.platform.kernel.registry;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+
+/**
+ * Every installed policy provider, by slot and name (DESIGN §5). Plain Java: the OSGi component feeds it
+ * from the service registry; tests add providers directly. Thread-safe: providers come and go while
+ * studies resolve against it.
+ */
+public final class PolicyRegistry {
+    private static final Comparator<PolicyEntry> ORDER = Comparator.comparing(PolicyEntry::slot)
+            .thenComparing(PolicyEntry::name)
+            .thenComparing((a, b) -> Versions.compare(b.version(), a.version()))
+            .thenComparing(PolicyEntry::bundle);
+
+    private final List<PolicyEntry> entries = new CopyOnWriteArrayList<>();
+
+    public void add(PolicyProvider provider) { add(provider, "classpath"); }
+
+    /** Adds a provider offered by {@code bundle} ({@code symbolic-name version}). */
+    public void add(PolicyProvider provider, String bundle) {
+        if (provider.slot() == null || provider.name() == null)
+            throw new IllegalArgumentException("policy provider " + provider.getClass().getName() + " has no slot or name");
+        entries.add(PolicyEntry.of(provider, bundle));
+    }
+
+    /** Removes a provider (by identity); unknown providers are ignored. */
+    public void remove(PolicyProvider provider) {
+        entries.removeIf(e -> e.provider() == provider);
+    }
+
+    /** All entries, by slot (enum order), name, newest version first. */
+    public List<PolicyEntry> entries() {
+        List<PolicyEntry> l = new ArrayList<>(entries);
+        l.sort(ORDER);
+        return l;
+    }
+
+    public List<PolicyEntry> entries(Slot slot) {
+        return entries().stream().filter(e -> e.slot() == slot).toList();
+    }
+
+    /** Resolves a slot id as written in a study file. */
+    public static Slot slot(String id) {
+        Slot s = Slot.byId(id);
+        if (s == null) {
+            List<String> ids = new ArrayList<>();
+            for (Slot k : Slot.values()) ids.add(k.id());
+            throw new InvalidChoiceException(null, "unknown slot '" + id + "' (slots: " + String.join(", ", ids) + ")");
+        }
+        return s;
+    }
+
+    /**
+     * Validates a choice: {@code name} (or {@code name@version}) must be installed for the slot and every
+     * parameter must be known, of its type and in range. The newest version wins when none is named.
+     */
+    public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given) {
+        PolicyEntry e = find(slot, name);
+        return new PolicyChoice(slot, e, validate(e.parameters(), given), new LinkedHashMap<>(given));
+    }
+
+    /** The slot's default policy ({@link Defaults}), with its default parameters. */
+    public PolicyChoice resolveDefault(Slot slot) {
+        return resolve(slot, Defaults.name(slot), Map.of());
+    }
+
+    private PolicyEntry find(Slot slot, String name) {
+        int at = name.indexOf('@');
+        String n = at >= 0 ? name.substring(0, at) : name;
+        String v = at >= 0 ? name.substring(at + 1) : null;
+        for (PolicyEntry e : entries(slot))
+            if (e.name().equals(n) && (v == null || e.version().equals(v))) return e;
+        List<String> known = entries(slot).stream().map(e -> v == null ? e.name() : e.id()).distinct().toList();
+        throw new InvalidChoiceException(null, "unknown " + slot.id() + " policy '" + name + "' "
+                + (known.isEmpty() ? "(no " + slot.id() + " policy is installed)" : "(installed: " + String.join(", ", known) + ")"));
+    }
+
+    /**
+     * Checks each given parameter on its own so that the error names it, then builds the full set with
+     * {@link Params#validate}. Shared with the workload registry.
+     */
+    static Params validate(List<ParamSpec> specs, Map<String, ?> given) {
+        for (Map.Entry<String, ?> g : given.entrySet()) {
+            ParamSpec spec = specs.stream().filter(s -> s.name().equals(g.getKey())).findFirst().orElse(null);
+            if (spec == null) {
+                List<String> known = specs.stream().map(ParamSpec::name).toList();
+                throw new InvalidChoiceException(g.getKey(), "unknown parameter '" + g.getKey() + "' "
+                        + (known.isEmpty() ? "(this takes no parameters)" : "(parameters: " + String.join(", ", known) + ")"));
+            }
+            try {
+                spec.coerce(g.getValue());
+            } catch (IllegalArgumentException ex) {
+                throw new InvalidChoiceException(g.getKey(), valueMessage(spec.name(), ex.getMessage()));
+            }
+        }
+        try {
+            return Params.validate(specs, given);
+        } catch (IllegalArgumentException ex) {
+            // Only a default value can still fail here: the provider's own bug, but say so clearly.
+            throw new InvalidChoiceException(null, "invalid default: " + ex.getMessage());
+        }
+    }
+
+    /** "parameter 'x' = 130 is out of range [0, 100]" becomes "value 130 is out of range [0, 100]". */
+    private static String valueMessage(String name, String message) {
+        String prefix = "parameter '" + name + "' = ";
+        if (message != null && message.startsWith(prefix)) return "value " + message.substring(prefix.length());
+        String prefix2 = "parameter '" + name + "': ";
+        if (message != null && message.startsWith(prefix2)) return message.substring(prefix2.length());
+        return message;
+    }
+}

@@ -1,0 +1,68 @@
+package org.hmsim.platform.kernel.registry;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.hmsim.api.workload.WorkloadProvider;
+
+/**
+ * The workloads a study may name: the platform's built-ins plus every {@link WorkloadProvider} service.
+ * A provider from a bundle with the same name as a built-in wins (it was installed on purpose).
+ */
+public final class WorkloadRegistry {
+    private final List<WorkloadEntry> entries = new CopyOnWriteArrayList<>();
+
+    /** A registry with the platform's built-in workloads. */
+    public static WorkloadRegistry withBuiltins() {
+        WorkloadRegistry r = new WorkloadRegistry();
+        for (WorkloadProvider p : PlatformWorkloads.builtins()) r.add(p, "builtin");
+        return r;
+    }
+
+    public void add(WorkloadProvider provider) { add(provider, "classpath"); }
+
+    public void add(WorkloadProvider provider, String origin) {
+        entries.add(WorkloadEntry.of(provider, origin));
+    }
+
+    public void remove(WorkloadProvider provider) {
+        entries.removeIf(e -> e.provider() == provider);
+    }
+
+    /** By name; for one name, services before built-ins. */
+    public List<WorkloadEntry> entries() {
+        List<WorkloadEntry> l = new ArrayList<>(entries);
+        l.sort(Comparator.comparing(WorkloadEntry::name).thenComparing(e -> e.origin().equals("builtin")));
+        return l;
+    }
+
+    /** Validates a named workload and its parameters. */
+    public WorkloadChoice resolve(String name, Map<String, ?> given) {
+        WorkloadEntry e = entries().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow(() -> {
+            List<String> known = entries().stream().map(WorkloadEntry::name).distinct().toList();
+            return new InvalidChoiceException(null, "unknown workload '" + name + "' "
+                    + (known.isEmpty() ? "(no workload is installed)" : "(available: " + String.join(", ", known) + ")"));
+        });
+        return choose(e, given);
+    }
+
+    /** Reads a workload file and validates the parameters given to it. */
+    public WorkloadChoice resolveFile(Path file, String display, Map<String, ?> given) {
+        WorkloadProvider p;
+        try {
+            p = PlatformWorkloads.load(file);
+        } catch (RuntimeException ex) {
+            InvalidChoiceException e = new InvalidChoiceException(null, "workload file " + display + ": " + ex.getMessage());
+            e.initCause(ex);
+            throw e;
+        }
+        return choose(WorkloadEntry.of(p, display), given);
+    }
+
+    private static WorkloadChoice choose(WorkloadEntry e, Map<String, ?> given) {
+        return new WorkloadChoice(e, PolicyRegistry.validate(e.parameters(), given), new java.util.LinkedHashMap<>(given));
+    }
+}

@@ -1,0 +1,55 @@
+package org.hmsim.platform.kernel.results;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Every results file is written whole or not at all (DESIGN §8): to a temporary file in the same folder,
+ * forced to disk, then renamed over the target. A study killed at any moment leaves old or new files,
+ * never half-written ones; only a stray {@code .*.tmp} may remain, which nothing reads.
+ */
+public final class AtomicFiles {
+    private AtomicFiles() {}
+
+    public static void write(Path target, String text) {
+        write(target, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static void write(Path target, byte[] data) {
+        Path dir = target.toAbsolutePath().getParent();
+        Path tmp = null;
+        try {
+            Files.createDirectories(dir);
+            tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer b = ByteBuffer.wrap(data);
+                while (b.hasRemaining()) ch.write(b);
+                ch.force(true);
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            tmp = null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the original error matters more
+                }
+            }
+        }
+    }
+}

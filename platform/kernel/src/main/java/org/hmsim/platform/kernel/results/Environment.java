@@ -1,0 +1,26 @@
+package org.hmsim.platform.kernel.results;
+
+import java.util.List;
+
+/** What provenance records about the running platform: hmsim's version and the installed bundles. */
+public interface Environment {
+    /** A bundle as {@code symbolic-name} and version. */
+    record BundleInfo(String symbolicName, String version) {}
+
+    String hmsimVersion();
+
+    /** Every installed bundle, sorted by symbolic name; empty outside OSGi. */
+    List<BundleInfo> bundles();
+
+    /** Outside OSGi: the version from the jar manifest, no bundles. */
+    static Environment classpath() {
+        return new Environment() {
+            public String hmsimVersion() {
+                String v = Environment.class.getPackage().getImplementationVersion();
+                return v == null ? "0.1.0-SNAPSHOT" : v;
+            }
+
+            public List<BundleInfo> bundles() { return List.of(); }
+        };
+    }
+}

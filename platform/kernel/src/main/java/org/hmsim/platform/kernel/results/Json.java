@@ -1,0 +1,45 @@
+package org.hmsim.platform.kernel.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * JSON of results: pretty, keys in insertion order (callers sort where order is not meaningful), NaN and
+ * infinities written as the literals Java reads back, so a value survives the round trip bit for bit.
+ */
+public final class Json {
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+
+    private Json() {}
+
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads a JSON object; objects come back as LinkedHashMaps in file order. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> read(Path file) {
+        try {
+            return MAPPER.readValue(file.toFile(), LinkedHashMap.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package org.hmsim.platform.kernel.results;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.platform.kernel.study.Study;
+
+/**
+ * study.json: what produced the results — hmsim's version, every installed bundle, the Java runtime, the
+ * study file's hash, the seeds, and when it ran (wall time is allowed here, never in runs.csv).
+ */
+public final class Provenance {
+    private Provenance() {}
+
+    public static void write(Path dir, Study study, Environment env, Instant started, Instant finished, String status) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("study", study.name());
+        p.put("study_file", study.display());
+        p.put("study_sha256", study.sha256());
+        p.put("hmsim_version", env.hmsimVersion());
+        p.put("java_version", System.getProperty("java.version"));
+        p.put("java_vendor", System.getProperty("java.vendor"));
+        p.put("seeds", study.seeds());
+        p.put("runs", study.runs().size());
+        p.put("shape", study.shape());
+        List<Map<String, String>> bundles = new ArrayList<>();
+        for (Environment.BundleInfo b : env.bundles()) {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put("symbolic_name", b.symbolicName());
+            m.put("version", b.version());
+            bundles.add(m);
+        }
+        p.put("bundles", bundles);
+        p.put("swaps", study.swaps());
+        p.put("report", study.report());
+        p.put("started", started.toString());
+        p.put("finished", finished == null ? null : finished.toString());
+        p.put("status", status);
+        AtomicFiles.write(dir.resolve(ResultsFolder.PROVENANCE), Json.write(p));
+    }
+
+    /** The study hash recorded by an earlier execution in {@code dir}, or null. */
+    public static String recordedSha(Path dir) {
+        Path f = dir.resolve(ResultsFolder.PROVENANCE);
+        if (!java.nio.file.Files.isRegularFile(f)) return null;
+        try {
+            Object v = Json.read(f).get("study_sha256");
+            return v == null ? null : v.toString();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}

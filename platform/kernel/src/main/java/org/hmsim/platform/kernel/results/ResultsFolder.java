@@ -1,0 +1,191 @@
+package org.hmsim.platform.kernel.results;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.PolicyChoice;
+import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.machine.RunResult;
+
+/**
+ * The results folder of a study (DESIGN §8):
+ * <pre>
+ * study.json                provenance
+ * runs.csv                  one row per finished run, rebuilt from the per-run files
+ * runs/&lt;run&gt;/config.json    the fully resolved configuration (written when the run starts)
+ * runs/&lt;run&gt;/timeseries.csv per-epoch statistics
+ * runs/&lt;run&gt;/stats.json     metrics and every statistic; written last: a run is complete iff it exists
+ * runs/&lt;run&gt;/error.txt      the stack trace of a failed run
+ * </pre>
+ * runs.csv is always built from what is on disk, so a resumed study yields the same bytes as an
+ * uninterrupted one. Thread-safe.
+ */
+public final class ResultsFolder {
+    public static final String STATS = "stats.json";
+    public static final String CONFIG = "config.json";
+    public static final String SERIES = "timeseries.csv";
+    public static final String ERROR = "error.txt";
+    public static final String TABLE = "runs.csv";
+    public static final String PROVENANCE = "study.json";
+
+    private final Path dir;
+    private final Study study;
+    /** The metrics of each finished run as read back from disk (null metrics = failed), by run index. */
+    private final Map<Integer, Map<String, Object>> rows = new TreeMap<>();
+
+    public ResultsFolder(Path dir, Study study) {
+        this.dir = dir;
+        this.study = study;
+    }
+
+    public Path dir() { return dir; }
+
+    public Path runDir(PlannedRun run) { return dir.resolve("runs").resolve(run.id()); }
+
+    /** Whether the run finished successfully earlier (its stats.json exists). */
+    public boolean complete(PlannedRun run) { return Files.isRegularFile(runDir(run).resolve(STATS)); }
+
+    /** Removes the results of an earlier execution of the study (only the files this class writes). */
+    public void clearPrevious() {
+        try {
+            Files.deleteIfExists(dir.resolve(TABLE));
+            Files.deleteIfExists(dir.resolve(PROVENANCE));
+            Path runs = dir.resolve("runs");
+            if (Files.isDirectory(runs)) {
+                try (Stream<Path> s = Files.walk(runs)) {
+                    for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clear " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads back the runs an earlier execution completed (for --resume). */
+    public synchronized void loadCompleted() {
+        for (PlannedRun r : study.runs()) if (complete(r)) rows.put(r.index(), readMetrics(r));
+    }
+
+    /** A run starts: its old error (if any) goes, its configuration is written. */
+    public void begin(PlannedRun run) {
+        try {
+            Files.deleteIfExists(runDir(run).resolve(ERROR));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        AtomicFiles.write(runDir(run).resolve(CONFIG), Json.write(config(run)));
+    }
+
+    /** A run succeeded: time series first, stats.json last (it marks the run complete). */
+    public void success(PlannedRun run, RunResult r) {
+        Csv series = new Csv();
+        List<String> head = new ArrayList<>();
+        head.add("time_ns");
+        head.addAll(r.seriesNames());
+        series.row(head);
+        for (double[] row : r.seriesRows()) {
+            List<String> cells = new ArrayList<>(row.length);
+            for (double v : row) cells.add(Csv.number(v));
+            series.row(cells);
+        }
+        AtomicFiles.write(runDir(run).resolve(SERIES), series.toString());
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("run", run.id());
+        stats.put("sim_time_ps", r.simTimePs());
+        stats.put("events", r.events());
+        stats.put("memory_requests", r.memoryRequests());
+        stats.put("metrics", r.metrics());
+        stats.put("stats", new TreeMap<>(r.stats()));
+        AtomicFiles.write(runDir(run).resolve(STATS), Json.write(stats));
+    }
+
+    /** A run failed: its stack trace goes to error.txt. */
+    public void failure(PlannedRun run, Throwable t) {
+        StringWriter w = new StringWriter();
+        t.printStackTrace(new PrintWriter(w));
+        AtomicFiles.write(runDir(run).resolve(ERROR), "run " + run.id() + " (" + run.label() + ") failed:\n" + w);
+    }
+
+    /** Records a finished run from its files and rewrites runs.csv. */
+    public synchronized void finished(PlannedRun run) {
+        rows.put(run.index(), complete(run) ? readMetrics(run) : null);
+        writeTable();
+    }
+
+    private Map<String, Object> readMetrics(PlannedRun run) {
+        Object m = Json.read(runDir(run).resolve(STATS)).get("metrics");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> metrics = m instanceof Map<?, ?> ? (Map<String, Object>) m : Map.of();
+        return metrics;
+    }
+
+    /** runs.csv: one row per finished run, in run order; metric columns in first-seen order. */
+    public synchronized void writeTable() {
+        List<String> metricColumns = new ArrayList<>();
+        for (Map<String, Object> m : rows.values())
+            if (m != null) for (String k : m.keySet()) if (!metricColumns.contains(k)) metricColumns.add(k);
+        List<String> head = new ArrayList<>(List.of("run", "status", "workload", "machine"));
+        for (Slot s : Slot.values()) head.add("slot." + s.id());
+        head.addAll(study.sweepColumns());
+        head.add("seed");
+        head.addAll(metricColumns);
+        Csv csv = new Csv().row(head);
+        for (Map.Entry<Integer, Map<String, Object>> e : rows.entrySet()) {
+            PlannedRun r = study.runs().get(e.getKey());
+            Map<String, Object> m = e.getValue();
+            List<String> row = new ArrayList<>(List.of(r.id(), m == null ? "failed" : "ok", r.workload().label(), r.machine().label()));
+            for (Slot s : Slot.values()) row.add(r.policies().get(s).label());
+            for (String c : study.sweepColumns()) row.add(r.sweepValues().getOrDefault(c, ""));
+            row.add(Long.toString(r.seed()));
+            for (String c : metricColumns) row.add(m == null ? "" : Csv.number(m.get(c)));
+            csv.row(row);
+        }
+        AtomicFiles.write(dir.resolve(TABLE), csv.toString());
+    }
+
+    /** The fully resolved configuration of a run. */
+    private Map<String, Object> config(PlannedRun run) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("run", run.id());
+        c.put("label", run.label());
+        c.put("study", study.name());
+        c.put("seed", run.seed());
+        c.put("epoch_ps", study.epochPs());
+        c.put("max_time_ps", study.maxTimePs());
+        c.put("sweep", run.sweepValues());
+        Map<String, Object> machine = new LinkedHashMap<>();
+        machine.put("name", run.machine().label());
+        machine.put("file", run.machine().file());
+        machine.put("tree", run.machine().tree());
+        c.put("machine", machine);
+        Map<String, Object> workload = new LinkedHashMap<>();
+        workload.put("name", run.workload().entry().name());
+        workload.put("origin", run.workload().entry().origin());
+        workload.put("params", run.workload().params().asMap());
+        c.put("workload", workload);
+        Map<String, Object> policies = new LinkedHashMap<>();
+        for (Slot s : Slot.values()) {
+            PolicyChoice p = run.policies().get(s);
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("name", p.entry().name());
+            e.put("version", p.entry().version());
+            e.put("bundle", p.entry().bundle());
+            e.put("params", p.params().asMap());
+            policies.put(s.id(), e);
+        }
+        c.put("policies", policies);
+        return c;
+    }
+}

@@ -1,0 +1,16 @@
+package org.hmsim.platform.kernel.runner;
+
+import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.kernel.study.Study;
+
+/** Tells the user how a study advances. Called from worker threads: implementations synchronise. */
+public interface Progress {
+    default void start(Study study, int total, int alreadyDone) {}
+
+    /** A run ended; {@code done} counts every finished run so far, including resumed ones. */
+    void finished(PlannedRun run, boolean ok, Throwable error, long wallNanos, int done, int total);
+
+    default void close() {}
+
+    static Progress silent() { return (run, ok, error, wallNanos, done, total) -> {}; }
+}

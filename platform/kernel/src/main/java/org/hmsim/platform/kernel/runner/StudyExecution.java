@@ -1,0 +1,90 @@
+package org.hmsim.platform.kernel.runner;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.hmsim.platform.kernel.study.Study;
+
+/**
+ * A study being run (or last run): the state of each run, cancellation, and the exit code once done.
+ * {@link #stop()} lets the running simulations finish and starts no new one.
+ */
+public final class StudyExecution {
+    /** Exit codes of {@code hmsim run}. */
+    public static final int OK = 0, FAILED_RUNS = 3, STOPPED = 4;
+
+    private final Study study;
+    private final Path out;
+    private final AtomicReferenceArray<RunState> states;
+    private final AtomicBoolean stopRequested = new AtomicBoolean();
+    private final CountDownLatch done = new CountDownLatch(1);
+    private final Instant started = Instant.now();
+    private volatile Instant ended;
+    private volatile Throwable crash;
+
+    StudyExecution(Study study, Path out) {
+        this.study = study;
+        this.out = out;
+        this.states = new AtomicReferenceArray<>(study.runs().size());
+        for (int i = 0; i < states.length(); i++) states.set(i, RunState.PENDING);
+    }
+
+    public Study study() { return study; }
+
+    public Path out() { return out; }
+
+    public Instant started() { return started; }
+
+    public RunState state(int runIndex) { return states.get(runIndex); }
+
+    void set(int runIndex, RunState s) { states.set(runIndex, s); }
+
+    /** Asks the study to stop after the runs in flight; returns false if it had already ended. */
+    public boolean stop() {
+        stopRequested.set(true);
+        return !isDone();
+    }
+
+    public boolean stopRequested() { return stopRequested.get(); }
+
+    public boolean isDone() { return done.getCount() == 0; }
+
+    void finish(Throwable crash) {
+        this.crash = crash;
+        this.ended = Instant.now();
+        done.countDown();
+    }
+
+    public Instant ended() { return ended; }
+
+    /** Waits for the end; returns 0 if every run succeeded, 3 if some failed, 4 if stopped early. */
+    public int await() throws InterruptedException {
+        done.await();
+        return exitCode();
+    }
+
+    public int exitCode() {
+        if (crash != null) return 1;
+        if (count(RunState.FAILED) > 0) return FAILED_RUNS;
+        if (count(RunState.PENDING) > 0 || count(RunState.RUNNING) > 0) return STOPPED;
+        return OK;
+    }
+
+    /** Why the execution itself (not a run) broke, or null. */
+    public Throwable crash() { return crash; }
+
+    public int count(RunState s) {
+        int n = 0;
+        for (int i = 0; i < states.length(); i++) if (states.get(i) == s) n++;
+        return n;
+    }
+
+    /** {@code 7 done, 1 failed, 2 running, 2 pending}. */
+    public String summary() {
+        int done = count(RunState.DONE) + count(RunState.RESUMED);
+        return done + " done, " + count(RunState.FAILED) + " failed, " + count(RunState.RUNNING) + " running, "
+                + count(RunState.PENDING) + " pending";
+    }
+}

@@ -1,0 +1,131 @@
+package org.hmsim.platform.kernel.runner;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.platform.kernel.results.Environment;
+import org.hmsim.platform.kernel.results.Provenance;
+import org.hmsim.platform.kernel.results.ResultsFolder;
+import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.machine.RunResult;
+import org.hmsim.platform.machine.RunSpec;
+
+/**
+ * Runs the planned runs of a validated study on {@code --jobs} threads, each simulation single-threaded
+ * on its own thread (DESIGN §8). A run that throws fails alone: its stack trace goes to error.txt and the
+ * others go on. Results do not depend on the thread count: each run is seeded by its plan and runs.csv
+ * is rebuilt in run order from the files on disk.
+ */
+public final class StudyRunner {
+    private final Function<RunSpec, RunResult> simulator;
+    private final Environment environment;
+
+    /** @param simulator runs one simulation ({@code Simulation::run}; tests pass a fake) */
+    public StudyRunner(Function<RunSpec, RunResult> simulator, Environment environment) {
+        this.simulator = simulator;
+        this.environment = environment;
+    }
+
+    /** Starts the study in the background; {@link StudyExecution#await()} waits for its end. */
+    public StudyExecution start(Study study, RunOptions options, Progress progress) {
+        StudyExecution ex = new StudyExecution(study, options.out());
+        Thread t = new Thread(() -> execute(ex, options, progress), "hmsim-study-" + study.name());
+        t.setDaemon(true);
+        t.start();
+        return ex;
+    }
+
+    /** Runs the study on the calling thread plus workers; returns the exit code. */
+    public int run(Study study, RunOptions options, Progress progress) throws InterruptedException {
+        StudyExecution ex = new StudyExecution(study, options.out());
+        execute(ex, options, progress);
+        return ex.await();
+    }
+
+    private void execute(StudyExecution ex, RunOptions options, Progress progress) {
+        Study study = ex.study();
+        ResultsFolder results = new ResultsFolder(options.out(), study);
+        Throwable crash = null;
+        try {
+            if (options.resume()) results.loadCompleted();
+            else results.clearPrevious();
+            List<PlannedRun> todo = new ArrayList<>();
+            for (PlannedRun r : study.runs()) {
+                if (options.resume() && results.complete(r)) ex.set(r.index(), RunState.RESUMED);
+                else todo.add(r);
+            }
+            int total = study.runs().size();
+            AtomicInteger finished = new AtomicInteger(total - todo.size());
+            Provenance.write(options.out(), study, environment, ex.started(), null, "running");
+            results.writeTable();
+            progress.start(study, total, finished.get());
+            AtomicInteger next = new AtomicInteger();
+            int jobs = Math.min(options.jobs(), Math.max(1, todo.size()));
+            List<Thread> workers = new ArrayList<>();
+            for (int j = 0; j < jobs; j++) {
+                Thread w = new Thread(() -> work(ex, todo, next, finished, results, progress), "hmsim-run-" + (j + 1));
+                w.setDaemon(true);
+                workers.add(w);
+                w.start();
+            }
+            for (Thread w : workers) w.join();
+            results.writeTable();
+        } catch (Throwable t) {
+            crash = t;
+        } finally {
+            progress.close();
+            try {
+                String status = crash != null ? "crashed: " + crash : ex.stopRequested() ? "stopped" : "finished";
+                Provenance.write(options.out(), study, environment, ex.started(), Instant.now(), status);
+            } catch (RuntimeException e) {
+                if (crash == null) crash = e;
+            }
+            ex.finish(crash);
+        }
+    }
+
+    private void work(StudyExecution ex, List<PlannedRun> todo, AtomicInteger next, AtomicInteger finished,
+                      ResultsFolder results, Progress progress) {
+        while (!ex.stopRequested()) {
+            int i = next.getAndIncrement();
+            if (i >= todo.size()) return;
+            PlannedRun run = todo.get(i);
+            ex.set(run.index(), RunState.RUNNING);
+            long t0 = System.nanoTime();
+            Throwable error = runOne(ex.study(), run, results);
+            try {
+                results.finished(run);
+            } catch (RuntimeException e) {
+                if (error == null) error = e;
+            }
+            ex.set(run.index(), error == null ? RunState.DONE : RunState.FAILED);
+            progress.finished(run, error == null, error, System.nanoTime() - t0, finished.incrementAndGet(), ex.study().runs().size());
+        }
+    }
+
+    /** One simulation; returns its error, or null on success. */
+    private Throwable runOne(Study study, PlannedRun run, ResultsFolder results) {
+        try {
+            results.begin(run);
+            Workload workload = run.workload().create(run.seed());
+            RunSpec spec = new RunSpec(run.id(), run.machine().config(), workload, run.policySource(), run.seed(),
+                    study.epochPs(), study.maxTimePs());
+            RunResult r = simulator.apply(spec);
+            if (r == null) throw new IllegalStateException("the simulator returned no result");
+            results.success(run, r);
+            return null;
+        } catch (Throwable t) {
+            // Anything a policy, workload or model throws fails this run only (DESIGN §9).
+            try {
+                results.failure(run, t);
+            } catch (RuntimeException e) {
+                t.addSuppressed(e);
+            }
+            return t;
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package org.hmsim.platform.kernel.study;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A machine description tree (maps, lists, scalars) with the origin of every value. Overrides and sweep
+ * values are set at dotted paths; a list element is addressed by index or by its {@code name} field
+ * ({@code pools.ddr.bandwidth}). Paths are kept canonical (indices), the form {@code ConfigException}
+ * reports, so an error in the assembled machine maps back to the line that set the bad value.
+ */
+final class MachineTree {
+    /** The bad path of an override or sweep key, with the reason. */
+    static final class PathException extends Exception {
+        PathException(String message) { super(message); }
+    }
+
+    final String label;
+    final String file;
+    final Map<String, Object> root;
+    private final TreeMap<String, Origin> origins;
+
+    MachineTree(String label, String file, Map<String, Object> root, Map<String, Origin> origins) {
+        this.label = label;
+        this.file = file;
+        this.root = root;
+        this.origins = new TreeMap<>(origins);
+    }
+
+    /** A deep copy: each sweep point gets its own tree. */
+    MachineTree copy() {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> r = (Map<String, Object>) deepCopy(root);
+        return new MachineTree(label, file, r, origins);
+    }
+
+    /** Sets {@code value} at {@code dotted}; every value under that path now comes from {@code origin}. */
+    void set(String dotted, Object value, Origin origin) throws PathException {
+        String[] seg = dotted.split("\\.", -1);
+        Object cur = root;
+        StringBuilder canon = new StringBuilder();
+        for (int i = 0; i < seg.length - 1; i++) {
+            int[] idx = new int[1];
+            cur = child(cur, seg[i], canon, idx);
+        }
+        String last = seg[seg.length - 1];
+        String canonical;
+        if (cur instanceof Map<?, ?> m) {
+            if (last.isEmpty()) throw new PathException("empty name in path '" + dotted + "'");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> mm = (Map<String, Object>) m;
+            // A map may gain a key the file left out (the machine's default); MachineConfig rejects unknown ones.
+            mm.put(last, deepCopy(value));
+            canonical = YamlDoc.join(canon.toString(), last);
+        } else if (cur instanceof List<?> l) {
+            int i = index(l, last, canon.toString());
+            @SuppressWarnings("unchecked")
+            List<Object> ll = (List<Object>) l;
+            ll.set(i, deepCopy(value));
+            canonical = YamlDoc.join(canon.toString(), Integer.toString(i));
+        } else {
+            throw new PathException("'" + canon + "' is a single value, it has no '" + last + "'");
+        }
+        origins.keySet().removeIf(k -> k.equals(canonical) || k.startsWith(canonical + "."));
+        origins.put(canonical, origin);
+    }
+
+    /**
+     * The origin of the value at a path as {@code ConfigException} gives it (indices or names): the
+     * nearest enclosing path that has one.
+     */
+    Origin originOf(String path) {
+        String p = canonical(path);
+        while (true) {
+            Origin o = origins.get(p);
+            if (o != null) return o;
+            if (p.isEmpty()) return Origin.start(file);
+            int dot = p.lastIndexOf('.');
+            p = dot < 0 ? "" : p.substring(0, dot);
+        }
+    }
+
+    /** Rewrites name segments of list elements to indices, as far as the tree goes. */
+    private String canonical(String path) {
+        if (path == null || path.isEmpty()) return "";
+        String[] seg = path.split("\\.");
+        Object cur = root;
+        StringBuilder canon = new StringBuilder();
+        for (int i = 0; i < seg.length; i++) {
+            try {
+                cur = child(cur, seg[i], canon, new int[1]);
+            } catch (PathException e) {
+                for (int j = i; j < seg.length; j++) canon.append(canon.length() == 0 ? "" : ".").append(seg[j]);
+                break;
+            }
+        }
+        return canon.toString();
+    }
+
+    /** Steps into {@code seg} of {@code cur}, appending its canonical form to {@code canon}. */
+    private static Object child(Object cur, String seg, StringBuilder canon, int[] idx) throws PathException {
+        String where = canon.length() == 0 ? "the machine" : "'" + canon + "'";
+        if (cur instanceof Map<?, ?> m) {
+            if (!m.containsKey(seg))
+                throw new PathException(where + " has no '" + seg + "' (it has: " + String.join(", ", keys(m)) + ")");
+            canon.append(canon.length() == 0 ? "" : ".").append(seg);
+            return m.get(seg);
+        }
+        if (cur instanceof List<?> l) {
+            int i = index(l, seg, canon.toString());
+            canon.append(canon.length() == 0 ? "" : ".").append(i);
+            idx[0] = i;
+            return l.get(i);
+        }
+        throw new PathException(where + " is a single value, it has no '" + seg + "'");
+    }
+
+    private static int index(List<?> l, String seg, String where) throws PathException {
+        if (!seg.isEmpty() && seg.chars().allMatch(Character::isDigit)) {
+            int i = Integer.parseInt(seg);
+            if (i < l.size()) return i;
+            throw new PathException("'" + where + "' has " + l.size() + " elements, no index " + i);
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < l.size(); i++) {
+            if (l.get(i) instanceof Map<?, ?> m && m.get("name") != null) {
+                if (m.get("name").toString().equals(seg)) return i;
+                names.add(m.get("name").toString());
+            }
+        }
+        throw new PathException("'" + where + "' has no element named '" + seg + "'"
+                + (names.isEmpty() ? "" : " (elements: " + String.join(", ", names) + ")"));
+    }
+
+    private static List<String> keys(Map<?, ?> m) {
+        List<String> k = new ArrayList<>();
+        for (Object o : m.keySet()) k.add(String.valueOf(o));
+        return k;
+    }
+
+    static Object deepCopy(Object v) {
+        if (v instanceof Map<?, ?> m) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            m.forEach((k, x) -> c.put(String.valueOf(k), deepCopy(x)));
+            return c;
+        }
+        if (v instanceof List<?> l) {
+            List<Object> c = new ArrayList<>();
+            for (Object x : l) c.add(deepCopy(x));
+            return c;
+        }
+        return v;
+    }
+}

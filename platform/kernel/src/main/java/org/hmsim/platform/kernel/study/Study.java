@@ -1,0 +1,18 @@
+package org.hmsim.platform.kernel.study;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A parsed and fully validated study: every run is planned, every machine of every sweep point parsed,
+ * every policy and workload resolved with its parameters. Nothing has run yet.
+ *
+ * @param display the study file as named on the command line (for messages)
+ * @param sha256 hex SHA-256 of the study file's bytes (provenance)
+ * @param sweepColumns the runs.csv columns of swept parameters, in the order of the study's sweep
+ * @param swaps scripted live swaps as written (validated in shape; performed by the live-swap issue)
+ * @param report figures as written (used by the report issue)
+ */
+public record Study(String name, Path file, String display, String sha256, List<Long> seeds, long epochPs,
+                    long maxTimePs, List<String> sweepColumns, List<PlannedRun> runs, List<Object> swaps,
+                    List<Object> report, String shape) {}

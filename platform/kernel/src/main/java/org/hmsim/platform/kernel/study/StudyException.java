@@ -1,0 +1,38 @@
+package org.hmsim.platform.kernel.study;
+
+/**
+ * A bad study (or a bad file it refers to), located: {@code studies/x.yaml:7:14: policies.placement.fast_percent:
+ * value 130 is out of range [0, 100]}. Lines and columns count from 1; 0 when the file itself is at fault
+ * ({@code studies/x.yaml: file not found}).
+ */
+public final class StudyException extends Exception {
+    private final String file;
+    private final int line;
+    private final int column;
+    private final String field;
+    private final String reason;
+
+    public StudyException(String file, int line, int column, String field, String reason) {
+        super(file + (line > 0 ? ":" + line + ":" + column : "") + ": " + (field == null || field.isEmpty() ? "" : field + ": ") + reason);
+        this.file = file;
+        this.line = line;
+        this.column = column;
+        this.field = field == null ? "" : field;
+        this.reason = reason;
+    }
+
+    public StudyException(Origin at, String field, String reason) {
+        this(at.file(), at.line(), at.column(), field, reason);
+    }
+
+    public String file() { return file; }
+
+    public int line() { return line; }
+
+    public int column() { return column; }
+
+    /** The dotted name of the field at fault ({@code policies.placement.fast_percent}); empty for the file itself. */
+    public String field() { return field; }
+
+    public String reason() { return reason; }
+}

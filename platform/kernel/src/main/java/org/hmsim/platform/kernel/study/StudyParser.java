@@ -1,0 +1,593 @@
+package org.hmsim.platform.kernel.study;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import org.hmsim.api.engine.Units;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.Defaults;
+import org.hmsim.platform.kernel.registry.InvalidChoiceException;
+import org.hmsim.platform.kernel.registry.PolicyChoice;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import org.hmsim.platform.kernel.registry.WorkloadChoice;
+import org.hmsim.platform.kernel.registry.WorkloadRegistry;
+import org.hmsim.platform.machine.ConfigException;
+import org.hmsim.platform.machine.MachineConfig;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * Reads a study file (docs/study-files.md) and validates all of it before anything runs (DESIGN §8, §9):
+ * machines of every sweep point, overrides, workloads and policies with their parameters. The first
+ * problem found is a {@link StudyException} naming file, line, column and field.
+ *
+ * <p>Runs are machines x workloads x cartesian(sweep entries in file order, then policy sweeps in file
+ * order) x seeds, the last dimension varying fastest.
+ */
+public final class StudyParser {
+    static final List<String> KEYS = List.of("study", "description", "seed", "seeds", "machine", "machines",
+            "overrides", "workloads", "policies", "sweep", "epoch", "max_time", "swaps", "report");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern SWAP_AT = Pattern.compile("(kernel|epoch)\\s+\\d+|\\d.*");
+    private static final long DEFAULT_EPOCH_PS = 10_000_000L; // 10 us
+
+    private final PolicyRegistry policies;
+    private final WorkloadRegistry workloads;
+    private final Function<Map<String, Object>, MachineConfig> machineParser;
+
+    public StudyParser(PolicyRegistry policies, WorkloadRegistry workloads) {
+        this(policies, workloads, MachineConfig::parse);
+    }
+
+    /** @param machineParser checks a machine tree ({@code MachineConfig::parse}; tests may wrap it) */
+    public StudyParser(PolicyRegistry policies, WorkloadRegistry workloads, Function<Map<String, Object>, MachineConfig> machineParser) {
+        this.policies = policies;
+        this.workloads = workloads;
+        this.machineParser = machineParser;
+    }
+
+    /** Parses and validates {@code file}; {@code display} is how messages name it. */
+    public Study parse(Path file) throws StudyException {
+        return new Parse(file, file.toString()).run();
+    }
+
+    /** The state of one parse. */
+    private final class Parse {
+        final Path file;
+        final String display;
+        YamlDoc doc;
+        Map<String, NodeTuple> top;
+        final List<MachineTree> machines = new ArrayList<>();
+        final List<WorkloadChoice> workloadChoices = new ArrayList<>();
+        final Map<Slot, PolicySpec> baseSpecs = new EnumMap<>(Slot.class);
+        final List<SweepDim> dims = new ArrayList<>();
+        final List<SweepDim> policyDims = new ArrayList<>();
+        Node policiesNode;
+
+        Parse(Path file, String display) {
+            this.file = file;
+            this.display = display;
+        }
+
+        Study run() throws StudyException {
+            if (!Files.isRegularFile(file)) throw new StudyException(display, 0, 0, "", "study file not found");
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(file);
+                doc = YamlDoc.load(file, display);
+            } catch (IOException e) {
+                throw new StudyException(display, 0, 0, "", "cannot read: " + e.getMessage());
+            }
+            if (!(doc.root instanceof MappingNode))
+                throw doc.error(doc.root, "", "a study is a mapping of keys (" + String.join(", ", KEYS) + ")");
+            top = doc.entries(doc.root, "");
+            for (Map.Entry<String, NodeTuple> e : top.entrySet())
+                if (!KEYS.contains(e.getKey()))
+                    throw doc.error(e.getValue().getKeyNode(), e.getKey(), "unknown key '" + e.getKey() + "' (known: " + String.join(", ", KEYS) + ")");
+
+            String name = studyName();
+            List<Long> seeds = seeds();
+            long epoch = time("epoch", DEFAULT_EPOCH_PS);
+            long maxTime = time("max_time", 0);
+            machines();
+            overrides();
+            workloadsSection();
+            policiesSection();
+            sweepSection();
+            List<Object> swaps = swaps();
+            List<Object> report = listOf("report");
+            dims.addAll(policyDims);
+            List<PlannedRun> runs = expand(seeds);
+            List<String> columns = new ArrayList<>();
+            for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
+            int points = 1;
+            for (SweepDim d : dims) points *= d.size();
+            String shape = machines.size() + " machine" + (machines.size() == 1 ? "" : "s") + " x " + workloadChoices.size()
+                    + " workload" + (workloadChoices.size() == 1 ? "" : "s") + " x " + points + " sweep point" + (points == 1 ? "" : "s")
+                    + " x " + seeds.size() + " seed" + (seeds.size() == 1 ? "" : "s") + " = " + runs.size() + " run" + (runs.size() == 1 ? "" : "s");
+            return new Study(name, file, display, sha256(bytes), seeds, epoch, maxTime, columns, runs, swaps, report, shape);
+        }
+
+        Node value(String key) { return top.containsKey(key) ? top.get(key).getValueNode() : null; }
+
+        Node keyNode(String key) { return top.get(key).getKeyNode(); }
+
+        String studyName() throws StudyException {
+            Node n = value("study");
+            if (n == null) throw new StudyException(display, 1, 1, "study", "missing: every study needs a name (its results folder): study: my-study");
+            String s = scalarText(n, "study");
+            if (!NAME.matcher(s).matches())
+                throw doc.error(n, "study", "'" + s + "' cannot name a folder: use letters, digits, '.', '_' and '-'");
+            return s;
+        }
+
+        List<Long> seeds() throws StudyException {
+            Node one = value("seed"), many = value("seeds");
+            if (one != null && many != null) throw doc.error(keyNode("seeds"), "seeds", "give either seed or seeds, not both");
+            if (one != null) return List.of(wholeNumber(one, "seed"));
+            if (many == null) return List.of(1L);
+            if (!(many instanceof SequenceNode s) || s.getValue().isEmpty())
+                throw doc.error(many, "seeds", "expected a list of seeds: seeds: [1, 2, 3]");
+            List<Long> l = new ArrayList<>();
+            for (int i = 0; i < s.getValue().size(); i++) {
+                long v = wholeNumber(s.getValue().get(i), "seeds[" + i + "]");
+                if (l.contains(v)) throw doc.error(s.getValue().get(i), "seeds[" + i + "]", "seed " + v + " is listed twice");
+                l.add(v);
+            }
+            return List.copyOf(l);
+        }
+
+        long time(String key, long def) throws StudyException {
+            Node n = value(key);
+            if (n == null) return def;
+            Object v = scalar(n, key);
+            long ps;
+            try {
+                ps = v instanceof Number num ? num.longValue() : Units.picoseconds(v.toString());
+            } catch (IllegalArgumentException e) {
+                throw doc.error(n, key, "'" + YamlDoc.text(n) + "' is not a duration (write it with a unit: 10us, 2ms): " + e.getMessage());
+            }
+            if (ps <= 0) throw doc.error(n, key, "must be greater than zero");
+            return ps;
+        }
+
+        // ---- machines and overrides ----
+
+        void machines() throws StudyException {
+            Node one = value("machine"), many = value("machines");
+            if (one != null && many != null) throw doc.error(keyNode("machines"), "machines", "give either machine or machines, not both");
+            if (one == null && many == null)
+                throw new StudyException(display, 1, 1, "machine", "missing: the machine file, relative to the study: machine: ../machines/small.yaml");
+            List<Node> items = one != null ? List.of(one) : YamlDoc.items(many);
+            if (items.isEmpty()) throw doc.error(many, "machines", "the list of machines is empty");
+            List<String> labels = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                String field = one != null ? "machine" : "machines[" + i + "]";
+                MachineTree t = loadMachine(items.get(i), field);
+                if (labels.contains(t.label)) throw doc.error(items.get(i), field, "machine '" + t.label + "' is listed twice");
+                labels.add(t.label);
+                machines.add(t);
+            }
+        }
+
+        MachineTree loadMachine(Node n, String field) throws StudyException {
+            String rel = scalarText(n, field);
+            Path p = resolve(rel);
+            String shown = shown(rel);
+            if (!Files.isRegularFile(p)) throw doc.error(n, field, "machine file '" + rel + "' not found (looked for " + shown + ")");
+            YamlDoc m;
+            try {
+                m = YamlDoc.load(p, shown);
+            } catch (IOException e) {
+                throw doc.error(n, field, "cannot read machine file " + shown + ": " + e.getMessage());
+            }
+            Map<String, Origin> origins = new LinkedHashMap<>();
+            if (!(m.root instanceof MappingNode)) throw m.error(m.root, "", "a machine file is a mapping of keys");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> tree = (Map<String, Object>) m.plain(m.root, "", origins);
+            String base = p.getFileName().toString();
+            int dot = base.lastIndexOf('.');
+            return new MachineTree(dot > 0 ? base.substring(0, dot) : base, shown, tree, origins);
+        }
+
+        void overrides() throws StudyException {
+            Node n = value("overrides");
+            if (n == null) return;
+            for (Map.Entry<String, NodeTuple> e : doc.entries(n, "overrides").entrySet()) {
+                String field = "overrides." + e.getKey();
+                Node v = e.getValue().getValueNode();
+                Object plain = doc.plain(v, "", null);
+                for (MachineTree t : machines) {
+                    try {
+                        t.set(e.getKey(), plain, doc.at(v, field));
+                    } catch (MachineTree.PathException ex) {
+                        throw doc.error(e.getValue().getKeyNode(), field, "no such machine field: " + ex.getMessage() + inMachine(t));
+                    }
+                }
+            }
+        }
+
+        String inMachine(MachineTree t) {
+            return machines.size() > 1 ? " (machine " + t.file + ")" : "";
+        }
+
+        // ---- workloads ----
+
+        void workloadsSection() throws StudyException {
+            Node n = value("workloads");
+            if (n == null) throw new StudyException(display, 1, 1, "workloads", "missing: list the workloads to run: workloads: [stream]");
+            List<Node> items = YamlDoc.items(n);
+            if (items.isEmpty()) throw doc.error(n, "workloads", "the list of workloads is empty");
+            for (int i = 0; i < items.size(); i++) workloadChoices.add(workload(items.get(i), "workloads[" + i + "]"));
+        }
+
+        WorkloadChoice workload(Node n, String field) throws StudyException {
+            if (n instanceof ScalarNode) {
+                String name = scalarText(n, field);
+                try {
+                    return workloads.resolve(name, Map.of());
+                } catch (InvalidChoiceException e) {
+                    throw doc.error(n, field, e.getMessage());
+                }
+            }
+            Map<String, NodeTuple> e = doc.entries(n, field);
+            if (e.containsKey("name") == e.containsKey("file"))
+                throw doc.error(n, field, "a workload is a name (stream, {name: bfs, nodes: 4096}) or a file ({file: saxpy.yaml}), exactly one of them");
+            String key = e.containsKey("name") ? "name" : "file";
+            Node nameNode = e.get(key).getValueNode();
+            String name = scalarText(nameNode, field + "." + key);
+            Map<String, Object> params = new LinkedHashMap<>();
+            Map<String, Node> nodes = new LinkedHashMap<>();
+            for (Map.Entry<String, NodeTuple> p : e.entrySet()) {
+                if (p.getKey().equals(key)) continue;
+                params.put(p.getKey(), scalar(p.getValue().getValueNode(), field + "." + p.getKey()));
+                nodes.put(p.getKey(), p.getValue().getValueNode());
+            }
+            try {
+                if (key.equals("name")) return workloads.resolve(name, params);
+                Path p = resolve(name);
+                if (!Files.isRegularFile(p)) throw doc.error(nameNode, field + ".file", "workload file '" + name + "' not found (looked for " + shown(name) + ")");
+                return workloads.resolveFile(p, shown(name), params);
+            } catch (InvalidChoiceException ex) {
+                StudyException inFile = key.equals("file") ? located(ex.getCause(), shown(name)) : null;
+                if (inFile != null) throw inFile;
+                String param = ex.parameter();
+                if (param != null && nodes.containsKey(param)) throw doc.error(nodes.get(param), field + "." + param, ex.getMessage());
+                throw doc.error(nameNode, field + "." + key, ex.getMessage());
+            }
+        }
+
+        /**
+         * An error the workload-file reader located (it has line(), column(), field(), problem()), kept
+         * at its own place in that file; null if it is not located.
+         */
+        StudyException located(Throwable t, String shownFile) {
+            if (t == null) return null;
+            try {
+                int line = (Integer) t.getClass().getMethod("line").invoke(t);
+                int col = (Integer) t.getClass().getMethod("column").invoke(t);
+                String f = (String) t.getClass().getMethod("field").invoke(t);
+                String problem = (String) t.getClass().getMethod("problem").invoke(t);
+                return new StudyException(shownFile, line, col, f, problem);
+            } catch (ReflectiveOperationException | ClassCastException e) {
+                return null;
+            }
+        }
+
+        // ---- policies and sweeps ----
+
+        void policiesSection() throws StudyException {
+            policiesNode = value("policies");
+            if (policiesNode == null) return;
+            for (Map.Entry<String, NodeTuple> e : doc.entries(policiesNode, "policies").entrySet()) {
+                Slot slot = slot(e.getKey(), e.getValue().getKeyNode(), "policies." + e.getKey());
+                String field = "policies." + slot.id();
+                Node v = e.getValue().getValueNode();
+                if (v instanceof MappingNode && doc.entries(v, field).containsKey("sweep")) {
+                    Map<String, NodeTuple> m = doc.entries(v, field);
+                    if (m.size() != 1) throw doc.error(v, field, "a policy sweep has only the key sweep: {sweep: [local, interleave]}");
+                    policyDims.add(choiceDim(field, slot, m.get("sweep").getValueNode(), field + ".sweep"));
+                } else {
+                    baseSpecs.put(slot, spec(v, field));
+                }
+            }
+        }
+
+        Slot slot(String id, Node at, String field) throws StudyException {
+            try {
+                return PolicyRegistry.slot(id);
+            } catch (InvalidChoiceException e) {
+                throw doc.error(at, field, e.getMessage());
+            }
+        }
+
+        SweepDim.PolicyChoice choiceDim(String key, Slot slot, Node list, String field) throws StudyException {
+            if (!(list instanceof SequenceNode s) || s.getValue().isEmpty())
+                throw doc.error(list, field, "expected a list of policies: [local, interleave, {name: ratio, fast_percent: 30}]");
+            List<PolicySpec> specs = new ArrayList<>();
+            for (int i = 0; i < s.getValue().size(); i++) specs.add(spec(s.getValue().get(i), field + "[" + i + "]"));
+            return new SweepDim.PolicyChoice(key, slot, specs);
+        }
+
+        PolicySpec spec(Node n, String field) throws StudyException {
+            if (n instanceof ScalarNode) return new PolicySpec(scalarText(n, field), n, Map.of(), Map.of(), Map.of(), field);
+            Map<String, NodeTuple> e = doc.entries(n, field);
+            if (!e.containsKey("name")) throw doc.error(n, field, "a policy with parameters needs its name: {name: ratio, fast_percent: 70}");
+            Node nameNode = e.get("name").getValueNode();
+            Map<String, Object> params = new LinkedHashMap<>();
+            Map<String, Node> nodes = new LinkedHashMap<>();
+            Map<String, String> fields = new LinkedHashMap<>();
+            for (Map.Entry<String, NodeTuple> p : e.entrySet()) {
+                if (p.getKey().equals("name")) continue;
+                params.put(p.getKey(), scalar(p.getValue().getValueNode(), field + "." + p.getKey()));
+                nodes.put(p.getKey(), p.getValue().getValueNode());
+                fields.put(p.getKey(), field + "." + p.getKey());
+            }
+            return new PolicySpec(scalarText(nameNode, field + ".name"), nameNode, params, nodes, fields, field);
+        }
+
+        void sweepSection() throws StudyException {
+            Node n = value("sweep");
+            if (n == null) return;
+            for (Map.Entry<String, NodeTuple> e : doc.entries(n, "sweep").entrySet()) {
+                String key = e.getKey();
+                String field = "sweep." + key;
+                Node keyNode = e.getValue().getKeyNode();
+                Node list = e.getValue().getValueNode();
+                if (key.startsWith("policies.")) {
+                    String rest = key.substring("policies.".length());
+                    int dot = rest.indexOf('.');
+                    Slot slot = slot(dot < 0 ? rest : rest.substring(0, dot), keyNode, field);
+                    if (dot < 0) {
+                        for (SweepDim d : policyDims)
+                            if (d instanceof SweepDim.PolicyChoice c && c.slot() == slot)
+                                throw doc.error(keyNode, field, "the " + slot.id() + " policy is already swept under policies");
+                        dims.add(choiceDim(key, slot, list, field));
+                    } else {
+                        List<Node> items = values(list, field);
+                        List<Object> vals = new ArrayList<>();
+                        for (int i = 0; i < items.size(); i++) vals.add(scalar(items.get(i), field + "[" + i + "]"));
+                        dims.add(new SweepDim.PolicyParam(key, slot, rest.substring(dot + 1), vals, items));
+                    }
+                } else {
+                    String path = key.startsWith("machine.") ? key.substring("machine.".length()) : key;
+                    List<Node> items = values(list, field);
+                    List<Object> vals = new ArrayList<>();
+                    for (Node item : items) vals.add(doc.plain(item, "", null));
+                    for (MachineTree t : machines) {
+                        try {
+                            t.copy().set(path, vals.get(0), doc.at(items.get(0), field));
+                        } catch (MachineTree.PathException ex) {
+                            throw doc.error(keyNode, field, "no such machine field: " + ex.getMessage() + inMachine(t));
+                        }
+                    }
+                    dims.add(new SweepDim.Machine(path, vals, items));
+                }
+            }
+        }
+
+        List<Node> values(Node list, String field) throws StudyException {
+            if (!(list instanceof SequenceNode s) || s.getValue().isEmpty())
+                throw doc.error(list, field, "a sweep lists its values: [a, b, c]");
+            return s.getValue();
+        }
+
+        // ---- swaps and report (validated in shape, stored) ----
+
+        List<Object> swaps() throws StudyException {
+            Node n = value("swaps");
+            if (n == null) return List.of();
+            if (!(n instanceof SequenceNode s)) throw doc.error(n, "swaps", "expected a list: - {at: kernel 2, slot: placement, to: bw-aware}");
+            List<Object> out = new ArrayList<>();
+            for (int i = 0; i < s.getValue().size(); i++) {
+                Node item = s.getValue().get(i);
+                String field = "swaps[" + i + "]";
+                Map<String, NodeTuple> e = doc.entries(item, field);
+                for (String k : e.keySet())
+                    if (!List.of("at", "slot", "to").contains(k))
+                        throw doc.error(e.get(k).getKeyNode(), field + "." + k, "unknown key '" + k + "' (a swap has at, slot, to)");
+                for (String k : List.of("at", "slot", "to"))
+                    if (!e.containsKey(k)) throw doc.error(item, field, "missing '" + k + "': {at: kernel 2, slot: placement, to: bw-aware}");
+                String at = scalarText(e.get("at").getValueNode(), field + ".at");
+                if (!SWAP_AT.matcher(at.trim()).matches())
+                    throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a swap point: kernel N, epoch N, or a simulated time (20us)");
+                Node slotNode = e.get("slot").getValueNode();
+                Slot slot = slot(scalarText(slotNode, field + ".slot"), slotNode, field + ".slot");
+                resolve(slot, spec(e.get("to").getValueNode(), field + ".to"));
+                out.add(doc.plain(item, "", null));
+            }
+            return List.copyOf(out);
+        }
+
+        List<Object> listOf(String key) throws StudyException {
+            Node n = value(key);
+            if (n == null) return List.of();
+            if (!(n instanceof SequenceNode)) throw doc.error(n, key, "expected a list");
+            @SuppressWarnings("unchecked")
+            List<Object> l = (List<Object>) doc.plain(n, "", null);
+            return List.copyOf(l);
+        }
+
+        // ---- expansion ----
+
+        List<PlannedRun> expand(List<Long> seeds) throws StudyException {
+            List<int[]> points = points();
+            List<Map<Slot, PolicyChoice>> pointPolicies = new ArrayList<>();
+            for (int[] p : points) pointPolicies.add(policiesAt(p));
+            int total = machines.size() * workloadChoices.size() * points.size() * seeds.size();
+            int width = Math.max(4, Integer.toString(total).length());
+            List<PlannedRun> runs = new ArrayList<>(total);
+            for (int m = 0; m < machines.size(); m++) {
+                Map<String, MachineVariant> variants = new LinkedHashMap<>();
+                for (WorkloadChoice w : workloadChoices) {
+                    for (int pi = 0; pi < points.size(); pi++) {
+                        int[] p = points.get(pi);
+                        MachineVariant mv = variants.get(machineKey(p));
+                        if (mv == null) {
+                            mv = machineAt(machines.get(m), p);
+                            variants.put(machineKey(p), mv);
+                        }
+                        Map<String, String> sweepValues = new LinkedHashMap<>();
+                        StringBuilder label = new StringBuilder(w.label());
+                        if (machines.size() > 1) label.append(" machine=").append(mv.label());
+                        for (int d = 0; d < dims.size(); d++) {
+                            SweepDim dim = dims.get(d);
+                            if (dim.hasColumn()) sweepValues.put(dim.key(), dim.text(p[d]));
+                            label.append(' ').append(labelKey(dim)).append('=').append(dim.text(p[d]));
+                        }
+                        for (long seed : seeds) {
+                            int index = runs.size();
+                            String id = String.format("%0" + width + "d", index + 1);
+                            String l = seeds.size() > 1 ? label + " seed=" + seed : label.toString();
+                            runs.add(new PlannedRun(id, index, l, mv, w, pointPolicies.get(pi), sweepValues, seed));
+                        }
+                    }
+                }
+            }
+            return List.copyOf(runs);
+        }
+
+        /** Every point of the cartesian product, the last dimension varying fastest. */
+        List<int[]> points() {
+            List<int[]> out = new ArrayList<>();
+            int[] idx = new int[dims.size()];
+            while (true) {
+                out.add(idx.clone());
+                int d = dims.size() - 1;
+                while (d >= 0 && ++idx[d] == dims.get(d).size()) idx[d--] = 0;
+                if (d < 0) return out;
+            }
+        }
+
+        String labelKey(SweepDim d) {
+            if (d.key().startsWith("policies.")) return d.key().substring("policies.".length());
+            return d.key();
+        }
+
+        String machineKey(int[] p) {
+            StringBuilder b = new StringBuilder();
+            for (int d = 0; d < dims.size(); d++) if (dims.get(d) instanceof SweepDim.Machine) b.append(p[d]).append(',');
+            return b.toString();
+        }
+
+        MachineVariant machineAt(MachineTree base, int[] p) throws StudyException {
+            MachineTree t = base.copy();
+            for (int d = 0; d < dims.size(); d++) {
+                if (!(dims.get(d) instanceof SweepDim.Machine m)) continue;
+                Node at = m.nodes().get(p[d]);
+                try {
+                    t.set(m.key(), m.values().get(p[d]), doc.at(at, "sweep." + m.key()));
+                } catch (MachineTree.PathException ex) {
+                    throw doc.error(at, "sweep." + m.key(), "no such machine field: " + ex.getMessage() + inMachine(t));
+                }
+            }
+            try {
+                MachineConfig cfg = machineParser.apply(t.root);
+                return new MachineVariant(t.label, t.file, cfg, t.root);
+            } catch (ConfigException e) {
+                Origin o = t.originOf(e.path());
+                // A value from the machine file is named by its path there; one set by the study by its key.
+                boolean fromMachineFile = o.file().equals(t.file);
+                String field = fromMachineFile || o.field().isEmpty() ? e.path() : o.field();
+                throw o.error(field, e.reason() + (fromMachineFile ? "" : inMachine(t)));
+            } catch (RuntimeException e) {
+                throw Origin.start(t.file).error("", "invalid machine: " + e);
+            }
+        }
+
+        Map<Slot, PolicyChoice> policiesAt(int[] p) throws StudyException {
+            Map<Slot, PolicyChoice> out = new EnumMap<>(Slot.class);
+            for (Slot slot : Slot.values()) {
+                PolicySpec spec = baseSpecs.get(slot);
+                for (int d = 0; d < dims.size(); d++)
+                    if (dims.get(d) instanceof SweepDim.PolicyChoice c && c.slot() == slot) spec = c.specs().get(p[d]);
+                for (int d = 0; d < dims.size(); d++) {
+                    if (!(dims.get(d) instanceof SweepDim.PolicyParam pp) || pp.slot() != slot) continue;
+                    if (spec == null) spec = new PolicySpec(Defaults.name(slot), null, Map.of(), Map.of(), Map.of(), "policies." + slot.id());
+                    spec = spec.with(pp.param(), pp.values().get(p[d]), pp.nodes().get(p[d]), "sweep." + pp.key());
+                }
+                out.put(slot, spec == null ? defaultPolicy(slot) : resolve(slot, spec));
+            }
+            return out;
+        }
+
+        PolicyChoice defaultPolicy(Slot slot) throws StudyException {
+            try {
+                return policies.resolveDefault(slot);
+            } catch (InvalidChoiceException e) {
+                Node at = policiesNode != null ? keyNode("policies") : null;
+                Origin o = at == null ? Origin.start(display) : doc.at(at, "");
+                throw o.error("policies." + slot.id(), "no policy given and the default is not available: " + e.getMessage());
+            }
+        }
+
+        PolicyChoice resolve(Slot slot, PolicySpec spec) throws StudyException {
+            try {
+                return policies.resolve(slot, spec.name(), spec.params());
+            } catch (InvalidChoiceException e) {
+                String param = e.parameter();
+                if (param != null && spec.paramNodes().containsKey(param))
+                    throw doc.error(spec.paramNodes().get(param), spec.paramFields().get(param), e.getMessage());
+                Origin o = spec.nameNode() != null ? doc.at(spec.nameNode(), "") : Origin.start(display);
+                throw o.error(spec.field(), e.getMessage());
+            }
+        }
+
+        // ---- scalars and paths ----
+
+        Object scalar(Node n, String field) throws StudyException {
+            if (!(n instanceof ScalarNode)) throw doc.error(n, field, "expected a single value, found " + YamlDoc.kind(n));
+            Object v = doc.scalar(n);
+            if (v == null) throw doc.error(n, field, "has no value");
+            return v;
+        }
+
+        String scalarText(Node n, String field) throws StudyException {
+            Object v = scalar(n, field);
+            String s = v.toString().trim();
+            if (s.isEmpty()) throw doc.error(n, field, "is empty");
+            return s;
+        }
+
+        long wholeNumber(Node n, String field) throws StudyException {
+            Object v = scalar(n, field);
+            if (v instanceof Integer || v instanceof Long) return ((Number) v).longValue();
+            if (v instanceof BigInteger b && b.bitLength() < 64) return b.longValue();
+            throw doc.error(n, field, "expected a whole number, found '" + YamlDoc.text(n) + "'");
+        }
+
+        /** A path in the study relative to the study file's folder. */
+        Path resolve(String rel) {
+            Path parent = file.toAbsolutePath().getParent();
+            return parent.resolve(rel).normalize();
+        }
+
+        /** How messages name a file the study refers to: relative to where the study was named from. */
+        String shown(String rel) {
+            Path parent = Path.of(display).getParent();
+            return (parent == null ? Path.of(rel) : parent.resolve(rel)).normalize().toString();
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.hmsim.platform.kernel;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.api.workload.AllocationSpec;
+import org.hmsim.api.workload.Kernel;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.api.workload.WorkloadProvider;
+import org.hmsim.platform.kernel.registry.Defaults;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import org.hmsim.platform.kernel.registry.WorkloadRegistry;
+import org.hmsim.platform.machine.RunResult;
+import org.hmsim.platform.machine.RunSpec;
+import org.hmsim.api.machine.MachineView;
+
+/** Test doubles: providers for every slot, a few workloads, a deterministic fake simulator, a machine file. */
+public final class Fakes {
+    private Fakes() {}
+
+    /** A valid machine file (the shape of examples/machines/small.yaml). */
+    public static final String MACHINE = """
+            name: small
+            gpus: 1
+            gpu:
+              clock: 1400MHz
+              sms: 4
+            pools:
+              - { name: gddr, kind: GDDR5, node: gpu0, channels: 4, bandwidth: 100GB/s, capacity: 1GB }
+              - { name: ddr, kind: DDR4, node: cpu, channels: 2, bandwidth: 40GB/s, capacity: 4GB }
+            links:
+              - { between: [gpu0, cpu], latency_cycles: 100, bandwidth: 64GB/s }
+            """;
+
+    public static Path write(Path dir, String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+        return p;
+    }
+
+    public record Provider(Slot slot, String name, String version, List<ParamSpec> parameters, boolean explode)
+            implements PolicyProvider {
+        public String description() { return "fake " + name; }
+
+        public Policy create(PolicyContext context, Params params) {
+            if (explode) throw new IllegalStateException("policy " + name + " exploded");
+            InvocationHandler h = (proxy, m, args) -> {
+                if (m.isDefault()) return InvocationHandler.invokeDefault(proxy, m, args);
+                if (m.getName().equals("toString")) return name;
+                if (m.getName().equals("hashCode")) return System.identityHashCode(proxy);
+                if (m.getName().equals("equals")) return proxy == args[0];
+                return null;
+            };
+            return (Policy) Proxy.newProxyInstance(slot.policyType().getClassLoader(), new Class<?>[] {slot.policyType()}, h);
+        }
+    }
+
+    public static PolicyRegistry policies() {
+        PolicyRegistry r = new PolicyRegistry();
+        for (Slot s : Slot.values()) r.add(new Provider(s, Defaults.name(s), "1.0.0", List.of(), false));
+        r.add(new Provider(Slot.PLACEMENT, "interleave", "1.0.0", List.of(), false));
+        r.add(new Provider(Slot.PLACEMENT, "ratio", "1.0.0",
+                List.of(ParamSpec.integer("fast_percent", 50, 0, 100, "share of pages in the fast pool, %")), false));
+        r.add(new Provider(Slot.PLACEMENT, "explode", "1.0.0", List.of(), true));
+        r.add(new Provider(Slot.REPLACEMENT, "random", "1.0.0", List.of(), false));
+        return r;
+    }
+
+    public record FakeWorkload(String name) implements Workload {
+        public List<AllocationSpec> allocations() { return List.of(); }
+
+        public List<Kernel> kernels(long[] baseAddresses) { return List.of(); }
+    }
+
+    public record WProvider(String name, List<ParamSpec> parameters) implements WorkloadProvider {
+        public String description() { return "fake workload " + name; }
+
+        public Workload create(Params params, long seed) { return new FakeWorkload(name + params.asMap()); }
+    }
+
+    public static WorkloadRegistry workloads() {
+        WorkloadRegistry r = new WorkloadRegistry();
+        r.add(new WProvider("stream", List.of(ParamSpec.size("size", 1 << 20, 1024, 1L << 32, "array size"))));
+        r.add(new WProvider("bfs", List.of(ParamSpec.integer("nodes", 1024, 1, 1_000_000, "graph nodes"))));
+        r.add(new WProvider("boom", List.of()));
+        return r;
+    }
+
+    /**
+     * A deterministic stand-in for Simulation.run: numbers depend only on the spec; creates every slot's
+     * policy (as the real simulation does); workload "boom" throws. Sleeps a little so jobs overlap.
+     */
+    public static final Function<RunSpec, RunResult> SIMULATOR = spec -> {
+        for (Slot s : Slot.values()) spec.policies().create(s, null);
+        if (spec.workload().name().startsWith("boom")) throw new IllegalStateException("workload boom failed on purpose");
+        String key = spec.machine().tree() + "|" + spec.workload().name() + "|" + spec.seed() + "|" + spec.policies().describe(Slot.PLACEMENT);
+        long h = key.hashCode() & 0xffffffL;
+        try {
+            Thread.sleep(h % 3);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        LinkedHashMap<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put("sim_time_ns", (double) (1000 + h % 5000));
+        metrics.put("l2_hit_rate", (h % 1000) / 1000.0 + 1e-4);
+        if (spec.workload().name().startsWith("bfs")) metrics.put("edges", (double) (h % 77));
+        TreeMap<String, Double> stats = new TreeMap<>();
+        stats.put("gpu0.l2.hits", (double) (h % 100));
+        stats.put("gpu0.l2.misses", (double) (h % 37));
+        List<double[]> rows = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) rows.add(new double[] {i * 10.0, h % (7 + i), 0.5 * i});
+        return new RunResult((1000 + h % 5000) * 1000, metrics, stats, List.of("requests", "occupancy"), rows, h, h % 999);
+    };
+
+    static MachineView unused() { return null; }
+}

@@ -1,0 +1,190 @@
+package org.hmsim.platform.machine;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.hmsim.api.engine.ClockDomain;
+import org.hmsim.api.engine.Engine;
+import org.hmsim.api.machine.CoreView;
+import org.hmsim.api.machine.DramView;
+import org.hmsim.api.machine.LinkView;
+import org.hmsim.api.machine.MachineView;
+import org.hmsim.api.machine.PoolInfo;
+import org.hmsim.api.mem.MemSink;
+import org.hmsim.api.mem.RequestPool;
+import org.hmsim.api.os.MemoryManager;
+import org.hmsim.api.policy.CacheabilityPolicy;
+import org.hmsim.api.policy.CoherencePolicy;
+import org.hmsim.api.policy.CompressionPolicy;
+import org.hmsim.api.policy.CtaSchedulerPolicy;
+import org.hmsim.api.policy.InterleavePolicy;
+import org.hmsim.api.policy.L2MissPathPolicy;
+import org.hmsim.api.policy.MigrationPolicy;
+import org.hmsim.api.policy.PlacementPolicy;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.ReplacementPolicy;
+import org.hmsim.api.policy.ResidencyPolicy;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.api.policy.ThrottlingPolicy;
+import org.hmsim.api.policy.WarpSchedulerPolicy;
+import org.hmsim.platform.engine.EventQueue;
+import org.hmsim.platform.gpu.AddressTranslator;
+import org.hmsim.platform.gpu.Gpu;
+import org.hmsim.platform.gpu.GpuPolicies;
+import org.hmsim.platform.memory.LinkConfig;
+import org.hmsim.platform.memory.PoolConfig;
+import org.hmsim.platform.memory.dram.DramPool;
+import org.hmsim.platform.memory.link.Link;
+import org.hmsim.platform.memory.os.OsMemoryManager;
+import org.hmsim.platform.stats.StatsRegistry;
+
+/**
+ * One assembled machine of one simulation: its engine, pools, links, OS memory manager, GPUs and the
+ * policy of every slot. Assembly order: the OS and pool descriptions first (policies may read them
+ * when created), then the policies, then the components that consult them.
+ */
+public final class Machine implements MachineView {
+    final MachineConfig cfg;
+    final EventQueue engine = new EventQueue();
+    final RequestPool requests = new RequestPool();
+    final StatsRegistry stats = new StatsRegistry();
+    final List<PoolInfo> poolInfos = new ArrayList<>();
+    final List<DramPool> pools = new ArrayList<>();
+    final List<Link> links = new ArrayList<>();
+    final List<Gpu> gpus = new ArrayList<>();
+    final List<CoreView> sms = new ArrayList<>();
+    final Policy[] policies = new Policy[Slot.values().length];
+    final OsMemoryManager os;
+    private final ClockDomain gpuClock;
+    private Fabric[] fabrics;
+
+    public Machine(MachineConfig cfg, PolicySource source, long seed, String runId) {
+        this.cfg = cfg;
+        this.gpuClock = ClockDomain.ofMHz("gpu", cfg.gpu().clockMHz());
+        for (int i = 0; i < cfg.pools().size(); i++) {
+            PoolConfig p = cfg.pools().get(i);
+            poolInfos.add(new PoolInfo(i, p.name(), p.kind(), p.node(), p.channels(), p.bytesPerSecond(), p.capacityBytes()));
+        }
+        this.os = new OsMemoryManager(poolInfos, cfg.pageBytes(), engine, requests, (r, from) -> fabrics[0].tryAccept(r, from));
+        for (Slot slot : Slot.values()) {
+            Policy p = source.create(slot, new SimPolicyContext(this, os, stats, seed, runId, slot));
+            if (!slot.policyType().isInstance(p))
+                throw new IllegalStateException("policy for slot " + slot.id() + " (" + source.describe(slot) + ") is not a " + slot.policyType().getSimpleName());
+            policies[slot.ordinal()] = p;
+        }
+        os.setPlacement(policy(Slot.PLACEMENT, PlacementPolicy.class));
+        for (int i = 0; i < cfg.pools().size(); i++)
+            pools.add(new DramPool(cfg.pools().get(i), i, engine, policy(Slot.INTERLEAVE, InterleavePolicy.class), requests));
+        for (LinkConfig l : cfg.links()) links.add(new Link(l, engine, requests));
+        fabrics = new Fabric[cfg.gpus()];
+        for (int g = 0; g < cfg.gpus(); g++) fabrics[g] = new Fabric(routes(g));
+        GpuPolicies gp = new GpuPolicies(policy(Slot.WARP_SCHEDULER, WarpSchedulerPolicy.class), policy(Slot.REPLACEMENT, ReplacementPolicy.class),
+                policy(Slot.CACHEABILITY, CacheabilityPolicy.class), policy(Slot.L2_MISS_PATH, L2MissPathPolicy.class),
+                policy(Slot.CTA_SCHEDULER, CtaSchedulerPolicy.class), policy(Slot.COHERENCE, CoherencePolicy.class));
+        AddressTranslator translator = new Translator(os, policy(Slot.MIGRATION, MigrationPolicy.class), policy(Slot.RESIDENCY, ResidencyPolicy.class));
+        for (int g = 0; g < cfg.gpus(); g++) {
+            Gpu gpu = new Gpu(g, cfg.gpu(), engine, requests, gp, translator, fabrics[g]);
+            gpus.add(gpu);
+            sms.addAll(gpu.sms());
+        }
+        os.setShootdownListener((vpn, mask) -> {
+            for (Gpu gpu : gpus) {
+                if ((mask & (1L << gpu.index())) == 0) continue;
+                gpu.invalidateTranslation(vpn);
+                gpu.stall(gpuClock.ps(cfg.gpu().tlb().shootdownCycles()));
+            }
+        });
+        registerStats();
+    }
+
+    /** For each pool, the sink a request from GPU {@code g} enters: the pool itself, or a link towards it. */
+    private MemSink[] routes(int g) {
+        MemSink[] route = new MemSink[pools.size()];
+        for (DramPool p : pools) {
+            int node = p.config().node();
+            if (node == g) {
+                route[p.index()] = p.sink();
+                continue;
+            }
+            for (Link l : links) {
+                if (MachineConfig.connects(l.config(), g, node)) {
+                    route[p.index()] = l.port(l.nodeA() == g ? 0 : 1, p.sink());
+                    break;
+                }
+            }
+            if (route[p.index()] == null)
+                throw new ConfigException("links", "no link from gpu" + g + " to the node of pool '" + p.config().name() + "'");
+        }
+        return route;
+    }
+
+    private void registerStats() {
+        for (DramPool p : pools) p.registerStats(stats);
+        for (Link l : links) l.registerStats(stats);
+        for (Gpu g : gpus) g.registerStats(stats);
+        os.registerStats(stats);
+    }
+
+    <T extends Policy> T policy(Slot slot, Class<T> type) { return type.cast(policies[slot.ordinal()]); }
+
+    MigrationPolicy migration() { return policy(Slot.MIGRATION, MigrationPolicy.class); }
+
+    ThrottlingPolicy throttling() { return policy(Slot.THROTTLING, ThrottlingPolicy.class); }
+
+    CompressionPolicy compression() { return policy(Slot.COMPRESSION, CompressionPolicy.class); }
+
+    public StatsRegistry stats() { return stats; }
+
+    public List<Gpu> gpuList() { return gpus; }
+
+    public List<DramPool> poolList() { return pools; }
+
+    public List<Link> linkList() { return links; }
+
+    public OsMemoryManager os() { return os; }
+
+    public MemoryManager memory() { return os; }
+
+    public EventQueue eventQueue() { return engine; }
+
+    public RequestPool requestPool() { return requests; }
+
+    @Override
+    public Engine engine() { return engine; }
+
+    @Override
+    public ClockDomain gpuClock() { return gpuClock; }
+
+    @Override
+    public int gpuCount() { return cfg.gpus(); }
+
+    @Override
+    public List<? extends CoreView> sms() { return sms; }
+
+    @Override
+    public List<PoolInfo> pools() { return poolInfos; }
+
+    @Override
+    public List<? extends DramView> dram() { return pools; }
+
+    @Override
+    public List<? extends LinkView> links() { return links; }
+
+    @Override
+    public int localPool(int gpu) {
+        int node = gpu < 0 ? cfg.cpuNode() : gpu;
+        int best = -1;
+        for (PoolInfo p : poolInfos) {
+            if (p.node() == node && (best < 0 || p.peakBytesPerSecond() > poolInfos.get(best).peakBytesPerSecond())) best = p.index();
+        }
+        return best >= 0 ? best : 0;
+    }
+
+    @Override
+    public int lineBytes() { return cfg.gpu().l1().lineBytes(); }
+
+    @Override
+    public long pageBytes() { return cfg.pageBytes(); }
+
+    @Override
+    public void stallGpu(int gpu, long ps) { gpus.get(gpu).stall(ps); }
+}

@@ -1,0 +1,254 @@
+package org.hmsim.platform.machine;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.hmsim.platform.gpu.CacheConfig;
+import org.hmsim.platform.gpu.CrossbarConfig;
+import org.hmsim.platform.gpu.GpuConfig;
+import org.hmsim.platform.gpu.TlbConfig;
+import org.hmsim.platform.memory.DramEnergy;
+import org.hmsim.platform.memory.DramTiming;
+import org.hmsim.platform.memory.LinkConfig;
+import org.hmsim.platform.memory.PoolConfig;
+
+/**
+ * A machine description: GPUs, memory pools, links, page size, per-event energies. Parsed from the tree
+ * of a machine file (YAML preset with a study's overrides already applied). The schema, with every
+ * default, is documented in {@code docs/machine-files.md}; defaults follow seed 000's Table 3.1/4.1
+ * (GTX-480-like GPU) where the seed gives a value.
+ */
+public final class MachineConfig {
+    private final String name;
+    private final Map<String, Object> tree;
+    private final int gpus;
+    private final GpuConfig gpu;
+    private final List<PoolConfig> pools;
+    private final List<LinkConfig> links;
+    private final long pageBytes;
+    private final GpuEnergy gpuEnergy;
+
+    private MachineConfig(String name, Map<String, Object> tree, int gpus, GpuConfig gpu, List<PoolConfig> pools,
+                          List<LinkConfig> links, long pageBytes, GpuEnergy gpuEnergy) {
+        this.name = name;
+        this.tree = tree;
+        this.gpus = gpus;
+        this.gpu = gpu;
+        this.pools = List.copyOf(pools);
+        this.links = List.copyOf(links);
+        this.pageBytes = pageBytes;
+        this.gpuEnergy = gpuEnergy;
+    }
+
+    /** Energy per GPU-side event, picojoules (documented estimates; see docs/machine-files.md). */
+    public record GpuEnergy(double l1AccessPj, double l2AccessPj, double xbarPjPerByte, double instructionPj) {}
+
+    /**
+     * Parses and validates a description tree (maps, lists, strings, numbers as SnakeYAML gives them).
+     * Throws {@link ConfigException} naming the dotted path of the first bad field.
+     */
+    public static MachineConfig parse(Map<String, Object> tree) {
+        Tree t = new Tree("", tree);
+        String name = t.string("name", "machine");
+        t.raw("description");
+        int gpus = t.integer("gpus", 1, 1, 64);
+        long page = t.bytes("page_size", 4096, 512, 1L << 30);
+        if (Long.bitCount(page) != 1) throw new ConfigException("page_size", "must be a power of two");
+        Tree g = t.tree("gpu");
+        GpuConfig gpu = gpu(g);
+        g.finish();
+        List<PoolConfig> pools = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (Tree p : t.list("pools")) {
+            PoolConfig pc = pool(p, pools.size(), gpus);
+            if (!names.add(pc.name())) throw new ConfigException(p.child("name"), "pool name '" + pc.name() + "' used twice");
+            pools.add(pc);
+            p.finish();
+        }
+        if (pools.isEmpty()) throw new ConfigException("pools", "a machine needs at least one memory pool");
+        if (pools.size() > 255) throw new ConfigException("pools", "at most 255 pools");
+        List<LinkConfig> links = new ArrayList<>();
+        Set<String> linkNames = new HashSet<>();
+        for (Tree l : t.list("links")) {
+            LinkConfig lc = link(l, gpus, gpu.clockMHz());
+            if (!linkNames.add(lc.name())) throw new ConfigException(l.child("name"), "link name '" + lc.name() + "' used twice");
+            for (LinkConfig other : links)
+                if (connects(other, lc.nodeA(), lc.nodeB())) throw new ConfigException(l.child("between"), "nodes already joined by link '" + other.name() + "'");
+            links.add(lc);
+            l.finish();
+        }
+        Tree e = t.tree("energy");
+        GpuEnergy ge = new GpuEnergy(e.real("l1_access_pj", 20, 0, 1e6), e.real("l2_access_pj", 60, 0, 1e6),
+                e.real("xbar_pj_per_byte", 2, 0, 1e6), e.real("instruction_pj", 30, 0, 1e6));
+        e.finish();
+        t.finish();
+        for (int n = 0; n < gpus; n++) {
+            final int node = n;
+            if (pools.stream().noneMatch(p -> p.node() == node))
+                throw new ConfigException("pools", "GPU " + n + " has no pool attached to its node gpu" + n);
+        }
+        for (PoolConfig p : pools) {
+            if (p.node() != gpus && p.node() < gpus) continue;
+            for (int n = 0; n < gpus; n++) {
+                final int node = n;
+                if (links.stream().noneMatch(l -> connects(l, node, p.node())))
+                    throw new ConfigException("links", "no link from gpu" + n + " to pool '" + p.name() + "' on node " + nodeName(p.node(), gpus));
+            }
+        }
+        return new MachineConfig(name, tree, gpus, gpu, pools, links, page, ge);
+    }
+
+    static boolean connects(LinkConfig l, int a, int b) {
+        return (l.nodeA() == a && l.nodeB() == b) || (l.nodeA() == b && l.nodeB() == a);
+    }
+
+    static String nodeName(int node, int gpus) { return node == gpus ? "cpu" : "gpu" + node; }
+
+    private static GpuConfig gpu(Tree g) {
+        double mhz = g.megahertz("clock", 1400);
+        int sms = g.integer("sms", 15, 1, 64);
+        int ctas = g.integer("max_ctas_per_sm", 8, 1, 64);
+        int warps = g.integer("max_warps_per_sm", 48, 1, 64);
+        long shared = g.bytes("shared_memory_per_sm", 48 << 10, 0, 1L << 30);
+        int issue = g.integer("issue_width", 2, 1, 8);
+        Tree l1t = g.tree("l1");
+        CacheConfig l1 = cache(l1t, 16 << 10, 4, 3, 64, 8, 64, 8);
+        l1t.finish();
+        Tree l2t = g.tree("l2");
+        int slices = l2t.integer("slices", 8, 1, 256);
+        CacheConfig l2 = cache(l2t, 128 << 10, 8, 120, 128, 8, 64, 32);
+        l2t.finish();
+        Tree x = g.tree("crossbar");
+        CrossbarConfig xbar = new CrossbarConfig(x.integer("latency", 4, 0, 10_000), x.integer("bytes_per_cycle", 32, 1, 4096),
+                x.integer("queue", 16, 1, 1 << 16));
+        x.finish();
+        Tree tl = g.tree("tlb");
+        TlbConfig tlb = new TlbConfig(tl.integer("l1_entries", 64, 1, 1 << 16), tl.integer("l1_ways", 64, 1, 64),
+                tl.integer("l1_latency", 0, 0, 10_000), tl.integer("l2_entries", 1024, 1, 1 << 20), tl.integer("l2_ways", 16, 1, 64),
+                tl.integer("l2_latency", 10, 0, 10_000), tl.integer("walk_latency", 100, 0, 1_000_000),
+                tl.integer("walkers", 16, 1, 1024), tl.integer("shootdown", 100, 0, 10_000_000));
+        tl.finish();
+        if (tlb.l1Entries() % tlb.l1Ways() != 0) throw new ConfigException(tl.child("l1_ways"), "l1_entries must be a multiple of l1_ways");
+        if (tlb.l2Entries() % tlb.l2Ways() != 0) throw new ConfigException(tl.child("l2_ways"), "l2_entries must be a multiple of l2_ways");
+        return new GpuConfig(mhz, sms, ctas, warps, shared, issue, l1, l2, slices, xbar, tlb);
+    }
+
+    private static CacheConfig cache(Tree c, long size, int ways, int latency, int mshrs, int merge, int bpc, int queue) {
+        long bytes = c.bytes("size", size, 128, 1L << 34);
+        int w = c.integer("ways", ways, 1, 64);
+        int line = c.integer("line", 128, 32, 1024);
+        if (Integer.bitCount(line) != 1) throw new ConfigException(c.child("line"), "line size must be a power of two");
+        long sets = bytes / ((long) w * line);
+        if (sets < 1 || sets * w * line != bytes) throw new ConfigException(c.child("size"), "size must be a multiple of ways x line (" + w + " x " + line + ")");
+        return new CacheConfig(bytes, w, line, c.integer("latency", latency, 0, 100_000), c.integer("mshrs", mshrs, 1, 1 << 16),
+                c.integer("mshr_merge", merge, 1, 1024), c.integer("bytes_per_cycle", bpc, 1, 4096), c.integer("queue", queue, 1, 1 << 16));
+    }
+
+    private static PoolConfig pool(Tree p, int index, int gpus) {
+        String name = p.requiredString("name");
+        String kind = p.string("kind", "DDR4").toUpperCase(Locale.ROOT);
+        int node = node(p, "node", gpus);
+        int channels = p.integer("channels", 4, 1, 1024);
+        double bw = p.bandwidth("bandwidth", 80e9);
+        long cap = p.bytes("capacity", 4L << 30, 1 << 20, 1L << 40);
+        int banks = p.integer("banks", 16, 1, 64);
+        int row = (int) p.bytes("row", 2048, 64, 1 << 20);
+        double clock = p.megahertz("clock", 1000);
+        Tree tt = p.tree("timing");
+        DramTiming timing = new DramTiming(tt.integer("rcd", 12, 0, 10_000), tt.integer("rp", 12, 0, 10_000), tt.integer("cl", 12, 0, 10_000),
+                tt.integer("ras", 28, 0, 10_000), tt.integer("rc", 40, 0, 10_000), tt.integer("wr", 12, 0, 10_000));
+        tt.finish();
+        int queue = p.integer("queue", 64, 1, 1 << 16);
+        String sched = p.string("scheduler", "fr-fcfs").toLowerCase(Locale.ROOT);
+        if (!sched.equals("fr-fcfs") && !sched.equals("fcfs")) throw new ConfigException(p.child("scheduler"), "unknown scheduler '" + sched + "' (fr-fcfs or fcfs)");
+        Tree et = p.tree("energy");
+        DramEnergy energy = new DramEnergy(et.real("activate_pj", defaultActivatePj(kind), 0, 1e7),
+                et.real("read_pj_per_byte", defaultAccessPjPerByte(kind), 0, 1e6), et.real("write_pj_per_byte", defaultAccessPjPerByte(kind), 0, 1e6));
+        et.finish();
+        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy);
+    }
+
+    /** Activate+precharge energy of a 2 KB row; order-of-magnitude figures from DRAM power models. */
+    private static double defaultActivatePj(String kind) {
+        return switch (kind) {
+            case "HBM", "HBM2" -> 900;
+            case "GDDR5", "GDDR6" -> 1500;
+            default -> 2000;
+        };
+    }
+
+    /** Read/write energy per byte including I/O: HBM2 ~3.9 pJ/bit, GDDR5 ~14 pJ/bit, DDR4 ~20 pJ/bit. */
+    private static double defaultAccessPjPerByte(String kind) {
+        return switch (kind) {
+            case "HBM", "HBM2" -> 31;
+            case "GDDR5", "GDDR6" -> 112;
+            case "NVM" -> 300;
+            default -> 160;
+        };
+    }
+
+    private static LinkConfig link(Tree l, int gpus, double gpuMHz) {
+        String name = l.string("name", null);
+        Object between = l.raw("between");
+        if (!(between instanceof List<?> ends) || ends.size() != 2)
+            throw new ConfigException(l.child("between"), "expected two node names, e.g. [gpu0, cpu]");
+        int a = nodeOf(ends.get(0), l.child("between") + ".0", gpus);
+        int b = nodeOf(ends.get(1), l.child("between") + ".1", gpus);
+        if (a == b) throw new ConfigException(l.child("between"), "a link joins two different nodes");
+        if (name == null) name = nodeName(a, gpus) + "-" + nodeName(b, gpus);
+        double bw = l.bandwidth("bandwidth", 90e9);
+        long latency;
+        if (l.has("latency_cycles")) {
+            if (l.has("latency")) throw new ConfigException(l.child("latency"), "give either latency or latency_cycles");
+            latency = Math.round(l.integer("latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
+        } else latency = l.has("latency") ? l.picoseconds("latency", 0) : Math.round(100 * 1_000_000.0 / gpuMHz);
+        int flit = l.integer("flit", 16, 1, 4096);
+        int header = l.integer("header", 16, 0, 4096);
+        int queue = l.integer("queue", 64, 1, 1 << 16);
+        double pj = l.real("energy_pj_per_byte", 10, 0, 1e6);
+        return new LinkConfig(name, a, b, bw, latency, flit, header, queue, pj);
+    }
+
+    private static int node(Tree p, String key, int gpus) {
+        Object v = p.raw(key);
+        if (v == null) return 0;
+        return nodeOf(v, p.child(key), gpus);
+    }
+
+    private static int nodeOf(Object v, String path, int gpus) {
+        String s = v.toString().trim().toLowerCase(Locale.ROOT);
+        if (s.equals("cpu")) return gpus;
+        if (s.startsWith("gpu")) {
+            try {
+                int n = Integer.parseInt(s.substring(3));
+                if (n >= 0 && n < gpus) return n;
+            } catch (NumberFormatException ignored) {
+                // fall through to the error
+            }
+        }
+        throw new ConfigException(path, "unknown node '" + v + "' (cpu, or gpu0..gpu" + (gpus - 1) + ")");
+    }
+
+    public String name() { return name; }
+
+    /** The resolved tree, for results' config.json. */
+    public Map<String, Object> tree() { return tree; }
+
+    public int gpus() { return gpus; }
+
+    public GpuConfig gpu() { return gpu; }
+
+    public List<PoolConfig> pools() { return pools; }
+
+    public List<LinkConfig> links() { return links; }
+
+    public long pageBytes() { return pageBytes; }
+
+    public GpuEnergy gpuEnergy() { return gpuEnergy; }
+
+    /** The CPU's node index (GPUs are 0..gpus-1). */
+    public int cpuNode() { return gpus; }
+}

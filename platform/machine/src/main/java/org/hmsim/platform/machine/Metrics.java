@@ -1,0 +1,72 @@
+package org.hmsim.platform.machine;
+
+import java.util.LinkedHashMap;
+import java.util.SortedMap;
+import org.hmsim.platform.gpu.Gpu;
+import org.hmsim.platform.gpu.sm.Sm;
+import org.hmsim.platform.memory.dram.DramPool;
+import org.hmsim.platform.memory.link.Link;
+
+/**
+ * The headline metrics of a run — the columns of runs.csv — in a fixed order. Every one is derived
+ * from component counters; docs/metrics.md documents each.
+ */
+final class Metrics {
+    private Metrics() {}
+
+    static long lineRequests(Machine m) {
+        long n = 0;
+        for (Gpu g : m.gpus) for (Sm sm : g.sms()) n += sm.lineRequests();
+        return n;
+    }
+
+    static LinkedHashMap<String, Double> headline(Machine m, SortedMap<String, Double> stats, long endPs, int kernels) {
+        LinkedHashMap<String, Double> out = new LinkedHashMap<>();
+        double ns = endPs / 1000.0;
+        double cycles = endPs / (double) m.gpuClock().periodPs();
+        long instr = 0, l1h = 0, l1m = 0, l2h = 0, l2m = 0;
+        for (Gpu g : m.gpus) {
+            for (Sm sm : g.sms()) {
+                instr += sm.issued();
+                l1h += sm.l1().hits();
+                l1m += sm.l1().misses();
+            }
+            for (var s : g.l2Slices()) {
+                l2h += s.hits();
+                l2m += s.misses();
+            }
+        }
+        out.put("sim_time_ns", ns);
+        out.put("kernels", (double) kernels);
+        out.put("warp_instructions", (double) instr);
+        out.put("ipc", cycles > 0 ? instr / cycles : 0);
+        out.put("line_requests", (double) lineRequests(m));
+        out.put("l1_hit_rate", ratio(l1h, l1h + l1m));
+        out.put("l2_hit_rate", ratio(l2h, l2h + l2m));
+        double dramPj = 0, linkPj = 0;
+        for (DramPool p : m.pools) {
+            String n = "pool." + p.config().name();
+            double bytes = p.bytesServed();
+            out.put(n + ".bytes", bytes);
+            out.put(n + ".bandwidth_gbps", ns > 0 ? bytes / ns : 0);
+            out.put(n + ".utilisation", ns > 0 ? bytes / ns / (p.config().bytesPerSecond() / 1e9) : 0);
+            out.put(n + ".row_hit_rate", ratio(p.rowHits(), p.rowHits() + p.rowMisses() + p.rowConflicts()));
+            out.put(n + ".pages", (double) m.os.mappedPages(p.index()));
+            dramPj += p.energyPj();
+        }
+        for (Link l : m.links) {
+            String n = "link." + l.config().name();
+            out.put(n + ".wire_bytes", (double) (l.wireBytes(0) + l.wireBytes(1)));
+            linkPj += (l.wireBytes(0) + l.wireBytes(1)) * l.config().pjPerByte();
+        }
+        MachineConfig.GpuEnergy e = m.cfg.gpuEnergy();
+        double gpuPj = instr * e.instructionPj() + (l1h + l1m) * e.l1AccessPj() + (l2h + l2m) * e.l2AccessPj();
+        out.put("energy_uj", (gpuPj + dramPj + linkPj) / 1e6);
+        out.put("energy_dram_uj", dramPj / 1e6);
+        out.put("page_faults", (double) m.os.firstTouchFaults());
+        out.put("migrations", (double) m.os.migrations());
+        return out;
+    }
+
+    private static double ratio(long a, long b) { return b == 0 ? 0 : (double) a / b; }
+}

@@ -1,0 +1,55 @@
+package org.hmsim.platform.machine;
+
+import java.util.LinkedHashMap;
+import java.util.SortedMap;
+import org.hmsim.api.policy.Policy;
+
+/** Runs one simulation to completion on the calling thread. */
+public final class Simulation {
+    private Simulation() {}
+
+    /**
+     * Assembles the machine, creates the policies, runs the workload's kernels in order and returns the
+     * statistics. A policy that throws makes this throw (the caller records the run as failed); so does a
+     * run that stalls with work outstanding (a deadlock is a bug, never a result) or one that reaches its
+     * simulated-time limit.
+     */
+    public static RunResult run(RunSpec spec) {
+        Machine m = new Machine(spec.machine(), spec.policies(), spec.seed(), spec.runId());
+        try {
+            return run(m, spec);
+        } finally {
+            for (Policy p : m.policies) p.close();
+        }
+    }
+
+    static RunResult run(Machine m, RunSpec spec) {
+        WorkloadRunner workload = new WorkloadRunner(m, spec.workload());
+        long epoch = spec.epochPs() > 0 ? spec.epochPs() : 10_000_000L;
+        EpochClock epochs = new EpochClock(m, workload, epoch);
+        TimeSeries.register(m);
+        epochs.start();
+        workload.start();
+        long limit = spec.maxSimTimePs() > 0 ? spec.maxSimTimePs() : Long.MAX_VALUE;
+        m.engine.run(limit);
+        if (!workload.done()) {
+            if (m.engine.isEmpty() || m.engine.peekTime() <= limit)
+                throw new IllegalStateException("simulation stalled at " + m.engine.now() + " ps in kernel " + workload.kernelsLaunched()
+                        + " of " + workload.kernelCount() + " with nothing left to do (a model deadlock); in flight: " + inFlight(m));
+            throw new IllegalStateException("simulated-time limit " + limit + " ps reached in kernel " + workload.kernelsLaunched() + " of " + workload.kernelCount());
+        }
+        long end = workload.finishedPs();
+        epochs.finish(end);
+        SortedMap<String, Double> stats = m.stats.snapshot();
+        LinkedHashMap<String, Double> metrics = Metrics.headline(m, stats, end, workload.kernelCount());
+        return new RunResult(end, metrics, stats, m.stats.sampledNames(), m.stats.seriesRows(), m.engine.eventsHandled(), Metrics.lineRequests(m));
+    }
+
+    private static String inFlight(Machine m) {
+        StringBuilder b = new StringBuilder();
+        m.gpus.forEach(g -> b.append(g.name()).append('=').append(g.inFlight()).append(' '));
+        m.pools.forEach(p -> b.append(p.name()).append('=').append(p.inFlight()).append(' '));
+        m.links.forEach(l -> b.append(l.name()).append('=').append(l.inFlight()).append(' '));
+        return b.toString().trim();
+    }
+}

@@ -1,0 +1,35 @@
+package org.hmsim.platform.machine;
+
+import org.hmsim.api.policy.MigrationPolicy;
+import org.hmsim.api.policy.ResidencyPolicy;
+import org.hmsim.platform.gpu.AddressTranslator;
+import org.hmsim.platform.memory.os.OsMemoryManager;
+
+/**
+ * What a GPU page-table walk finds: the OS's translation (mapping the page through the placement slot
+ * on first touch). Last-level TLB misses feed the migration and residency slots, as the thesis's
+ * TLB-miss ring buffer does (seed 000 §2.5).
+ */
+final class Translator implements AddressTranslator {
+    private final OsMemoryManager os;
+    private final MigrationPolicy migration;
+    private final ResidencyPolicy residency;
+
+    Translator(OsMemoryManager os, MigrationPolicy migration, ResidencyPolicy residency) {
+        this.os = os;
+        this.migration = migration;
+        this.residency = residency;
+    }
+
+    @Override
+    public long translate(int gpu, long vaddr) { return os.translate(vaddr, gpu); }
+
+    @Override
+    public long pageBytes() { return os.pageBytes(); }
+
+    @Override
+    public void onTlbMiss(int gpu, long vpn) {
+        migration.onTlbMiss(gpu, vpn);
+        residency.onPageAccessed(vpn);
+    }
+}

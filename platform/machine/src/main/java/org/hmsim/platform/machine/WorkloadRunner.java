@@ -1,0 +1,54 @@
+package org.hmsim.platform.machine;
+
+import java.util.List;
+import org.hmsim.api.os.Allocation;
+import org.hmsim.api.workload.AllocationSpec;
+import org.hmsim.api.workload.Kernel;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.platform.gpu.Gpu;
+
+/**
+ * Runs a workload on a machine as its host program would: make its allocations, then launch its
+ * kernels one after another, each when the previous one has completed (a stream of dependent launches).
+ */
+final class WorkloadRunner {
+    private final Machine machine;
+    private final List<Kernel> kernels;
+    private int next;
+    private long finishedPs = -1;
+
+    WorkloadRunner(Machine machine, Workload workload) {
+        this.machine = machine;
+        List<AllocationSpec> specs = workload.allocations();
+        long[] bases = new long[specs.size()];
+        for (int i = 0; i < bases.length; i++) {
+            AllocationSpec s = specs.get(i);
+            Allocation a = machine.os.allocate(s.name(), s.bytes(), s.hint(), s.readOnly());
+            bases[i] = a.baseVa();
+        }
+        this.kernels = workload.kernels(bases);
+        if (kernels.isEmpty()) throw new IllegalArgumentException("workload " + workload.name() + " has no kernels");
+    }
+
+    void start() { launchNext(); }
+
+    private void launchNext() {
+        if (next == kernels.size()) {
+            finishedPs = machine.engine.now();
+            return;
+        }
+        Kernel k = kernels.get(next);
+        int index = next++;
+        // Single-GPU launch; multi-GPU CTA distribution is the cta-scheduler's job once GPUs share a kernel.
+        Gpu gpu = machine.gpus.get(0);
+        gpu.launch(k, index, this::launchNext);
+    }
+
+    boolean done() { return finishedPs >= 0; }
+
+    long finishedPs() { return finishedPs; }
+
+    int kernelsLaunched() { return next; }
+
+    int kernelCount() { return kernels.size(); }
+}

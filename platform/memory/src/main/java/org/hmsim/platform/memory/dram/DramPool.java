@@ -1,0 +1,198 @@
+package org.hmsim.platform.memory.dram;
+
+import java.util.Locale;
+import org.hmsim.api.engine.ClockDomain;
+import org.hmsim.api.engine.Engine;
+import org.hmsim.api.machine.DramView;
+import org.hmsim.api.machine.PoolInfo;
+import org.hmsim.api.mem.MemClient;
+import org.hmsim.api.mem.MemRequest;
+import org.hmsim.api.mem.MemSink;
+import org.hmsim.api.mem.RequestPool;
+import org.hmsim.api.policy.InterleavePolicy;
+import org.hmsim.api.stats.Histogram;
+import org.hmsim.api.stats.Stats;
+import org.hmsim.platform.engine.PhysicalAddress;
+import org.hmsim.platform.memory.PoolConfig;
+
+/**
+ * A memory pool (GDDR5, HBM2, DDR4…): its channels share the stated peak bandwidth equally, and the
+ * interleave slot maps each physical address to a channel. The pool is the {@link MemSink} its
+ * requesters (the fabric, a link port, the page-copy engine) send to; requests come back through
+ * {@code replyTo.onResponse} when their last data beat has crossed the data bus (reads) or been written
+ * (writes). Write-backs ({@code replyTo == null}) are returned to the {@link RequestPool}.
+ *
+ * <p>Address mapping: the interleave policy is given the address's offset within the pool (pool bits
+ * removed) and returns the channel and the channel address; see {@link DramChannel} for bank and row.
+ */
+public final class DramPool implements DramView, MemSink {
+    private final PoolConfig cfg;
+    private final int index;
+    private final Engine engine;
+    private final RequestPool requests;
+    private final DramChannel[] channels;
+    private final DramTimingPs timing;
+    private final PoolInfo info;
+    private InterleavePolicy interleave;
+    private Histogram queueDelay;
+
+    public DramPool(PoolConfig cfg, int poolIndex, Engine engine, InterleavePolicy interleave, RequestPool requests) {
+        validate(cfg);
+        this.cfg = cfg;
+        this.index = poolIndex;
+        this.engine = engine;
+        this.requests = requests;
+        this.interleave = interleave;
+        this.timing = DramTimingPs.of(cfg.timing(), ClockDomain.ofMHz("dram." + cfg.name(), cfg.clockMHz()));
+        boolean frfcfs = !schedulerName(cfg).equals("fcfs");
+        double perChannel = cfg.bytesPerSecond() / cfg.channels();
+        channels = new DramChannel[cfg.channels()];
+        for (int c = 0; c < channels.length; c++)
+            channels[c] = new DramChannel(this, c, engine, timing, cfg.banks(), cfg.rowBytes(), cfg.queueDepth(), frfcfs, perChannel);
+        info = new PoolInfo(poolIndex, cfg.name(), cfg.kind(), cfg.node(), cfg.channels(), cfg.bytesPerSecond(), cfg.capacityBytes());
+    }
+
+    private static String schedulerName(PoolConfig cfg) {
+        return cfg.scheduler() == null ? "fr-fcfs" : cfg.scheduler().trim().toLowerCase(Locale.ROOT);
+    }
+
+    private static void validate(PoolConfig c) {
+        String p = "pool '" + c.name() + "': ";
+        if (c.channels() < 1) throw new IllegalArgumentException(p + "channels must be >= 1");
+        if (c.banks() < 1 || c.banks() > 64) throw new IllegalArgumentException(p + "banks must be in [1, 64]");
+        if (c.rowBytes() < 1) throw new IllegalArgumentException(p + "row size must be > 0 bytes");
+        if (!(c.bytesPerSecond() > 0)) throw new IllegalArgumentException(p + "bandwidth must be > 0");
+        if (c.queueDepth() < 1) throw new IllegalArgumentException(p + "queue depth must be >= 1");
+        if (c.timing() == null) throw new IllegalArgumentException(p + "DRAM timing missing");
+        String s = schedulerName(c);
+        if (!s.equals("fr-fcfs") && !s.equals("frfcfs") && !s.equals("fcfs"))
+            throw new IllegalArgumentException(p + "scheduler '" + c.scheduler() + "' unknown (use fr-fcfs or fcfs)");
+    }
+
+    /** The port requesters send to: accepts requests whose paddr lies in this pool. */
+    public MemSink sink() { return this; }
+
+    @Override
+    public boolean tryAccept(MemRequest r, MemClient from) {
+        if (PhysicalAddress.pool(r.paddr) != index)
+            throw new IllegalArgumentException(name() + " (pool " + index + ") got " + r + ": its address belongs to pool " + PhysicalAddress.pool(r.paddr));
+        long offset = PhysicalAddress.offset(r.paddr);
+        int n = channels.length;
+        int ch = interleave.channel(offset, index, n);
+        if (ch < 0 || ch >= n) throw new IllegalStateException("interleave policy mapped 0x" + Long.toHexString(r.paddr) + " to channel " + ch + " of " + n);
+        return channels[ch].tryAccept(r, from, interleave.channelAddress(offset, index, n));
+    }
+
+    /** Answers a request whose data has crossed the bus. */
+    void respond(MemRequest r) {
+        if (r.replyTo != null) r.replyTo.onResponse(r);
+        else requests.give(r);
+    }
+
+    /** Replaces the interleave policy (a live swap, done by the kernel at a drained safe point). */
+    public void setInterleave(InterleavePolicy p) { this.interleave = p; }
+
+    /**
+     * Latency of a read of {@code bytes} that finds its channel idle, from acceptance to the last data
+     * beat: row hit = tCL + transfer; row miss on a closed bank = tRCD + tCL + transfer. (A row
+     * conflict, another row open, adds tRP: see {@link #rowConflictReadLatencyPs}.) transfer =
+     * ceil(bytes x channels / bandwidth). Exact when the bank has been idle for longer than tRC/tRAS.
+     */
+    public long unloadedReadLatencyPs(int bytes, boolean rowHit) {
+        long t = timing.tCL() + channels[0].transferPs(bytes);
+        return rowHit ? t : t + timing.tRCD();
+    }
+
+    /** {@link #unloadedReadLatencyPs(int, boolean)} for a 128-byte line. */
+    public long unloadedReadLatencyPs(boolean rowHit) { return unloadedReadLatencyPs(128, rowHit); }
+
+    /** Read latency of an idle channel when another row is open in the bank: tRP + tRCD + tCL + transfer. */
+    public long rowConflictReadLatencyPs(int bytes) { return timing.tRP() + unloadedReadLatencyPs(bytes, false); }
+
+    /** Data-bus time of {@code bytes} on one channel, ps. */
+    public long transferPs(int bytes) { return channels[0].transferPs(bytes); }
+
+    public PoolConfig config() { return cfg; }
+
+    public int index() { return index; }
+
+    public int channels() { return channels.length; }
+
+    @Override
+    public PoolInfo info() { return info; }
+
+    @Override
+    public String name() { return "pool." + cfg.name(); }
+
+    @Override
+    public long bytesServed() {
+        long b = 0;
+        for (DramChannel c : channels) b += c.bytes();
+        return b;
+    }
+
+    @Override
+    public long bytesServed(int channel) { return channels[channel].bytes(); }
+
+    @Override
+    public int inFlight() {
+        int n = 0;
+        for (DramChannel c : channels) n += c.inFlight();
+        return n;
+    }
+
+    public long rowHits() { return sum(c -> c.hits); }
+
+    public long rowMisses() { return sum(c -> c.misses); }
+
+    public long rowConflicts() { return sum(c -> c.conflicts); }
+
+    public long activates() { return sum(c -> c.activates); }
+
+    public long reads() { return sum(c -> c.reads); }
+
+    public long writes() { return sum(c -> c.writes); }
+
+    public long dataBusBusyPs() { return sum(c -> c.busyPs); }
+
+    /** Bytes served / (elapsed time x peak bandwidth). */
+    public double bandwidthUtilisation() {
+        long now = engine.now();
+        return now <= 0 ? 0 : bytesServed() / (now * 1e-12 * cfg.bytesPerSecond());
+    }
+
+    public double energyPj() {
+        double e = 0;
+        for (DramChannel c : channels) e += c.energyPj(cfg.energy());
+        return e;
+    }
+
+    private long sum(java.util.function.ToLongFunction<DramChannel> f) {
+        long s = 0;
+        for (DramChannel c : channels) s += f.applyAsLong(c);
+        return s;
+    }
+
+    /** Registers {@code pool.<name>.*} (pool totals) and {@code pool.<name>.ch<i>.*} on the root registry. */
+    @Override
+    public void registerStats(Stats root) {
+        Stats s = root.scope(name());
+        long maxDelay = 1_000_000_000L; // 1 ms: anything longer is clamped
+        queueDelay = s.histogram("queue_delay_ps", "time from arrival in a channel queue to the request's column command, ps (all channels)", maxDelay);
+        for (DramChannel c : channels) c.registerStats(s.scope("ch" + c.index()), queueDelay, cfg.energy(), maxDelay);
+        s.counter("reads", "read (and atomic) requests served", this::reads);
+        s.counter("writes", "write and write-back requests served", this::writes);
+        s.counter("bytes_read", "bytes read", () -> sum(c -> c.readBytes));
+        s.counter("bytes_written", "bytes written", () -> sum(c -> c.writeBytes));
+        s.counter("bytes", "bytes read and written", this::bytesServed);
+        s.counter("row_hits", "requests served from an already open row", this::rowHits);
+        s.counter("row_misses", "requests that needed an ACT on a closed bank", this::rowMisses);
+        s.counter("row_conflicts", "requests that needed a PRE of another open row, then an ACT", this::rowConflicts);
+        s.counter("activates", "ACT commands issued", this::activates);
+        s.counter("data_bus_busy_ps", "data-bus busy time summed over channels, ps", this::dataBusBusyPs);
+        s.counter("queue_occupancy_integral", "queue length integrated over time, summed over channels, request*ps", () -> sum(DramChannel::occupancyIntegral));
+        s.gauge("avg_queue_occupancy", "time-averaged requests waiting, summed over channels", () -> DramChannel.ratio(sum(DramChannel::occupancyIntegral), engine.now()));
+        s.gauge("bandwidth_utilisation", "bytes served / (elapsed time x stated peak bandwidth)", this::bandwidthUtilisation);
+        s.gauge("energy_pj", "DRAM energy of the pool, pJ (activate + per-byte read/write energies)", this::energyPj);
+    }
+}

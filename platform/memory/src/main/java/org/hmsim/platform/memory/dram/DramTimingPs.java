@@ -1,0 +1,13 @@
+package org.hmsim.platform.memory.dram;
+
+import org.hmsim.api.engine.ClockDomain;
+import org.hmsim.platform.memory.DramTiming;
+
+/** DRAM timing converted from command-clock cycles to picoseconds, plus the clock period tCK itself. */
+record DramTimingPs(long tRCD, long tRP, long tCL, long tRAS, long tRC, long tWR, long tCK) {
+
+    static DramTimingPs of(DramTiming t, ClockDomain clock) {
+        return new DramTimingPs(clock.ps(t.tRCD()), clock.ps(t.tRP()), clock.ps(t.tCL()), clock.ps(t.tRAS()),
+                clock.ps(t.tRC()), clock.ps(t.tWR()), clock.periodPs());
+    }
+}

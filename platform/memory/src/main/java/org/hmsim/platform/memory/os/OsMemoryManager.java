@@ -1,0 +1,324 @@
+package org.hmsim.platform.memory.os;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.hmsim.api.engine.Engine;
+import org.hmsim.api.machine.Component;
+import org.hmsim.api.machine.PoolInfo;
+import org.hmsim.api.mem.RequestPool;
+import org.hmsim.api.os.Allocation;
+import org.hmsim.api.os.AllocationHint;
+import org.hmsim.api.os.MemoryManager;
+import org.hmsim.api.policy.PlacementPolicy;
+import org.hmsim.api.stats.Stats;
+import org.hmsim.platform.engine.PhysicalAddress;
+
+/**
+ * The OS memory manager: a virtual address space of named allocations, a flat page table per
+ * allocation, physical frames per pool, first-touch mapping through the placement slot, and page
+ * migration with copy traffic and shootdown notification.
+ *
+ * <p><b>Address space.</b> Allocations are placed in allocation order from {@link #FIRST_VA} upwards,
+ * each page-aligned and followed by an unmapped guard gap of {@code guardPages} pages, so an access
+ * that runs off the end of one allocation faults instead of silently touching the next.
+ *
+ * <p><b>First touch.</b> {@link #translate} maps an unmapped page in the pool the placement policy
+ * chooses. If that pool has no free frame the page spills to another pool with free frames, trying the
+ * other pools by descending peak bandwidth (ties: lower index first) — the OS "has no choice"
+ * (seed 000 §2.2). Every translation by a GPU sets that GPU's sharer bit on the page (seed 000 §2.5).
+ *
+ * <p><b>Migration.</b> {@link #migrate} copies the page through {@link PhysicalMemory} (128-byte
+ * reads of the old frame, each followed by a write to the new one, no priority over demand traffic),
+ * and when the copy is complete updates the page table, frees the old frame, clears the sharer bits and
+ * tells the {@link ShootdownListener} which GPUs had translated the page, then runs {@code done}.
+ * Accesses during the copy still go to the old frame.
+ */
+public final class OsMemoryManager implements MemoryManager, Component {
+    /** Base of the first allocation: 4 GiB, so that small integers are never valid addresses. */
+    public static final long FIRST_VA = 1L << 32;
+
+    private final List<PoolInfo> pools;
+    private final long pageBytes;
+    private final Engine engine;
+    private final RequestPool requests;
+    private final PhysicalMemory memory;
+    private final FrameAllocator[] frames;
+    private final long[] mapped;
+    private final int[] spillOrder;
+    private final int guardPages;
+
+    private PlacementPolicy placement;
+    private ShootdownListener shootdown = (vpn, mask) -> {};
+    private int copyRequestsInFlight = 16;
+
+    private final List<Allocation> allocations = new ArrayList<>();
+    private AllocationPages[] tables = new AllocationPages[8];
+    private int nTables;
+    private long nextVa = FIRST_VA;
+    private AllocationPages lastHit;
+
+    private PageMigration[] idleMigrations = new PageMigration[8];
+    private int nIdle;
+
+    private long firstTouchFaults, spills, migrations, migrationsStarted, copyBytes;
+
+    /**
+     * @param pools the machine's pools in index order (capacity gives the frame count, peak bandwidth
+     *              the spill order)
+     * @param pageBytes page size, a power of two (4 KB default elsewhere; 64 KB, 2 MB allowed)
+     * @param memory where page-copy requests go (the machine's fabric)
+     */
+    public OsMemoryManager(List<PoolInfo> pools, long pageBytes, int guardPages, Engine engine, RequestPool requests, PhysicalMemory memory) {
+        if (pageBytes < 128 || Long.bitCount(pageBytes) != 1)
+            throw new IllegalArgumentException("page size " + pageBytes + " B must be a power of two >= 128 B");
+        if (pools.isEmpty()) throw new IllegalArgumentException("a machine needs at least one memory pool");
+        if (guardPages < 0) throw new IllegalArgumentException("guard gap must be >= 0 pages");
+        this.pools = List.copyOf(pools);
+        this.pageBytes = pageBytes;
+        this.guardPages = guardPages;
+        this.engine = engine;
+        this.requests = requests;
+        this.memory = memory;
+        frames = new FrameAllocator[pools.size()];
+        mapped = new long[pools.size()];
+        for (int p = 0; p < frames.length; p++) frames[p] = new FrameAllocator(pools.get(p).capacityBytes() / pageBytes);
+        spillOrder = java.util.stream.IntStream.range(0, pools.size()).boxed()
+                .sorted((a, b) -> {
+                    int c = Double.compare(pools.get(b).peakBytesPerSecond(), pools.get(a).peakBytesPerSecond());
+                    return c != 0 ? c : Integer.compare(a, b);
+                })
+                .mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Same, with a one-page guard gap between allocations. */
+    public OsMemoryManager(List<PoolInfo> pools, long pageBytes, Engine engine, RequestPool requests, PhysicalMemory memory) {
+        this(pools, pageBytes, 1, engine, requests, memory);
+    }
+
+    // ---- wiring
+
+    public void setPlacement(PlacementPolicy p) { this.placement = p; }
+
+    public PlacementPolicy placement() { return placement; }
+
+    public void setShootdownListener(ShootdownListener l) { this.shootdown = l == null ? (vpn, mask) -> {} : l; }
+
+    /** Copy requests (reads + writes) one migration may have outstanding; default 16. */
+    public void setCopyRequestsInFlight(int n) {
+        if (n < 1) throw new IllegalArgumentException("copy requests in flight must be >= 1");
+        this.copyRequestsInFlight = n;
+    }
+
+    // ---- address space
+
+    /** Reserves a named region; bases are handed out in allocation order. */
+    public Allocation allocate(String name, long bytes, AllocationHint hint, boolean readOnly) {
+        if (bytes <= 0) throw new IllegalArgumentException("allocation '" + name + "' must have a positive size, got " + bytes);
+        long base = nextVa;
+        long span = (bytes + pageBytes - 1) / pageBytes * pageBytes;
+        Allocation a = new Allocation(allocations.size(), name, base, bytes, hint == null ? AllocationHint.NONE : hint, readOnly);
+        nextVa = base + span + guardPages * pageBytes;
+        allocations.add(a);
+        if (nTables == tables.length) tables = java.util.Arrays.copyOf(tables, nTables * 2);
+        tables[nTables++] = new AllocationPages(a, pageBytes);
+        return a;
+    }
+
+    @Override
+    public long pageBytes() { return pageBytes; }
+
+    @Override
+    public List<Allocation> allocations() { return Collections.unmodifiableList(allocations); }
+
+    @Override
+    public Allocation allocationOf(long va) {
+        AllocationPages t = tableOfVpn(Math.floorDiv(va, pageBytes));
+        return t != null && t.allocation.contains(va) ? t.allocation : null;
+    }
+
+    /** The allocation pages holding {@code vpn}; allocations are sorted by base, so a binary search. */
+    private AllocationPages tableOfVpn(long vpn) {
+        AllocationPages h = lastHit;
+        if (h != null && h.holdsVpn(vpn)) return h;
+        int lo = 0, hi = nTables - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            AllocationPages t = tables[mid];
+            if (vpn < t.baseVpn) hi = mid - 1;
+            else if (vpn >= t.baseVpn + t.frame.length) lo = mid + 1;
+            else return lastHit = t;
+        }
+        return null;
+    }
+
+    // ---- translation
+
+    /**
+     * The physical address of {@code vaddr}, mapping its page on first touch. {@code gpu} is the GPU
+     * whose TLB missed (its sharer bit is set), or -1 for a CPU access. An address in no allocation
+     * is a segmentation fault: {@link IllegalArgumentException} naming the address.
+     */
+    public long translate(long vaddr, int gpu) {
+        long vpn = Math.floorDiv(vaddr, pageBytes);
+        AllocationPages t = tableOfVpn(vpn);
+        if (t == null || !t.allocation.contains(vaddr))
+            throw new IllegalArgumentException("segmentation fault: address 0x" + Long.toHexString(vaddr)
+                    + (gpu >= 0 ? " (GPU " + gpu + ")" : " (CPU)") + " lies in no allocation");
+        if (gpu >= 64) throw new IllegalArgumentException("GPU " + gpu + ": sharer masks hold GPUs 0..63");
+        int i = (int) (vpn - t.baseVpn);
+        long f = t.frame[i];
+        if (f < 0) f = firstTouch(t, i, vpn, gpu);
+        if (gpu >= 0) t.sharers[i] |= 1L << gpu;
+        return f + (vaddr & (pageBytes - 1));
+    }
+
+    /** The physical address of {@code vaddr} if its page is mapped, else -1; maps nothing, sets no bit. */
+    public long lookup(long vaddr) {
+        long vpn = Math.floorDiv(vaddr, pageBytes);
+        AllocationPages t = tableOfVpn(vpn);
+        if (t == null || !t.allocation.contains(vaddr)) return -1;
+        long f = t.frame[(int) (vpn - t.baseVpn)];
+        return f < 0 ? -1 : f + (vaddr & (pageBytes - 1));
+    }
+
+    private long firstTouch(AllocationPages t, int i, long vpn, int gpu) {
+        if (placement == null) throw new IllegalStateException("no placement policy set in the memory manager");
+        int want = placement.choosePool(vpn, t.allocation, gpu);
+        if (want < 0 || want >= frames.length)
+            throw new IllegalStateException("placement policy chose pool " + want + " for page 0x" + Long.toHexString(vpn) + "; pools are 0.." + (frames.length - 1));
+        int pool = want;
+        long frame = frames[pool].allocate();
+        if (frame < 0) {
+            for (int p : spillOrder) {
+                if (p == want) continue;
+                frame = frames[p].allocate();
+                if (frame >= 0) {
+                    pool = p;
+                    break;
+                }
+            }
+            if (frame < 0) throw new IllegalStateException("out of memory: every pool is full when mapping page 0x" + Long.toHexString(vpn) + " of '" + t.allocation.name() + "'");
+            spills++;
+        }
+        firstTouchFaults++;
+        mapped[pool]++;
+        long pa = PhysicalAddress.make(pool, frame * pageBytes);
+        t.frame[i] = pa;
+        return pa;
+    }
+
+    @Override
+    public int poolOf(long vpn) {
+        AllocationPages t = tableOfVpn(vpn);
+        if (t == null) return -1;
+        long f = t.frame[(int) (vpn - t.baseVpn)];
+        return f < 0 ? -1 : PhysicalAddress.pool(f);
+    }
+
+    /** GPUs that translated the page since it was mapped or last moved (bit g = GPU g); 0 if unmapped. */
+    public long sharers(long vpn) {
+        AllocationPages t = tableOfVpn(vpn);
+        return t == null ? 0 : t.sharers[(int) (vpn - t.baseVpn)];
+    }
+
+    @Override
+    public boolean translatedByGpu(long vpn) { return sharers(vpn) != 0; }
+
+    public boolean isMigrating(long vpn) {
+        AllocationPages t = tableOfVpn(vpn);
+        return t != null && t.migrating[(int) (vpn - t.baseVpn)];
+    }
+
+    @Override
+    public long freeFrames(int pool) { return frames[pool].free(); }
+
+    @Override
+    public long totalFrames(int pool) { return frames[pool].total(); }
+
+    @Override
+    public long mappedPages(int pool) { return mapped[pool]; }
+
+    // ---- migration
+
+    @Override
+    public boolean migrate(long vpn, int toPool, Runnable done) {
+        if (toPool < 0 || toPool >= frames.length) return false;
+        AllocationPages t = tableOfVpn(vpn);
+        if (t == null) return false;
+        int i = (int) (vpn - t.baseVpn);
+        long src = t.frame[i];
+        if (src < 0 || PhysicalAddress.pool(src) == toPool || t.migrating[i]) return false;
+        long frame = frames[toPool].allocate();
+        if (frame < 0) return false;
+        t.migrating[i] = true;
+        migrationsStarted++;
+        PageMigration m = nIdle > 0 ? idleMigrations[--nIdle] : new PageMigration(this);
+        m.start(vpn, t, i, src, PhysicalAddress.make(toPool, frame * pageBytes), done, copyRequestsInFlight, pageBytes);
+        return true;
+    }
+
+    /** The copy of {@code m} has completed: remap, free the old frame, shoot down, tell the caller. */
+    void finish(PageMigration m) {
+        AllocationPages t = m.pages;
+        int i = m.index;
+        int from = PhysicalAddress.pool(m.src), to = PhysicalAddress.pool(m.dst);
+        t.frame[i] = m.dst;
+        frames[from].release(PhysicalAddress.offset(m.src) / pageBytes);
+        mapped[from]--;
+        mapped[to]++;
+        long mask = t.sharers[i];
+        t.sharers[i] = 0;
+        t.migrating[i] = false;
+        migrations++;
+        long vpn = m.vpn;
+        Runnable done = m.done;
+        m.pages = null;
+        m.done = null;
+        if (nIdle == idleMigrations.length) idleMigrations = java.util.Arrays.copyOf(idleMigrations, nIdle * 2);
+        idleMigrations[nIdle++] = m;
+        shootdown.onPageMoved(vpn, mask);
+        if (done != null) done.run();
+    }
+
+    void countCopyBytes(int n) { copyBytes += n; }
+
+    RequestPool requests() { return requests; }
+
+    PhysicalMemory memory() { return memory; }
+
+    long now() { return engine.now(); }
+
+    public long firstTouchFaults() { return firstTouchFaults; }
+
+    public long spills() { return spills; }
+
+    public long migrations() { return migrations; }
+
+    public long migrationsInFlight() { return migrationsStarted - migrations; }
+
+    public long copyBytes() { return copyBytes; }
+
+    @Override
+    public String name() { return "os"; }
+
+    @Override
+    public int inFlight() { return (int) migrationsInFlight(); }
+
+    /** Registers {@code os.*} on the root registry, with {@code os.<pool name>.mapped_pages} per pool. */
+    @Override
+    public void registerStats(Stats root) {
+        Stats s = root.scope(name());
+        s.counter("first_touch_faults", "pages mapped on first touch", () -> firstTouchFaults);
+        s.counter("spills", "first-touch pages placed outside the chosen pool because it was full", () -> spills);
+        s.counter("migrations", "page migrations completed", () -> migrations);
+        s.gauge("migrations_in_flight", "page copies under way", () -> migrationsInFlight());
+        s.counter("copy_bytes", "bytes read and written by page copies", () -> copyBytes);
+        for (int p = 0; p < pools.size(); p++) {
+            int pool = p;
+            Stats ps = s.scope(pools.get(p).name());
+            ps.gauge("mapped_pages", "pages currently mapped in this pool", () -> mapped[pool]);
+            ps.gauge("free_frames", "frames still free in this pool", () -> frames[pool].free());
+        }
+    }
+}

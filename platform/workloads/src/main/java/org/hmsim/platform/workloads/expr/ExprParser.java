@@ -1,0 +1,182 @@
+package org.hmsim.platform.workloads.expr;
+
+import java.util.function.ToIntFunction;
+
+/**
+ * Compiles an integer expression once into an {@link Expr} tree. Grammar (C precedence):
+ * <pre>
+ *   expr    := or
+ *   or      := and ('||' and)*
+ *   and     := cmp ('&&' cmp)*
+ *   cmp     := sum (('<' | '<=' | '>' | '>=' | '==' | '!=') sum)?
+ *   sum     := product (('+' | '-') product)*
+ *   product := unary (('*' | '/' | '%') unary)*
+ *   unary   := ('-' | '!') unary | primary
+ *   primary := number | name | ('min' | 'max') '(' expr ',' expr ')' | '(' expr ')'
+ * </pre>
+ * Numbers are decimal or 0x-hex, with optional '_' separators. Names are resolved to variable slots
+ * by the given resolver (a negative slot = unknown name, an error). Constant sub-expressions are folded.
+ */
+public final class ExprParser {
+    private final String text;
+    private final ToIntFunction<String> resolver;
+    private final String known;
+    private int pos;
+
+    private ExprParser(String text, ToIntFunction<String> resolver, String known) {
+        this.text = text;
+        this.resolver = resolver;
+        this.known = known;
+    }
+
+    /**
+     * @param resolver slot of a variable name, or a negative number if the name is unknown
+     * @param known    the names that are allowed, for the error message
+     */
+    public static Expr parse(String text, ToIntFunction<String> resolver, String known) {
+        if (text == null || text.isBlank()) throw new ExprException("empty expression", 0);
+        ExprParser p = new ExprParser(text, resolver, known);
+        Expr e = p.or();
+        p.skip();
+        if (p.pos < text.length()) throw new ExprException("unexpected '" + text.charAt(p.pos) + "'", p.pos);
+        return e;
+    }
+
+    private Expr or() {
+        Expr e = and();
+        while (eat("||")) e = make(Expr.Op.OR, e, and());
+        return e;
+    }
+
+    private Expr and() {
+        Expr e = cmp();
+        while (eat("&&")) e = make(Expr.Op.AND, e, cmp());
+        return e;
+    }
+
+    private Expr cmp() {
+        Expr e = sum();
+        Expr.Op op = eat("<=") ? Expr.Op.LE : eat(">=") ? Expr.Op.GE : eat("==") ? Expr.Op.EQ : eat("!=") ? Expr.Op.NE
+                : eat("<") ? Expr.Op.LT : eat(">") ? Expr.Op.GT : null;
+        return op == null ? e : make(op, e, sum());
+    }
+
+    private Expr sum() {
+        Expr e = product();
+        while (true) {
+            if (eat("+")) e = make(Expr.Op.ADD, e, product());
+            else if (eat("-")) e = make(Expr.Op.SUB, e, product());
+            else return e;
+        }
+    }
+
+    private Expr product() {
+        Expr e = unary();
+        while (true) {
+            int at = peekPos();
+            if (eat("*")) e = make(Expr.Op.MUL, e, unary());
+            else if (eat("/")) e = checkedDivision(Expr.Op.DIV, e, unary(), at);
+            else if (eat("%")) e = checkedDivision(Expr.Op.MOD, e, unary(), at);
+            else return e;
+        }
+    }
+
+    private Expr unary() {
+        if (eat("-")) {
+            Expr a = unary();
+            return a.isConstant() ? new Expr.Const(-a.eval(null)) : new Expr.Unary('-', a);
+        }
+        if (peek() == '!' && !text.startsWith("!=", pos)) {
+            pos++;
+            Expr a = unary();
+            return a.isConstant() ? new Expr.Const(a.eval(null) == 0 ? 1 : 0) : new Expr.Unary('!', a);
+        }
+        return primary();
+    }
+
+    private Expr primary() {
+        skip();
+        if (pos >= text.length()) throw new ExprException("expression ends too early", pos);
+        char c = text.charAt(pos);
+        if (c == '(') {
+            pos++;
+            Expr e = or();
+            expect(")");
+            return e;
+        }
+        if (Character.isDigit(c)) return number();
+        if (Character.isLetter(c) || c == '_') {
+            int start = pos;
+            while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_')) pos++;
+            String name = text.substring(start, pos);
+            skip();
+            if ((name.equals("min") || name.equals("max")) && peek() == '(') {
+                pos++;
+                Expr a = or();
+                expect(",");
+                Expr b = or();
+                expect(")");
+                return make(name.equals("min") ? Expr.Op.MIN : Expr.Op.MAX, a, b);
+            }
+            int slot = resolver.applyAsInt(name);
+            if (slot < 0) throw new ExprException("unknown variable '" + name + "'" + (known.isEmpty() ? "" : " (known: " + known + ")"), start);
+            return new Expr.Var(slot);
+        }
+        throw new ExprException("unexpected '" + c + "'", pos);
+    }
+
+    private Expr number() {
+        int start = pos;
+        int radix = 10;
+        if (text.startsWith("0x", pos) || text.startsWith("0X", pos)) {
+            radix = 16;
+            pos += 2;
+        }
+        int digits = pos;
+        while (pos < text.length() && (Character.digit(text.charAt(pos), radix) >= 0 || text.charAt(pos) == '_')) pos++;
+        if (pos < text.length() && Character.isLetter(text.charAt(pos)))
+            throw new ExprException("bad number '" + text.substring(start, pos + 1) + "'", start);
+        try {
+            return new Expr.Const(Long.parseLong(text.substring(digits, pos).replace("_", ""), radix));
+        } catch (NumberFormatException e) {
+            throw new ExprException("bad number '" + text.substring(start, pos) + "'", start);
+        }
+    }
+
+    private Expr checkedDivision(Expr.Op op, Expr a, Expr b, int at) {
+        if (b.isConstant() && b.eval(null) == 0) throw new ExprException((op == Expr.Op.DIV ? "division" : "modulo") + " by zero", at);
+        return make(op, a, b);
+    }
+
+    private static Expr make(Expr.Op op, Expr a, Expr b) { return Expr.fold(op, a, b); }
+
+    private void expect(String s) {
+        if (!eat(s)) {
+            skip();
+            throw new ExprException(pos >= text.length() ? "missing '" + s + "'" : "expected '" + s + "' but found '" + text.charAt(pos) + "'", pos);
+        }
+    }
+
+    private boolean eat(String s) {
+        skip();
+        if (text.startsWith(s, pos)) {
+            pos += s.length();
+            return true;
+        }
+        return false;
+    }
+
+    private char peek() {
+        skip();
+        return pos < text.length() ? text.charAt(pos) : '\0';
+    }
+
+    private int peekPos() {
+        skip();
+        return pos;
+    }
+
+    private void skip() {
+        while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) pos++;
+    }
+}

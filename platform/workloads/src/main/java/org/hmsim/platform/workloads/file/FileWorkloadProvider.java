@@ -1,0 +1,129 @@
+package org.hmsim.platform.workloads.file;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.workload.AllocationSpec;
+import org.hmsim.api.workload.Kernel;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.api.workload.WorkloadProvider;
+import org.hmsim.platform.workloads.SimpleKernel;
+import org.hmsim.platform.workloads.SimpleWorkload;
+import org.hmsim.platform.workloads.expr.Expr;
+import org.hmsim.platform.workloads.gen.Hash;
+import org.hmsim.platform.workloads.gen.ZipfSampler;
+
+/**
+ * A workload described by a file. Its parameters are the file's {@code params} (a study may override
+ * them); {@link #create} binds them, sizes the allocations and, given the base addresses, builds one
+ * {@link Kernel} per launch whose warps run {@link FileWarpProgram}s.
+ */
+final class FileWorkloadProvider implements WorkloadProvider {
+    private final Model model;
+    private final List<ParamSpec> specs;
+
+    FileWorkloadProvider(Model model) {
+        this.model = model;
+        List<ParamSpec> s = new ArrayList<>();
+        for (Model.Param p : model.params) s.add(ParamSpec.longValue(p.name(), p.def(), p.min(), p.max(), p.doc()));
+        this.specs = List.copyOf(s);
+    }
+
+    @Override public String name() { return model.name; }
+    @Override public String description() { return model.description; }
+    @Override public List<ParamSpec> parameters() { return specs; }
+
+    @Override
+    public Workload create(Params params, long seed) {
+        long[] vars = new long[Vars.FIRST_PARAM + model.params.size()];
+        for (int i = 0; i < model.params.size(); i++) vars[Vars.FIRST_PARAM + i] = params.getLong(model.params.get(i).name());
+        List<AllocationSpec> allocs = new ArrayList<>();
+        long[] elements = new long[model.allocations.size()];
+        for (int a = 0; a < elements.length; a++) {
+            Model.Allocation m = model.allocations.get(a);
+            long bytes = eval(m.size(), vars, m.sizeNode(), "size");
+            if (bytes <= 0) throw m.sizeNode().error("size must be > 0, is " + bytes);
+            if (bytes < m.elem()) throw m.sizeNode().error("size " + bytes + " B is smaller than one element (" + m.elem() + " B)");
+            allocs.add(new AllocationSpec(m.name(), bytes, m.hint(), m.readOnly()));
+            elements[a] = bytes / m.elem();
+        }
+        long[] contentRange = new long[elements.length];
+        ZipfSampler[] contentZipf = new ZipfSampler[elements.length];
+        for (int a = 0; a < elements.length; a++) {
+            Model.Contents c = model.allocations.get(a).contents();
+            if (c == null) continue;
+            contentRange[a] = c.range() == null ? elements[a] : c.range().eval(vars);
+            if (contentRange[a] < 1) throw model.allocations.get(a).sizeNode().error("contents range must be >= 1, is " + contentRange[a]);
+            if (c.zipf()) contentZipf[a] = new ZipfSampler(contentRange[a], c.s());
+        }
+        long iterations = model.iterations.eval(vars);
+        return new SimpleWorkload(model.name, allocs, base -> kernels(base, vars, elements, contentRange, contentZipf, iterations, seed));
+    }
+
+    private List<Kernel> kernels(long[] base, long[] params, long[] elements, long[] contentRange, ZipfSampler[] contentZipf,
+                                 long iterations, long seed) {
+        List<Kernel> out = new ArrayList<>();
+        int serial = 0;
+        for (long iter = 0; iter < iterations; iter++) {
+            for (int k = 0; k < model.kernels.size(); k++) {
+                Model.Kernel kd = model.kernels.get(k);
+                long repeat = kd.repeat().eval(params);
+                for (long launch = 0; launch < repeat; launch++) {
+                    out.add(launch(kd, k, base, params, elements, contentRange, contentZipf, iter, launch, serial++, seed));
+                }
+            }
+        }
+        return out;
+    }
+
+    private Kernel launch(Model.Kernel kd, int kernelIndex, long[] base, long[] params, long[] elements, long[] contentRange,
+                          ZipfSampler[] contentZipf, long iter, long launch, int serial, long seed) {
+        long gx = kd.gridX().eval(params), gy = kd.gridY().eval(params);
+        long bx = kd.blockX().eval(params), by = kd.blockY().eval(params);
+        long ctas = gx * gy, threads = bx * by;
+        if (gx < 1 || gy < 1 || ctas > Integer.MAX_VALUE) throw kd.node().error("grid must be >= 1 CTA in each dimension, is " + gx + " x " + gy);
+        if (bx < 1 || by < 1 || threads > 1024) throw kd.node().error("block must have 1..1024 threads, is " + bx + " x " + by);
+        long shared = kd.shared().eval(params);
+        if (shared < 0 || shared > Integer.MAX_VALUE) throw kd.node().error("shared memory must be >= 0 bytes, is " + shared);
+        long[] t = params.clone();
+        t[Vars.LAUNCH] = launch;
+        t[Vars.ITER] = iter;
+        t[Vars.THREADS] = threads;
+        t[Vars.CTAS] = ctas;
+        long loop = kd.loop().eval(t);
+        if (loop < 0) throw kd.node().error("loop count must be >= 0, is " + loop);
+        FileWarpProgram.Step[] steps = new FileWarpProgram.Step[kd.steps().size()];
+        for (int s = 0; s < steps.length; s++) {
+            Model.Step d = kd.steps().get(s);
+            long cycles = d.cycles() == null ? 1 : d.cycles().eval(t);
+            if (cycles < 0 || cycles > Integer.MAX_VALUE) throw d.error("compute cycles must be >= 0, is " + cycles);
+            ZipfSampler zipf = null;
+            long range = 0;
+            if (d.pattern() == Model.Pattern.RANDOM) {
+                range = d.range() == null ? elements[d.alloc()] : d.range().eval(params);
+                if (range < 1) throw d.error("random range must be >= 1, is " + range);
+                if (d.zipf()) zipf = new ZipfSampler(range, d.s());
+            }
+            int through = d.through();
+            steps[s] = new FileWarpProgram.Step(d, (int) cycles, d.alloc() < 0 ? 0 : base[d.alloc()], d.alloc() < 0 ? 0 : elements[d.alloc()],
+                    d.alloc() < 0 ? "" : model.allocations.get(d.alloc()).name(), range, zipf, Hash.of(seed, kernelIndex, s),
+                    through < 0 ? 0 : base[through], through < 0 ? 0 : model.allocations.get(through).elem(),
+                    through < 0 ? 0 : elements[through], through < 0 ? "" : model.allocations.get(through).name(),
+                    through < 0 ? 0 : contentRange[through], through < 0 ? null : contentZipf[through],
+                    Hash.of(seed, 0x1D3A, through));
+        }
+        FileWarpProgram.Launch plan = new FileWarpProgram.Launch(t, (int) gx, (int) bx, (int) threads, loop, steps, serial);
+        return new SimpleKernel(kd.name(), (int) ctas, (int) threads, (int) shared, (cta, warp) -> new FileWarpProgram(plan, cta, warp));
+    }
+
+    private static long eval(Expr e, long[] vars, Y where, String what) {
+        try {
+            return e.eval(vars);
+        } catch (ArithmeticException ex) {
+            throw where.error(what + ": " + ex.getMessage());
+        }
+    }
+
+    @Override public String toString() { return model.name + " (" + model.file + ")"; }
+}

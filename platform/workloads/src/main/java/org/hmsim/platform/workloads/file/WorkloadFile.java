@@ -1,0 +1,320 @@
+package org.hmsim.platform.workloads.file;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.hmsim.api.engine.Units;
+import org.hmsim.api.os.AllocationHint;
+import org.hmsim.api.workload.WorkloadProvider;
+import org.hmsim.platform.workloads.expr.Expr;
+import org.hmsim.platform.workloads.file.Model.StepKind;
+import org.hmsim.platform.workloads.file.Vars.Scope;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+
+/**
+ * Reads a workload file (YAML; schema in docs/workload-files.md) into a {@link WorkloadProvider}.
+ * The file is composed to SnakeYAML nodes, not objects, so every problem is reported with its line,
+ * column and field path as a {@link WorkloadFileException}; expressions are compiled once here.
+ */
+public final class WorkloadFile {
+    private static final Pattern SIZE_LITERAL = Pattern.compile("\\s*[0-9]+(\\.[0-9]+)?\\s*[A-Za-z]*\\s*");
+
+    private final String file;
+    private final Map<String, Integer> paramSlots = new LinkedHashMap<>();
+    private final Map<String, Integer> allocIndex = new LinkedHashMap<>();
+    private final List<Model.Allocation> allocs = new ArrayList<>();
+
+    private WorkloadFile(String file) { this.file = file; }
+
+    /** Reads and checks the file; the provider's name is the file's {@code name}. */
+    public static WorkloadProvider load(Path path) {
+        String text;
+        try {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new WorkloadFileException(path.toString(), 0, 0, "", "cannot read: " + e.getMessage());
+        }
+        return parse(text, path.getFileName().toString());
+    }
+
+    /** Parses workload-file text; {@code fileName} is used in error messages. */
+    public static WorkloadProvider parse(String text, String fileName) {
+        return new FileWorkloadProvider(new WorkloadFile(fileName).model(text));
+    }
+
+    private Model model(String text) {
+        Node root;
+        try {
+            root = new Yaml(new LoaderOptions()).compose(new StringReader(text));
+        } catch (MarkedYAMLException e) {
+            Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            throw new WorkloadFileException(file, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1, "",
+                    "not valid YAML: " + e.getProblem());
+        } catch (YAMLException e) {
+            throw new WorkloadFileException(file, 0, 0, "", "not valid YAML: " + e.getMessage());
+        }
+        if (root == null) throw new WorkloadFileException(file, 1, 1, "", "the file is empty");
+        Y top = new Y(file, root, "");
+        Map<String, Y> f = top.mapping(Y.fields("name", "description", "params", "iterations", "allocations", "kernels"));
+        if (!f.containsKey("name")) throw top.error("missing field 'name'");
+        String name = f.get("name").name();
+        String description = f.containsKey("description") ? f.get("description").scalar() : "workload file " + file;
+        List<Model.Param> params = f.containsKey("params") ? params(f.get("params")) : List.of();
+        Expr iterations = f.containsKey("iterations") ? Vars.compile(f.get("iterations"), Scope.PARAMS, paramSlots) : Expr.constant(1);
+        Y allocList = required(top, f, "allocations");
+        for (Y a : allocList.sequence()) allocation(a);
+        if (allocs.isEmpty()) throw allocList.error("at least one allocation is needed");
+        Y kernelList = required(top, f, "kernels");
+        List<Model.Kernel> kernels = new ArrayList<>();
+        for (Y k : kernelList.sequence()) kernels.add(kernel(k));
+        if (kernels.isEmpty()) throw kernelList.error("at least one kernel is needed");
+        return new Model(name, description, params, iterations, List.copyOf(allocs), kernels, file);
+    }
+
+    private static Y required(Y parent, Map<String, Y> f, String key) {
+        Y y = f.get(key);
+        if (y == null) throw parent.error("missing field '" + key + "'");
+        return y;
+    }
+
+    // ---- params -------------------------------------------------------------------------------
+
+    private List<Model.Param> params(Y y) {
+        List<Model.Param> out = new ArrayList<>();
+        Map<String, Y> entries = y.mapping(new AnyKey());
+        for (Map.Entry<String, Y> e : entries.entrySet()) {
+            String n = e.getKey();
+            Y v = e.getValue();
+            if (!n.matches("[A-Za-z_][A-Za-z0-9_]*")) throw v.error("parameter name '" + n + "' must be letters, digits and _");
+            if (Vars.NAMES.contains(n) || n.equals("min") || n.equals("max"))
+                throw v.error("parameter name '" + n + "' is reserved (built-in variables: " + String.join(", ", Vars.NAMES) + ", min, max)");
+            long def, min = Long.MIN_VALUE, max = Long.MAX_VALUE;
+            String doc = "workload-file parameter";
+            if (v.isMapping()) {
+                Map<String, Y> m = v.mapping(Y.fields("default", "min", "max", "doc"));
+                def = required(v, m, "default").integer();
+                if (m.containsKey("min")) min = m.get("min").integer();
+                if (m.containsKey("max")) max = m.get("max").integer();
+                if (m.containsKey("doc")) doc = m.get("doc").scalar();
+                if (def < min || def > max) throw v.error("default " + def + " is outside [" + min + ", " + max + "]");
+            } else {
+                def = v.integer();
+            }
+            paramSlots.put(n, Vars.FIRST_PARAM + out.size());
+            out.add(new Model.Param(n, def, min, max, doc));
+        }
+        return out;
+    }
+
+    /** Accepts every key (parameter names are free). */
+    private static final class AnyKey extends java.util.AbstractSet<String> {
+        @Override public boolean contains(Object o) { return true; }
+        @Override public java.util.Iterator<String> iterator() { return java.util.Collections.emptyIterator(); }
+        @Override public int size() { return 0; }
+    }
+
+    // ---- allocations ----------------------------------------------------------------------------
+
+    private void allocation(Y y) {
+        Map<String, Y> f = y.mapping(Y.fields("name", "size", "hint", "read_only", "elem", "contents"));
+        String name = required(y, f, "name").name();
+        if (allocIndex.containsKey(name)) throw f.get("name").error("allocation '" + name + "' is defined twice");
+        Y sizeNode = required(y, f, "size");
+        Expr size = size(sizeNode);
+        AllocationHint hint = AllocationHint.NONE;
+        if (f.containsKey("hint")) {
+            String h = f.get("hint").scalar().trim().toUpperCase(Locale.ROOT);
+            try {
+                hint = AllocationHint.valueOf(h);
+            } catch (IllegalArgumentException e) {
+                throw f.get("hint").error("unknown hint '" + f.get("hint").scalar() + "' (use BO, CO, BW or none)");
+            }
+        }
+        boolean ro = f.containsKey("read_only") && f.get("read_only").bool();
+        int elem = f.containsKey("elem") ? elem(f.get("elem")) : 4;
+        Model.Contents contents = f.containsKey("contents") ? contents(f.get("contents")) : null;
+        allocIndex.put(name, allocs.size());
+        allocs.add(new Model.Allocation(name, size, sizeNode, hint, ro, elem, contents));
+    }
+
+    /** A size literal with a unit (4MB, 4096, 1.5GB) or an expression over params (in bytes). */
+    private Expr size(Y y) {
+        String s = y.scalar();
+        if (SIZE_LITERAL.matcher(s).matches()) {
+            try {
+                long bytes = Units.bytes(s);
+                if (bytes <= 0) throw y.error("size must be > 0");
+                return Expr.constant(bytes);
+            } catch (IllegalArgumentException e) {
+                throw y.error(e.getMessage());
+            }
+        }
+        return Vars.compile(y, Scope.PARAMS, paramSlots);
+    }
+
+    private static int elem(Y y) {
+        long e = y.integer();
+        if (e != 1 && e != 2 && e != 4 && e != 8 && e != 16) throw y.error("element size must be 1, 2, 4, 8 or 16 bytes, was " + e);
+        return (int) e;
+    }
+
+    private Model.Contents contents(Y y) {
+        Map<String, Y> f = y.mapping(Y.fields("dist", "s", "range"));
+        boolean zipf = dist(f.get("dist"));
+        double s = f.containsKey("s") ? exponent(f.get("s")) : 1.0;
+        Expr range = f.containsKey("range") ? Vars.compile(f.get("range"), Scope.PARAMS, paramSlots) : null;
+        return new Model.Contents(zipf, s, range);
+    }
+
+    private static boolean dist(Y y) {
+        if (y == null) return false;
+        String d = y.scalar().trim();
+        if (d.equals("uniform")) return false;
+        if (d.equals("zipf")) return true;
+        throw y.error("unknown distribution '" + d + "' (use uniform or zipf)");
+    }
+
+    private static double exponent(Y y) {
+        double s = y.real();
+        if (s < 0 || s > 10) throw y.error("zipf exponent must be in [0, 10], was " + s);
+        return s;
+    }
+
+    // ---- kernels ----------------------------------------------------------------------------------
+
+    private Model.Kernel kernel(Y y) {
+        Map<String, Y> f = y.mapping(Y.fields("name", "grid", "block", "shared", "repeat", "loop", "steps"));
+        String name = required(y, f, "name").name();
+        Expr[] grid = dims(required(y, f, "grid"));
+        Expr[] block = dims(required(y, f, "block"));
+        Expr shared = f.containsKey("shared") ? sharedSize(f.get("shared")) : Expr.constant(0);
+        Expr repeat = f.containsKey("repeat") ? Vars.compile(f.get("repeat"), Scope.PARAMS, paramSlots) : Expr.constant(1);
+        Expr loop = f.containsKey("loop") ? Vars.compile(f.get("loop"), Scope.LAUNCH, paramSlots) : Expr.constant(1);
+        Y stepList = required(y, f, "steps");
+        List<Model.Step> steps = new ArrayList<>();
+        for (Y s : stepList.sequence()) steps.add(step(s));
+        if (steps.isEmpty()) throw stepList.error("a kernel needs at least one step");
+        return new Model.Kernel(name, grid[0], grid[1], block[0], block[1], shared, repeat, loop, steps, y);
+    }
+
+    private Expr sharedSize(Y y) {
+        return SIZE_LITERAL.matcher(y.scalar()).matches() ? size(y) : Vars.compile(y, Scope.PARAMS, paramSlots);
+    }
+
+    /** {@code N} or {@code [x, y]}; y is 1 when absent. */
+    private Expr[] dims(Y y) {
+        if (y.isSequence()) {
+            List<Y> l = y.sequence();
+            if (l.size() != 2) throw y.error("expected a count or [x, y], found a list of " + l.size());
+            return new Expr[] {Vars.compile(l.get(0), Scope.PARAMS, paramSlots), Vars.compile(l.get(1), Scope.PARAMS, paramSlots)};
+        }
+        return new Expr[] {Vars.compile(y, Scope.PARAMS, paramSlots), Expr.constant(1)};
+    }
+
+    private static final List<String> STEP_KINDS = List.of("load", "store", "atomic", "compute", "barrier", "wait");
+
+    private Model.Step step(Y y) {
+        String kindName;
+        Y body;
+        if (y.isScalar()) {
+            kindName = y.scalar().trim();
+            body = null;
+        } else {
+            Map<String, Y> m = y.mapping(Y.fields(STEP_KINDS.toArray(String[]::new)));
+            if (m.size() != 1) throw y.error("a step has exactly one of " + String.join(", ", STEP_KINDS));
+            kindName = m.keySet().iterator().next();
+            body = m.get(kindName);
+        }
+        if (!STEP_KINDS.contains(kindName)) throw y.error("unknown step '" + kindName + "' (use " + String.join(", ", STEP_KINDS) + ")");
+        StepKind kind = StepKind.valueOf(kindName.toUpperCase(Locale.ROOT));
+        int line = y.node.getStartMark().getLine() + 1, col = y.node.getStartMark().getColumn() + 1;
+        String path = body == null ? y.path : body.path;
+        switch (kind) {
+            case BARRIER, WAIT -> {
+                if (body != null && !(body.isScalar() && body.scalar().isEmpty()))
+                    throw body.error("'" + kindName + "' takes no value");
+                return new Model.Step(kind, null, kind == StepKind.WAIT, -1, 0, null, null, null, false, false, 0, null, -1, false, file, line, col, path);
+            }
+            case COMPUTE -> {
+                if (body == null) throw y.error("compute needs a cycle count: compute: 10");
+                Expr cycles;
+                boolean wait = false;
+                if (body.isMapping()) {
+                    Map<String, Y> f = body.mapping(Y.fields("cycles", "wait"));
+                    cycles = Vars.compile(required(body, f, "cycles"), Scope.LAUNCH, paramSlots);
+                    if (f.containsKey("wait")) wait = f.get("wait").bool();
+                } else {
+                    cycles = Vars.compile(body, Scope.LAUNCH, paramSlots);
+                }
+                return new Model.Step(kind, cycles, wait, -1, 0, null, null, null, false, false, 0, null, -1, false, file, line, col, path);
+            }
+            default -> {
+                if (body == null) throw y.error(kindName + " needs an access: " + kindName + ": {alloc: a, index: \"cta*256 + tid\"}");
+                return memoryStep(kind, body, line, col);
+            }
+        }
+    }
+
+    private Model.Step memoryStep(StepKind kind, Y body, int line, int col) {
+        Map<String, Y> f = body.mapping(Y.fields("alloc", "elem", "wait", "when", "wrap", "index", "strided", "random", "indirect"));
+        int alloc = allocRef(required(body, f, "alloc"));
+        int elem = f.containsKey("elem") ? elem(f.get("elem")) : allocs.get(alloc).elem();
+        boolean wait = f.containsKey("wait") && f.get("wait").bool();
+        Expr when = f.containsKey("when") ? Vars.compile(f.get("when"), Scope.THREAD, paramSlots) : null;
+        boolean wrap = f.containsKey("wrap") && f.get("wrap").bool();
+        int patterns = (f.containsKey("index") ? 1 : 0) + (f.containsKey("strided") ? 1 : 0) + (f.containsKey("random") ? 1 : 0) + (f.containsKey("indirect") ? 1 : 0);
+        if (patterns != 1) throw body.error("give exactly one access pattern: index, strided, random or indirect");
+        String path = body.path;
+        if (f.containsKey("index")) {
+            Expr index = Vars.compile(f.get("index"), Scope.THREAD, paramSlots);
+            return new Model.Step(kind, null, wait, alloc, elem, Model.Pattern.INDEX, index, when, wrap, false, 0, null, -1, false, file, line, col, path);
+        }
+        if (f.containsKey("strided")) {
+            Y s = f.get("strided");
+            Map<String, Y> sf = s.mapping(Y.fields("start", "stride", "step"));
+            Expr start = sf.containsKey("start") ? Vars.compile(sf.get("start"), Scope.THREAD, paramSlots) : Expr.constant(0);
+            Expr stride = sf.containsKey("stride") ? Vars.compile(sf.get("stride"), Scope.THREAD, paramSlots) : Expr.constant(1);
+            Expr step = sf.containsKey("step") ? Vars.compile(sf.get("step"), Scope.THREAD, paramSlots) : Expr.constant(0);
+            // index = start + (cta*threads + tid) * stride + i * step
+            Expr gtid = Expr.sum(Expr.product(Expr.variable(Vars.CTA), Expr.variable(Vars.THREADS)), Expr.variable(Vars.TID));
+            Expr index = Expr.sum(Expr.sum(start, Expr.product(gtid, stride)), Expr.product(Expr.variable(Vars.I), step));
+            return new Model.Step(kind, null, wait, alloc, elem, Model.Pattern.INDEX, index, when, wrap, false, 0, null, -1, false, file, line, col, path);
+        }
+        if (f.containsKey("random")) {
+            Y r = f.get("random");
+            Map<String, Y> rf = r.mapping(Y.fields("dist", "s", "range"));
+            boolean zipf = dist(rf.get("dist"));
+            double s = rf.containsKey("s") ? exponent(rf.get("s")) : 1.0;
+            Expr range = rf.containsKey("range") ? Vars.compile(rf.get("range"), Scope.PARAMS, paramSlots) : null;
+            return new Model.Step(kind, null, wait, alloc, elem, Model.Pattern.RANDOM, null, when, wrap, zipf, s, range, -1, false, file, line, col, path);
+        }
+        Y ind = f.get("indirect");
+        Map<String, Y> inf = ind.mapping(Y.fields("through", "index", "load_index"));
+        int through = allocRef(required(ind, inf, "through"));
+        if (allocs.get(through).contents() == null)
+            throw inf.get("through").error("allocation '" + allocs.get(through).name() + "' has no generated contents: give it contents: {dist: uniform} or {dist: zipf, s: 0.9}");
+        Expr index = Vars.compile(required(ind, inf, "index"), Scope.THREAD, paramSlots);
+        boolean loadIndex = !inf.containsKey("load_index") || inf.get("load_index").bool();
+        return new Model.Step(kind, null, true, alloc, elem, Model.Pattern.INDIRECT, index, when, wrap, false, 0, null, through, loadIndex, file, line, col, path);
+    }
+
+    private int allocRef(Y y) {
+        String n = y.scalar().trim();
+        Integer i = allocIndex.get(n);
+        if (i == null) throw y.error("unknown allocation '" + n + "' (defined: " + String.join(", ", allocIndex.keySet()) + ")");
+        return i;
+    }
+}

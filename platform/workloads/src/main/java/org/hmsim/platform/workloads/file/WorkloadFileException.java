@@ -1,0 +1,43 @@
+package org.hmsim.platform.workloads.file;
+
+/**
+ * An error in a workload file, or in running one, located by file, 1-based line and column and the
+ * field path: {@code wl.yaml:12:7: kernels[0].steps[2].load.index: unknown variable 'j'}.
+ */
+public final class WorkloadFileException extends RuntimeException {
+    private final String file;
+    private final int line;
+    private final int column;
+    private final String field;
+    private final String problem;
+
+    public WorkloadFileException(String file, int line, int column, String field, String problem) {
+        super(format(file, line, column, field, problem));
+        this.file = file;
+        this.line = line;
+        this.column = column;
+        this.field = field;
+        this.problem = problem;
+    }
+
+    private static String format(String file, int line, int column, String field, String problem) {
+        return file + ":" + line + ":" + column + ": " + (field == null || field.isEmpty() ? "" : field + ": ") + problem;
+    }
+
+    public String file() { return file; }
+
+    /** 1-based line. */
+    public int line() { return line; }
+
+    /** 1-based column. */
+    public int column() { return column; }
+
+    /** The field path, e.g. {@code kernels[0].steps[2].load.index}. */
+    public String field() { return field; }
+
+    /** The message without the location. */
+    public String problem() { return problem; }
+
+    @Override
+    public String toString() { return getMessage(); }
+}
