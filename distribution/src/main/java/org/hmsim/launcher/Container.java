@@ -31,6 +31,10 @@ import org.osgi.util.tracker.ServiceTracker;
 public final class Container implements AutoCloseable {
     /** Bundles only the interactive shell needs; the headless commands never load them. */
     static final String SHELL_DIR = "bundle/shell";
+    /** -Dhmsim.trace=true: print how long each step of the start takes. */
+    static final boolean TRACE = Boolean.getBoolean("hmsim.trace");
+    /** The bundle that registers the command service. */
+    static final String KERNEL = "org.hmsim.kernel";
 
     private final Path home;
     private final Path plugins;
@@ -93,12 +97,14 @@ public final class Container implements AutoCloseable {
             Path pluginDir = plugins != null ? plugins : home.resolve("plugins");
             Files.createDirectories(pluginDir);
             Path storage = Storage.create(tmpRoot);
+            Container c = null;
             try {
                 Map<String, String> props = ContainerConfig.frameworkProperties(home, pluginDir, storage, extra);
-                Container c = new Container(home, pluginDir, storage, newFramework(props));
+                c = new Container(home, pluginDir, storage, newFramework(props));
                 c.boot(shell);
                 return c;
             } catch (IOException | BundleException | RuntimeException e) {
+                if (c != null) c.close();
                 Storage.delete(storage);
                 throw e;
             }
@@ -117,12 +123,16 @@ public final class Container implements AutoCloseable {
 
     private void boot(ShellKind shell) throws IOException, BundleException {
         Runtime.getRuntime().addShutdownHook(cleanup);
+        long t0 = System.nanoTime();
         framework.init();
+        if (TRACE) System.err.printf("  framework initialised in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
         BundleContext ctx = framework.getBundleContext();
         List<Bundle> installed = new ArrayList<>();
-        for (Path jar : BundleJars.list(home.resolve("bundle"))) installed.add(install(ctx, jar));
-        for (Path jar : BundleJars.shellBundles(home.resolve(SHELL_DIR), shell)) shellBundles.add(install(ctx, jar));
+        for (Path jar : BundleJars.list(home.resolve("bundle"))) install(ctx, jar, installed);
+        for (Path jar : BundleJars.shellBundles(home.resolve(SHELL_DIR), shell)) install(ctx, jar, shellBundles);
+        if (TRACE) System.err.printf("  bundles installed after %d ms%n", (System.nanoTime() - t0) / 1_000_000);
         framework.start();
+        if (TRACE) System.err.printf("  framework started after %d ms%n", (System.nanoTime() - t0) / 1_000_000);
         startAll(installed);
     }
 
@@ -158,17 +168,24 @@ public final class Container implements AutoCloseable {
     private void startAll(List<Bundle> bundles) {
         for (Bundle b : bundles) {
             if (isFragment(b)) continue;
+            long t0 = System.nanoTime();
             try {
                 b.start();
+                if (TRACE) System.err.printf("  started %s in %d ms%n", b.getSymbolicName(), (System.nanoTime() - t0) / 1_000_000);
             } catch (BundleException e) {
                 warnings.add(b.getSymbolicName() + " " + b.getVersion() + " did not start: " + e.getMessage());
             }
         }
     }
 
-    private static Bundle install(BundleContext ctx, Path jar) throws BundleException {
-        // reference: makes Felix read the jar in place instead of copying it into the cache.
-        return ctx.installBundle("reference:" + jar.toUri());
+    /** Installs one jar; a broken one is reported, not fatal: the others still make a usable container. */
+    private void install(BundleContext ctx, Path jar, List<Bundle> into) {
+        try {
+            // reference: makes Felix read the jar in place instead of copying it into the cache.
+            into.add(ctx.installBundle("reference:" + jar.toUri()));
+        } catch (BundleException e) {
+            warnings.add(home.relativize(jar) + " is not a bundle that can be installed: " + e.getMessage());
+        }
     }
 
     static boolean isFragment(Bundle b) {
@@ -204,7 +221,11 @@ public final class Container implements AutoCloseable {
         return new PluginScan(context(), plugins).await(timeout);
     }
 
-    /** The kernel's command service, waiting for it up to {@code timeout}; null if it never appeared. */
+    /**
+     * The kernel's command service, waiting for it up to {@code timeout}; null if it never appeared.
+     * Gives up early when the kernel bundle is there but cannot start (an unresolved import): waiting
+     * would only delay the error.
+     */
     public CommandService awaitCommands(Duration timeout) throws InterruptedException {
         ServiceTracker<Object, Object> tracker;
         try {
@@ -214,11 +235,22 @@ public final class Container implements AutoCloseable {
         }
         tracker.open(true);
         try {
-            Object service = tracker.waitForService(timeout.toMillis());
-            return service == null ? null : new CommandService(service);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (true) {
+                Object service = tracker.waitForService(100);
+                if (service != null) return new CommandService(service);
+                if (kernelCannotStart() || System.nanoTime() > deadline) return null;
+            }
         } finally {
             tracker.close();
         }
+    }
+
+    private boolean kernelCannotStart() {
+        for (Bundle b : context().getBundles()) {
+            if (KERNEL.equals(b.getSymbolicName())) return (b.getState() & (Bundle.INSTALLED | Bundle.UNINSTALLED)) != 0;
+        }
+        return false;
     }
 
     /**
@@ -228,7 +260,7 @@ public final class Container implements AutoCloseable {
     public int execute(PrintStream out, PrintStream err, String... args) throws InterruptedException {
         CommandService commands = awaitCommands(Duration.ofSeconds(20));
         if (commands == null) {
-            err.println("hmsim: the kernel's command service " + CommandService.FILTER + " did not appear within 20 s.");
+            err.println("hmsim: the kernel's command service " + CommandService.FILTER + " is not available.");
             for (String s : inactiveBundles()) err.println("  " + s);
             for (String s : warnings) err.println("  " + s);
             return 1;

@@ -58,16 +58,18 @@ public final class Main {
         Path home = home();
         ContainerConfig.applyLogging(home);
         try (Container c = Container.builder(home).start()) {
+            trace(err, "bundles started after %d ms", t0);
             report(c.warnings(), err);
             report(c.awaitPlugins(PLUGIN_TIMEOUT), err);
+            trace(err, "plugins started after %d ms", t0);
             CommandService commands = c.awaitCommands(COMMAND_TIMEOUT);
             if (commands == null) {
-                err.println("hmsim: the kernel did not register its command service " + CommandService.FILTER
-                        + " within " + COMMAND_TIMEOUT.toSeconds() + " s; bundles not active:");
+                err.println("hmsim: the kernel's command service " + CommandService.FILTER
+                        + " is not available (waited up to " + COMMAND_TIMEOUT.toSeconds() + " s); bundles not active:");
                 for (String s : c.inactiveBundles()) err.println("  " + s);
                 return 1;
             }
-            trace(err, "container ready in %d ms", t0);
+            trace(err, "command service found after %d ms", t0);
             int code = commands.execute(args, out, err);
             trace(err, "command done after %d ms", t0);
             return code;

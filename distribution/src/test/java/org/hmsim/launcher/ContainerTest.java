@@ -43,6 +43,17 @@ class ContainerTest {
     }
 
     @Test
+    void aBrokenJarInBundleIsReportedAndTheContainerStillStarts() throws Exception {
+        Files.createDirectories(home.resolve("bundle"));
+        Files.write(home.resolve("bundle/broken.jar"), new byte[] {'P', 'K', 0});
+        try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
+            assertEquals(1, c.warnings().size(), c.warnings().toString());
+            assertTrue(c.warnings().get(0).startsWith("bundle/broken.jar"), c.warnings().get(0));
+            assertEquals(Bundle.ACTIVE, c.framework().getState());
+        }
+    }
+
+    @Test
     void fileInstallLocationsMapBackToTheirFiles() {
         assertEquals(Path.of("/a/plugins/x.jar"), PluginScan.locationPath("file:/a/plugins/x.jar"));
         assertEquals(Path.of("/a/b c.jar"), PluginScan.locationPath("reference:file:/a/b%20c.jar"));

@@ -10,7 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hmsim.launcher.Container;
 
 /**
@@ -81,6 +85,35 @@ final class Hmsim {
             r = run(c, args);
         }
         return r;
+    }
+
+    /**
+     * The policies {@code hmsim policies} lists, by slot id. Its format: a line {@code slot: doc} per
+     * slot, then a line {@code "  name version  [bundle version]"} per policy (deeper lines document it).
+     */
+    static Map<String, Map<String, String>> policies(Result r) {
+        Map<String, Map<String, String>> bySlot = new TreeMap<>();
+        Map<String, String> current = null;
+        for (String line : r.out().split("\\R")) {
+            Matcher slot = SLOT_LINE.matcher(line);
+            Matcher policy = POLICY_LINE.matcher(line);
+            if (slot.matches()) {
+                current = new TreeMap<>();
+                bySlot.put(slot.group(1), current);
+            } else if (policy.matches() && current != null) {
+                current.put(policy.group(1), policy.group(2));
+            }
+        }
+        return bySlot;
+    }
+
+    private static final Pattern SLOT_LINE = Pattern.compile("([a-z0-9-]+): .*");
+    /** name, then the bundle that offers it. */
+    private static final Pattern POLICY_LINE = Pattern.compile("  (\\S+) \\S+\\s+\\[([^\\]]+)\\].*");
+
+    /** Whether {@code hmsim policies} printed {@code name} under {@code slot}. */
+    static boolean lists(Result r, String slot, String name) {
+        return r.code() == 0 && policies(r).getOrDefault(slot, Map.of()).containsKey(name);
     }
 
     /** Writes a study file and returns its path. */

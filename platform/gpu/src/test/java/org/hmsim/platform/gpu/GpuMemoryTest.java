@@ -124,4 +124,57 @@ class GpuMemoryTest {
         assertTrue(rig.pool.allocated() <= allocated + 8, "pool grew from " + allocated + " to " + rig.pool.allocated());
         assertEquals(0, rig.gpu.inFlight());
     }
+
+    @Test
+    void l2MergesMissesFromDifferentSms() {
+        TestSupport.Rig rig = new TestSupport.Rig(TestSupport.config(4, 64), TestSupport.policies(), 200_000);
+        // 4 CTAs on 4 SMs all read the same line at once: 4 L1 misses, one L2 miss, 3 L2 MSHR merges
+        rig.run(kernel(4, 32, 1, (cta, warp, i, in) -> TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x70000, 4, 4, true)));
+        assertEquals(1, rig.fabric.reads);
+        assertEquals(4, rig.gpu.sms().stream().mapToLong(s -> s.l1().misses()).sum());
+        assertEquals(3, rig.gpu.l2Slices().stream().mapToLong(L2Slice::mshrMerges).sum());
+    }
+
+    @Test
+    void fullyLockedSetsStallMissesButEverythingCompletes() {
+        // a 2-way, 1-set L2 slice: a third concurrent miss to the set must wait for a fill
+        GpuConfig b = TestSupport.config(1, 64);
+        GpuConfig cfg = new GpuConfig(b.clockMHz(), 1, 8, 48, 48 * 1024, 2, b.l1(), TestSupport.l2(256, 2), 1, b.crossbar(), b.tlb());
+        TestSupport.Rig rig = new TestSupport.Rig(cfg, TestSupport.policies(), 200_000);
+        StatsRegistry stats = new StatsRegistry();
+        rig.gpu.registerStats(stats);
+        rig.run(kernel(1, 32, 1, (cta, warp, i, in) -> TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x90000, 128, 4, true)));
+        assertEquals(32, rig.fabric.reads);
+        assertTrue(stats.value("gpu0.l2.slice0.set_locked_stalls") > 0);
+        assertTrue(stats.value("gpu0.l2.slice0.set_locked_stall_cycles") > 0);
+        assertEquals(0, rig.gpu.inFlight());
+    }
+
+    @Test
+    void fabricBackPressureIsHeldAndRetried() {
+        TestSupport.Rig rig = new TestSupport.Rig(TestSupport.config(2, 64), TestSupport.policies(), 100_000);
+        rig.fabric.capacity = 2;
+        rig.run(kernel(4, 128, 4, (cta, warp, i, in) ->
+                TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x3000000L + ((long) (cta * 4 + warp) * 4 + i) * 4096, 128, 4, false)));
+        assertEquals(4 * 4 * 4 * 32, rig.fabric.reads);
+        assertTrue(rig.fabric.refusals > 0);
+        assertEquals(0, rig.gpu.inFlight());
+    }
+
+    @Test
+    void atomicsArePerformedAtTheL2AndDirtyTheLine() {
+        GpuConfig b = TestSupport.config(1, 64);
+        GpuConfig cfg = new GpuConfig(b.clockMHz(), 1, 8, 48, 48 * 1024, 2, b.l1(), TestSupport.l2(4096, 2), 1, b.crossbar(), b.tlb());
+        TestSupport.Rig rig = new TestSupport.Rig(cfg, TestSupport.policies(), 50_000);
+        // 8 atomics to one word (fetched once), then 64 loads to other lines evict it: one 32 B write-back
+        rig.run(kernel(1, 32, 72, (cta, warp, i, in) -> {
+            if (i < 8) {
+                in.memory(WarpInstruction.Kind.ATOMIC, 4, 0x1, true);
+                in.addresses[0] = 0xC0000;
+            } else TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0xD0000 + 128L * i, 4, 4, false);
+        }));
+        assertEquals(1, rig.fabric.writebacks);
+        assertEquals(32, rig.fabric.writebackBytes);
+        assertEquals(0, rig.gpu.sms().get(0).l1().hits());
+    }
 }

@@ -40,7 +40,10 @@ final class TestSupport {
         final RequestPool pool;
         final long latencyPs;
         final ArrayDeque<MemRequest> inFlight = new ArrayDeque<>();
-        long reads, readBytes, writebacks, writebackBytes, writes;
+        long reads, readBytes, writebacks, writebackBytes, writes, refusals;
+        /** Reads/writes in flight beyond which the fabric refuses (back-pressure). */
+        int capacity = Integer.MAX_VALUE;
+        final java.util.List<MemClient> waiting = new java.util.ArrayList<>();
 
         FixedLatencyFabric(EventQueue engine, RequestPool pool, long latencyPs) {
             this.engine = engine;
@@ -57,6 +60,11 @@ final class TestSupport {
                 pool.give(r);
                 return true;
             }
+            if (inFlight.size() >= capacity) {
+                refusals++;
+                if (!waiting.contains(from)) waiting.add(from);
+                return false;
+            }
             if (r.kind == AccessKind.READ) {
                 reads++;
                 readBytes += r.size;
@@ -70,6 +78,11 @@ final class TestSupport {
         public void handle(int kind, long payload) {
             MemRequest r = inFlight.poll();
             r.replyTo.onResponse(r);
+            if (!waiting.isEmpty()) {
+                MemClient[] w = waiting.toArray(new MemClient[0]);
+                waiting.clear();
+                for (MemClient c : w) c.onSpaceAvailable(this);
+            }
         }
     }
 

@@ -24,7 +24,6 @@ import org.hmsim.platform.kernel.registry.PolicyRegistry;
 import org.hmsim.platform.kernel.registry.WorkloadRegistry;
 import org.hmsim.platform.machine.RunResult;
 import org.hmsim.platform.machine.RunSpec;
-import org.hmsim.api.machine.MachineView;
 
 /** Test doubles: providers for every slot, a few workloads, a deterministic fake simulator, a machine file. */
 public final class Fakes {
@@ -124,6 +123,4 @@ public final class Fakes {
         for (int i = 1; i <= 3; i++) rows.add(new double[] {i * 10.0, h % (7 + i), 0.5 * i});
         return new RunResult((1000 + h % 5000) * 1000, metrics, stats, List.of("requests", "occupancy"), rows, h, h % 999);
     };
-
-    static MachineView unused() { return null; }
 }

@@ -51,18 +51,35 @@ public final class Coalescer {
         return (int) ((-1L << lo) & ((1L << (hi + 1)) - 1)) ;
     }
 
+    // A generation-stamped hash from line to request index: O(1) per thread, nothing to clear per warp.
+    private static final int HASH = 256;
+    private final int[] hGen = new int[HASH];
+    private final long[] hLine = new long[HASH];
+    private final int[] hIdx = new int[HASH];
+    private int gen;
+
     private void add(long line, int mask) {
         // The previous line is the common case (consecutive threads): check it first.
         if (count > 0 && lines[count - 1] == line) {
             sectors[count - 1] |= mask;
             return;
         }
-        for (int i = 0; i < count - 1; i++) {
-            if (lines[i] == line) {
-                sectors[i] |= mask;
+        if (count == 0 && ++gen == 0) {
+            java.util.Arrays.fill(hGen, 0);
+            gen = 1;
+        }
+        long x = line * 0x9E3779B97F4A7C15L;
+        int h = (int) (x >>> 56);
+        while (hGen[h] == gen) {
+            if (hLine[h] == line) {
+                sectors[hIdx[h]] |= mask;
                 return;
             }
+            h = (h + 1) & (HASH - 1);
         }
+        hGen[h] = gen;
+        hLine[h] = line;
+        hIdx[h] = count;
         lines[count] = line;
         sectors[count] = mask;
         count++;

@@ -69,9 +69,16 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
     private final int[] warpCta;
     private final long[] busyUntil, hitReadyAt;
     private final int[] pendingLoads;
-    private final boolean[] atBarrier;
-    /** Flags of each warp's next instruction, copied at fetch so the per-cycle scan stays in primitive arrays. */
-    private final boolean[] nextWaits, nextIsMem;
+    /**
+     * Per-cycle scan state, kept in primitive arrays and masks: the earliest time each warp's next
+     * instruction may issue (busy pipeline, pending L1-hit data), and bit masks of warps at a barrier,
+     * waiting for outstanding loads, or whose next instruction is a memory instruction.
+     */
+    private final long[] readyAt;
+    private final boolean[] nextWaits;
+    private long barrierMask, waitMask, memMask;
+    /** Earliest issue time of a warp unblocked by an L1 hit during the current cycle (after the scan). */
+    private long hitWake = Long.MAX_VALUE;
     private long liveMask, drainingMask, freeWarpMask;
     private int residentWarps;
     private long ageCounter;
@@ -139,9 +146,8 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
         busyUntil = new long[maxWarps];
         hitReadyAt = new long[maxWarps];
         pendingLoads = new int[maxWarps];
-        atBarrier = new boolean[maxWarps];
+        readyAt = new long[maxWarps];
         nextWaits = new boolean[maxWarps];
-        nextIsMem = new boolean[maxWarps];
         freeWarpMask = maxWarps == 64 ? -1L : (1L << maxWarps) - 1;
         ctaLive = new int[maxCtas];
         ctaRunning = new int[maxCtas];
@@ -189,7 +195,7 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
             busyUntil[slot] = now;
             hitReadyAt[slot] = now;
             pendingLoads[slot] = 0;
-            atBarrier[slot] = false;
+            barrierMask &= ~(1L << slot);
             prog[slot] = k.program(cta, w);
             liveMask |= 1L << slot;
             sched.onWarpStart(slot, ageCounter++);
@@ -200,6 +206,8 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
 
     private void exitWarp(int slot) {
         liveMask &= ~(1L << slot);
+        waitMask &= ~(1L << slot);
+        memMask &= ~(1L << slot);
         prog[slot] = null;
         int c = warpCta[slot];
         ctaRunning[c]--;
@@ -232,12 +240,7 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
 
     private void releaseBarrier(int c) {
         ctaArrived[c] = 0;
-        long m = ctaWarps[c];
-        while (m != 0) {
-            int w = Long.numberOfTrailingZeros(m);
-            m &= m - 1;
-            atBarrier[w] = false;
-        }
+        barrierMask &= ~ctaWarps[c];
     }
 
     // ---------------------------------------------------------------- the cycle
@@ -249,15 +252,29 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
         long now = engine.now();
         lastTickPs = now;
         retireDrained(now);
-        issue(now);
+        long warpNext = issue(now);
         ldstStep(now);
-        scheduleNext(now);
+        warpNext = Math.min(warpNext, hitWake);
+        hitWake = Long.MAX_VALUE;
+        scheduleNext(now, warpNext);
     }
 
-    private void issue(long now) {
-        if (!issueEnabled || now < stalledUntil || liveMask == 0) return;
-        long ready = readyMask(now);
-        if (ready == 0) return;
+    /**
+     * Issues up to one instruction per free pipeline from the ready warps, as the scheduler picks; returns
+     * the earliest time a warp that is not blocked (barrier, outstanding loads) may issue next.
+     */
+    private long issue(long now) {
+        if (liveMask == 0) return Long.MAX_VALUE;
+        long cand = liveMask & ~barrierMask & ~waitMask;
+        if (qSize + 2 * WarpInstruction.THREADS > LDST_CAPACITY) cand &= ~memMask;
+        long ready = 0, next = Long.MAX_VALUE;
+        for (long m = cand; m != 0; m &= m - 1) {
+            int w = Long.numberOfTrailingZeros(m);
+            long t = readyAt[w];
+            if (t <= now) ready |= 1L << w;
+            else if (t < next) next = t;
+        }
+        if (ready == 0 || !issueEnabled || now < stalledUntil) return ready != 0 ? now : next;
         boolean any = false;
         for (int p = 0; p < pipeFree.length && ready != 0; p++) {
             if (pipeFree[p] > now) continue;
@@ -267,23 +284,11 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
             ready &= ~(1L << slot);
             issueOne(slot, p, now);
             any = true;
+            long bit = 1L << slot;
+            if ((liveMask & bit) != 0 && ((barrierMask | waitMask) & bit) == 0 && readyAt[slot] < next) next = readyAt[slot];
         }
         if (any) issueCycles++;
-    }
-
-    private long readyMask(long now) {
-        long ready = 0;
-        long m = liveMask;
-        boolean ldstRoom = qSize + 2 * WarpInstruction.THREADS <= LDST_CAPACITY;
-        while (m != 0) {
-            int w = Long.numberOfTrailingZeros(m);
-            m &= m - 1;
-            if (busyUntil[w] > now || atBarrier[w]) continue;
-            if (nextWaits[w] && (pendingLoads[w] > 0 || hitReadyAt[w] > now)) continue;
-            if (nextIsMem[w] && !ldstRoom) continue;
-            ready |= 1L << w;
-        }
-        return ready;
+        return ready != 0 ? now : next;
     }
 
     private void issueOne(int w, int pipe, long now) {
@@ -304,7 +309,7 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
                 busyUntil[w] = now + period;
                 pipeFree[pipe] = now + period;
                 int c = warpCta[w];
-                atBarrier[w] = true;
+                barrierMask |= 1L << w;
                 if (++ctaArrived[c] >= ctaRunning[c]) releaseBarrier(c);
             }
         }
@@ -314,9 +319,15 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
     private boolean fetch(int w) {
         WarpInstruction in = instr[w];
         if (!prog[w].next(in)) return false;
-        nextWaits[w] = in.waitsForLoads;
+        long bit = 1L << w;
+        boolean waits = in.waitsForLoads;
+        nextWaits[w] = waits;
+        readyAt[w] = waits ? Math.max(busyUntil[w], hitReadyAt[w]) : busyUntil[w];
+        if (waits && pendingLoads[w] > 0) waitMask |= bit;
+        else waitMask &= ~bit;
         WarpInstruction.Kind k = in.kind;
-        nextIsMem[w] = k == WarpInstruction.Kind.LOAD || k == WarpInstruction.Kind.STORE || k == WarpInstruction.Kind.ATOMIC;
+        if (k == WarpInstruction.Kind.LOAD || k == WarpInstruction.Kind.STORE || k == WarpInstruction.Kind.ATOMIC) memMask |= bit;
+        else memMask &= ~bit;
         return true;
     }
 
@@ -377,9 +388,13 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
             return false;
         }
         if (res == L1Cache.HIT) {
-            pendingLoads[w]--;
             long ready = startPs + l1.latencyPs();
             if (ready > hitReadyAt[w]) hitReadyAt[w] = ready;
+            if (nextWaits[w] && ready > readyAt[w]) readyAt[w] = ready;
+            if (--pendingLoads[w] == 0 && (waitMask & (1L << w)) != 0) {
+                waitMask &= ~(1L << w);
+                if (readyAt[w] < hitWake) hitWake = readyAt[w];
+            }
         }
         return true;
     }
@@ -406,38 +421,18 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
         mmu.request(index, vpn, tlbL1Ps);
     }
 
-    private void scheduleNext(long now) {
-        long next = Long.MAX_VALUE;
+    private void scheduleNext(long now, long warpNext) {
         long soonest = now + period;
+        long next = Long.MAX_VALUE;
         if (!l1Blocked && (rSize > 0 || (qSize > 0 && !parkFull))) next = soonest;
-        long d = drainingMask;
-        while (d != 0) {
+        for (long d = drainingMask; d != 0; d &= d - 1) {
             int w = Long.numberOfTrailingZeros(d);
-            d &= d - 1;
             if (pendingLoads[w] == 0) next = Math.min(next, Math.max(soonest, Math.max(busyUntil[w], hitReadyAt[w])));
         }
-        if (issueEnabled && liveMask != 0 && next > soonest) {
-            long warpNext = Long.MAX_VALUE;
-            boolean ldstRoom = qSize + 2 * WarpInstruction.THREADS <= LDST_CAPACITY;
-            long m = liveMask;
-            while (m != 0) {
-                int w = Long.numberOfTrailingZeros(m);
-                m &= m - 1;
-                if (atBarrier[w]) continue;
-                long t = busyUntil[w];
-                if (nextWaits[w]) {
-                    if (pendingLoads[w] > 0) continue;
-                    t = Math.max(t, hitReadyAt[w]);
-                }
-                if (nextIsMem[w] && !ldstRoom) continue;
-                warpNext = Math.min(warpNext, t);
-            }
-            if (warpNext != Long.MAX_VALUE) {
-                long pipe = Long.MAX_VALUE;
-                for (long f : pipeFree) pipe = Math.min(pipe, f);
-                long t = Math.max(Math.max(warpNext, pipe), Math.max(stalledUntil, soonest));
-                next = Math.min(next, t);
-            }
+        if (issueEnabled && warpNext != Long.MAX_VALUE && next > soonest) {
+            long pipe = Long.MAX_VALUE;
+            for (long f : pipeFree) pipe = Math.min(pipe, f);
+            next = Math.min(next, Math.max(Math.max(warpNext, pipe), Math.max(stalledUntil, soonest)));
         }
         if (next != Long.MAX_VALUE) scheduleAt(alignUp(next));
     }
@@ -462,7 +457,10 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
 
     @Override
     public void onLoadData(int warp) {
-        if (--pendingLoads[warp] == 0) wake();
+        if (--pendingLoads[warp] == 0) {
+            waitMask &= ~(1L << warp);
+            wake();
+        }
     }
 
     @Override

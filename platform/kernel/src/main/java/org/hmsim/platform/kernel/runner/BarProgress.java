@@ -10,8 +10,9 @@ import org.hmsim.platform.kernel.study.Study;
 
 /**
  * A terminal progress bar with ETA (me.tongfei:progressbar, embedded in the kernel bundle). We give it
- * the width ourselves so it never asks jline for the terminal, which the container need not have.
- * Failed runs are printed above the bar as they happen.
+ * the width ourselves so it never opens a jline terminal; it still needs jline's character-width table
+ * ({@code org.jline.utils}, from the {@code org.jline} bundle, an optional import). Without jline the
+ * study reports plain lines with an ETA instead. Failed runs are printed above the bar as they happen.
  */
 public final class BarProgress implements Progress {
     private final PrintStream out;
@@ -35,9 +36,10 @@ public final class BarProgress implements Progress {
         }
         try {
             Class.forName("me.tongfei.progressbar.ProgressBar", true, BarProgress.class.getClassLoader());
+            Class.forName("org.jline.utils.WCWidth", true, BarProgress.class.getClassLoader());
             return new BarProgress(out, width);
         } catch (ClassNotFoundException | LinkageError e) {
-            return new LineProgress(out);
+            return new LineProgress(out, true);
         }
     }
 

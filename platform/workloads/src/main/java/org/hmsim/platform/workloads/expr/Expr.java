@@ -20,7 +20,37 @@ public abstract class Expr {
 
     static Expr fold(Op op, Expr a, Expr b) {
         if (a.isConstant() && b.isConstant()) return new Const(op.apply(a.eval(null), b.eval(null)));
-        return new Binary(op, a, b);
+        // the common index operators get their own node classes: no operator dispatch per evaluation
+        return switch (op) {
+            case ADD -> new Add(a, b);
+            case SUB -> new Sub(a, b);
+            case MUL -> new Mul(a, b);
+            default -> new Binary(op, a, b);
+        };
+    }
+
+    static final class Add extends Expr {
+        final Expr a, b;
+
+        Add(Expr a, Expr b) { this.a = a; this.b = b; }
+
+        @Override public long eval(long[] v) { return a.eval(v) + b.eval(v); }
+    }
+
+    static final class Sub extends Expr {
+        final Expr a, b;
+
+        Sub(Expr a, Expr b) { this.a = a; this.b = b; }
+
+        @Override public long eval(long[] v) { return a.eval(v) - b.eval(v); }
+    }
+
+    static final class Mul extends Expr {
+        final Expr a, b;
+
+        Mul(Expr a, Expr b) { this.a = a; this.b = b; }
+
+        @Override public long eval(long[] v) { return a.eval(v) * b.eval(v); }
     }
 
     /** True if the value does not depend on any variable. */

@@ -58,6 +58,9 @@ final class FileWorkloadProvider implements WorkloadProvider {
             if (c.zipf()) contentZipf[a] = new ZipfSampler(contentRange[a], c.s());
         }
         long iterations = model.iterations.eval(vars);
+        if (iterations < 0) throw new WorkloadFileException(model.file, 1, 1, "iterations", "must be >= 0, is " + iterations);
+        // build every launch once now, so a bad grid, block or loop is reported before anything runs
+        kernels(new long[elements.length], vars, elements, contentRange, contentZipf, iterations, seed);
         return new SimpleWorkload(model.name, allocs, base -> kernels(base, vars, elements, contentRange, contentZipf, iterations, seed));
     }
 

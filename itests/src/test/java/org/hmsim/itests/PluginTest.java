@@ -1,0 +1,94 @@
+package org.hmsim.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.hmsim.launcher.Container;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.Bundle;
+
+/**
+ * A third-party bundle (examples/plugin, built against the api alone) joins and leaves a running
+ * container: (d) installed and uninstalled as from the shell, (g) dropped into and removed from plugins/.
+ */
+class PluginTest {
+    /** FileInstall polls plugins/ every second; allow for a slow machine. */
+    private static final Duration HOT_DEPLOY = Duration.ofSeconds(15);
+
+    @TempDir Path plugins;
+    @TempDir Path dir;
+    Container container;
+
+    @BeforeEach
+    void start() throws Exception {
+        container = Hmsim.start(plugins);
+    }
+
+    @AfterEach
+    void stop() {
+        if (container != null) container.close();
+    }
+
+    @Test
+    void aBundleInstalledAtRunTimeIsListedAndUsableAndGoneOnceUninstalled() throws Exception {
+        assertFalse(hasFirstFit(Hmsim.run(container, "policies")), "not there before it is installed");
+        Path study = Studies.tiny(dir, "greedy", "first-fit", "local");
+
+        Bundle plugin = container.context().installBundle(Hmsim.pluginJar().toUri().toString());
+        plugin.start();
+
+        Hmsim.Result listed = Hmsim.run(container, "policies");
+        assertTrue(hasFirstFit(listed), listed::toString);
+        assertTrue(Hmsim.policies(listed).get("placement").get("first-fit").startsWith("org.hmsim.example.plugin "),
+                "its bundle is named\n" + listed);
+        assertTrue(listed.out().contains("fast_fraction"), "its parameter is documented\n" + listed);
+
+        Path out = dir.resolve("with-plugin");
+        Hmsim.Result ran = Hmsim.run(container, "run", study.toString(), "--out", out.toString(), "--jobs", "2");
+        assertEquals(0, ran.code(), ran::toString);
+        assertEquals(List.of("first-fit", "local"), Studies.column(out, "slot.placement"));
+        assertEquals(List.of("ok", "ok"), Studies.column(out, "status"));
+        assertTrue(Files.readString(out.resolve("runs").resolve(Studies.column(out, "run").get(0)).resolve("config.json"))
+                .contains("org.hmsim.example.plugin"), "the run records the bundle its policy came from");
+
+        plugin.uninstall();
+
+        Hmsim.Result gone = Hmsim.run(container, "policies");
+        assertEquals(0, gone.code());
+        assertFalse(hasFirstFit(gone), gone::toString);
+        Hmsim.Result refused = Hmsim.run(container, "validate", study.toString());
+        assertNotEquals(0, refused.code(), refused::toString);
+        StudyTest.assertLocated(refused, study, "first-fit");
+        assertTrue(refused.err().contains("first-fit"), refused::toString);
+    }
+
+    @Test
+    void aJarDroppedIntoPluginsIsDeployedAndRemovingItUndeploysIt() throws Exception {
+        Path dropped = plugins.resolve("first-fit.jar");
+        Files.copy(Hmsim.pluginJar(), dropped);
+
+        Hmsim.Result deployed = Hmsim.runUntil(container, HOT_DEPLOY, PluginTest::hasFirstFit, "policies");
+        assertTrue(hasFirstFit(deployed), "first-fit listed after the jar was dropped into plugins/\n" + deployed);
+
+        Files.delete(dropped);
+
+        Hmsim.Result undeployed = Hmsim.runUntil(container, HOT_DEPLOY, r -> !hasFirstFit(r), "policies");
+        assertFalse(hasFirstFit(undeployed), "first-fit gone after the jar was removed\n" + undeployed);
+        for (Bundle b : container.context().getBundles()) {
+            assertNotEquals("org.hmsim.example.plugin", b.getSymbolicName(), "the bundle is uninstalled");
+        }
+    }
+
+    private static boolean hasFirstFit(Hmsim.Result r) {
+        return Hmsim.lists(r, "placement", "first-fit");
+    }
+}

@@ -1,0 +1,141 @@
+package org.hmsim.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.hmsim.launcher.Container;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** (c) A study runs and writes its results folder; (e) a bad study is refused with a located error. */
+class StudyTest {
+    @TempDir static Path plugins;
+    static Container container;
+
+    @BeforeAll
+    static void start() throws Exception {
+        container = Hmsim.start(plugins);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (container != null) container.close();
+    }
+
+    @Test
+    void aSmallStudyRunsAndWritesEveryResultFile(@TempDir Path dir) throws Exception {
+        Path study = Studies.tiny(dir, "tiny", "local", "interleave");
+        Path out = dir.resolve("results");
+
+        Hmsim.Result r = Hmsim.run(container, "run", study.toString(), "--out", out.toString(), "--jobs", "2");
+
+        assertEquals(0, r.code(), r::toString);
+        assertTrue(r.out().contains(out.toString()), "the command says where the results are\n" + r);
+        List<List<String>> table = Studies.table(out);
+        List<String> head = table.get(0);
+        assertEquals(List.of("run", "status", "workload", "machine"), head.subList(0, 4));
+        for (String c : new String[] {"slot.placement", "slot.replacement", "seed", "sim_time_ns"}) {
+            assertTrue(head.contains(c), "column " + c + " in " + head);
+        }
+        assertEquals(3, table.size(), "a header and one row per run");
+        assertEquals(List.of("ok", "ok"), Studies.column(out, "status"));
+        assertEquals(List.of("local", "interleave"), Studies.column(out, "slot.placement"));
+        assertEquals(List.of("7", "7"), Studies.column(out, "seed"));
+        for (String t : Studies.column(out, "sim_time_ns")) assertTrue(Double.parseDouble(t) > 0, "sim_time_ns " + t);
+
+        String provenance = Files.readString(out.resolve("study.json"), StandardCharsets.UTF_8);
+        for (String s : new String[] {"org.hmsim.kernel", "org.hmsim.baseline", "org.hmsim.api", "17"}) {
+            assertTrue(provenance.contains(s), "study.json records " + s + "\n" + provenance);
+        }
+        for (String run : Studies.column(out, "run")) {
+            Path runDir = out.resolve("runs").resolve(run);
+            for (String f : new String[] {"config.json", "stats.json", "timeseries.csv"}) {
+                assertTrue(Files.size(runDir.resolve(f)) > 0, runDir.resolve(f) + " written");
+            }
+            assertFalse(Files.exists(runDir.resolve("error.txt")));
+            String config = Files.readString(runDir.resolve("config.json"), StandardCharsets.UTF_8);
+            assertTrue(config.contains("\"placement\""), "config.json records the policies\n" + config);
+            assertTrue(Files.readAllLines(runDir.resolve("timeseries.csv")).size() >= 2, "a header and at least one epoch");
+        }
+        try (Stream<Path> files = Files.walk(out)) {
+            assertEquals(List.of(), files.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList(),
+                    "no temporary file is left behind");
+        }
+    }
+
+    @Test
+    void theSameStudyAndSeedGiveTheSameTableWithOneOrTwoThreads(@TempDir Path dir) throws Exception {
+        Path study = Studies.tiny(dir, "twice", "local", "interleave", "ratio");
+        Path one = dir.resolve("one"), two = dir.resolve("two");
+        Hmsim.Result r1 = Hmsim.run(container, "run", study.toString(), "--out", one.toString(), "--jobs", "1");
+        assertEquals(0, r1.code(), r1::toString);
+        Hmsim.Result r2 = Hmsim.run(container, "run", study.toString(), "--out", two.toString(), "--jobs", "2");
+        assertEquals(0, r2.code(), r2::toString);
+        assertEquals(Files.readString(one.resolve("runs.csv")), Files.readString(two.resolve("runs.csv")));
+    }
+
+    @Test
+    void anUnknownPolicyIsRefusedWithItsFileAndLineBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+        Path study = Hmsim.write(dir.resolve("typo.yaml"),
+                "study: typo",
+                "machine: " + Hmsim.smallMachine(),
+                "workloads: [stream]",
+                "policies:",
+                "  placement: locl");
+        Path out = dir.resolve("results");
+
+        Hmsim.Result r = Hmsim.run(container, "run", study.toString(), "--out", out.toString());
+
+        assertNotEquals(0, r.code(), r::toString);
+        assertLocated(r, study, "locl");
+        assertFalse(Files.exists(out), "nothing is written for a study that does not validate");
+        assertEquals(r.code(), Hmsim.run(container, "validate", study.toString()).code(), "validate agrees with run");
+    }
+
+    @Test
+    void aParameterOutOfRangeIsRefusedWithItsFileAndLine(@TempDir Path dir) throws Exception {
+        Path study = Hmsim.write(dir.resolve("range.yaml"),
+                "study: range",
+                "machine: " + Hmsim.smallMachine(),
+                "workloads:",
+                "  - { name: stream, threads: 4096 }");
+        Hmsim.Result r = Hmsim.run(container, "validate", study.toString());
+        assertNotEquals(0, r.code(), r::toString);
+        assertLocated(r, study, "4096");
+        assertTrue(r.err().contains("threads"), "the field is named\n" + r);
+    }
+
+    @Test
+    void aYamlSyntaxErrorIsLocated(@TempDir Path dir) throws Exception {
+        Path study = Hmsim.write(dir.resolve("syntax.yaml"),
+                "study: syntax",
+                "workloads: [stream",
+                "seed: 1");
+        Hmsim.Result r = Hmsim.run(container, "validate", study.toString());
+        assertNotEquals(0, r.code(), r::toString);
+        assertTrue(r.err().matches("(?s).*syntax\\.yaml:\\d+.*"), "file:line in\n" + r);
+    }
+
+    @Test
+    void aMissingStudyFileIsABadInput(@TempDir Path dir) throws Exception {
+        Hmsim.Result r = Hmsim.run(container, "run", dir.resolve("nowhere.yaml").toString());
+        assertNotEquals(0, r.code(), r::toString);
+        assertTrue(r.err().contains("nowhere.yaml"), r::toString);
+    }
+
+    /** The error names the file and the line holding {@code text}. */
+    static void assertLocated(Hmsim.Result r, Path study, String text) throws Exception {
+        int line = Hmsim.lineOf(study, text);
+        String where = study.getFileName() + ":" + line + ":";
+        assertTrue(r.err().contains(where), "error located at " + where + "\n" + r);
+    }
+}

@@ -1,0 +1,85 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.hmsim.platform.kernel.command.Commands;
+import org.hmsim.platform.kernel.command.SimKernel;
+import org.hmsim.platform.kernel.results.Environment;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommandsTest {
+    @TempDir
+    Path dir;
+    Commands commands;
+    SimKernel kernel;
+    final ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        kernel = new SimKernel(Fakes.policies(), Fakes.workloads(), Environment.classpath(), Fakes.SIMULATOR);
+        commands = new Commands(kernel);
+    }
+
+    int exec(String... args) {
+        out.reset();
+        err.reset();
+        return commands.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), false);
+    }
+
+    String out() { return out.toString(StandardCharsets.UTF_8); }
+
+    String err() { return err.toString(StandardCharsets.UTF_8); }
+
+    @Test
+    void validateRunAndExitCodes() throws Exception {
+        Path good = Fakes.write(dir, "studies/good.yaml", "study: good\nmachine: ../machines/small.yaml\nworkloads: [stream, bfs]\n");
+        assertEquals(0, exec("validate", good.toString(), "--runs"));
+        assertTrue(out().contains("is valid: 1 machine x 2 workloads x 1 sweep point x 1 seed = 2 runs"), out());
+        assertTrue(out().contains("0002 bfs"), out());
+
+        Path bad = Fakes.write(dir, "studies/bad.yaml", "study: bad\nmachine: ../machines/small.yaml\nworkloads: [strem]\n");
+        assertEquals(Commands.BAD_INPUT, exec("validate", bad.toString()));
+        assertTrue(err().startsWith(bad + ":3:13: workloads[0]: unknown workload 'strem'"), err());
+        assertEquals(Commands.BAD_INPUT, exec("run", bad.toString()));
+        assertEquals(Commands.BAD_INPUT, exec("run", dir.resolve("missing.yaml").toString()));
+        assertTrue(err().contains("missing.yaml: study file not found"), err());
+        assertEquals(Commands.BAD_INPUT, exec("run", good.toString(), "--jobs", "zero"));
+
+        Path results = dir.resolve("res");
+        assertEquals(0, exec("run", good.toString(), "--out", results.toString(), "--jobs", "2"));
+        assertTrue(out().contains("] 0001 stream ok "), out());
+        assertTrue(out().contains("results: " + results), out());
+        assertTrue(Files.exists(results.resolve("runs.csv")));
+        assertEquals(0, exec("status"));
+        assertTrue(out().contains("finished, 2 done, 0 failed"), out());
+        assertTrue(out().contains("0002 done"), out());
+
+        Path failing = Fakes.write(dir, "studies/f.yaml", "study: f\nmachine: ../machines/small.yaml\nworkloads: [stream, boom]\n");
+        assertEquals(3, exec("run", failing.toString(), "--out", dir.resolve("f").toString(), "--jobs", "1"));
+        assertTrue(err().contains("run 0002 failed: see "), err());
+        assertEquals(0, exec("run", good.toString(), "--out", results.toString(), "--resume"));
+    }
+
+    @Test
+    void policiesAndWorkloadsAreListed() {
+        assertEquals(0, exec("policies"));
+        assertTrue(out().contains("placement: which pool a newly touched page goes to (default: local)"), out());
+        assertTrue(out().contains("  ratio 1.0.0  [classpath]"), out());
+        assertTrue(out().contains("- fast_percent (int, default 50, range [0, 100]): share of pages in the fast pool, %"), out());
+        assertTrue(out().contains("warp-scheduler:"), out());
+        assertEquals(0, exec("workloads"));
+        assertTrue(out().contains("bfs  [classpath]"), out());
+        assertEquals(0, exec("stop"));
+        assertTrue(out().contains("no study is running"));
+        assertEquals(Commands.BAD_INPUT, exec("frobnicate"));
+    }
+}

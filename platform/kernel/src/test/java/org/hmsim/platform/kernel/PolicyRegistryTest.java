@@ -1,0 +1,93 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.MigrationPolicy;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.baseline.none.NoCoherence;
+import org.hmsim.baseline.none.NoMigration;
+import org.hmsim.platform.kernel.registry.InvalidChoiceException;
+import org.hmsim.platform.kernel.registry.PolicyChoice;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import org.hmsim.platform.kernel.registry.ResolvedPolicies;
+import org.junit.jupiter.api.Test;
+
+class PolicyRegistryTest {
+
+    @Test
+    void resolvesTheBaselineNoOpPoliciesAndCreatesOneInstancePerCall() {
+        PolicyRegistry r = new PolicyRegistry();
+        r.add(new NoMigration(), "org.hmsim.baseline 0.1.0");
+        r.add(new NoCoherence());
+        PolicyChoice c = r.resolveDefault(Slot.MIGRATION);
+        assertEquals("none", c.label());
+        assertEquals("org.hmsim.baseline 0.1.0", c.entry().bundle());
+        ResolvedPolicies source = new ResolvedPolicies(Map.of(Slot.MIGRATION, c, Slot.COHERENCE, r.resolveDefault(Slot.COHERENCE)));
+        Policy a = source.create(Slot.MIGRATION, null), b = source.create(Slot.MIGRATION, null);
+        assertInstanceOf(MigrationPolicy.class, a);
+        assertTrue(a != b, "parallel simulations never share a policy instance");
+        assertEquals("none@1.0.0", source.describe(Slot.COHERENCE));
+    }
+
+    @Test
+    void errorsNameTheSlotThePolicyOrTheParameter() {
+        PolicyRegistry r = Fakes.policies();
+        InvalidChoiceException slot = assertThrows(InvalidChoiceException.class, () -> PolicyRegistry.slot("placment"));
+        assertTrue(slot.getMessage().contains("slots: placement, migration"), slot.getMessage());
+        InvalidChoiceException name = assertThrows(InvalidChoiceException.class, () -> r.resolve(Slot.PLACEMENT, "bw", Map.of()));
+        assertNull(name.parameter());
+        InvalidChoiceException range = assertThrows(InvalidChoiceException.class, () -> r.resolve(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 130)));
+        assertEquals("fast_percent", range.parameter());
+        assertEquals("value 130 is out of range [0, 100]", range.getMessage());
+        InvalidChoiceException unknown = assertThrows(InvalidChoiceException.class, () -> r.resolve(Slot.PLACEMENT, "ratio", Map.of("fast", 1)));
+        assertEquals("fast", unknown.parameter());
+        assertEquals(30, r.resolve(Slot.PLACEMENT, "ratio", Map.of("fast_percent", "30")).params().getInt("fast_percent"));
+    }
+
+    @Test
+    void newestVersionWinsUnlessOneIsNamedAndRemovedProvidersDisappear() {
+        PolicyRegistry r = new PolicyRegistry();
+        Fakes.Provider v1 = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.9.0", List.of(), false);
+        Fakes.Provider v2 = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.10.0", List.of(), false);
+        r.add(v1);
+        r.add(v2);
+        assertEquals("1.10.0", r.resolve(Slot.REPLACEMENT, "lru", Map.of()).entry().version());
+        assertEquals("1.9.0", r.resolve(Slot.REPLACEMENT, "lru@1.9.0", Map.of()).entry().version());
+        r.remove(v2);
+        assertEquals("1.9.0", r.resolveDefault(Slot.REPLACEMENT).entry().version());
+        r.remove(v1);
+        assertThrows(InvalidChoiceException.class, () -> r.resolveDefault(Slot.REPLACEMENT));
+    }
+
+    @Test
+    void aProviderThatCreatesTheWrongTypeFailsTheRun() {
+        PolicyRegistry r = new PolicyRegistry();
+        r.add(new PolicyProvider() {
+            public Slot slot() { return Slot.PLACEMENT; }
+
+            public String name() { return "wrong"; }
+
+            public String description() { return "creates a migration policy for the placement slot"; }
+
+            public List<ParamSpec> parameters() { return List.of(); }
+
+            public Policy create(PolicyContext context, Params params) { return new MigrationPolicy() {}; }
+        });
+        Map<Slot, PolicyChoice> m = new EnumMap<>(Slot.class);
+        m.put(Slot.PLACEMENT, r.resolve(Slot.PLACEMENT, "wrong", Map.of()));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> new ResolvedPolicies(m).create(Slot.PLACEMENT, null));
+        assertTrue(e.getMessage().contains("not a PlacementPolicy"), e.getMessage());
+    }
+}

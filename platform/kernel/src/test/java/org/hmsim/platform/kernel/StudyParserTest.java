@@ -1,0 +1,299 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.kernel.study.StudyException;
+import org.hmsim.platform.kernel.study.StudyParser;
+import org.hmsim.platform.machine.ConfigException;
+import org.hmsim.platform.machine.MachineConfig;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StudyParserTest {
+    @TempDir
+    Path dir;
+    StudyParser parser;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        parser = new StudyParser(Fakes.policies(), Fakes.workloads());
+    }
+
+    Study parse(String yaml) throws Exception {
+        return parser.parse(Fakes.write(dir, "studies/s.yaml", yaml));
+    }
+
+    StudyException error(String yaml) throws Exception {
+        Path p = Fakes.write(dir, "studies/s.yaml", yaml);
+        return assertThrows(StudyException.class, () -> parser.parse(p));
+    }
+
+    static final String GOOD = """
+            study: quickstart
+            seeds: [1, 2]
+            machine: ../machines/small.yaml
+            overrides: { gpu.sms: 8, pools.ddr.channels: 4 }
+            workloads: [stream, {name: bfs, nodes: 4096}]
+            policies:
+              placement: {name: ratio, fast_percent: 70}
+              replacement: random
+            sweep:
+              pools.ddr.bandwidth: [40GB/s, 80GB/s]
+              policies.placement.fast_percent: [10, 20, 30]
+            epoch: 20us
+            max_time: 5ms
+            swaps:
+              - {at: kernel 2, slot: placement, to: interleave}
+            report: [{metric: sim_time_ns}]
+            """;
+
+    @Test
+    void goodStudyIsFullyResolved() throws Exception {
+        Study s = parse(GOOD);
+        assertEquals("quickstart", s.name());
+        assertEquals(List.of(1L, 2L), s.seeds());
+        assertEquals(20_000_000L, s.epochPs());
+        assertEquals(5_000_000_000L, s.maxTimePs());
+        assertEquals(List.of("pools.ddr.bandwidth", "policies.placement.fast_percent"), s.sweepColumns());
+        assertEquals(1 * 2 * (2 * 3) * 2, s.runs().size());
+        assertEquals(1, s.swaps().size());
+        assertEquals(1, s.report().size());
+
+        PlannedRun first = s.runs().get(0);
+        assertEquals("0001", first.id());
+        assertEquals("stream", first.workload().label());
+        assertEquals("small", first.machine().label());
+        assertEquals("ratio(fast_percent=10)", first.policies().get(Slot.PLACEMENT).label());
+        assertEquals(10, first.policies().get(Slot.PLACEMENT).params().getInt("fast_percent"));
+        assertEquals("random", first.policies().get(Slot.REPLACEMENT).label());
+        assertEquals("gto", first.policies().get(Slot.WARP_SCHEDULER).label());
+        assertEquals(Map.of("pools.ddr.bandwidth", "40GB/s", "policies.placement.fast_percent", "10"), first.sweepValues());
+        assertEquals(1L, first.seed());
+        assertEquals("stream pools.ddr.bandwidth=40GB/s placement.fast_percent=10 seed=1", first.label());
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> gpu = (Map<String, Object>) first.machine().tree().get("gpu");
+        assertEquals(8, gpu.get("sms"), "override applied");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ddr = (Map<String, Object>) ((List<Object>) first.machine().tree().get("pools")).get(1);
+        assertEquals("40GB/s", ddr.get("bandwidth"));
+        assertEquals(4, ddr.get("channels"));
+
+        PlannedRun last = s.runs().get(s.runs().size() - 1);
+        assertEquals("0024", last.id());
+        assertEquals("bfs(nodes=4096)", last.workload().label());
+        assertEquals(4096, last.workload().params().getInt("nodes"));
+        assertEquals("80GB/s", last.sweepValues().get("pools.ddr.bandwidth"));
+        assertEquals("30", last.sweepValues().get("policies.placement.fast_percent"));
+        assertEquals(2L, last.seed());
+    }
+
+    @Test
+    void sweepOrderIsMachinesWorkloadsPointsSeedsLastFastest() throws Exception {
+        Study s = parse("""
+                study: order
+                machines: [../machines/small.yaml, ../machines/other.yaml]
+                workloads: [stream, bfs]
+                policies:
+                  placement: {sweep: [local, interleave, {name: ratio, fast_percent: 30}]}
+                sweep:
+                  gpu.sms: [2, 4]
+                """.replace("other.yaml", "small2.yaml"));
+        assertEquals(2 * 2 * 2 * 3, s.runs().size());
+        // Sweep entries first, then policy sweeps; the last dimension varies fastest.
+        List<String> labels = s.runs().stream().limit(7).map(PlannedRun::label).toList();
+        assertEquals(List.of(
+                "stream machine=small gpu.sms=2 placement=local",
+                "stream machine=small gpu.sms=2 placement=interleave",
+                "stream machine=small gpu.sms=2 placement=ratio(fast_percent=30)",
+                "stream machine=small gpu.sms=4 placement=local",
+                "stream machine=small gpu.sms=4 placement=interleave",
+                "stream machine=small gpu.sms=4 placement=ratio(fast_percent=30)",
+                "bfs machine=small gpu.sms=2 placement=local"), labels);
+        assertEquals("small2", s.runs().get(12).machine().label());
+        assertEquals("ratio(fast_percent=30)", s.runs().get(2).policies().get(Slot.PLACEMENT).label());
+        assertEquals(List.of("gpu.sms"), s.sweepColumns());
+    }
+
+    @BeforeEach
+    void secondMachine() throws Exception {
+        Fakes.write(dir, "machines/small2.yaml", Fakes.MACHINE.replace("name: small", "name: small2"));
+    }
+
+    @Test
+    void unknownTopLevelKey() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                polices: {placement: local}
+                """);
+        assertEquals(4, e.line());
+        assertEquals(1, e.column());
+        assertEquals("polices", e.field());
+        assertTrue(e.getMessage().startsWith(dir.resolve("studies/s.yaml") + ":4:1: polices: unknown key 'polices'"), e.getMessage());
+    }
+
+    @Test
+    void unknownPolicyNameListsTheInstalledOnes() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                policies:
+                  placement: bw-awair
+                """);
+        assertEquals(5, e.line());
+        assertEquals(14, e.column());
+        assertEquals("policies.placement", e.field());
+        assertTrue(e.reason().contains("unknown placement policy 'bw-awair'"), e.reason());
+        assertTrue(e.reason().contains("explode, interleave, local, ratio"), e.reason());
+    }
+
+    @Test
+    void outOfRangeParameterPointsAtTheValue() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                policies:
+                  placement: {name: ratio, fast_percent: 130}
+                """);
+        assertEquals(dir.resolve("studies/s.yaml") + ":5:42: policies.placement.fast_percent: value 130 is out of range [0, 100]", e.getMessage());
+    }
+
+    @Test
+    void wrongTypeOfParameter() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [{name: bfs, nodes: many}]
+                """);
+        assertEquals(3, e.line());
+        assertEquals(32, e.column());
+        assertEquals("workloads[0].nodes", e.field());
+        assertEquals("value 'many' is not a whole number", e.reason());
+    }
+
+    @Test
+    void sweptParameterOutOfRangePointsAtTheSweepValue() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                policies: {placement: ratio}
+                sweep:
+                  policies.placement.fast_percent: [10, 200]
+                """);
+        assertEquals(6, e.line());
+        assertEquals(41, e.column());
+        assertEquals("sweep.policies.placement.fast_percent", e.field());
+    }
+
+    @Test
+    void unknownWorkload() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream, sgemmm]
+                """);
+        assertEquals(3, e.line());
+        assertEquals(21, e.column());
+        assertEquals("workloads[1]", e.field());
+        assertTrue(e.reason().startsWith("unknown workload 'sgemmm' (available: bfs, boom, stream)"), e.reason());
+    }
+
+    @Test
+    void badOverridePath() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                overrides:
+                  pools.hbm.bandwidth: 1TB/s
+                workloads: [stream]
+                """);
+        assertEquals(4, e.line());
+        assertEquals(3, e.column());
+        assertEquals("overrides.pools.hbm.bandwidth", e.field());
+        assertTrue(e.reason().contains("'pools' has no element named 'hbm' (elements: gddr, ddr)"), e.reason());
+    }
+
+    @Test
+    void missingMachineFile() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/nope.yaml
+                workloads: [stream]
+                """);
+        assertEquals(2, e.line());
+        assertEquals(10, e.column());
+        assertEquals("machine", e.field());
+        assertTrue(e.reason().contains("machine file '../machines/nope.yaml' not found"), e.reason());
+    }
+
+    @Test
+    void unknownSlotAndYamlSyntax() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                policies: {placment: local}
+                """);
+        assertEquals("policies.placment", e.field());
+        assertTrue(e.reason().startsWith("unknown slot 'placment'"), e.reason());
+
+        StudyException syntax = error("study: x\nworkloads: [stream\n");
+        assertTrue(syntax.reason().startsWith("YAML syntax"), syntax.reason());
+        assertTrue(syntax.line() >= 2, syntax.getMessage());
+    }
+
+    @Test
+    void machineErrorMapsToTheLineThatSetTheValue() throws Exception {
+        // A machine parser that rejects 3 SMs, the way MachineConfig reports a bad field.
+        StudyParser strict = new StudyParser(Fakes.policies(), Fakes.workloads(), tree -> {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> gpu = (Map<String, Object>) tree.get("gpu");
+            if (Integer.valueOf(3).equals(gpu.get("sms"))) throw new ConfigException("gpu.sms", "3 SMs are not supported here");
+            if ("9GB/s".equals(((Map<?, ?>) ((List<?>) tree.get("pools")).get(1)).get("bandwidth")))
+                throw new ConfigException("pools.1.bandwidth", "too slow");
+            return MachineConfig.parse(tree);
+        });
+        Path p = Fakes.write(dir, "studies/m.yaml", """
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                sweep:
+                  gpu.sms: [4, 3]
+                """);
+        StudyException e = assertThrows(StudyException.class, () -> strict.parse(p));
+        assertEquals(p + ":5:16: sweep.gpu.sms: 3 SMs are not supported here", e.getMessage());
+
+        Fakes.write(dir, "machines/slow.yaml", Fakes.MACHINE.replace("bandwidth: 40GB/s", "bandwidth: 9GB/s"));
+        Path q = Fakes.write(dir, "studies/q.yaml", "study: x\nmachine: ../machines/slow.yaml\nworkloads: [stream]\n");
+        StudyException f = assertThrows(StudyException.class, () -> strict.parse(q));
+        assertEquals(dir.resolve("studies/../machines/slow.yaml").normalize() + ":8:65: pools.1.bandwidth: too slow", f.getMessage());
+
+        Path r = Fakes.write(dir, "studies/r.yaml", "study: x\nmachine: ../machines/slow.yaml\noverrides: {gpu.sms: 3}\nworkloads: [stream]\n");
+        StudyException g = assertThrows(StudyException.class, () -> strict.parse(r));
+        assertEquals(r + ":3:22: overrides.gpu.sms: 3 SMs are not supported here", g.getMessage());
+    }
+
+    @Test
+    void seedAndSwapShapes() throws Exception {
+        assertEquals("seeds", error("study: x\nseed: 1\nseeds: [2]\nmachine: ../machines/small.yaml\nworkloads: [stream]\n").field());
+        StudyException e = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [stream]\nswaps: [{at: kernel 2, slot: placement}]\n");
+        assertTrue(e.reason().contains("missing 'to'"), e.reason());
+        assertEquals("study", error("study: a/b\nmachine: ../machines/small.yaml\nworkloads: [stream]\n").field());
+        assertEquals("epoch", error("study: x\nmachine: ../machines/small.yaml\nworkloads: [stream]\nepoch: soon\n").field());
+    }
+}

@@ -1,0 +1,181 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.hmsim.platform.kernel.results.Environment;
+import org.hmsim.platform.kernel.results.Json;
+import org.hmsim.platform.kernel.runner.Progress;
+import org.hmsim.platform.kernel.runner.RunOptions;
+import org.hmsim.platform.kernel.runner.StudyExecution;
+import org.hmsim.platform.kernel.runner.StudyRunner;
+import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.kernel.study.StudyParser;
+import org.hmsim.platform.machine.RunResult;
+import org.hmsim.platform.machine.RunSpec;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StudyRunnerTest {
+    @TempDir
+    Path dir;
+    Study study;
+
+    static final String STUDY = """
+            study: det
+            seeds: [1, 2]
+            machine: ../machines/small.yaml
+            workloads: [stream, {name: bfs, nodes: 4096}]
+            policies:
+              placement: {sweep: [local, {name: ratio, fast_percent: 30}]}
+            sweep:
+              pools.ddr.bandwidth: [40GB/s, 80GB/s]
+            """;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        study = parse(STUDY);
+    }
+
+    Study parse(String yaml) throws Exception {
+        return new StudyParser(Fakes.policies(), Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml", yaml));
+    }
+
+    int run(Study s, Path out, int jobs, boolean resume, Function<RunSpec, RunResult> sim) throws Exception {
+        return new StudyRunner(sim, Environment.classpath()).run(s, new RunOptions(out, jobs, resume), Progress.silent());
+    }
+
+    static String read(Path p) throws Exception { return Files.readString(p); }
+
+    @Test
+    void runsCsvIsIdenticalForOneAndTwoThreads() throws Exception {
+        assertEquals(16, study.runs().size());
+        Path a = dir.resolve("a"), b = dir.resolve("b");
+        assertEquals(0, run(study, a, 1, false, Fakes.SIMULATOR));
+        assertEquals(0, run(study, b, 2, false, Fakes.SIMULATOR));
+        String csv = read(a.resolve("runs.csv"));
+        assertEquals(csv, read(b.resolve("runs.csv")));
+        for (String id : List.of("0001", "0007", "0016"))
+            for (String f : List.of("stats.json", "config.json", "timeseries.csv"))
+                assertEquals(read(a.resolve("runs/" + id + "/" + f)), read(b.resolve("runs/" + id + "/" + f)), id + "/" + f);
+
+        List<String> lines = csv.lines().toList();
+        assertEquals(17, lines.size());
+        assertEquals("run,status,workload,machine,slot.placement,slot.migration,slot.residency,slot.throttling,slot.compression,"
+                + "slot.cacheability,slot.coherence,slot.l2-miss-path,slot.replacement,slot.interleave,slot.cta-scheduler,"
+                + "slot.warp-scheduler,pools.ddr.bandwidth,seed,sim_time_ns,l2_hit_rate,edges", lines.get(0));
+        assertTrue(lines.get(1).startsWith("0001,ok,stream,small,local,none,none,none,none,cache-all,none,conventional,lru,fine,round-robin,gto,40GB/s,1,"), lines.get(1));
+        assertTrue(lines.get(4).startsWith("0004,ok,stream,small,ratio(fast_percent=30),"), lines.get(4));
+        assertTrue(lines.get(9).startsWith("0009,ok,bfs(nodes=4096),"), lines.get(9));
+        assertTrue(lines.get(1).endsWith(","), "stream has no edges metric: " + lines.get(1));
+
+        Map<String, Object> config = Json.read(a.resolve("runs/0004/config.json"));
+        @SuppressWarnings("unchecked")
+        Map<String, Map<String, Object>> policies = (Map<String, Map<String, Object>>) config.get("policies");
+        assertEquals(Map.of("fast_percent", 30), policies.get("placement").get("params"));
+        assertEquals("classpath", policies.get("placement").get("bundle"));
+        assertEquals("1.0.0", policies.get("placement").get("version"));
+        Map<String, Object> provenance = Json.read(a.resolve("study.json"));
+        assertEquals(study.sha256(), provenance.get("study_sha256"));
+        assertEquals("finished", provenance.get("status"));
+    }
+
+    @Test
+    void aFailingRunFailsAloneWithItsStackTrace() throws Exception {
+        Study s = parse("""
+                study: fail
+                machine: ../machines/small.yaml
+                workloads: [stream, boom, bfs]
+                policies:
+                  placement: {sweep: [local, explode]}
+                """);
+        Path out = dir.resolve("out");
+        assertEquals(StudyExecution.FAILED_RUNS, run(s, out, 2, false, Fakes.SIMULATOR));
+        // 0002 stream+explode, 0003 boom+local, 0004 boom+explode, 0006 bfs+explode fail; 0001, 0005 succeed.
+        for (String ok : List.of("0001", "0005")) {
+            assertTrue(Files.exists(out.resolve("runs/" + ok + "/stats.json")), ok);
+            assertFalse(Files.exists(out.resolve("runs/" + ok + "/error.txt")), ok);
+        }
+        String err = read(out.resolve("runs/0002/error.txt"));
+        assertTrue(err.contains("IllegalStateException: policy explode exploded"), err);
+        assertTrue(err.contains("at org.hmsim.platform.kernel.Fakes"), "stack trace: " + err);
+        assertTrue(read(out.resolve("runs/0003/error.txt")).contains("workload boom failed on purpose"));
+        assertTrue(Files.exists(out.resolve("runs/0003/config.json")), "a failed run keeps its configuration");
+        List<String> lines = read(out.resolve("runs.csv")).lines().toList();
+        assertEquals(7, lines.size());
+        assertTrue(lines.get(2).startsWith("0002,failed,stream,small,explode,"), lines.get(2));
+        assertTrue(lines.get(2).endsWith(",1,,,"), "no metrics for a failed run: " + lines.get(2));
+    }
+
+    @Test
+    void resumeRedoesOnlyIncompleteRunsAndRebuildsTheSameTable() throws Exception {
+        Path full = dir.resolve("full"), cut = dir.resolve("cut");
+        assertEquals(0, run(study, full, 2, false, Fakes.SIMULATOR));
+        assertEquals(0, run(study, cut, 2, false, Fakes.SIMULATOR));
+        // An interrupted study: two runs never finished, one left a stale runs.csv behind.
+        Files.delete(cut.resolve("runs/0003/stats.json"));
+        Files.delete(cut.resolve("runs/0011/stats.json"));
+        Files.writeString(cut.resolve("runs.csv"), "half a table");
+        AtomicInteger simulated = new AtomicInteger();
+        AtomicReference<String> which = new AtomicReference<>("");
+        assertEquals(0, run(study, cut, 2, true, spec -> {
+            simulated.incrementAndGet();
+            synchronized (which) {
+                which.set(which.get() + spec.runId() + " ");
+            }
+            return Fakes.SIMULATOR.apply(spec);
+        }));
+        assertEquals(2, simulated.get(), which.get());
+        assertTrue(which.get().contains("0003") && which.get().contains("0011"), which.get());
+        assertEquals(read(full.resolve("runs.csv")), read(cut.resolve("runs.csv")));
+        assertEquals(read(full.resolve("runs/0003/stats.json")), read(cut.resolve("runs/0003/stats.json")));
+    }
+
+    @Test
+    void aFreshRunReplacesOldResultsAndLeavesNoTemporaryFiles() throws Exception {
+        Path out = dir.resolve("out");
+        Files.createDirectories(out.resolve("runs/0099"));
+        Files.writeString(out.resolve("runs/0099/stats.json"), "{}");
+        Files.writeString(out.resolve("notes.txt"), "mine");
+        assertEquals(0, run(study, out, 2, false, Fakes.SIMULATOR));
+        assertFalse(Files.exists(out.resolve("runs/0099")), "results of an earlier execution are replaced");
+        assertTrue(Files.exists(out.resolve("notes.txt")), "files hmsim did not write are kept");
+        try (Stream<Path> s = Files.walk(out)) {
+            List<Path> tmp = s.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList();
+            assertEquals(List.of(), tmp);
+        }
+    }
+
+    @Test
+    void stopLetsRunningRunsFinishAndStartsNoNewOne() throws Exception {
+        AtomicReference<StudyExecution> ex = new AtomicReference<>();
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        StudyRunner runner = new StudyRunner(spec -> {
+            try {
+                started.countDown();
+                while (ex.get() == null || !ex.get().stopRequested()) Thread.sleep(1);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            return Fakes.SIMULATOR.apply(spec);
+        }, Environment.classpath());
+        Path out = dir.resolve("stop");
+        ex.set(runner.start(study, new RunOptions(out, 1, false), Progress.silent()));
+        started.await();
+        assertTrue(ex.get().stop());
+        assertEquals(StudyExecution.STOPPED, ex.get().await());
+        assertEquals(2, read(out.resolve("runs.csv")).lines().count(), "header and the one run in flight");
+        assertEquals("stopped", Json.read(out.resolve("study.json")).get("status"));
+    }
+}

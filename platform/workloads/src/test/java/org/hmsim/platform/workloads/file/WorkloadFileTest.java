@@ -1,0 +1,309 @@
+package org.hmsim.platform.workloads.file;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.hmsim.api.os.AllocationHint;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.workload.WarpInstruction.Kind;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.api.workload.WorkloadProvider;
+import org.hmsim.platform.workloads.WorkloadInspector;
+import org.junit.jupiter.api.Test;
+
+class WorkloadFileTest {
+    static final String GOOD = """
+            name: test-wl
+            description: a test
+            params:
+              n: 4096
+              stride: {default: 2, min: 1, max: 16, doc: "element stride"}
+            allocations:
+              - {name: a, size: 64KB, hint: BO, read_only: true}
+              - name: idx
+                size: "n*4"
+                contents: {dist: zipf, s: 1.2, range: 1000}
+              - {name: out, size: "n*4", hint: co}
+            kernels:
+              - name: k1
+                grid: [4, 2]
+                block: 64
+                loop: 2
+                steps:
+                  - load: {alloc: a, index: "cta*64 + tid + i*512"}
+                  - load: {alloc: a, strided: {stride: stride, step: 1}, wrap: true}
+                  - compute: {cycles: 5, wait: true}
+                  - barrier
+                  - store: {alloc: out, index: "ctay*1000 + ctax*64 + tid", when: "lane < 16"}
+              - name: k2
+                grid: "n / 128"
+                block: 128
+                repeat: 2
+                steps:
+                  - load: {alloc: a, indirect: {through: idx, index: "cta*128 + tid"}}
+                  - atomic: {alloc: out, random: {dist: uniform}}
+                  - wait
+            """;
+
+    static WorkloadProvider parse(String text) { return WorkloadFile.parse(text, "wl.yaml"); }
+
+    static Workload create(WorkloadProvider p, Map<String, Object> params, long seed) {
+        return p.create(Params.validate(p.parameters(), params), seed);
+    }
+
+    @Test
+    void goodFileLoadsWithParamsAllocationsAndKernels() {
+        WorkloadProvider p = parse(GOOD);
+        assertEquals("test-wl", p.name());
+        assertEquals(2, p.parameters().size());
+        Workload w = create(p, Map.of(), 1);
+        assertEquals(3, w.allocations().size());
+        assertEquals(65536, w.allocations().get(0).bytes());
+        assertEquals(AllocationHint.BO, w.allocations().get(0).hint());
+        assertTrue(w.allocations().get(0).readOnly());
+        assertEquals(AllocationHint.CO, w.allocations().get(2).hint());
+        assertEquals(16384, w.allocations().get(1).bytes());
+        var ks = w.kernels(WorkloadInspector.layout(w.allocations()));
+        assertEquals(3, ks.size(), "k1 once, k2 repeated twice");
+        assertEquals(8, ks.get(0).ctas());
+        assertEquals(32, ks.get(1).ctas());
+        // parameters override
+        assertEquals(64, create(p, Map.of("n", 8192), 1).kernels(WorkloadInspector.layout(create(p, Map.of("n", 8192), 1).allocations())).get(1).ctas());
+    }
+
+    @Test
+    void programsComputeTheirAddressesPerThread() {
+        Workload w = create(parse(GOOD), Map.of(), 1);
+        long[] base = WorkloadInspector.layout(w.allocations());
+        int[] seen = new int[6];
+        java.util.Map<Integer, Integer> loads = new java.util.HashMap<>();
+        var s = WorkloadInspector.inspect(w, 1_000_000, (k, cta, warp, in, owner) -> {
+            if (k != 0) {
+                if (in.kind == Kind.LOAD && owner[Integer.numberOfTrailingZeros(in.activeMask)] == 0) {
+                    assertTrue(in.waitsForLoads, "a gather waits for its index");
+                    seen[4]++;
+                }
+                if (in.kind == Kind.ATOMIC) seen[5]++;
+                return;
+            }
+            switch (in.kind) {
+                case LOAD -> {
+                    int n = loads.merge(cta * 2 + warp, 1, Integer::sum) - 1, i = n / 2;
+                    long gtid = cta * 64L + warp * 32L;
+                    for (int l = 0; l < 32; l++) {
+                        long index = n % 2 == 0 ? gtid + l + i * 512L   // index: "cta*64 + tid + i*512"
+                                : (gtid + l) * 2 + i;                 // strided: {stride: 2, step: 1}
+                        assertEquals(base[0] + 4 * index, in.addresses[l]);
+                    }
+                    assertEquals(-1, in.activeMask);
+                    seen[0]++;
+                }
+                case STORE -> {
+                    assertEquals(0xFFFF, in.activeMask, "when: lane < 16");
+                    long expect = base[2] + 4L * ((cta / 4) * 1000 + (cta % 4) * 64 + warp * 32);
+                    assertEquals(expect, in.addresses[0]);
+                    seen[1]++;
+                }
+                case COMPUTE -> { assertEquals(5, in.cycles); assertTrue(in.waitsForLoads); seen[2]++; }
+                case BARRIER -> seen[3]++;
+                default -> { }
+            }
+        });
+        assertEquals(8 * 2 * 2 * 2, seen[0], "8 CTAs x 2 warps x 2 iterations x 2 loads");
+        assertEquals(8 * 2 * 2, seen[1]);
+        assertEquals(seen[1], seen[2]);
+        assertEquals(seen[1], seen[3]);
+        assertEquals(2 * 32 * 4, seen[4], "2 launches x 32 CTAs x 4 warps gathers");
+        assertEquals(seen[4], seen[5]);
+        assertTrue(s.threadAccesses()[1] > 0, "index array loaded");
+    }
+
+    @Test
+    void affineIndexIsExact() {
+        String text = """
+                name: affine
+                allocations: [{name: a, size: 1MB}]
+                kernels:
+                  - {name: k, grid: 4, block: 256, loop: 3, steps: [{load: {alloc: a, index: "cta*256 + tid + i*1024"}}]}
+                """;
+        Workload w = create(parse(text), Map.of(), 1);
+        long base = WorkloadInspector.layout(w.allocations())[0];
+        java.util.Map<Integer, Integer> iteration = new java.util.HashMap<>();
+        var s = WorkloadInspector.inspect(w, 100_000, (k, cta, warp, in, owner) -> {
+            int i = iteration.merge(cta * 8 + warp, 1, Integer::sum) - 1;
+            for (int l = 0; l < 32; l++) assertEquals(base + 4L * (cta * 256 + warp * 32 + l + i * 1024), in.addresses[l]);
+        });
+        assertEquals(4 * 8 * 3, s.instructions());
+    }
+
+    @Test
+    void zipfContentsAreSkewedAndSeeded() {
+        String text = """
+                name: z
+                allocations:
+                  - {name: idx, size: 64KB, contents: {dist: zipf, s: 1.0}}
+                  - {name: t, size: 4MB}
+                kernels:
+                  - {name: g, grid: 64, block: 256, steps: [{load: {alloc: t, indirect: {through: idx, index: "cta*256+tid"}, elem: 4}}]}
+                """;
+        WorkloadProvider p = parse(text);
+        Workload w = create(p, Map.of(), 3);
+        long base = WorkloadInspector.layout(w.allocations())[1];
+        long[] low = {0, 0};
+        WorkloadInspector.inspect(w, 100_000, (k, c, wp, in, owner) -> {
+            if (owner[0] != 1) return;
+            for (int l = 0; l < 32; l++) {
+                low[1]++;
+                if (in.addresses[l] - base < 4 * 164) low[0]++; // the hottest 1% of the 16384 values
+            }
+        });
+        assertTrue(low[0] > 0.3 * low[1], "zipf(1): the top 1% of values gets a large share: " + low[0] + "/" + low[1]);
+        long c3 = WorkloadInspector.inspect(w, 100_000).checksum();
+        assertEquals(c3, WorkloadInspector.inspect(create(p, Map.of(), 3), 100_000).checksum());
+        assertNotEquals(c3, WorkloadInspector.inspect(create(p, Map.of(), 4), 100_000).checksum());
+    }
+
+    // ---- errors -----------------------------------------------------------------------------------
+
+    private static WorkloadFileException bad(String text) {
+        return assertThrows(WorkloadFileException.class, () -> create(parse(text), Map.of(), 1));
+    }
+
+    @Test
+    void unknownFieldIsReportedAtItsKey() {
+        WorkloadFileException e = bad("""
+                name: x
+                allocations:
+                  - {name: a, size: 4KB}
+                kernels:
+                  - name: k
+                    grid: 1
+                    blok: 32
+                    steps: [barrier]
+                """);
+        assertEquals(7, e.line());
+        assertEquals(5, e.column());
+        assertEquals("kernels[0].blok", e.field());
+        assertTrue(e.problem().contains("unknown field 'blok'"), e.problem());
+        assertTrue(e.toString().startsWith("wl.yaml:7:5: kernels[0].blok: unknown field 'blok'"), e.toString());
+    }
+
+    @Test
+    void badSizeUnit() {
+        WorkloadFileException e = bad("""
+                name: x
+                allocations:
+                  - name: a
+                    size: 4XB
+                kernels: [{name: k, grid: 1, block: 32, steps: [barrier]}]
+                """);
+        assertEquals(4, e.line());
+        assertEquals("allocations[0].size", e.field());
+        assertTrue(e.problem().contains("unknown size unit 'XB'"), e.problem());
+    }
+
+    @Test
+    void badExpressionPointsAtTheVariable() {
+        WorkloadFileException e = bad("""
+                name: x
+                allocations: [{name: a, size: 4KB}]
+                kernels:
+                  - name: k
+                    grid: 1
+                    block: 32
+                    steps:
+                      - compute: 3
+                      - compute: 4
+                      - load: {alloc: a, index: "cta*256 + j"}
+                """);
+        assertEquals(10, e.line());
+        assertEquals("kernels[0].steps[2].load.index", e.field());
+        assertTrue(e.problem().startsWith("unknown variable 'j'"), e.problem());
+        String line = "      - load: {alloc: a, index: \"cta*256 + j\"}";
+        assertEquals(line.indexOf('j') + 1, e.column(), "column of 'j'");
+        WorkloadFileException syntax = bad("""
+                name: x
+                allocations: [{name: a, size: 4KB}]
+                kernels: [{name: k, grid: 1, block: 32, steps: [{store: {alloc: a, index: "tid +* 2"}}]}]
+                """);
+        assertEquals(3, syntax.line());
+        assertTrue(syntax.problem().contains("unexpected '*'"), syntax.problem());
+    }
+
+    @Test
+    void unknownAllocation() {
+        WorkloadFileException e = bad("""
+                name: x
+                allocations: [{name: a, size: 4KB}]
+                kernels:
+                  - name: k
+                    grid: 1
+                    block: 32
+                    steps:
+                      - load: {alloc: b, index: tid}
+                """);
+        assertEquals(8, e.line());
+        assertEquals("kernels[0].steps[0].load.alloc", e.field());
+        assertTrue(e.problem().contains("unknown allocation 'b'"), e.problem());
+    }
+
+    @Test
+    void otherMistakesAreLocatedToo() {
+        assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}]\n").problem().contains("missing field 'kernels'"));
+        assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB, hint: fast}]\nkernels: []\n").problem().contains("unknown hint"));
+        assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, steps: [jump]}]\n")
+                .problem().contains("unknown step 'jump'"));
+        assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, steps: [{load: {alloc: a}}]}]\n")
+                .problem().contains("exactly one access pattern"));
+        assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 2000, steps: [barrier]}]\n")
+                .problem().contains("1..1024 threads"));
+        assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}, {name: b, size: 4KB}]\n"
+                + "kernels: [{name: k, grid: 1, block: 32, steps: [{load: {alloc: a, indirect: {through: b, index: tid}}}]}]\n")
+                .problem().contains("no generated contents"));
+        WorkloadFileException yaml = bad("name: x\nallocations: [{name: a, size: 4KB}\n");
+        assertTrue(yaml.problem().startsWith("not valid YAML"), yaml.problem());
+        assertEquals("allocations[1].name", bad("name: x\nallocations: [{name: a, size: 4KB}, {name: a, size: 8KB}]\nkernels: []\n").field());
+    }
+
+    @Test
+    void outOfBoundsIndexFailsAtRunTimeWithItsLocation() {
+        Workload w = create(parse("""
+                name: x
+                allocations: [{name: a, size: 4KB}]
+                kernels:
+                  - name: k
+                    grid: 2
+                    block: 1024
+                    steps:
+                      - load: {alloc: a, index: "cta*1024 + tid"}
+                """), Map.of(), 1);
+        WorkloadFileException e = assertThrows(WorkloadFileException.class, () -> WorkloadInspector.inspect(w, 100_000));
+        assertEquals(8, e.line());
+        assertTrue(e.problem().contains("index 1024 is outside 'a' (1024 elements)"), e.problem());
+        assertTrue(e.problem().contains("cta 1"), e.problem());
+    }
+
+    @Test
+    void exampleFilesLoadAndRun() throws Exception {
+        Path dir = Path.of("../../examples/workloads");
+        assertTrue(Files.isDirectory(dir), dir.toAbsolutePath().toString());
+        for (String f : new String[] {"saxpy.yaml", "gather-zipf.yaml"}) {
+            WorkloadProvider p = WorkloadFile.load(dir.resolve(f));
+            assertFalse(p.description().isBlank());
+            var s = WorkloadInspector.inspect(create(p, Map.of("n", 16_384), 1), 2_000_000);
+            assertTrue(s.memoryInstructions() > 1000, f);
+        }
+        // saxpy: every memory instruction is one full line
+        WorkloadProvider saxpy = WorkloadFile.load(dir.resolve("saxpy.yaml"));
+        WorkloadInspector.inspect(create(saxpy, Map.of("n", 10_000, "blocks", 7), 1), 2_000_000, (k, c, w, in, o) -> {
+            if (in.kind == Kind.LOAD || in.kind == Kind.STORE) assertEquals(in.addresses[0] / 128,
+                    in.addresses[31 - Integer.numberOfLeadingZeros(in.activeMask)] / 128);
+        });
+    }
+}
