@@ -32,6 +32,13 @@ import org.hmsim.platform.gpu.xbar.Crossbar;
  * </pre>
  * (all in GPU cycles but the last two, which are ps). An L1 TLB miss adds
  * {@code l2LatencyCycles} (L2 TLB hit) or {@code l2LatencyCycles + walkLatencyCycles} (walk).
+ * That is the time at which the data reaches the SM; a dependent instruction issues at the first GPU
+ * clock edge at or after it, so a chain of dependent loads advances by exactly this sum when the fabric
+ * round trip is a whole number of GPU cycles (and by the sum rounded up to a cycle otherwise).
+ *
+ * <p>Wiring: {@code new Gpu(i, cfg, engine, pool, policies, translator, fabric)}, then
+ * {@link #registerStats} with the root registry (names start with {@code gpu<i>.}). The fabric must
+ * call {@code onSpaceAvailable} on every client it refused (each L2 slice is a separate client).
  */
 public final class Gpu implements Component, SmOwner, EventTarget {
     private static final int EV_DISPATCH = 0, EV_COMPLETE = 1;

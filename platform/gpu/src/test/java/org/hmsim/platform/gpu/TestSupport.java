@@ -40,6 +40,7 @@ final class TestSupport {
         final RequestPool pool;
         final long latencyPs;
         final ArrayDeque<MemRequest> inFlight = new ArrayDeque<>();
+        final ArrayDeque<Long> readyAt = new ArrayDeque<>();
         long reads, readBytes, writebacks, writebackBytes, writes, refusals;
         /** Reads/writes in flight beyond which the fabric refuses (back-pressure). */
         int capacity = Integer.MAX_VALUE;
@@ -70,13 +71,16 @@ final class TestSupport {
                 readBytes += r.size;
             } else writes++;
             inFlight.add(r);
-            engine.scheduleIn(latencyPs, this, 0, 0);
+            readyAt.add(engine.now() + latencyPs);
+            if (inFlight.size() == 1) engine.scheduleIn(latencyPs, this, 0, 0); // one event for the head (FIFO)
             return true;
         }
 
         @Override
         public void handle(int kind, long payload) {
             MemRequest r = inFlight.poll();
+            readyAt.poll();
+            if (!inFlight.isEmpty()) engine.schedule(readyAt.peek(), this, 0, 0);
             r.replyTo.onResponse(r);
             if (!waiting.isEmpty()) {
                 MemClient[] w = waiting.toArray(new MemClient[0]);

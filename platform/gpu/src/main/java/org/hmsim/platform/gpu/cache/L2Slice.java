@@ -42,7 +42,7 @@ import org.hmsim.platform.gpu.util.LongIntMap;
  * coherence policy adds ({@link CoherencePolicy#onLastLevelMiss}).
  */
 public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget {
-    private static final int EV_PROCESS = 0, EV_SEND = 1, EV_SEND_FIFO = 2;
+    private static final int EV_PROCESS = 0, EV_SEND = 1, EV_SEND_FIFO = 2, EV_RESPOND = 3;
     private static final int NOT_BLOCKED = 0, BLOCK_MSHR = 1, BLOCK_MERGE = 2, BLOCK_SET = 3;
 
     private final String name;
@@ -83,6 +83,11 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private int[] freeSend = new int[64];
     private int freeSends;
     private int pendingSends;
+    // hit responses wait out the hit latency here and reach the crossbar port in time order, so that a
+    // response still in the tag pipeline does not hold the port against fills that are ready earlier
+    private MemRequest[] respQ = new MemRequest[64];
+    private long[] respT = new long[64];
+    private int rqHead, rqSize;
     // sends in time order (the common case: constant tag latency) wait in a FIFO with one event
     private MemRequest[] delayQ = new MemRequest[64];
     private long[] delayT = new long[64];
@@ -163,6 +168,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     public void handle(int kind, long payload) {
         if (kind == EV_PROCESS) process();
         else if (kind == EV_SEND_FIFO) drainDelayed();
+        else if (kind == EV_RESPOND) drainResponses();
         else {
             int s = (int) payload;
             MemRequest d = sendSlot[s];
@@ -209,7 +215,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             hits++;
             if (r.kind == AccessKind.ATOMIC) t.dirty[i] |= need;
             repl.onHit(set, way);
-            xbar.respond(index, r, now + latencyPs);
+            respondAt(r, now + latencyPs);
             return true;
         }
         int present = i >= 0 ? t.valid[i] : 0;
@@ -258,7 +264,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             postWrite(line, need);
         }
         if (r.kind == AccessKind.WRITEBACK || r.replyTo == null) pool.give(r);
-        else xbar.respond(index, r, now + latencyPs);
+        else respondAt(r, now + latencyPs);
         return true;
     }
 
@@ -416,6 +422,37 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         engine.schedule(timePs, this, EV_SEND, s);
     }
 
+    private void respondAt(MemRequest r, long t) {
+        if (rqSize == respQ.length) {
+            int n = respQ.length;
+            MemRequest[] q = new MemRequest[n * 2];
+            long[] tt = new long[n * 2];
+            for (int k = 0; k < rqSize; k++) {
+                q[k] = respQ[(rqHead + k) % n];
+                tt[k] = respT[(rqHead + k) % n];
+            }
+            respQ = q;
+            respT = tt;
+            rqHead = 0;
+        }
+        int k = (rqHead + rqSize) % respQ.length;
+        respQ[k] = r;
+        respT[k] = t;
+        if (rqSize++ == 0) engine.schedule(t, this, EV_RESPOND, 0);
+    }
+
+    private void drainResponses() {
+        long now = engine.now();
+        while (rqSize > 0 && respT[rqHead] <= now) {
+            MemRequest r = respQ[rqHead];
+            respQ[rqHead] = null;
+            rqHead = (rqHead + 1) % respQ.length;
+            rqSize--;
+            xbar.respond(index, r, now);
+        }
+        if (rqSize > 0) engine.schedule(respT[rqHead], this, EV_RESPOND, 0);
+    }
+
     private void drainDelayed() {
         long now = engine.now();
         while (dqSize > 0 && delayT[dqHead] <= now) {
@@ -505,7 +542,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     public double averageMissLatencyPs() { return missesCompleted == 0 ? 0 : (double) missLatencyPs / missesCompleted; }
 
     @Override
-    public int inFlight() { return qSize + (mshrs - freeMshrs) + pendingSends + dqSize + fqSize; }
+    public int inFlight() { return qSize + (mshrs - freeMshrs) + pendingSends + dqSize + fqSize + rqSize; }
 
     @Override
     public void registerStats(Stats s) {
