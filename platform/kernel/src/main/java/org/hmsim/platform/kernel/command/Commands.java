@@ -3,6 +3,12 @@ package org.hmsim.platform.kernel.command;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.PolicyChoice;
+import org.hmsim.platform.kernel.registry.ResolvedPolicies;
 import org.hmsim.platform.machine.Bench;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,7 +31,7 @@ public final class Commands {
      * (the shell), instead of waiting for its end (the launcher).
      */
     public int execute(String[] args, PrintStream out, PrintStream err, boolean background) {
-        if (args.length > 0 && args[0].equals("bench")) return Bench.run(Arrays.copyOfRange(args, 1, args.length), out);
+        if (args.length > 0 && args[0].equals("bench")) return bench(Arrays.copyOfRange(args, 1, args.length), out, err);
         Context ctx = new Context(kernel, out, err, background);
         CommandLine cl = new CommandLine(new Root(ctx));
         cl.addSubcommand("run", new RunCommand(ctx));
@@ -46,6 +52,22 @@ public final class Commands {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** {@code hmsim bench}: the fixed scenario with the installed default policies and workloads. */
+    private int bench(String[] args, PrintStream out, PrintStream err) {
+        try {
+            EnumMap<Slot, PolicyChoice> choices = new EnumMap<>(Slot.class);
+            for (Slot s : Slot.values()) choices.put(s, kernel.policies().resolveDefault(s));
+            return Bench.run(args, out, new ResolvedPolicies(choices), (name, params) -> {
+                Map<String, Object> given = new LinkedHashMap<>();
+                for (int i = 0; i < params.length; i += 2) given.put((String) params[i], params[i + 1]);
+                return kernel.workloads().resolve(name, given).create(1);
+            });
+        } catch (RuntimeException e) {
+            err.println("hmsim bench: " + e.getMessage());
+            return ERROR;
+        }
     }
 
     /** What every subcommand needs. */
