@@ -99,7 +99,7 @@ public final class Container implements AutoCloseable {
             Path storage = Storage.create(tmpRoot);
             Container c = null;
             try {
-                Map<String, String> props = ContainerConfig.frameworkProperties(home, pluginDir, storage, extra);
+                Map<String, String> props = ContainerConfig.frameworkProperties(home, pluginDir, Storage.cache(storage), extra);
                 c = new Container(home, pluginDir, storage, newFramework(props));
                 c.boot(shell);
                 return c;
@@ -307,7 +307,7 @@ public final class Container implements AutoCloseable {
         Storage.delete(storage);
     }
 
-    /** The bundle-cache folder (tests check it is gone after {@link #close()}). */
+    /** The temporary folder holding the bundle cache (tests check it is gone after {@link #close()}). */
     public Path storage() {
         return storage;
     }

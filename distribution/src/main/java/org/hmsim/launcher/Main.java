@@ -57,7 +57,7 @@ public final class Main {
         long t0 = System.nanoTime();
         Path home = home();
         ContainerConfig.applyLogging(home);
-        try (Container c = Container.builder(home).start()) {
+        try (Container c = builder(home).start()) {
             trace(err, "bundles started after %d ms", t0);
             report(c.warnings(), err);
             report(c.awaitPlugins(PLUGIN_TIMEOUT), err);
@@ -80,7 +80,7 @@ public final class Main {
         Path home = home();
         ContainerConfig.applyLogging(home);
         Container.ShellKind kind = shellKind();
-        try (Container c = Container.builder(home).shell(kind).start()) {
+        try (Container c = builder(home).shell(kind).start()) {
             report(c.warnings(), err);
             report(c.awaitPlugins(PLUGIN_TIMEOUT), err);
             if (c.awaitCommands(COMMAND_TIMEOUT) == null) {
@@ -94,6 +94,14 @@ public final class Main {
             c.awaitStop();
             return 0;
         }
+    }
+
+    /** The container of this installation; -Dhmsim.plugins=DIR watches another hot-deploy folder. */
+    private static Container.Builder builder(Path home) {
+        Container.Builder b = Container.builder(home);
+        String plugins = System.getProperty("hmsim.plugins");
+        if (plugins != null && !plugins.isBlank()) b.plugins(Path.of(plugins));
+        return b;
     }
 
     /** JLine needs a real terminal; on pipes (scripts, tests) the plain Gogo shell reads stdin. */

@@ -17,14 +17,23 @@ import java.time.Instant;
  * Every start is therefore clean — the bundles are exactly those of {@code bundle/} and {@code plugins/},
  * never a leftover of an earlier session. A JVM killed with SIGKILL cannot delete its folder, so each
  * folder records its owner's pid and the next start removes folders whose owner is gone.
+ *
+ * <p>Layout: {@code hmsim-felix-NNN/owner.pid} and {@code hmsim-felix-NNN/cache/} (the framework's
+ * storage). The pid file must stay outside the cache: Felix empties the cache when it initialises.
  */
 final class Storage {
     static final String PREFIX = "hmsim-felix-";
     private static final String PID_FILE = "owner.pid";
+    private static final String CACHE = "cache";
     /** A folder without a pid file may be one another JVM is creating right now. */
     private static final Duration GRACE = Duration.ofMinutes(1);
 
     private Storage() {}
+
+    /** The framework's storage folder inside a folder made by {@link #create}. */
+    static Path cache(Path dir) {
+        return dir.resolve(CACHE);
+    }
 
     static Path create(Path tmpRoot) throws IOException {
         sweepOrphans(tmpRoot);

@@ -35,7 +35,8 @@ final class Usage {
                 "  conf/      config.properties (Felix, FileInstall), logging.properties (slf4j-simple)",
                 "  bundle/    the bundles of the platform",
                 "",
-                "environment: HMSIM_JAVA_OPTS  options for the JVM, e.g. -Xmx8g",
+                "environment: HMSIM_JAVA_OPTS  options for the JVM, e.g. -Xmx8g; -Dhmsim.plugins=DIR watches",
+                "                              another hot-deploy folder instead of plugins/",
                 "exit codes:  0 ok, 1 failure, 2 usage error");
     }
 }

@@ -21,7 +21,10 @@ class ContainerTest {
         Path storage;
         try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
             storage = c.storage();
-            assertTrue(Files.isDirectory(storage));
+            assertTrue(Files.isDirectory(storage.resolve("cache")), "the framework's cache is inside");
+            // Felix empties its cache at init: the owner's pid must have survived it.
+            assertFalse(Storage.isOrphan(storage));
+            assertTrue(Files.isRegularFile(storage.resolve("owner.pid")));
             assertEquals(Bundle.ACTIVE, c.framework().getState());
             assertTrue(Files.isDirectory(home.resolve("plugins")), "the hot-deploy folder is created");
             assertTrue(c.awaitPlugins(Duration.ofMillis(100)).isEmpty());

@@ -49,13 +49,33 @@ class LauncherTest {
         assertTrue(after.contains("  first-fit 1.0.0  [org.hmsim.example.plugin"), "first-fit after start\n" + shell);
     }
 
+    @Test
+    void aHeadlessCommandSeesEveryPluginAlreadyInThePluginsFolder() throws Exception {
+        // FileInstall scans asynchronously: the launcher must wait for its first scan, or `policies`
+        // would list the built-in policies only.
+        Path plugins = Files.createDirectory(dir.resolve("plugins"));
+        Files.copy(Hmsim.pluginJar(), plugins.resolve("first-fit.jar"));
+
+        Output listed = run(Hmsim.home().resolve("bin/hmsim"), "", "policies", "-Dhmsim.plugins=" + plugins);
+
+        assertEquals(0, listed.code, listed::toString);
+        assertTrue(listed.out.contains("  first-fit 1.0.0  [org.hmsim.example.plugin"), listed::toString);
+    }
+
+    /** Runs bin/hmsim; arguments starting with -D go to the JVM (HMSIM_JAVA_OPTS), the others to hmsim. */
     private Output run(Path script, String stdin, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(script.toString()));
-        cmd.addAll(List.of(args));
+        StringBuilder jvm = new StringBuilder();
+        for (String a : args) {
+            if (a.startsWith("-D")) jvm.append(a).append(' ');
+            else cmd.add(a);
+        }
         Path in = Files.writeString(dir.resolve("stdin.txt"), stdin);
         Path out = dir.resolve("stdout.txt"), err = dir.resolve("stderr.txt");
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile())
-                .redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().put("HMSIM_JAVA_OPTS", jvm.toString().trim());
+        Process p = pb.start();
         try {
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "hmsim finished within 60 s");
         } finally {

@@ -41,7 +41,7 @@ class PluginTest {
     @Test
     void aBundleInstalledAtRunTimeIsListedAndUsableAndGoneOnceUninstalled() throws Exception {
         assertFalse(hasFirstFit(Hmsim.run(container, "policies")), "not there before it is installed");
-        Path study = Studies.tiny(dir, "greedy", "first-fit", "local");
+        Path study = Studies.tiny(dir, "greedy", "{name: first-fit, fast_fraction: 0.5}", "local");
 
         Bundle plugin = container.context().installBundle(Hmsim.pluginJar().toUri().toString());
         plugin.start();
@@ -54,11 +54,12 @@ class PluginTest {
 
         Path out = dir.resolve("with-plugin");
         Hmsim.Result ran = Hmsim.run(container, "run", study.toString(), "--out", out.toString(), "--jobs", "2");
-        assertEquals(0, ran.code(), ran::toString);
-        assertEquals(List.of("first-fit", "local"), Studies.column(out, "slot.placement"));
+        assertEquals(0, ran.code(), () -> Studies.errors(ran, out));
+        assertEquals(List.of("first-fit(fast_fraction=0.5)", "local"), Studies.column(out, "slot.placement"));
         assertEquals(List.of("ok", "ok"), Studies.column(out, "status"));
-        assertTrue(Files.readString(out.resolve("runs").resolve(Studies.column(out, "run").get(0)).resolve("config.json"))
-                .contains("org.hmsim.example.plugin"), "the run records the bundle its policy came from");
+        String config = Files.readString(out.resolve("runs").resolve(Studies.column(out, "run").get(0)).resolve("config.json"));
+        assertTrue(config.contains("org.hmsim.example.plugin"), "the run records the bundle its policy came from\n" + config);
+        assertTrue(config.matches("(?s).*\"fast_fraction\"\\s*:\\s*0\\.5.*"), "and its parameters\n" + config);
 
         plugin.uninstall();
 

@@ -2,6 +2,7 @@ package org.hmsim.itests;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -27,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * byte for byte that of an uninterrupted run.
  */
 class ResumeTest {
-    /** Runs of the study below; each takes a few hundred milliseconds, so a kill lands midway. */
-    private static final int RUNS = 8;
+    /** Runs of the study below; each takes 0.2-0.8 s here, so a kill after the second lands midway. */
+    private static final int RUNS = 6;
     private static final long TIMEOUT_S = 120;
 
     @TempDir Path dir;
@@ -44,8 +45,8 @@ class ResumeTest {
     void aKilledStudyResumesWithoutRedoingFinishedRunsAndEndsAsAnUninterruptedOne() throws Exception {
         Path study = study();
         Path reference = dir.resolve("reference");
-        Finished uninterrupted = finish(start(hmsim(), "run", study.toString(), "--out", reference.toString(), "--jobs", "1"));
-        assertEquals(0, uninterrupted.code, uninterrupted::toString);
+        Hmsim.Result uninterrupted = finish(start(hmsim(), "run", study.toString(), "--out", reference.toString(), "--jobs", "1"));
+        assertEquals(0, uninterrupted.code(), () -> Studies.errors(uninterrupted, reference));
         assertEquals(RUNS, completed(reference).size(), uninterrupted::toString);
 
         Path out = dir.resolve("interrupted");
@@ -56,9 +57,9 @@ class ResumeTest {
         Map<Path, FileTime> before = completed(out);
         assertTrue(before.size() >= 2 && before.size() < RUNS, "killed midway: " + before.size() + " of " + RUNS + " runs done");
 
-        Finished resumed = finish(start(hmsim(), "run", study.toString(), "--out", out.toString(), "--jobs", "1", "--resume"));
+        Hmsim.Result resumed = finish(start(hmsim(), "run", study.toString(), "--out", out.toString(), "--jobs", "1", "--resume"));
 
-        assertEquals(0, resumed.code, resumed::toString);
+        assertEquals(0, resumed.code(), () -> Studies.errors(resumed, out));
         assertArrayEquals(Files.readAllBytes(reference.resolve("runs.csv")), Files.readAllBytes(out.resolve("runs.csv")),
                 "runs.csv of the resumed study equals the uninterrupted one");
         Map<Path, FileTime> after = completed(out);
@@ -66,6 +67,7 @@ class ResumeTest {
         for (Map.Entry<Path, FileTime> e : before.entrySet()) {
             assertEquals(e.getValue(), after.get(e.getKey()), e.getKey() + " was not redone");
         }
+        assertFalse(cacheOf(first.pid()), "the next start removed the bundle cache the killed container left");
         try (Stream<Path> files = Files.walk(out)) {
             // A kill may leave a stray temporary file (AtomicFiles); never a half-written result.
             for (Path p : files.filter(Files::isRegularFile).toList()) {
@@ -73,6 +75,17 @@ class ResumeTest {
                 if (name.endsWith(".json")) assertTrue(Files.readString(p).trim().endsWith("}"), p + " is whole");
             }
         }
+    }
+
+    /** Whether a bundle cache owned by process {@code pid} is still in the temporary folder. */
+    private static boolean cacheOf(long pid) throws IOException {
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            for (Path d : s.filter(p -> p.getFileName().toString().startsWith("hmsim-felix-")).toList()) {
+                Path owner = d.resolve("owner.pid");
+                if (Files.isRegularFile(owner) && Files.readString(owner).trim().equals(Long.toString(pid))) return true;
+            }
+        }
+        return false;
     }
 
     /** RUNS runs (one per seed) of a short stream kernel on the small machine. */
@@ -84,7 +97,7 @@ class ResumeTest {
                 "seeds: [" + String.join(", ", seeds) + "]",
                 "machine: " + Hmsim.smallMachine(),
                 "workloads:",
-                "  - { name: stream, elements: 65536, ctas: 16, threads: 128 }",
+                "  - { name: stream, elements: 524288 }",
                 "policies:",
                 "  placement: interleave");
     }
@@ -130,18 +143,14 @@ class ResumeTest {
         return p;
     }
 
-    private Finished finish(Process p) throws Exception {
+    private Hmsim.Result finish(Process p) throws Exception {
         if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             fail("hmsim did not finish within " + TIMEOUT_S + " s");
         }
         int n = processes.get(p);
-        return new Finished(p.exitValue(), Files.readString(dir.resolve("out" + n + ".txt"), StandardCharsets.UTF_8),
+        return new Hmsim.Result(p.exitValue(), Files.readString(dir.resolve("out" + n + ".txt"), StandardCharsets.UTF_8),
                 Files.readString(dir.resolve("err" + n + ".txt"), StandardCharsets.UTF_8));
     }
 
-    private record Finished(int code, String out, String err) {
-        @Override
-        public String toString() { return "exit " + code + "\n--- stdout\n" + out + "--- stderr\n" + err; }
-    }
 }

@@ -27,17 +27,61 @@ final class Studies {
                 "  placement: { sweep: [" + String.join(", ", placements) + "] }");
     }
 
-    /** runs.csv as rows of cells (no quoting needed for what these studies produce). */
+    /** runs.csv as rows of cells (RFC 4180: labels such as {@code stream(elements=8192,ctas=8)} are quoted). */
     static List<List<String>> table(Path resultsDir) {
         try {
-            List<List<String>> rows = new ArrayList<>();
-            for (String line : Files.readAllLines(resultsDir.resolve("runs.csv"), StandardCharsets.UTF_8)) {
-                if (!line.isEmpty()) rows.add(List.of(line.split(",", -1)));
-            }
-            return rows;
+            return parseCsv(Files.readString(resultsDir.resolve("runs.csv"), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    static List<List<String>> parseCsv(String text) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> row = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c != '"') cell.append(c);
+                else if (i + 1 < text.length() && text.charAt(i + 1) == '"') cell.append(text.charAt(++i));
+                else quoted = false;
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                row.add(cell.toString());
+                cell.setLength(0);
+            } else if (c == '\n') {
+                row.add(cell.toString());
+                cell.setLength(0);
+                rows.add(row);
+                row = new ArrayList<>();
+            } else if (c != '\r') {
+                cell.append(c);
+            }
+        }
+        if (cell.length() > 0 || !row.isEmpty()) {
+            row.add(cell.toString());
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** What a failed command left in its results folder: each run's error.txt (for assertion messages). */
+    static String errors(Hmsim.Result r, Path resultsDir) {
+        StringBuilder b = new StringBuilder(r.toString());
+        Path runs = resultsDir.resolve("runs");
+        if (!Files.isDirectory(runs)) return b.toString();
+        try (var dirs = Files.list(runs)) {
+            for (Path run : dirs.sorted().toList()) {
+                Path error = run.resolve("error.txt");
+                if (Files.isRegularFile(error)) b.append("--- ").append(error).append('\n').append(Files.readString(error));
+            }
+        } catch (IOException e) {
+            b.append(e);
+        }
+        return b.toString();
     }
 
     /** The values of one column of runs.csv, in row order. */

@@ -38,7 +38,7 @@ class StudyTest {
 
         Hmsim.Result r = Hmsim.run(container, "run", study.toString(), "--out", out.toString(), "--jobs", "2");
 
-        assertEquals(0, r.code(), r::toString);
+        assertEquals(0, r.code(), () -> Studies.errors(r, out));
         assertTrue(r.out().contains(out.toString()), "the command says where the results are\n" + r);
         List<List<String>> table = Studies.table(out);
         List<String> head = table.get(0);
@@ -77,9 +77,9 @@ class StudyTest {
         Path study = Studies.tiny(dir, "twice", "local", "interleave", "ratio");
         Path one = dir.resolve("one"), two = dir.resolve("two");
         Hmsim.Result r1 = Hmsim.run(container, "run", study.toString(), "--out", one.toString(), "--jobs", "1");
-        assertEquals(0, r1.code(), r1::toString);
+        assertEquals(0, r1.code(), () -> Studies.errors(r1, one));
         Hmsim.Result r2 = Hmsim.run(container, "run", study.toString(), "--out", two.toString(), "--jobs", "2");
-        assertEquals(0, r2.code(), r2::toString);
+        assertEquals(0, r2.code(), () -> Studies.errors(r2, two));
         assertEquals(Files.readString(one.resolve("runs.csv")), Files.readString(two.resolve("runs.csv")));
     }
 
