@@ -5,33 +5,51 @@ import org.hmsim.api.engine.Engine;
 import org.hmsim.api.engine.EventTarget;
 
 /**
- * The single-threaded discrete-event loop. Pending events live in slot arrays (target, kind, payload,
- * sequence number) recycled through a free list; a 4-ary min-heap of (time, slot) orders them by time,
- * then by sequence number, so events at the same time run in the order they were scheduled and every
- * run is deterministic. Sifting moves only a {@code long} and an {@code int} per level, and nothing is
- * allocated once the arrays have grown to the run's peak number of pending events.
+ * The single-threaded discrete-event loop: events run in order of time, and events at the same time in
+ * the order they were scheduled, so every run is deterministic.
+ *
+ * <p>Why it is built like this (it is the innermost loop of every simulation). Simulated components are
+ * clocked, so pending events pile up on few distinct times (every SM ticking on the same GPU cycle, a
+ * crossbar delivery on that cycle, ...). A heap over events then spends its time breaking ties. Here the
+ * events of one time form a FIFO (scheduling order is the tie order, so no sequence number is needed), a
+ * small open-addressing table finds the FIFO of a time, and a 4-ary min-heap orders only the distinct
+ * times, with no ties at all. Events live in slot arrays (target, kind, payload, next-in-FIFO) recycled
+ * through a free list; nothing is allocated once the arrays have grown to the run's peak.
  */
 public final class EventQueue implements Engine {
     private static final int INITIAL = 1024;
+    private static final int NONE = -1;
 
-    // heap: time and slot of each position
-    private long[] heapTime = new long[INITIAL];
-    private int[] heapSlot = new int[INITIAL];
-    private int size;
-
-    // slots: the event itself
+    // events: slot arrays; next links a time's FIFO, or the free list
     private EventTarget[] target = new EventTarget[INITIAL];
     private int[] kind = new int[INITIAL];
     private long[] payload = new long[INITIAL];
-    private long[] seq = new long[INITIAL];
-    private int[] freeSlots = new int[INITIAL];
-    private int freeCount;
+    private int[] next = new int[INITIAL];
+    private int freeHead = NONE;
     private int slotsUsed;
+    private int size;
 
-    private long nextSeq;
+    // distinct pending times: open-addressing table time -> FIFO (head, tail slot); head NONE = empty entry
+    private long[] tTime = new long[INITIAL];
+    private int[] tHead = new int[INITIAL], tTail = new int[INITIAL];
+    private int tShift = 64 - Integer.numberOfTrailingZeros(INITIAL);
+    private int tCount;
+    /**
+     * The last time looked up and its entry: bursts of events share a time (schedules from one handler,
+     * pops at one instant). Inserting never moves an entry; removal and growth may, so they clear it.
+     */
+    private long cachedTime = -1;
+    private int cachedEntry;
+
+    // 4-ary min-heap of the distinct times
+    private long[] heap = new long[INITIAL];
+    private int heapSize;
+
     private long now;
     private long handled;
     private boolean stopRequested;
+
+    public EventQueue() { Arrays.fill(tHead, NONE); }
 
     @Override
     public long now() { return now; }
@@ -50,30 +68,27 @@ public final class EventQueue implements Engine {
         target[slot] = t;
         kind[slot] = k;
         payload[slot] = p;
-        long s = nextSeq++;
-        seq[slot] = s;
-        if (size == heapTime.length) {
-            heapTime = Arrays.copyOf(heapTime, size * 2);
-            heapSlot = Arrays.copyOf(heapSlot, size * 2);
+        next[slot] = NONE;
+        size++;
+        int e = entry(timePs);
+        if (tHead[e] == NONE) {
+            tTime[e] = timePs;
+            tHead[e] = slot;
+            tTail[e] = slot;
+            tCount++;
+            heapPush(timePs);
+            if (2 * tCount > tHead.length) growTable();
+        } else {
+            next[tTail[e]] = slot;
+            tTail[e] = slot;
         }
-        int i = size++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long pt = heapTime[parent];
-            if (pt < timePs || (pt == timePs && seq[heapSlot[parent]] < s)) break;
-            heapTime[i] = pt;
-            heapSlot[i] = heapSlot[parent];
-            i = parent;
-        }
-        heapTime[i] = timePs;
-        heapSlot[i] = slot;
     }
 
     /** Runs events until none is left, {@link #stop()} is called, or time would pass {@code untilPs}. */
     public void run(long untilPs) {
         stopRequested = false;
         while (size > 0 && !stopRequested) {
-            if (heapTime[0] > untilPs) return;
+            if (heap[0] > untilPs) return;
             step();
         }
     }
@@ -82,63 +97,142 @@ public final class EventQueue implements Engine {
 
     /** Handles the earliest event. */
     public void step() {
-        long t = heapTime[0];
-        int slot = heapSlot[0];
+        long t = heap[0];
+        int e = entry(t);
+        int slot = tHead[e];
+        int after = next[slot];
+        if (after == NONE) {
+            removeEntry(e);
+            heapPop();
+        } else {
+            tHead[e] = after;
+        }
         EventTarget tg = target[slot];
         int k = kind[slot];
         long p = payload[slot];
         target[slot] = null;
-        freeSlots[freeCount++] = slot;
-        removeTop();
+        next[slot] = freeHead;
+        freeHead = slot;
+        size--;
         now = t;
         handled++;
         tg.handle(k, p);
     }
 
     /** Time of the earliest pending event, or Long.MAX_VALUE. */
-    public long peekTime() { return size == 0 ? Long.MAX_VALUE : heapTime[0]; }
+    public long peekTime() { return size == 0 ? Long.MAX_VALUE : heap[0]; }
 
     public void stop() { stopRequested = true; }
 
+    // ---------------------------------------------------------------- event slots
+
     private int allocSlot() {
-        if (freeCount > 0) return freeSlots[--freeCount];
+        int s = freeHead;
+        if (s != NONE) {
+            freeHead = next[s];
+            return s;
+        }
         if (slotsUsed == target.length) {
             int n = target.length * 2;
             target = Arrays.copyOf(target, n);
             kind = Arrays.copyOf(kind, n);
             payload = Arrays.copyOf(payload, n);
-            seq = Arrays.copyOf(seq, n);
-            freeSlots = Arrays.copyOf(freeSlots, n);
+            next = Arrays.copyOf(next, n);
         }
         return slotsUsed++;
     }
 
-    private void removeTop() {
-        int last = --size;
+    // ---------------------------------------------------------------- time table
+
+    private int home(long time) { return (int) ((time * 0x9E3779B97F4A7C15L) >>> tShift); }
+
+    /** The entry holding {@code time}, or the empty entry where it would go. */
+    private int entry(long time) {
+        if (time == cachedTime) return cachedEntry;
+        int mask = tHead.length - 1;
+        int i = home(time);
+        while (tHead[i] != NONE && tTime[i] != time) i = (i + 1) & mask;
+        cachedTime = time;
+        cachedEntry = i;
+        return i;
+    }
+
+    /** Linear probing with backward-shift deletion: no tombstones, so probe chains stay short. */
+    private void removeEntry(int hole) {
+        int mask = tHead.length - 1;
+        tCount--;
+        cachedTime = -1;
+        int i = hole;
+        while (true) {
+            i = (i + 1) & mask;
+            if (tHead[i] == NONE) break;
+            int h = home(tTime[i]);
+            boolean between = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i);
+            if (!between) {
+                tTime[hole] = tTime[i];
+                tHead[hole] = tHead[i];
+                tTail[hole] = tTail[i];
+                hole = i;
+            }
+        }
+        tHead[hole] = NONE;
+    }
+
+    private void growTable() {
+        long[] oldTime = tTime;
+        int[] oldHead = tHead, oldTail = tTail;
+        int n = oldHead.length * 2;
+        tTime = new long[n];
+        tHead = new int[n];
+        tTail = new int[n];
+        Arrays.fill(tHead, NONE);
+        tShift--;
+        cachedTime = -1;
+        for (int i = 0; i < oldHead.length; i++) {
+            if (oldHead[i] == NONE) continue;
+            int e = entry(oldTime[i]);
+            tTime[e] = oldTime[i];
+            tHead[e] = oldHead[i];
+            tTail[e] = oldTail[i];
+        }
+    }
+
+    // ---------------------------------------------------------------- heap of distinct times
+
+    private void heapPush(long t) {
+        if (heapSize == heap.length) heap = Arrays.copyOf(heap, heapSize * 2);
+        int i = heapSize++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 2;
+            long pt = heap[parent];
+            if (pt <= t) break;
+            heap[i] = pt;
+            i = parent;
+        }
+        heap[i] = t;
+    }
+
+    private void heapPop() {
+        int last = --heapSize;
         if (last == 0) return;
-        long lt = heapTime[last];
-        int ls = heapSlot[last];
-        long lseq = seq[ls];
+        long lt = heap[last];
         int i = 0;
         while (true) {
             int c = 4 * i + 1;
             if (c >= last) break;
             int best = c;
-            long bt = heapTime[c];
+            long bt = heap[c];
             int end = Math.min(c + 4, last);
             for (int j = c + 1; j < end; j++) {
-                long jt = heapTime[j];
-                if (jt < bt || (jt == bt && seq[heapSlot[j]] < seq[heapSlot[best]])) {
+                if (heap[j] < bt) {
                     best = j;
-                    bt = jt;
+                    bt = heap[j];
                 }
             }
-            if (lt < bt || (lt == bt && lseq < seq[heapSlot[best]])) break;
-            heapTime[i] = bt;
-            heapSlot[i] = heapSlot[best];
+            if (lt <= bt) break;
+            heap[i] = bt;
             i = best;
         }
-        heapTime[i] = lt;
-        heapSlot[i] = ls;
+        heap[i] = lt;
     }
 }

@@ -61,4 +61,44 @@ class EventQueueTest {
         assertEquals(1, q.eventsHandled());
         assertEquals(30, q.peekTime());
     }
+
+    /**
+     * Many distinct times (the time table grows and shifts entries on removal) and handlers that
+     * schedule at the current time and in the future: the order must equal a reference sort by
+     * (time, scheduling order).
+     */
+    @Test
+    void orderMatchesReferenceUnderChurn() {
+        EventQueue q = new EventQueue();
+        Random rnd = new Random(7);
+        List<long[]> ran = new ArrayList<>();
+        long[] seq = {0};
+        java.util.PriorityQueue<long[]> ref = new java.util.PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        org.hmsim.api.engine.EventTarget[] self = new org.hmsim.api.engine.EventTarget[1];
+        self[0] = (k, p) -> {
+            ran.add(new long[] {q.now(), p});
+            if (seq[0] < 200_000) {
+                int n = rnd.nextInt(3);
+                for (int i = 0; i < n; i++) {
+                    long t = q.now() + (rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(5000));
+                    long s = seq[0]++;
+                    ref.add(new long[] {t, s});
+                    q.schedule(t, self[0], 0, s);
+                }
+            }
+        };
+        for (int i = 0; i < 3000; i++) {
+            long t = rnd.nextInt(3000);
+            long s = seq[0]++;
+            ref.add(new long[] {t, s});
+            q.schedule(t, self[0], 0, s);
+        }
+        q.run();
+        assertEquals(ref.size(), ran.size());
+        for (long[] e : ran) {
+            long[] want = ref.poll();
+            assertEquals(want[0], e[0]);
+            assertEquals(want[1], e[1]);
+        }
+    }
 }

@@ -57,6 +57,8 @@ public final class Gpu implements Component, SmOwner, EventTarget {
     private final boolean[] canTake;
 
     private Kernel kernel;
+    /** kernel.ctas(), kept here: checkDone runs whenever an SM's stores drain. */
+    private int kernelCtas;
     private int kernelIndex;
     private Runnable onComplete;
     private int nextCta, ctasDone;
@@ -103,6 +105,7 @@ public final class Gpu implements Component, SmOwner, EventTarget {
             throw new IllegalArgumentException(name + ": a CTA of kernel " + kernel.name() + " (" + kernel.warpsPerCta() + " warps, "
                     + kernel.sharedBytesPerCta() + " B shared) never fits an SM (" + cfg.maxWarpsPerSm() + " warps, " + cfg.sharedBytesPerSm() + " B)");
         this.kernel = kernel;
+        this.kernelCtas = kernel.ctas();
         this.kernelIndex = kernelIndex;
         this.onComplete = onComplete;
         this.nextCta = 0;
@@ -158,7 +161,7 @@ public final class Gpu implements Component, SmOwner, EventTarget {
     }
 
     private void checkDone() {
-        if (!running || ctasDone < kernel.ctas()) return;
+        if (!running || ctasDone < kernelCtas) return;
         for (Sm sm : sms) if (sm.outstandingStores() > 0) return;
         running = false;
         engine.schedule(engine.now(), this, EV_COMPLETE, 0);

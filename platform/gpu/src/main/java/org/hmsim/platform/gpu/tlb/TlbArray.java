@@ -12,6 +12,10 @@ public final class TlbArray {
     private final long[] base;
     private final long[] stamp;
     private long clock;
+    /** Index of the entry that hit last: consecutive lookups mostly touch the same page (see lookup). */
+    private int mru;
+    /** sets - 1 when sets is a power of two (the set index is then a mask), else -1. */
+    private final int setMask;
     private long hits, misses;
 
     public TlbArray(int entries, int ways) {
@@ -23,17 +27,30 @@ public final class TlbArray {
         base = new long[entries];
         stamp = new long[entries];
         Arrays.fill(vpn, -1L);
+        setMask = Integer.bitCount(sets) == 1 ? sets - 1 : -1;
     }
 
-    private int set(long page) { return (int) Long.remainderUnsigned(page ^ (page >>> 17), sets); }
+    private int set(long page) {
+        long h = page ^ (page >>> 17);
+        return setMask >= 0 ? (int) h & setMask : (int) Long.remainderUnsigned(h, sets);
+    }
 
     /** The page base physical address of {@code page}, or -1 on a miss; counts the hit or miss. */
     public long lookup(long page) {
+        // A page is held at most once, so finding it at the last hit's index is the scan's own answer;
+        // with wide (e.g. fully associative 64-entry) TLBs this skips most scans.
+        int m = mru;
+        if (vpn[m] == page) {
+            stamp[m] = ++clock;
+            hits++;
+            return base[m];
+        }
         int b = set(page) * ways;
         for (int w = b; w < b + ways; w++) {
             if (vpn[w] == page) {
                 stamp[w] = ++clock;
                 hits++;
+                mru = w;
                 return base[w];
             }
         }

@@ -36,6 +36,8 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     private final long periodPs, latencyPs;
     private final int bytesPerCycle, depth;
     private final int smPorts, slicePorts;
+    /** slicePorts - 1 when it is a power of two, else -1. */
+    private final int sliceMask;
     private MemSink[] slices;
 
     // request direction
@@ -62,6 +64,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         this.depth = cfg.queueDepth();
         this.smPorts = smPorts;
         this.slicePorts = slicePorts;
+        this.sliceMask = Integer.bitCount(slicePorts) == 1 ? slicePorts - 1 : -1;
         reqSrcFree = new long[smPorts];
         reqDstFree = new long[slicePorts];
         srcInFlight = new int[smPorts];
@@ -87,7 +90,11 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         return (int) Long.remainderUnsigned(h, slices);
     }
 
-    public int sliceOf(long paddr) { return sliceOf(paddr, slicePorts); }
+    public int sliceOf(long paddr) {
+        if (sliceMask < 0) return sliceOf(paddr, slicePorts);
+        long x = paddr >>> 7; // as sliceOf(paddr, slices), with a mask for a power-of-two slice count
+        return (int) (x ^ (x >>> 11) ^ (x >>> 22) ^ (x >>> 33)) & sliceMask;
+    }
 
     /** Serialisation time of a packet of {@code bytes} on one port. */
     public long serialisationPs(int bytes) { return ((bytes + bytesPerCycle - 1) / bytesPerCycle) * periodPs; }

@@ -134,7 +134,7 @@ final class DramChannel implements EventTarget {
         qArrive[i] = now;
         qClass[i] = HIT;
         if (openRow[bank] == row) hitCount[bank]++;
-        ensureWake(Math.max(now, cmdFreeAt));
+        ensureWake(Math.max(now, nextIssuePs()));
         return true;
     }
 
@@ -147,38 +147,24 @@ final class DramChannel implements EventTarget {
         }
     }
 
-    /** One scheduling decision at {@code now}: issue the best ready command, or sleep until one is ready. */
+    /**
+     * One scheduling decision at {@code now}: issue the best ready command, then sleep until the next
+     * command can issue. Between two decisions the bank, bus and command-bus stamps change only through
+     * commands issued here, and the queue only through arrivals (which re-arm the wake themselves), so
+     * the exact time of the next issuable command is known now: waking at every command-clock edge to
+     * find nothing ready would cost an event per command for no change in timing.
+     */
     private void schedule(long now) {
         int cas = -1, prep = -1;
-        long next = Long.MAX_VALUE;
         long seenBanks = 0;
-        for (int i = 0; i < qLen; i++) {
+        for (int i = 0; i < qLen && cas < 0; i++) {
             int b = qBank[i];
             long bit = 1L << b;
             boolean bankOldest = (seenBanks & bit) == 0;
             seenBanks |= bit;
-            long t;
-            boolean isCas;
-            if (openRow[b] == qRow[i]) {
-                if (!frfcfs && i != 0) continue;
-                t = Math.max(colReady[b], busFreeAt - tCL);
-                isCas = true;
-            } else if (bankOldest && (openRow[b] == CLOSED || hitCount[b] == 0 || !frfcfs)) {
-                t = openRow[b] == CLOSED ? actReady[b] : preReady[b];
-                isCas = false;
-            } else {
-                continue;
-            }
-            t = Math.max(t, cmdFreeAt);
-            if (t <= now) {
-                if (isCas) {
-                    if (cas < 0) cas = i;
-                } else if (prep < 0) {
-                    prep = i;
-                }
-            } else if (t < next) {
-                next = t;
-            }
+            if (readyAt(i, bankOldest) > now) continue;
+            if (openRow[b] == qRow[i]) cas = i;
+            else if (prep < 0) prep = i;
         }
         if (cas >= 0) {
             column(cas, now);
@@ -186,12 +172,45 @@ final class DramChannel implements EventTarget {
             if (openRow[qBank[prep]] == CLOSED) activate(prep, now);
             else precharge(prep, now);
         } else {
-            if (next != Long.MAX_VALUE) ensureWake(next);
+            ensureWake(nextIssuePs());
             return;
         }
         cmdFreeAt = now + tCK;
-        ensureWake(cmdFreeAt);
+        ensureWake(nextIssuePs());
         if (cas >= 0) notifyWaiters();
+    }
+
+    /**
+     * The earliest time queued request {@code i} has a command it may issue (its column command if its row
+     * is open, else ACT/PRE of its bank), or Long.MAX_VALUE if it has none to issue under the scheduling
+     * rules; never before the command bus is free.
+     */
+    private long readyAt(int i, boolean bankOldest) {
+        int b = qBank[i];
+        long t;
+        if (openRow[b] == qRow[i]) {
+            if (!frfcfs && i != 0) return Long.MAX_VALUE;
+            t = Math.max(colReady[b], busFreeAt - tCL);
+        } else if (bankOldest && (openRow[b] == CLOSED || hitCount[b] == 0 || !frfcfs)) {
+            t = openRow[b] == CLOSED ? actReady[b] : preReady[b];
+        } else {
+            return Long.MAX_VALUE;
+        }
+        return Math.max(t, cmdFreeAt);
+    }
+
+    /** The earliest time any queued request has a command to issue (Long.MAX_VALUE: none). */
+    private long nextIssuePs() {
+        long next = Long.MAX_VALUE;
+        long seenBanks = 0;
+        for (int i = 0; i < qLen; i++) {
+            long bit = 1L << qBank[i];
+            boolean bankOldest = (seenBanks & bit) == 0;
+            seenBanks |= bit;
+            long t = readyAt(i, bankOldest);
+            if (t < next) next = t;
+        }
+        return next;
     }
 
     private void activate(int i, long now) {
@@ -278,7 +297,7 @@ final class DramChannel implements EventTarget {
     }
 
     private void ensureWake(long t) {
-        if (t < wakeAt) {
+        if (t < wakeAt && t != Long.MAX_VALUE) {
             wakeAt = t;
             engine.schedule(t, this, WAKE, 0);
         }

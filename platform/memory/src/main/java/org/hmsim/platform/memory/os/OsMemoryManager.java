@@ -61,7 +61,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private PageMigration[] idleMigrations = new PageMigration[8];
     private int nIdle;
 
-    private long firstTouchFaults, spills, migrations, migrationsStarted, copyBytes;
+    private long firstTouchFaults, spills, migrations, migrationsStarted, copyBytes, hostMaps;
 
     /**
      * @param pools the machine's pools in index order (capacity gives the frame count, peak bandwidth
@@ -208,6 +208,31 @@ public final class OsMemoryManager implements MemoryManager, Component {
         return pa;
     }
 
+    /**
+     * Host mapping (api.os 1.1.0): maps an unmapped page in {@code pool} without the placement slot, as
+     * the CPU's initialisation of its data does (seed 000 §2.5: pages start in CPU memory), spilling as
+     * first touch does; no sharer bit is set. Returns the pool used, or -1 if already mapped or outside
+     * every allocation.
+     */
+    @Override
+    public int map(long vpn, int pool) {
+        AllocationPages t = tableOfVpn(vpn);
+        if (t == null || pool < 0 || pool >= frames.length) return -1;
+        int i = (int) (vpn - t.baseVpn);
+        if (t.frame[i] >= 0) return -1;
+        int p = pool;
+        long frame = frames[p].allocate();
+        for (int k = 0; frame < 0 && k < spillOrder.length; k++) {
+            p = spillOrder[k];
+            frame = frames[p].allocate();
+        }
+        if (frame < 0) throw new IllegalStateException("out of memory: every pool is full when host-mapping page 0x" + Long.toHexString(vpn) + " of '" + t.allocation.name() + "'");
+        hostMaps++;
+        mapped[p]++;
+        t.frame[i] = PhysicalAddress.make(p, frame * pageBytes);
+        return p;
+    }
+
     @Override
     public int poolOf(long vpn) {
         AllocationPages t = tableOfVpn(vpn);
@@ -299,6 +324,8 @@ public final class OsMemoryManager implements MemoryManager, Component {
 
     public long copyBytes() { return copyBytes; }
 
+    public long hostMaps() { return hostMaps; }
+
     @Override
     public String name() { return "os"; }
 
@@ -314,6 +341,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
         s.counter("migrations", "page migrations completed", () -> migrations);
         s.gauge("migrations_in_flight", "page copies under way", () -> migrationsInFlight());
         s.counter("copy_bytes", "bytes read and written by page copies", () -> copyBytes);
+        s.counter("host_maps", "pages mapped by the host before use (MemoryManager.map), not by first touch", () -> hostMaps);
         for (int p = 0; p < pools.size(); p++) {
             int pool = p;
             Stats ps = s.scope(pools.get(p).name());
