@@ -5,7 +5,7 @@ import java.util.List;
 /** What {@code hmsim --help} prints. The commands' own options come from the kernel ({@code hmsim run --help}). */
 final class Usage {
     /** Commands the kernel answers headless; anything else is a typo and gets exit code 2. */
-    static final List<String> HEADLESS = List.of("run", "validate", "policies", "workloads", "bench", "status", "stop", "report", "swap", "--version", "-V");
+    static final List<String> HEADLESS = List.of("run", "validate", "policies", "workloads", "bench", "status", "stop", "report", "compare", "swap", "collect", "run-task", "trace", "replay", "--version", "-V");
 
     private Usage() {}
 
@@ -21,8 +21,19 @@ final class Usage {
                 "  validate STUDY                               check a study without running it",
                 "  policies                                     every slot, its policies, bundles, versions, parameters",
                 "  workloads                                    the workloads and their parameters",
+                "  report RESULTS_DIR [--out DIR]               report.html and figures/ of a results folder",
+                "                                               (also written at the end of run; --no-report skips it)",
+                "  compare DIR_A DIR_B [--tolerance 0.02]       figures side by side, differences flagged;",
+                "                                               exit 0 nothing moved, 1 something moved",
                 "  bench                                        the simulator's speed benchmark",
+                "  trace record WORKLOAD [--param K=V]... --out FILE [--text]   a workload as a trace (docs/traces.md)",
+                "  trace import accel-sim|nvbit|lackey IN --out FILE         a foreign trace as an hmsim trace",
+                "  trace convert IN --out FILE | trace info FILE             binary <-> text; what a trace holds",
+                "  replay TRACE --cache l1:size=32KB,ways=8,line=64 [--cache l2:...]   hits/misses per cache level",
                 "  status | stop                                the studies running in this container",
+                "  run STUDY --executor slurm [--partition P] [--array-chunk N] [--sbatch-arg ARG]...",
+                "                                               submit the study as a Slurm job array (docs/slurm.md)",
+                "  status DIR | collect DIR                     a results folder's runs (and its job); assemble runs.csv",
                 "  shell                                        the interactive Gogo shell with the sim: commands;",
                 "                                               install/start/uninstall bundles as in any Felix;",
                 "                                               leave it with Ctrl-D (or: exit 0)",

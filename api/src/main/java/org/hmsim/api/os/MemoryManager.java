@@ -37,4 +37,13 @@ public interface MemoryManager {
 
     /** Whether any GPU has translated this page since it was mapped or last migrated (a sharer bit). */
     boolean translatedByGpu(long vpn);
+
+    /**
+     * Maps an unmapped page directly in {@code pool}, without the placement slot, as a host program's
+     * initialisation does when the CPU writes its data before the first kernel (seed 000 §2.5: in the
+     * migration study "all pages start in CPU memory"). A full pool spills as first touch does. No GPU
+     * sharer bit is set. Returns the pool the page went to, or -1 if the page is already mapped or lies
+     * in no allocation (or the memory manager does not support it). Since api.os 1.1.0.
+     */
+    default int map(long vpn, int pool) { return -1; }
 }

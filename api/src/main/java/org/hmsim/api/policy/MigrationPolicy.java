@@ -11,4 +11,12 @@ public interface MigrationPolicy extends Policy {
 
     /** Called at the end of every statistics epoch. */
     default void onEpoch(long nowPs) {}
+
+    /**
+     * The host is about to launch kernel {@code kernel} (0-based, in workload order). The launch happens
+     * when the policy runs {@code proceed} — at once (the default) or later, e.g. after a bulk copy of
+     * the data to GPU memory (seed 000 §2.1, GDDR+memcpy), which the run's time then includes.
+     * {@code proceed} must be run exactly once. Since api.policy 1.1.0.
+     */
+    default void onKernelLaunch(int kernel, Runnable proceed) { proceed.run(); }
 }

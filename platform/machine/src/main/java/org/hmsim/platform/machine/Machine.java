@@ -55,10 +55,18 @@ public final class Machine implements MachineView {
     final Policy[] policies = new Policy[Slot.values().length];
     final OsMemoryManager os;
     private final ClockDomain gpuClock;
-    private Fabric[] fabrics;
+    private MemSink[] fabrics;
+    /** Per-page DRAM access counting of a profiling pass ({@link ProfilingPass}); null in every other run. */
+    final PageAccessCounter pageCounter;
 
     public Machine(MachineConfig cfg, PolicySource source, long seed, String runId) {
+        this(cfg, source, seed, runId, false);
+    }
+
+    /** @param countPageAccesses count DRAM accesses per page (a profiling pass); false costs nothing */
+    Machine(MachineConfig cfg, PolicySource source, long seed, String runId, boolean countPageAccesses) {
         this.cfg = cfg;
+        this.pageCounter = countPageAccesses ? new PageAccessCounter(cfg.pools().size(), cfg.pageBytes()) : null;
         this.gpuClock = ClockDomain.ofMHz("gpu", cfg.gpu().clockMHz());
         for (int i = 0; i < cfg.pools().size(); i++) {
             PoolConfig p = cfg.pools().get(i);
@@ -75,8 +83,11 @@ public final class Machine implements MachineView {
         for (int i = 0; i < cfg.pools().size(); i++)
             pools.add(new DramPool(cfg.pools().get(i), i, engine, policy(Slot.INTERLEAVE, InterleavePolicy.class), requests));
         for (LinkConfig l : cfg.links()) links.add(new Link(l, engine, requests));
-        fabrics = new Fabric[cfg.gpus()];
-        for (int g = 0; g < cfg.gpus(); g++) fabrics[g] = new Fabric(routes(g));
+        fabrics = new MemSink[cfg.gpus()];
+        for (int g = 0; g < cfg.gpus(); g++) {
+            Fabric f = new Fabric(routes(g));
+            fabrics[g] = pageCounter == null ? f : pageCounter.wrap(f);
+        }
         GpuPolicies gp = new GpuPolicies(policy(Slot.WARP_SCHEDULER, WarpSchedulerPolicy.class), policy(Slot.REPLACEMENT, ReplacementPolicy.class),
                 policy(Slot.CACHEABILITY, CacheabilityPolicy.class), policy(Slot.L2_MISS_PATH, L2MissPathPolicy.class),
                 policy(Slot.CTA_SCHEDULER, CtaSchedulerPolicy.class), policy(Slot.COHERENCE, CoherencePolicy.class));

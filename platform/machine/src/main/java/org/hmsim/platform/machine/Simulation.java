@@ -17,6 +17,7 @@ public final class Simulation {
     public static RunResult run(RunSpec spec) {
         Machine m = new Machine(spec.machine(), spec.policies(), spec.seed(), spec.runId());
         try {
+            ProfilingPass.prepare(m, spec); // two-pass policies only (oracle, profiled hints)
             return run(m, spec);
         } finally {
             for (Policy p : m.policies) p.close();

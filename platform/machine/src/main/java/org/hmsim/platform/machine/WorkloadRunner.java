@@ -41,7 +41,8 @@ final class WorkloadRunner {
         int index = next++;
         // Single-GPU launch; multi-GPU CTA distribution is the cta-scheduler's job once GPUs share a kernel.
         Gpu gpu = machine.gpus.get(0);
-        gpu.launch(k, index, this::launchNext);
+        // The migration slot may hold the launch back (copy-first: bulk copy before the kernel, seed 000 §2.1).
+        machine.migration().onKernelLaunch(index, () -> gpu.launch(k, index, this::launchNext));
     }
 
     boolean done() { return finishedPs >= 0; }

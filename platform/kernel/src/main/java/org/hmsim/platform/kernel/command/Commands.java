@@ -40,7 +40,13 @@ public final class Commands {
         cl.addSubcommand("workloads", new WorkloadsCommand(ctx));
         cl.addSubcommand("status", new StatusCommand(ctx));
         cl.addSubcommand("stop", new StopCommand(ctx));
+        cl.addSubcommand("collect", new CollectCommand(ctx));
+        cl.addSubcommand("run-task", new RunTaskCommand(ctx));
+        cl.addSubcommand("report", new ReportCommand(ctx));
+        cl.addSubcommand("compare", new CompareCommand(ctx));
         cl.addSubcommand("bench", new BenchCommand());
+        cl.addSubcommand("trace", TraceCommand.commandLine(ctx));
+        cl.addSubcommand("replay", new ReplayCommand(ctx));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((ex, line, parse) -> {
@@ -84,7 +90,7 @@ public final class Commands {
         @Override
         public void run() {
             new CommandLine(this).usage(ctx.out());
-            ctx.out().println("Commands: run, validate, policies, workloads, status, stop, bench, help");
+            ctx.out().println("Commands: run, validate, policies, workloads, status, stop, collect, report, compare, bench, trace, replay, help");
         }
 
         static final class Version implements CommandLine.IVersionProvider {

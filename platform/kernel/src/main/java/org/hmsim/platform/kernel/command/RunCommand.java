@@ -2,7 +2,14 @@ package org.hmsim.platform.kernel.command;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.hmsim.platform.kernel.executor.ExecutorException;
+import org.hmsim.platform.kernel.executor.ExecutorSettings;
+import org.hmsim.platform.kernel.executor.Launch;
+import org.hmsim.platform.kernel.executor.LocalExecutor;
+import org.hmsim.platform.kernel.executor.StudyExecutor;
 import org.hmsim.platform.kernel.results.Provenance;
 import org.hmsim.platform.kernel.runner.BarProgress;
 import org.hmsim.platform.kernel.runner.LineProgress;
@@ -17,7 +24,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code run STUDY [--out DIR] [--jobs N] [--resume]}. */
+/** {@code run STUDY [--out DIR] [--jobs N] [--resume] [--executor NAME [--partition P] [--array-chunk N] [--sbatch-arg ARG]...]}. */
 @Command(name = "run", description = "Validates a study, then runs it in parallel and writes its results.")
 final class RunCommand implements Callable<Integer> {
     private final Commands.Context ctx;
@@ -33,6 +40,22 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--resume", description = "keep the runs an earlier execution finished; redo the others")
     boolean resume;
+
+    @Option(names = "--no-report", description = "do not write report.html and figures/ at the end (hmsim report DIR writes them later)")
+    boolean noReport;
+
+    @Option(names = "--executor", paramLabel = "NAME", defaultValue = "local",
+            description = "local (threads of this process, the default), slurm (a job array; docs/slurm.md), or a bundle's scheduler")
+    String executor;
+
+    @Option(names = "--partition", paramLabel = "P", description = "batch executors: the partition (queue) of the job")
+    String partition;
+
+    @Option(names = "--array-chunk", paramLabel = "N", defaultValue = "1", description = "batch executors: runs per array task (default 1)")
+    int arrayChunk;
+
+    @Option(names = "--sbatch-arg", paramLabel = "ARG", arity = "1", description = "batch executors: an option for the scheduler, e.g. --sbatch-arg=--time=2:00:00 (repeatable)")
+    List<String> sbatchArgs = new ArrayList<>();
 
     RunCommand(Commands.Context ctx) { this.ctx = ctx; }
 
@@ -57,15 +80,28 @@ final class RunCommand implements Callable<Integer> {
             if (sha != null && !sha.equals(s.sha256()))
                 e.println("warning: " + s.display() + " changed since the results in " + dir + " were written; resuming anyway");
         }
-        Progress progress = ctx.background() ? Progress.silent()
+        StudyExecutor chosen = ctx.kernel().executor(executor);
+        if (chosen == null) {
+            e.println("--executor: unknown executor '" + executor + "' (installed: " + String.join(", ", ctx.kernel().executors().names()) + ")");
+            return Commands.BAD_INPUT;
+        }
+        if (arrayChunk < 1) {
+            e.println("--array-chunk: must be at least 1");
+            return Commands.BAD_INPUT;
+        }
+        ExecutorSettings settings = new ExecutorSettings(partition, arrayChunk, sbatchArgs);
+        boolean local = chosen instanceof LocalExecutor;
+        Progress progress = ctx.background() || !local ? Progress.silent()
                 : System.console() != null ? BarProgress.create(o) : new LineProgress(o);
-        StudyExecution ex;
+        Launch launch;
         try {
-            ex = ctx.kernel().start(s, new RunOptions(dir, n, resume), progress);
-        } catch (IllegalStateException busy) {
+            launch = chosen.launch(s, new RunOptions(dir, n, resume), settings, progress);
+        } catch (ExecutorException busy) {
             e.println(busy.getMessage());
             return Commands.ERROR;
         }
+        if (!local) return BatchSummary.submitted(s, dir, chosen.name(), launch, o);
+        StudyExecution ex = launch.execution();
         if (ctx.background()) {
             o.println("study " + s.name() + " started: " + s.shape() + " on " + n + " thread(s) -> " + dir);
             o.println("follow it with sim:status, cancel it with sim:stop");
@@ -73,6 +109,7 @@ final class RunCommand implements Callable<Integer> {
                 try {
                     ex.await();
                     summary(ex, o, e);
+                    if (!noReport) ReportCommand.afterRun(ex.out(), o, e);
                 } catch (InterruptedException ignored) {
                     Thread.currentThread().interrupt();
                 }
@@ -83,6 +120,7 @@ final class RunCommand implements Callable<Integer> {
         }
         int code = ex.await();
         summary(ex, o, e);
+        if (!noReport) ReportCommand.afterRun(ex.out(), o, e);
         return code;
     }
 

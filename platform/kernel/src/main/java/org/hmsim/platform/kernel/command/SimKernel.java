@@ -2,6 +2,11 @@ package org.hmsim.platform.kernel.command;
 
 import java.nio.file.Path;
 import java.util.function.Function;
+import org.hmsim.api.executor.BatchScheduler;
+import org.hmsim.platform.kernel.executor.BatchExecutor;
+import org.hmsim.platform.kernel.executor.ExecutorRegistry;
+import org.hmsim.platform.kernel.executor.LocalExecutor;
+import org.hmsim.platform.kernel.executor.StudyExecutor;
 import org.hmsim.platform.kernel.registry.PolicyRegistry;
 import org.hmsim.platform.kernel.registry.WorkloadRegistry;
 import org.hmsim.platform.kernel.results.Environment;
@@ -24,14 +29,40 @@ public final class SimKernel {
     private final WorkloadRegistry workloads;
     private final Environment environment;
     private final StudyRunner runner;
+    private final Function<RunSpec, RunResult> simulator;
+    private final ExecutorRegistry executors;
     private StudyExecution current;
 
     public SimKernel(PolicyRegistry policies, WorkloadRegistry workloads, Environment environment,
                      Function<RunSpec, RunResult> simulator) {
+        this(policies, workloads, environment, simulator, new ExecutorRegistry());
+    }
+
+    /** @param executors the batch schedulers besides {@code local} (Slurm built in, bundles' own added) */
+    public SimKernel(PolicyRegistry policies, WorkloadRegistry workloads, Environment environment,
+                     Function<RunSpec, RunResult> simulator, ExecutorRegistry executors) {
         this.policies = policies;
         this.workloads = workloads;
         this.environment = environment;
+        this.simulator = simulator;
+        this.executors = executors;
         this.runner = new StudyRunner(simulator, environment);
+    }
+
+    /** Runs one simulation (what every executor's runs call). */
+    public Function<RunSpec, RunResult> simulator() { return simulator; }
+
+    public ExecutorRegistry executors() { return executors; }
+
+    /**
+     * The executor named {@code name} ({@code local}, {@code slurm}, or a bundle's scheduler); its tasks
+     * run {@code bin/hmsim} of the installation named by {@code -Dhmsim.home}. Null if there is none.
+     */
+    public StudyExecutor executor(String name) {
+        if (LocalExecutor.NAME.equals(name)) return new LocalExecutor(this::start);
+        BatchScheduler s = executors.scheduler(name);
+        String home = System.getProperty("hmsim.home");
+        return s == null ? null : new BatchExecutor(s, environment, home == null || home.isBlank() ? null : Path.of(home));
     }
 
     public PolicyRegistry policies() { return policies; }
@@ -43,6 +74,11 @@ public final class SimKernel {
     /** Parses and validates a study against the providers installed now. */
     public Study validate(Path studyFile) throws StudyException {
         return new StudyParser(policies, workloads).parse(studyFile);
+    }
+
+    /** Parses and validates a copy of a study as the original named {@code display} (batch tasks). */
+    public Study validate(Path studyFile, String display) throws StudyException {
+        return new StudyParser(policies, workloads).parse(studyFile, display);
     }
 
     /** Starts a study unless one is already running. */

@@ -14,10 +14,15 @@ import picocli.CommandLine.Command;
 final class StatusCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 
+    @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+            description = "a results folder: its runs (and its batch job's tasks) instead of this container's study")
+    java.nio.file.Path dir;
+
     StatusCommand(Commands.Context ctx) { this.ctx = ctx; }
 
     @Override
     public Integer call() {
+        if (dir != null) return FolderStatus.print(ctx, dir.toAbsolutePath().normalize());
         PrintStream o = ctx.out();
         StudyExecution ex = ctx.kernel().current();
         if (ex == null) {

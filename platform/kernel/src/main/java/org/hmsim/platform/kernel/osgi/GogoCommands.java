@@ -11,7 +11,8 @@ import org.osgi.service.component.annotations.Reference;
         "osgi.command.scope=sim",
         "osgi.command.function=run", "osgi.command.function=validate", "osgi.command.function=policies",
         "osgi.command.function=workloads", "osgi.command.function=status", "osgi.command.function=stop",
-        "osgi.command.function=bench"})
+        "osgi.command.function=bench", "osgi.command.function=report", "osgi.command.function=compare", "osgi.command.function=collect",
+        "osgi.command.function=trace", "osgi.command.function=replay"})
 public final class GogoCommands {
     @Reference(name = "kernel")
     private KernelComponent kernel;
@@ -24,11 +25,21 @@ public final class GogoCommands {
 
     public void workloads() { call("workloads"); }
 
-    public void status() { call("status"); }
+    public void status(String... args) { call("status", args); }
+
+    public void collect(String... args) { call("collect", args); }
 
     public void stop() { call("stop"); }
 
     public void bench(String... args) { call("bench", args); }
+
+    public void trace(String... args) { call("trace", args); }
+
+    public void replay(String... args) { call("replay", args); }
+
+    public void report(String... args) { call("report", args); }
+
+    public void compare(String... args) { call("compare", args); }
 
     private void call(String command, String... args) {
         String[] all = new String[args.length + 1];

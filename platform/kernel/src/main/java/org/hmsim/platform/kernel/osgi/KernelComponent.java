@@ -1,6 +1,8 @@
 package org.hmsim.platform.kernel.osgi;
 
+import org.hmsim.api.executor.BatchScheduler;
 import org.hmsim.platform.kernel.command.Commands;
+import org.hmsim.platform.kernel.executor.ExecutorRegistry;
 import org.hmsim.platform.kernel.command.SimKernel;
 import org.hmsim.platform.kernel.runner.StudyExecution;
 import org.hmsim.platform.machine.Simulation;
@@ -9,6 +11,8 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 
 /** The kernel inside the framework: registries, the real simulator, and the commands over them. */
 @Component(service = KernelComponent.class, immediate = true)
@@ -19,14 +23,23 @@ public final class KernelComponent {
     @Reference(name = "workloadRegistry")
     private WorkloadRegistryComponent workloads;
 
+    /** Batch schedulers of bundles (a site's own; Slurm is built in): {@code run --executor NAME}. */
+    private final ExecutorRegistry executors = new ExecutorRegistry();
+
     private SimKernel kernel;
     private Commands commands;
 
     @Activate
     void activate(BundleContext context) {
-        kernel = new SimKernel(policies.registry(), workloads.registry(), new OsgiEnvironment(context), Simulation::run);
+        kernel = new SimKernel(policies.registry(), workloads.registry(), new OsgiEnvironment(context), Simulation::run, executors);
         commands = new Commands(kernel);
     }
+
+    @Reference(name = "batchScheduler", service = BatchScheduler.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, unbind = "removeScheduler")
+    void addScheduler(BatchScheduler s) { executors.add(s); }
+
+    void removeScheduler(BatchScheduler s) { executors.remove(s); }
 
     @Deactivate
     void deactivate() {

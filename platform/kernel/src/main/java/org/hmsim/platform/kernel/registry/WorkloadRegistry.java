@@ -62,6 +62,19 @@ public final class WorkloadRegistry {
         return choose(WorkloadEntry.of(p, display), given);
     }
 
+    /** Opens a trace (binary or text, docs/traces.md) as a workload without parameters. */
+    public WorkloadChoice resolveTrace(Path file, String display, Map<String, ?> given) {
+        WorkloadProvider p;
+        try {
+            p = org.hmsim.platform.traces.TraceWorkloadProvider.open(file, display);
+        } catch (RuntimeException ex) {
+            InvalidChoiceException e = new InvalidChoiceException(null, "trace " + ex.getMessage());
+            e.initCause(ex);
+            throw e;
+        }
+        return choose(WorkloadEntry.of(p, display), given);
+    }
+
     private static WorkloadChoice choose(WorkloadEntry e, Map<String, ?> given) {
         return new WorkloadChoice(e, PolicyRegistry.validate(e.parameters(), given), new java.util.LinkedHashMap<>(given));
     }

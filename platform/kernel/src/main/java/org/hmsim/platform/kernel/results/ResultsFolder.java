@@ -73,6 +73,24 @@ public final class ResultsFolder {
         }
     }
 
+    /** Whether the run failed (its error.txt exists and it has no stats.json). */
+    public boolean failed(PlannedRun run) { return !complete(run) && Files.isRegularFile(runDir(run).resolve(ERROR)); }
+
+    /** Whether the run ended, successfully or not: what a batch task leaves behind when it is done with a run. */
+    public boolean ended(PlannedRun run) { return complete(run) || failed(run); }
+
+    /**
+     * Reads back every run that ended, failed ones included, exactly as {@link #finished} records them:
+     * runs.csv assembled from the folder after a batch execution equals the one a local execution wrote.
+     */
+    public synchronized void loadEnded() {
+        rows.clear();
+        for (PlannedRun r : study.runs()) {
+            if (complete(r)) rows.put(r.index(), readMetrics(r));
+            else if (failed(r)) rows.put(r.index(), null);
+        }
+    }
+
     /** Reads back the runs an earlier execution completed (for --resume). */
     public synchronized void loadCompleted() {
         for (PlannedRun r : study.runs()) if (complete(r)) rows.put(r.index(), readMetrics(r));

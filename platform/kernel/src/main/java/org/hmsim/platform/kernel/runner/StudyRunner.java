@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.hmsim.api.workload.Workload;
 import org.hmsim.platform.kernel.results.Environment;
 import org.hmsim.platform.kernel.results.Provenance;
 import org.hmsim.platform.kernel.results.ResultsFolder;
@@ -21,12 +20,12 @@ import org.hmsim.platform.machine.RunSpec;
  * is rebuilt in run order from the files on disk.
  */
 public final class StudyRunner {
-    private final Function<RunSpec, RunResult> simulator;
+    private final RunWorker worker;
     private final Environment environment;
 
     /** @param simulator runs one simulation ({@code Simulation::run}; tests pass a fake) */
     public StudyRunner(Function<RunSpec, RunResult> simulator, Environment environment) {
-        this.simulator = simulator;
+        this.worker = new RunWorker(simulator);
         this.environment = environment;
     }
 
@@ -96,7 +95,7 @@ public final class StudyRunner {
             PlannedRun run = todo.get(i);
             ex.set(run.index(), RunState.RUNNING);
             long t0 = System.nanoTime();
-            Throwable error = runOne(ex.study(), run, results);
+            Throwable error = worker.run(ex.study(), run, results);
             try {
                 results.finished(run);
             } catch (RuntimeException e) {
@@ -104,28 +103,6 @@ public final class StudyRunner {
             }
             ex.set(run.index(), error == null ? RunState.DONE : RunState.FAILED);
             progress.finished(run, error == null, error, System.nanoTime() - t0, finished.incrementAndGet(), ex.study().runs().size());
-        }
-    }
-
-    /** One simulation; returns its error, or null on success. */
-    private Throwable runOne(Study study, PlannedRun run, ResultsFolder results) {
-        try {
-            results.begin(run);
-            Workload workload = run.workload().create(run.seed());
-            RunSpec spec = new RunSpec(run.id(), run.machine().config(), workload, run.policySource(), run.seed(),
-                    study.epochPs(), study.maxTimePs());
-            RunResult r = simulator.apply(spec);
-            if (r == null) throw new IllegalStateException("the simulator returned no result");
-            results.success(run, r);
-            return null;
-        } catch (Throwable t) {
-            // Anything a policy, workload or model throws fails this run only (DESIGN §9).
-            try {
-                results.failure(run, t);
-            } catch (RuntimeException e) {
-                t.addSuppressed(e);
-            }
-            return t;
         }
     }
 }

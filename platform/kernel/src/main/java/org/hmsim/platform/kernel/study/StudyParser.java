@@ -65,6 +65,14 @@ public final class StudyParser {
         return new Parse(file, file.toString()).run();
     }
 
+    /**
+     * Parses a copy of a study as if it were the original named {@code display} (a batch task parses the
+     * copy in its results folder; messages and config.json name files as the local run did).
+     */
+    public Study parse(Path file, String display) throws StudyException {
+        return new Parse(file, display).run();
+    }
+
     /** The state of one parse. */
     private final class Parse {
         final Path file;
@@ -109,7 +117,9 @@ public final class StudyParser {
             policiesSection();
             sweepSection();
             List<Object> swaps = swaps();
-            List<Object> report = listOf("report");
+            List<String> sweepColumns = new ArrayList<>();
+            for (SweepDim d : dims) if (d.hasColumn()) sweepColumns.add(d.key());
+            List<Object> report = ReportSection.read(doc, value("report"), sweepColumns);
             dims.addAll(policyDims);
             List<PlannedRun> runs = expand(seeds);
             List<String> columns = new ArrayList<>();
@@ -245,9 +255,9 @@ public final class StudyParser {
                 }
             }
             Map<String, NodeTuple> e = doc.entries(n, field);
-            if (e.containsKey("name") == e.containsKey("file"))
-                throw doc.error(n, field, "a workload is a name (stream, {name: bfs, nodes: 4096}) or a file ({file: saxpy.yaml}), exactly one of them");
-            String key = e.containsKey("name") ? "name" : "file";
+            if ((e.containsKey("name") ? 1 : 0) + (e.containsKey("file") ? 1 : 0) + (e.containsKey("trace") ? 1 : 0) != 1)
+                throw doc.error(n, field, "a workload is a name (stream, {name: bfs, nodes: 4096}), a file ({file: saxpy.yaml}) or a trace ({trace: x.hmt}), exactly one of them");
+            String key = e.containsKey("name") ? "name" : e.containsKey("file") ? "file" : "trace";
             Node nameNode = e.get(key).getValueNode();
             String name = scalarText(nameNode, field + "." + key);
             Map<String, Object> params = new LinkedHashMap<>();
@@ -260,7 +270,9 @@ public final class StudyParser {
             try {
                 if (key.equals("name")) return workloads.resolve(name, params);
                 Path p = resolve(name);
-                if (!Files.isRegularFile(p)) throw doc.error(nameNode, field + ".file", "workload file '" + name + "' not found (looked for " + shown(name) + ")");
+                if (!Files.isRegularFile(p))
+                    throw doc.error(nameNode, field + "." + key, (key.equals("file") ? "workload file '" : "trace '") + name + "' not found (looked for " + shown(name) + ")");
+                if (key.equals("trace")) return workloads.resolveTrace(p, shown(name), params);
                 return workloads.resolveFile(p, shown(name), params);
             } catch (InvalidChoiceException ex) {
                 StudyException inFile = key.equals("file") ? located(ex.getCause(), shown(name)) : null;

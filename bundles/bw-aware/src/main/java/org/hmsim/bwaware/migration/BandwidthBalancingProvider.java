@@ -1,0 +1,29 @@
+package org.hmsim.bwaware.migration;
+
+import java.util.List;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.osgi.service.component.annotations.Component;
+
+/** The {@code bandwidth-balancing} migration: {@link PageMigrator} with threshold 1, range 128, balancing true by default. */
+@Component(service = PolicyProvider.class, property = {
+        PolicyProvider.SLOT + "=migration", PolicyProvider.NAME + "=bandwidth-balancing", PolicyProvider.VERSION + "=1.0.0"})
+public final class BandwidthBalancingProvider implements PolicyProvider {
+    @Override public Slot slot() { return Slot.MIGRATION; }
+
+    @Override public String name() { return "bandwidth-balancing"; }
+
+    @Override public String description() {
+        return "TH(1)+RE+BWB (seed 000 §2.7): threshold migration with range expansion, throttled every 10,000 GPU cycles so GPU memory carries its bandwidth share (71.4 %) of the traffic: full rate, half rate or pause.";
+    }
+
+    @Override public List<ParamSpec> parameters() { return MigrationSettings.specs(1, 128, true); }
+
+    @Override public Policy create(PolicyContext context, Params params) {
+        return new PageMigrator(context, MigrationSettings.of(params));
+    }
+}

@@ -1,0 +1,337 @@
+package org.hmsim.bwaware.migration;
+
+import java.util.List;
+import org.hmsim.api.engine.Engine;
+import org.hmsim.api.engine.EventTarget;
+import org.hmsim.api.machine.DramView;
+import org.hmsim.api.machine.MachineView;
+import org.hmsim.api.os.Allocation;
+import org.hmsim.api.os.MemoryManager;
+import org.hmsim.api.policy.MigrationPolicy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.stats.Stats;
+import org.hmsim.bwaware.placement.Bandwidths;
+
+/**
+ * CPU-to-GPU page migration of seed 000 Ch. 5: threshold-N candidates from the GPU's TLB-miss ring
+ * buffer (§2.5), range expansion (§2.6) and bandwidth balancing (§2.7) — the final TH(1)+RE+BWB.
+ *
+ * <p><b>Flow.</b> Pages start in CPU memory (host data, {@link HostData}). Each last-level GPU TLB miss
+ * puts the page in a bounded ring buffer; the runtime drains it {@code poll_cycles} after the first
+ * unread entry. A page outside GPU memory becomes a candidate after {@code threshold} touches and goes
+ * into an unbounded FIFO, followed (range expansion) by its neighbours in the same allocation, furthest
+ * first. At most {@code max_in_flight} migrations run; each copies the page through both pools with no
+ * priority and, if a GPU had translated the page, costs the platform's GPU-wide shootdown stall
+ * ({@code gpu.tlb.shootdown} cycles; pages never translated — most prefetched neighbours — cost none).
+ * No reverse migration (the thesis leaves it to future work).
+ *
+ * <p><b>Balancing.</b> Every {@code balance_period} GPU cycles the per-pool byte counters give the GPU
+ * memory's share m of DRAM traffic; m below r* - band: full rate; within the band: half rate; above r*:
+ * migrations pause until m falls. The timers run only while there is migration work, so a finished
+ * workload is never kept alive.
+ */
+final class PageMigrator implements MigrationPolicy, EventTarget {
+    private static final int EV_POLL = 0, EV_SAMPLE = 1, EV_REST = 2;
+    private static final int FULL = 0, HALF = 1, PAUSE = 2;
+
+    private final MigrationSettings s;
+    private final MachineView machine;
+    private final MemoryManager memory;
+    private final Engine engine;
+    private final long pageBytes, pollPs, periodPs;
+    private int fast = -1, slow;
+    private double target;
+
+    private final long[] ring;
+    private int ringHead, ringCount;
+    private boolean pollPending;
+
+    private long[] fifo = new long[1024];
+    private int fifoHead, fifoCount;
+
+    private long[] baseVpn;
+    private int[][] touches;
+    private boolean[][] queued;
+    private final int[] scratchUp, scratchDown;
+
+    private final Slot[] slots;
+    private final int[] freeSlots;
+    private int nFree, inFlight, resting;
+
+    private int mode = FULL;
+    private boolean sampling;
+    private final long[] winFast, winTotal;
+    private int winPos, winFilled;
+    private long lastFast, lastTotal, lastCopies;
+
+    private long triggers, rangeEnqueued, started, completed, failed, skipped, ringDrops, hostMapped;
+    private long samplesFull, samplesHalf, samplesPause;
+    private double lastShare = -1;
+
+    /** One migration slot; its own done-callback, so finishing a copy allocates nothing. */
+    private final class Slot implements Runnable {
+        final int index;
+        long startPs;
+
+        Slot(int index) { this.index = index; }
+
+        @Override
+        public void run() { finished(this); }
+    }
+
+    PageMigrator(PolicyContext context, MigrationSettings settings) {
+        this.s = settings;
+        this.machine = context.machine();
+        this.memory = context.memory();
+        this.engine = machine.engine();
+        this.pageBytes = memory.pageBytes();
+        this.pollPs = machine.gpuClock().ps(settings.pollCycles());
+        this.periodPs = machine.gpuClock().ps(settings.periodCycles());
+        this.ring = new long[settings.ringEntries()];
+        this.slots = new Slot[settings.maxInFlight()];
+        this.freeSlots = new int[settings.maxInFlight()];
+        for (int i = slots.length - 1; i >= 0; i--) {
+            slots[i] = new Slot(i);
+            freeSlots[nFree++] = i;
+        }
+        this.scratchUp = new int[settings.range() + 1];
+        this.scratchDown = new int[settings.range() + 1];
+        this.winFast = new long[settings.window()];
+        this.winTotal = new long[settings.window()];
+        registerStats(context.stats());
+    }
+
+    private void registerStats(Stats st) {
+        if (st == null) return;
+        st.counter("triggers", "pages that reached the touch threshold (candidates, §2.5)", () -> triggers);
+        st.counter("range_enqueued", "neighbouring pages enqueued by range expansion (§2.6)", () -> rangeEnqueued);
+        st.counter("started", "page migrations started", () -> started);
+        st.counter("completed", "page migrations completed", () -> completed);
+        st.counter("failed", "migrations refused by the OS (target pool full)", () -> failed);
+        st.counter("skipped", "dequeued pages already in GPU memory or unmapped (move_pages fails)", () -> skipped);
+        st.counter("ring_drops", "TLB misses lost because the ring buffer was full", () -> ringDrops);
+        st.counter("host_mapped", "pages mapped in CPU memory before the first kernel (host data)", () -> hostMapped);
+        st.counter("balance_full", "balancing samples that ran migration at full rate", () -> samplesFull);
+        st.counter("balance_half", "balancing samples that ran migration at half rate", () -> samplesHalf);
+        st.counter("balance_pause", "balancing samples that paused migration", () -> samplesPause);
+        st.gauge("balance_share", "GPU-memory share of DRAM traffic at the last balancing sample (-1 = none)", () -> lastShare);
+        st.gauge("queued", "pages waiting in the migration FIFO", () -> fifoCount);
+    }
+
+    // ---- hooks
+
+    @Override
+    public void onKernelLaunch(int kernel, Runnable proceed) {
+        if (baseVpn == null) init();
+        if (kernel == 0 && s.hostData()) hostMapped += HostData.mapAll(memory, slow);
+        proceed.run();
+    }
+
+    @Override
+    public void onTlbMiss(int gpu, long vpn) {
+        if (ringCount == ring.length) {
+            ringDrops++;
+            return;
+        }
+        ring[(ringHead + ringCount++) % ring.length] = vpn;
+        if (!pollPending) {
+            pollPending = true;
+            engine.scheduleIn(pollPs, this, EV_POLL, 0);
+        }
+    }
+
+    @Override
+    public void handle(int kind, long payload) {
+        switch (kind) {
+            case EV_POLL -> poll();
+            case EV_SAMPLE -> sample();
+            default -> {
+                resting--;
+                freeSlots[nFree++] = (int) payload;
+                pump();
+            }
+        }
+    }
+
+    // ---- candidates
+
+    private void init() {
+        Bandwidths bw = new Bandwidths(machine, "", 0);
+        fast = bw.fastest();
+        slow = Bandwidths.capacityPool(machine);
+        target = s.target() >= 0 ? s.target() : bw.share(fast);
+        List<Allocation> allocs = memory.allocations();
+        baseVpn = new long[allocs.size()];
+        touches = new int[allocs.size()][];
+        queued = new boolean[allocs.size()][];
+        for (int a = 0; a < allocs.size(); a++) {
+            Allocation al = allocs.get(a);
+            int pages = (int) ((al.bytes() + pageBytes - 1) / pageBytes);
+            baseVpn[a] = al.baseVa() / pageBytes;
+            if (s.threshold() > 1) touches[a] = new int[pages];
+            queued[a] = new boolean[pages];
+        }
+    }
+
+    private void poll() {
+        pollPending = false;
+        if (baseVpn == null) init();
+        while (ringCount > 0) {
+            long vpn = ring[ringHead];
+            ringHead = (ringHead + 1) % ring.length;
+            ringCount--;
+            touch(vpn);
+        }
+        pump();
+        startSampling();
+    }
+
+    private void touch(long vpn) {
+        Allocation a = memory.allocationOf(vpn * pageBytes);
+        if (a == null || a.id() >= queued.length) return;
+        int id = a.id();
+        int i = (int) (vpn - baseVpn[id]);
+        if (queued[id][i] || memory.poolOf(vpn) == fast) return;
+        if (s.threshold() > 1 && ++touches[id][i] < s.threshold()) return;
+        triggers++;
+        enqueue(id, i);
+        if (s.range() > 0) expand(id, i);
+    }
+
+    private boolean eligible(int id, int i) {
+        if (queued[id][i]) return false;
+        int pool = memory.poolOf(baseVpn[id] + i);
+        return pool >= 0 && pool != fast;
+    }
+
+    /** Range expansion (§2.6): neighbours of page {@code i}, enqueued furthest first, nearest last. */
+    private void expand(int id, int i) {
+        int n = queued[id].length;
+        int below = s.rangeShape().equals("forward") ? 0 : s.range() / 2;
+        int above = s.range() - below;
+        int up = 0, down = 0;
+        if (s.rangeCountsSkipped()) {
+            for (int d = 1; d <= above && i + d < n; d++) if (eligible(id, i + d)) scratchUp[up++] = d;
+            for (int d = 1; d <= below && i - d >= 0; d++) if (eligible(id, i - d)) scratchDown[down++] = d;
+        } else {
+            for (int d = 1; up < above && i + d < n; d++) if (eligible(id, i + d)) scratchUp[up++] = d;
+            for (int d = 1; down < below && i - d >= 0; d++) if (eligible(id, i - d)) scratchDown[down++] = d;
+        }
+        while (up > 0 || down > 0) {
+            boolean takeUp = down == 0 || (up > 0 && scratchUp[up - 1] >= scratchDown[down - 1]);
+            int j = takeUp ? i + scratchUp[--up] : i - scratchDown[--down];
+            enqueue(id, j);
+            rangeEnqueued++;
+        }
+    }
+
+    private void enqueue(int id, int i) {
+        queued[id][i] = true;
+        if (fifoCount == fifo.length) {
+            long[] bigger = new long[fifo.length * 2];
+            for (int k = 0; k < fifoCount; k++) bigger[k] = fifo[(fifoHead + k) % fifo.length];
+            fifo = bigger;
+            fifoHead = 0;
+        }
+        fifo[(fifoHead + fifoCount++) % fifo.length] = baseVpn[id] + i;
+    }
+
+    // ---- migration engine
+
+    private int limit() {
+        if (mode == PAUSE) return 0;
+        if (mode == HALF && s.halfRate().equals("concurrency")) return Math.max(1, s.maxInFlight() / 2);
+        return s.maxInFlight();
+    }
+
+    private void pump() {
+        int limit = limit();
+        while (nFree > 0 && inFlight < limit && fifoCount > 0) {
+            long vpn = fifo[fifoHead];
+            fifoHead = (fifoHead + 1) % fifo.length;
+            fifoCount--;
+            int pool = memory.poolOf(vpn);
+            if (pool < 0 || pool == fast) {
+                skipped++;
+                continue;
+            }
+            Slot slot = slots[freeSlots[--nFree]];
+            slot.startPs = engine.now();
+            if (memory.migrate(vpn, fast, slot)) {
+                started++;
+                inFlight++;
+            } else {
+                failed++;
+                freeSlots[nFree++] = slot.index;
+            }
+        }
+    }
+
+    private void finished(Slot slot) {
+        inFlight--;
+        completed++;
+        if (s.balance() && mode == HALF && s.halfRate().equals("dequeue")) {
+            resting++;
+            engine.scheduleIn(Math.max(1, engine.now() - slot.startPs), this, EV_REST, slot.index);
+        } else {
+            freeSlots[nFree++] = slot.index;
+        }
+        pump();
+    }
+
+    // ---- bandwidth balancing (§2.7)
+
+    private boolean busy() { return fifoCount > 0 || inFlight > 0 || ringCount > 0 || resting > 0; }
+
+    private void startSampling() {
+        if (!s.balance() || sampling || !busy()) return;
+        sampling = true;
+        lastFast = machine.dram().get(fast).bytesServed();
+        lastTotal = totalBytes();
+        lastCopies = completed;
+        winPos = 0;
+        winFilled = 0;
+        engine.scheduleIn(periodPs, this, EV_SAMPLE, 0);
+    }
+
+    private long totalBytes() {
+        long t = 0;
+        for (DramView d : machine.dram()) t += d.bytesServed();
+        return t;
+    }
+
+    private void sample() {
+        long f = machine.dram().get(fast).bytesServed(), t = totalBytes();
+        long df = f - lastFast, dt = t - lastTotal;
+        if (s.share().equals("demand")) {
+            long copies = (completed - lastCopies) * pageBytes;
+            df = Math.max(0, df - copies);
+            dt = Math.max(0, dt - 2 * copies);
+        }
+        lastFast = f;
+        lastTotal = t;
+        lastCopies = completed;
+        winFast[winPos] = df;
+        winTotal[winPos] = dt;
+        winPos = (winPos + 1) % winFast.length;
+        winFilled = Math.min(winFilled + 1, winFast.length);
+        long sf = 0, stt = 0;
+        for (int k = 0; k < winFilled; k++) {
+            sf += winFast[k];
+            stt += winTotal[k];
+        }
+        if (stt <= 0) {
+            mode = FULL; // no traffic: nothing to balance against
+        } else {
+            double m = (double) sf / stt;
+            lastShare = m;
+            mode = m < target - s.band() ? FULL : m <= target ? HALF : PAUSE;
+        }
+        if (mode == FULL) samplesFull++;
+        else if (mode == HALF) samplesHalf++;
+        else samplesPause++;
+        pump();
+        if (busy()) engine.scheduleIn(periodPs, this, EV_SAMPLE, 0);
+        else sampling = false;
+    }
+}

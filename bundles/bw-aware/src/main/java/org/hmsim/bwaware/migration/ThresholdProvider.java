@@ -1,0 +1,29 @@
+package org.hmsim.bwaware.migration;
+
+import java.util.List;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.osgi.service.component.annotations.Component;
+
+/** The {@code threshold} migration: {@link PageMigrator} with threshold 1, range 0, balancing false by default. */
+@Component(service = PolicyProvider.class, property = {
+        PolicyProvider.SLOT + "=migration", PolicyProvider.NAME + "=threshold", PolicyProvider.VERSION + "=1.0.0"})
+public final class ThresholdProvider implements PolicyProvider {
+    @Override public Slot slot() { return Slot.MIGRATION; }
+
+    @Override public String name() { return "threshold"; }
+
+    @Override public String description() {
+        return "Threshold-N migration (seed 000 §2.5): GPU TLB misses feed a ring buffer; a page in CPU memory migrates to GPU memory after N touches, FIFO, at most 4 in flight, shootdown per translated page.";
+    }
+
+    @Override public List<ParamSpec> parameters() { return MigrationSettings.specs(1, 0, false); }
+
+    @Override public Policy create(PolicyContext context, Params params) {
+        return new PageMigrator(context, MigrationSettings.of(params));
+    }
+}

@@ -1,0 +1,45 @@
+package org.hmsim.bwaware.placement;
+
+import java.util.List;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.osgi.service.component.annotations.Component;
+
+/** The {@code hints} placement: BO/CO/BW allocation hints, from the workload or from GetAllocation on profiled hotness. */
+@Component(service = PolicyProvider.class, property = {
+        PolicyProvider.SLOT + "=placement", PolicyProvider.NAME + "=hints", PolicyProvider.VERSION + "=1.0.0"})
+public final class HintsPlacementProvider implements PolicyProvider {
+    @Override public Slot slot() { return Slot.PLACEMENT; }
+
+    @Override public String name() { return "hints"; }
+
+    @Override public String description() {
+        return "Annotated placement (seed 000 §2.4, Ch. 4.4): allocation hints BO/CO/BW (none = BW-AWARE); hints missing from the "
+                + "workload come from GetAllocation(size[], hotness[]) on per-allocation hotness, profiled or given.";
+    }
+
+    @Override public List<ParamSpec> parameters() {
+        return List.of(
+                ParamSpec.choice("source", "profile", List.of("profile", "given", "workload"),
+                        "where hints for allocations without one come from: profile = GetAllocation on a profiling pass's DRAM accesses per "
+                                + "allocation (same data set); given = GetAllocation on the 'hotness' parameter (e.g. trained on another data set, "
+                                + "Fig. 4.12); workload = only the workload's own hints, the rest BW-AWARE"),
+                ParamSpec.string("hotness", "",
+                        "relative hotness per allocation for source = given: 'graph_mask=3,cost=2,graph_edges=1' (unnamed allocations: 0, i.e. CO)"),
+                ParamSpec.choice("rank_by", "density", List.of("density", "total"),
+                        "GetAllocation ranking (summary §7.6, unspecified in the thesis): density = accesses per byte, total = accesses"),
+                ParamSpec.choice("fit", "greedy", List.of("greedy", "prefix", "spill"),
+                        "a structure that does not fit in the remaining BO capacity (§7.6): greedy = skip it and try colder ones; prefix = stop "
+                                + "(the literal 'how many of [1:N] fit'); spill = give it BO too, the OS spills its remainder to CO, then stop"),
+                org.hmsim.bwaware.placement.Params.BANDWIDTHS);
+    }
+
+    @Override public Policy create(PolicyContext context, Params params) {
+        return new HintsPlacement(context.machine(), context.memory(), params.getString("source"), params.getString("hotness"),
+                params.getString("rank_by"), params.getString("fit"), params.getString("bandwidths"), context.random("placement"), context.stats());
+    }
+}

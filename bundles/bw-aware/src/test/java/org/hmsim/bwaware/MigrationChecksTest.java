@@ -1,0 +1,60 @@
+package org.hmsim.bwaware;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.machine.MachineConfig;
+import org.hmsim.platform.machine.RunResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 5 check 4 (seed 000 Ch. 5): data starts in CPU DDR; kmeans (4 iterations over its points) on
+ * agarwal-ch4 with the realistic 100-cycle shootdown.
+ */
+class MigrationChecksTest {
+    static final MachineConfig M = Sim.machine("agarwal-ch4");
+
+    static RunResult run(String placement, String migration, Object... params) {
+        return Sim.placement(placement).with(Slot.MIGRATION, migration, params).run(M, Sim.workload("kmeans", "iterations", 4));
+    }
+
+    static double shootdowns(RunResult r) { return r.stats().get("gpu0.tlb.shootdowns"); }
+
+    static double gddrShare(RunResult r) {
+        double g = r.metrics().get("pool.gddr.bytes"), d = r.metrics().get("pool.ddr.bytes");
+        return g / (g + d);
+    }
+
+    @Test
+    void aggressiveMigrationWithRangeExpansionAndBalancing() {
+        RunResult ddrOnly = run("ddr-only", "none");
+        RunResult copy = run("ddr-only", "copy-first");
+        RunResult th1 = run("ddr-only", "threshold", "threshold", 1);
+        RunResult th32 = run("ddr-only", "threshold", "threshold", 32);
+        RunResult re = run("ddr-only", "range-expansion", "range", 64);
+        RunResult bwb = run("ddr-only", "bandwidth-balancing");
+        System.out.printf("check 4 kmeans: ddr-only %.0f, copy-first %.0f, TH1 %.0f, TH32 %.0f, TH1+RE64 %.0f, TH1+RE128+BWB %.0f ns%n",
+                ddrOnly.simTimeNs(), copy.simTimeNs(), th1.simTimeNs(), th32.simTimeNs(), re.simTimeNs(), bwb.simTimeNs());
+        System.out.printf("check 4 shootdowns/migrations: TH1 %.0f/%.0f, RE %.0f/%.0f, BWB %.0f/%.0f; GDDR share TH1 %.3f RE %.3f BWB %.3f%n",
+                shootdowns(th1), th1.metrics().get("migrations"), shootdowns(re), re.metrics().get("migrations"),
+                shootdowns(bwb), bwb.metrics().get("migrations"), gddrShare(th1), gddrShare(re), gddrShare(bwb));
+        // C11: first touch beats a large threshold
+        assertTrue(th1.simTimeNs() < 0.8 * th32.simTimeNs(), "TH(1) should clearly beat TH(32)");
+        // C13/C14: range expansion migrates untranslated neighbours, so fewer shootdowns, and is not slower
+        assertTrue(shootdowns(re) < 0.8 * shootdowns(th1), "range expansion should remove a large share of shootdowns");
+        assertTrue(re.simTimeNs() <= 1.01 * th1.simTimeNs(), "range expansion should not be slower than TH(1)");
+        // C15: balancing keeps the GDDR share nearer the 71.4 % target than unthrottled migration
+        assertTrue(Math.abs(gddrShare(bwb) - 0.714) < Math.abs(gddrShare(re) - 0.714), "BWB should stay nearer 71.4 % than TH+RE");
+        // C16: TH(1)+RE+BWB well above DDR-only and near copy-first
+        assertTrue(ddrOnly.simTimeNs() / bwb.simTimeNs() > 1.3, "TH+RE+BWB should be well above DDR-only");
+        assertTrue(bwb.simTimeNs() < 1.1 * copy.simTimeNs(), "TH+RE+BWB should be near copy-first");
+    }
+
+    /** Pages the GPU never translated move without a shootdown (copy-first copies before any kernel). */
+    @Test
+    void untranslatedPagesCostNoShootdown() {
+        RunResult copy = Sim.placement("ddr-only").with(Slot.MIGRATION, "copy-first").run(M, Sim.workload("stream", "elements", 50_000));
+        assertTrue(copy.metrics().get("migrations") > 0);
+        assertTrue(shootdowns(copy) == 0, "copy-first before the first kernel must cost no shootdown");
+    }
+}

@@ -1,0 +1,160 @@
+package org.hmsim.bwaware;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Manifest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.api.workload.WorkloadProvider;
+import org.hmsim.bwaware.migration.BandwidthBalancingProvider;
+import org.hmsim.bwaware.migration.CopyFirstProvider;
+import org.hmsim.bwaware.migration.RangeExpansionProvider;
+import org.hmsim.bwaware.migration.ThresholdProvider;
+import org.hmsim.bwaware.placement.BwAwarePlacementProvider;
+import org.hmsim.bwaware.placement.DdrOnlyPlacementProvider;
+import org.hmsim.bwaware.placement.HintsPlacementProvider;
+import org.hmsim.bwaware.placement.OraclePlacementProvider;
+import org.hmsim.platform.machine.MachineConfig;
+import org.hmsim.platform.machine.PolicySource;
+import org.hmsim.platform.machine.RunResult;
+import org.hmsim.platform.machine.RunSpec;
+import org.hmsim.platform.machine.Simulation;
+import org.hmsim.platform.workloads.BuiltinWorkloads;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * Test harness (after platform/machine's TestMachines and BaselineProviders): machine presets with
+ * overrides, built-in workloads, and a policy source of the baseline bundle's providers (found through
+ * its manifest, as DS would) plus this bundle's.
+ */
+final class Sim implements PolicySource {
+    private static List<PolicyProvider> all;
+    private final Map<Slot, String> names = new EnumMap<>(Slot.class);
+    private final Map<Slot, Map<String, Object>> params = new EnumMap<>(Slot.class);
+
+    Sim() {
+        for (Slot s : Slot.values()) names.put(s, switch (s) {
+            case PLACEMENT -> "local";
+            case MIGRATION, RESIDENCY, THROTTLING, COMPRESSION, COHERENCE -> "none";
+            case CACHEABILITY -> "cache-all";
+            case L2_MISS_PATH -> "conventional";
+            case REPLACEMENT -> "lru";
+            case INTERLEAVE -> "fine";
+            case CTA_SCHEDULER -> "round-robin";
+            case WARP_SCHEDULER -> "gto";
+        });
+    }
+
+    static Sim placement(String name, Object... p) { return new Sim().with(Slot.PLACEMENT, name, p); }
+
+    static Sim migration(String name, Object... p) { return new Sim().with(Slot.MIGRATION, name, p); }
+
+    Sim with(Slot slot, String name, Object... p) {
+        names.put(slot, name);
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < p.length; i += 2) m.put((String) p[i], p[i + 1]);
+        params.put(slot, m);
+        return this;
+    }
+
+    @Override
+    public Policy create(Slot slot, PolicyContext context) {
+        PolicyProvider p = find(slot, names.get(slot));
+        return p.create(context, Params.validate(p.parameters(), params.getOrDefault(slot, Map.of())));
+    }
+
+    @Override
+    public String describe(Slot slot) { return names.get(slot); }
+
+    static PolicyProvider find(Slot slot, String name) {
+        for (PolicyProvider p : providers()) if (p.slot() == slot && p.name().equals(name)) return p;
+        throw new IllegalArgumentException("no provider " + slot.id() + "=" + name);
+    }
+
+    static synchronized List<PolicyProvider> providers() {
+        if (all != null) return all;
+        List<PolicyProvider> out = new ArrayList<>(List.of(new BwAwarePlacementProvider(), new DdrOnlyPlacementProvider(),
+                new OraclePlacementProvider(), new HintsPlacementProvider(), new ThresholdProvider(), new RangeExpansionProvider(),
+                new BandwidthBalancingProvider(), new CopyFirstProvider()));
+        try {
+            for (URL u : Collections.list(Sim.class.getClassLoader().getResources("META-INF/MANIFEST.MF"))) {
+                Manifest mf;
+                try (InputStream in = u.openStream()) {
+                    mf = new Manifest(in);
+                }
+                if (!"org.hmsim.baseline".equals(mf.getMainAttributes().getValue("Bundle-SymbolicName"))) continue;
+                for (String xml : mf.getMainAttributes().getValue("Service-Component").split(",")) out.add(instantiate(xml.trim()));
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot load the baseline bundle's providers", e);
+        }
+        all = out;
+        return out;
+    }
+
+    private static PolicyProvider instantiate(String xmlPath) throws Exception {
+        String xml;
+        try (InputStream in = Sim.class.getClassLoader().getResourceAsStream(xmlPath)) {
+            xml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        Matcher m = Pattern.compile("<implementation class=\"([^\"]+)\"").matcher(xml);
+        if (!m.find()) throw new IllegalStateException("no implementation in " + xmlPath);
+        return (PolicyProvider) Class.forName(m.group(1)).getDeclaredConstructor().newInstance();
+    }
+
+    static Path examples() {
+        Path p = Path.of("").toAbsolutePath();
+        while (p != null && !Files.isDirectory(p.resolve("examples/machines"))) p = p.getParent();
+        if (p == null) throw new IllegalStateException("examples/machines not found");
+        return p.resolve("examples");
+    }
+
+    /** {@code preset} with {@code overrides} ("pools.1.bandwidth", "40GB/s", ...). */
+    @SuppressWarnings("unchecked")
+    static MachineConfig machine(String preset, Object... overrides) {
+        Map<String, Object> t;
+        try {
+            t = (Map<String, Object>) new Yaml().load(Files.readString(examples().resolve("machines").resolve(preset + ".yaml")));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        for (int i = 0; i < overrides.length; i += 2) {
+            String[] path = ((String) overrides[i]).split("\\.");
+            Object node = t;
+            for (int k = 0; k < path.length - 1; k++)
+                node = node instanceof List<?> l ? l.get(Integer.parseInt(path[k])) : ((Map<String, Object>) node).get(path[k]);
+            String last = path[path.length - 1];
+            if (node instanceof List<?> l) ((List<Object>) l).set(Integer.parseInt(last), overrides[i + 1]);
+            else ((Map<String, Object>) node).put(last, overrides[i + 1]);
+        }
+        return MachineConfig.parse(t);
+    }
+
+    static Workload workload(String name, Object... params) {
+        WorkloadProvider p = BuiltinWorkloads.byName(name);
+        Map<String, Object> given = new LinkedHashMap<>();
+        for (int i = 0; i < params.length; i += 2) given.put((String) params[i], params[i + 1]);
+        return p.create(Params.validate(p.parameters(), given), 1);
+    }
+
+    RunResult run(MachineConfig m, Workload w) {
+        return Simulation.run(new RunSpec("test", m, w, this, 1, 10_000_000L, 0));
+    }
+
+    static double ns(RunResult r) { return r.simTimeNs(); }
+}

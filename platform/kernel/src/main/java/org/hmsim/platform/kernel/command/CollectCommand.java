@@ -1,0 +1,79 @@
+package org.hmsim.platform.kernel.command;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.hmsim.platform.kernel.executor.JobFolder;
+import org.hmsim.platform.kernel.results.Json;
+import org.hmsim.platform.kernel.results.ResultsFolder;
+import org.hmsim.platform.kernel.runner.Assembly;
+import org.hmsim.platform.kernel.runner.StudyExecution;
+import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.kernel.study.StudyException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code collect DIR [--study FILE]}: assembles runs.csv and study.json (and the report, if installed) from
+ * the per-run files of a results folder — after a batch job whose last task died before it could, or at
+ * any time to see the runs finished so far. The study is the copy a batch submission saved in DIR, else
+ * {@code --study}, else the file study.json names.
+ */
+@Command(name = "collect", description = "Assembles runs.csv and study.json of a results folder from its per-run files (after a batch job).")
+final class CollectCommand implements Callable<Integer> {
+    private final Commands.Context ctx;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "the results folder")
+    Path dir;
+
+    @Option(names = "--study", paramLabel = "FILE", description = "the study file (default: the copy in DIR/job, else the file study.json names)")
+    Path study;
+
+    CollectCommand(Commands.Context ctx) { this.ctx = ctx; }
+
+    @Override
+    public Integer call() {
+        Path out = dir.toAbsolutePath().normalize();
+        Study s;
+        try {
+            s = studyOf(ctx, out, study);
+        } catch (StudyException e) {
+            ctx.err().println(e.getMessage());
+            return Commands.BAD_INPUT;
+        } catch (IllegalArgumentException e) {
+            ctx.err().println("collect: " + e.getMessage());
+            return Commands.BAD_INPUT;
+        }
+        Assembly.Outcome o = Assembly.assemble(s, out, ctx.kernel().environment());
+        if (!o.assembled()) {
+            ctx.err().println("collect: another process is assembling " + out + " right now; try again when it is done");
+            return Commands.ERROR;
+        }
+        ctx.out().println("study " + s.name() + ": " + o.ended() + " of " + o.total() + " runs ended (" + o.failed() + " failed)"
+                + (o.complete() ? "" : ", " + o.missing() + " missing (resubmit them with run --resume)"));
+        ctx.out().println("assembled " + out.resolve(ResultsFolder.TABLE) + " and " + ResultsFolder.PROVENANCE);
+        ReportHook.runIfInstalled(spec, ctx, out);
+        return !o.complete() ? StudyExecution.STOPPED : o.failed() > 0 ? StudyExecution.FAILED_RUNS : StudyExecution.OK;
+    }
+
+    /** The study of a results folder: DIR/job's copy, else {@code given}, else the file study.json names. */
+    static Study studyOf(Commands.Context ctx, Path out, Path given) throws StudyException {
+        JobFolder job = new JobFolder(out);
+        if (given == null && job.exists()) {
+            JobFolder.Manifest m = job.manifest();
+            return ctx.kernel().validate(m.study(), m.display());
+        }
+        if (given != null) return ctx.kernel().validate(given);
+        Path p = out.resolve(ResultsFolder.PROVENANCE);
+        if (!Files.isRegularFile(p)) throw new IllegalArgumentException(out + " has neither job/ nor study.json: name the study with --study FILE");
+        Object f = Json.read(p).get("study_file");
+        if (f == null) throw new IllegalArgumentException(p + " names no study file: name it with --study FILE");
+        return ctx.kernel().validate(Path.of(f.toString()));
+    }
+}

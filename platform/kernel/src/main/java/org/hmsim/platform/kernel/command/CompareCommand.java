@@ -1,0 +1,74 @@
+package org.hmsim.platform.kernel.command;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.hmsim.platform.report.Compare;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code compare DIR_A DIR_B [--tolerance 0.02] [--out DIR]}: both folders' figures side by side and a table
+ * of per-run, per-metric differences. Exit code 0: nothing moved beyond the tolerance; 1: something moved
+ * (a metric, a run's status, a run present on one side only); 2: bad input.
+ */
+@Command(name = "compare", description = "Compares two results folders: figures side by side, differences beyond a tolerance flagged. "
+        + "Exit code 0 = nothing moved, 1 = something moved, 2 = bad input.")
+final class CompareCommand implements Callable<Integer> {
+    private final Commands.Context ctx;
+
+    @Parameters(index = "0", paramLabel = "DIR_A", description = "the reference results folder (before)")
+    Path a;
+
+    @Parameters(index = "1", paramLabel = "DIR_B", description = "the results folder to compare with it (after)")
+    Path b;
+
+    @Option(names = "--tolerance", paramLabel = "REL", description = "relative change that counts as moved (default 0.02 = 2 %)")
+    double tolerance = Compare.DEFAULT_TOLERANCE;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where to write report.html and figures/ (default: DIR_B/compare)")
+    Path out;
+
+    CompareCommand(Commands.Context ctx) { this.ctx = ctx; }
+
+    @Override
+    public Integer call() {
+        PrintStream o = ctx.out(), e = ctx.err();
+        Path da = a.toAbsolutePath().normalize(), db = b.toAbsolutePath().normalize();
+        for (Path d : new Path[] {da, db})
+            if (!Files.isRegularFile(d.resolve("runs.csv"))) {
+                e.println("compare: " + d + " is not a results folder (no runs.csv)");
+                return Commands.BAD_INPUT;
+            }
+        if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
+            e.println("--tolerance: must be a number >= 0 (0.02 = 2 %)");
+            return Commands.BAD_INPUT;
+        }
+        Path dir = out != null ? out.toAbsolutePath().normalize() : db.resolve("compare");
+        Thread t = Thread.currentThread();
+        ClassLoader before = t.getContextClassLoader();
+        t.setContextClassLoader(CompareCommand.class.getClassLoader());
+        Compare.Outcome c;
+        try {
+            c = Compare.write(da, db, tolerance, dir);
+        } finally {
+            t.setContextClassLoader(before);
+        }
+        for (Compare.Diff d : c.diffs())
+            if (d.moved())
+                o.println("moved: run " + (d.runA().isEmpty() ? "-" : d.runA()) + "/" + (d.runB().isEmpty() ? "-" : d.runB()) + " " + d.label() + " " + d.metric()
+                        + (d.metric().startsWith("(") ? "" : ": " + show(d.a()) + " -> " + show(d.b()) + " (" + pct(d.relative()) + ")"));
+        o.println("compare: " + c.moved() + " of " + c.diffs().size() + " differences beyond " + pct(tolerance).replace("+", "") + "; report: " + c.html());
+        return c.anyMoved() ? 1 : Commands.OK;
+    }
+
+    private static String show(double v) { return Double.isNaN(v) ? "missing" : Double.toString(v); }
+
+    private static String pct(double r) {
+        if (Double.isNaN(r)) return "n/a";
+        if (Double.isInfinite(r)) return r > 0 ? "+inf" : "-inf";
+        return String.format(java.util.Locale.ROOT, "%+.2f %%", r * 100);
+    }
+}

@@ -1,0 +1,146 @@
+package org.hmsim.platform.kernel.command;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.hmsim.api.executor.BatchScheduler;
+import org.hmsim.platform.kernel.executor.JobFolder;
+import org.hmsim.platform.kernel.results.Json;
+import org.hmsim.platform.kernel.results.ResultsFolder;
+
+/**
+ * {@code status DIR}: where the runs of a results folder stand, from the folder itself (stats.json: done;
+ * error.txt: failed; config.json only: running; nothing: pending) and, for a batch execution, from the
+ * scheduler (squeue/sacct for Slurm): a run whose task the scheduler reports ended (cancelled, timed out,
+ * failed, node lost) without leaving a result counts as failed, a run whose task is still queued as pending.
+ */
+final class FolderStatus {
+    /** Task states after which a task writes nothing more. */
+    private static final List<String> ENDED = List.of("COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL", "OUT_OF_MEMORY",
+            "PREEMPTED", "BOOT_FAIL", "DEADLINE");
+
+    private FolderStatus() {}
+
+    record RunState(String id, String label, String state, String why) {}
+
+    static int print(Commands.Context ctx, Path dir) {
+        PrintStream o = ctx.out();
+        if (!Files.isDirectory(dir)) {
+            ctx.err().println("status: " + dir + " is not a results folder");
+            return Commands.BAD_INPUT;
+        }
+        JobFolder job = new JobFolder(dir);
+        List<String[]> runs = job.exists() ? job.runs() : runsFromProvenance(dir);
+        if (runs == null) {
+            ctx.err().println("status: " + dir + " has neither job/ nor study.json: not a results folder");
+            return Commands.BAD_INPUT;
+        }
+        Map<Integer, String> taskStates = new HashMap<>();
+        Map<Integer, String> taskIds = new HashMap<>();
+        String lastJob = null;
+        Map<String, Integer> byState = new TreeMap<>();
+        int chunk = 1;
+        if (job.exists()) {
+            JobFolder.Manifest m = job.manifest();
+            chunk = m.chunk();
+            BatchScheduler sched = ctx.kernel().executors().scheduler(m.executor());
+            for (JobFolder.Submission sub : job.submissions()) {
+                lastJob = sub.jobId();
+                Map<Integer, String> states = sched == null ? Map.of() : sched.taskStates(sub.jobId());
+                for (int k : sub.indices()) {
+                    // A later submission of the same task supersedes an earlier one.
+                    taskIds.put(k, sub.jobId() + "_" + k);
+                    if (states.containsKey(k)) taskStates.put(k, states.get(k));
+                    else taskStates.remove(k);
+                }
+            }
+            for (String st : taskStates.values()) byState.merge(st, 1, Integer::sum);
+        }
+        List<RunState> states = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            String id = runs.get(i)[0], label = runs.get(i).length > 1 ? runs.get(i)[1] : "";
+            Path rd = dir.resolve("runs").resolve(id);
+            int task = JobFolder.taskOf(i, chunk);
+            String ts = taskStates.get(task);
+            String state, why = null;
+            if (Files.isRegularFile(rd.resolve(ResultsFolder.STATS))) state = "done";
+            else if (Files.isRegularFile(rd.resolve(ResultsFolder.ERROR))) {
+                state = "failed";
+                why = errorLine(rd.resolve(ResultsFolder.ERROR));
+            } else if (ts != null && ENDED.contains(ts)) {
+                state = "failed";
+                why = "task " + taskIds.get(task) + " ended " + ts + " without a result for this run";
+            } else if (ts != null && !ts.equals("RUNNING")) state = "pending";
+            else state = Files.isRegularFile(rd.resolve(ResultsFolder.CONFIG)) ? "running" : "pending";
+            states.add(new RunState(id, label, state, why));
+        }
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (String s : List.of("done", "running", "pending", "failed")) counts.put(s, 0);
+        for (RunState r : states) counts.merge(r.state(), 1, Integer::sum);
+        StringBuilder head = new StringBuilder(dir + ": " + runs.size() + " runs: ");
+        counts.forEach((k, v) -> head.append(v).append(' ').append(k).append(", "));
+        head.setLength(head.length() - 2);
+        o.println(head);
+        if (lastJob != null) {
+            StringBuilder b = new StringBuilder("job " + lastJob + " (" + job.manifest().executor() + ")");
+            if (byState.isEmpty()) b.append(": the scheduler reports no task (tools missing, or the job is forgotten)");
+            else {
+                b.append(" tasks:");
+                byState.forEach((k, v) -> b.append(' ').append(v).append(' ').append(k.toLowerCase(Locale.ROOT)).append(','));
+                b.setLength(b.length() - 1);
+            }
+            o.println(b);
+        }
+        boolean assembled = Files.isRegularFile(dir.resolve(ResultsFolder.TABLE)) && "finished".equals(provenanceStatus(dir));
+        o.println("runs.csv: " + (assembled ? "assembled" : counts.get("done") + counts.get("failed") == runs.size()
+                ? "not assembled yet (hmsim collect " + dir + ")" : "assembled when every run has ended"));
+        for (RunState r : states) if (r.state().equals("failed")) o.println("  failed " + r.id() + " " + r.label() + ": " + r.why());
+        for (RunState r : states) if (r.state().equals("running")) o.println("  running " + r.id() + " " + r.label());
+        return Commands.OK;
+    }
+
+    /** The line of error.txt that says what went wrong (the one after {@code run 0003 (...) failed:}). */
+    static String errorLine(Path error) {
+        try {
+            List<String> lines = Files.readAllLines(error, StandardCharsets.UTF_8);
+            for (int i = 0; i < lines.size(); i++) {
+                String l = lines.get(i).strip();
+                if (l.isEmpty() || (i == 0 && l.startsWith("run ") && l.endsWith("failed:"))) continue;
+                return l;
+            }
+            return "(empty error.txt)";
+        } catch (IOException e) {
+            return "(unreadable error.txt: " + e.getMessage() + ")";
+        }
+    }
+
+    private static String provenanceStatus(Path dir) {
+        try {
+            Object s = Json.read(dir.resolve(ResultsFolder.PROVENANCE)).get("status");
+            return s == null ? null : s.toString();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** A folder a local execution wrote: run ids from study.json's run count (labels unknown). */
+    private static List<String[]> runsFromProvenance(Path dir) {
+        Path p = dir.resolve(ResultsFolder.PROVENANCE);
+        if (!Files.isRegularFile(p)) return null;
+        Object n = Json.read(p).get("runs");
+        if (!(n instanceof Number total)) return null;
+        int width = Math.max(4, Integer.toString(total.intValue()).length());
+        List<String[]> l = new ArrayList<>();
+        for (int i = 1; i <= total.intValue(); i++) l.add(new String[] {String.format("%0" + width + "d", i), ""});
+        return l;
+    }
+}

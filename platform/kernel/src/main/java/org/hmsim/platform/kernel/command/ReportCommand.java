@@ -1,0 +1,69 @@
+package org.hmsim.platform.kernel.command;
+
+import java.awt.AWTError;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.hmsim.platform.report.Report;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code report RESULTS_DIR [--out DIR]}: report.html and figures/ from a results folder (docs/reports.md). */
+@Command(name = "report", description = "Writes report.html (self-contained) and figures/*.svg, *.png from a results folder.")
+final class ReportCommand implements Callable<Integer> {
+    private final Commands.Context ctx;
+
+    @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "a results folder (with runs.csv)")
+    Path results;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where to write report.html and figures/ (default: RESULTS_DIR)")
+    Path out;
+
+    ReportCommand(Commands.Context ctx) { this.ctx = ctx; }
+
+    @Override
+    public Integer call() {
+        Path dir = results.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(dir.resolve("runs.csv"))) {
+            ctx.err().println("report: " + dir + " is not a results folder (no runs.csv)");
+            return Commands.BAD_INPUT;
+        }
+        Report.Summary s = write(dir, out == null ? dir : out.toAbsolutePath().normalize());
+        for (String w : s.warnings()) ctx.err().println("warning: " + w);
+        ctx.out().println("report: " + s.html() + " (" + s.figures() + " figures" + (s.failedRuns() > 0 ? ", " + s.failedRuns() + " failed runs" : "") + ")");
+        return Commands.OK;
+    }
+
+    /**
+     * Draws the report with the kernel bundle's class loader as the thread's context loader: AWT and
+     * ImageIO look services up through it, and a Gogo or worker thread may carry another one.
+     */
+    static Report.Summary write(Path dir, Path out) {
+        Thread t = Thread.currentThread();
+        ClassLoader before = t.getContextClassLoader();
+        t.setContextClassLoader(ReportCommand.class.getClassLoader());
+        try {
+            return Report.write(dir, out);
+        } finally {
+            t.setContextClassLoader(before);
+        }
+    }
+
+    /**
+     * The report written at the end of {@code hmsim run}: a problem drawing it is a warning, never a
+     * change of the study's exit code (the results are complete without it).
+     */
+    static void afterRun(Path dir, PrintStream o, PrintStream e) {
+        if (!Files.isRegularFile(dir.resolve("runs.csv"))) return;
+        try {
+            Report.Summary s = write(dir, dir);
+            for (String w : s.warnings()) e.println("warning: report: " + w);
+            o.println("report: " + s.html());
+        } catch (RuntimeException | LinkageError | AWTError ex) {
+            e.println("warning: the report could not be written (hmsim report " + dir + " retries): " + ex);
+        }
+        o.flush();
+    }
+}

@@ -1,0 +1,138 @@
+package org.hmsim.platform.kernel.executor;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import org.hmsim.api.executor.BatchJob;
+import org.hmsim.api.executor.BatchScheduler;
+import org.hmsim.platform.kernel.results.Environment;
+import org.hmsim.platform.kernel.results.Provenance;
+import org.hmsim.platform.kernel.results.ResultsFolder;
+import org.hmsim.platform.kernel.runner.Progress;
+import org.hmsim.platform.kernel.runner.RunOptions;
+import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.kernel.study.Study;
+
+/**
+ * A study as an array job of a batch scheduler. The submission prepares the results folder (a copy of
+ * the study, the run plan: {@link JobFolder}), lets the scheduler write and submit a script whose task
+ * {@code k} runs {@code <hmsim home>/bin/hmsim run-task DIR --study COPY --chunk N --index k}, records the
+ * job id and returns. Each task runs its runs with the local executor's code and the task that ends the
+ * last run assembles runs.csv and study.json ({@link BatchTask}). {@code --resume} submits only the
+ * tasks whose runs have no stats.json.
+ */
+public final class BatchExecutor implements StudyExecutor {
+    /** Scheduler states of a task that will still run or is running. */
+    private static final List<String> ACTIVE = List.of("PENDING", "RUNNING", "CONFIGURING", "COMPLETING", "REQUEUED", "RESIZING", "SUSPENDED");
+
+    private final BatchScheduler scheduler;
+    private final Environment environment;
+    private final Path home;
+
+    /** @param home the hmsim installation whose {@code bin/hmsim} the tasks run */
+    public BatchExecutor(BatchScheduler scheduler, Environment environment, Path home) {
+        this.scheduler = scheduler;
+        this.environment = environment;
+        this.home = home;
+    }
+
+    @Override
+    public String name() { return scheduler.name(); }
+
+    @Override
+    public Launch launch(Study study, RunOptions options, ExecutorSettings settings, Progress progress) throws ExecutorException {
+        Path dir = options.out();
+        JobFolder job = new JobFolder(dir);
+        Path hmsim = home == null ? null : home.resolve("bin").resolve("hmsim");
+        if (hmsim == null || !Files.isRegularFile(hmsim))
+            throw new ExecutorException("cannot tell which bin/hmsim the " + name() + " tasks should run (hmsim.home=" + home
+                    + "); start hmsim through bin/hmsim");
+        refuseIfActive(job);
+        ResultsFolder results = new ResultsFolder(dir, study);
+        int chunk = settings.arrayChunk();
+        List<Integer> indices = new ArrayList<>();
+        int submission;
+        if (options.resume() && job.exists()) {
+            JobFolder.Manifest m = job.manifest();
+            if (m.runs() != study.runs().size() || !m.sha256().equals(study.sha256()))
+                throw new ExecutorException(dir + " holds another version of the study (" + m.runs() + " runs, SHA-256 " + m.sha256()
+                        + "); run it without --resume, or with another --out");
+            chunk = m.chunk(); // the task indices of the folder's plan; --array-chunk applies to a new submission
+            TreeSet<Integer> tasks = new TreeSet<>();
+            for (PlannedRun r : study.runs()) {
+                if (results.complete(r)) continue;
+                tasks.add(JobFolder.taskOf(r.index(), chunk));
+                deleteError(results, r); // so the last task can tell that every run of this submission ended
+            }
+            indices.addAll(tasks);
+            submission = job.submissions().size() + 1;
+        } else {
+            if (options.resume()) {
+                // A folder a local execution started: keep its finished runs, plan a batch execution around them.
+                for (PlannedRun r : study.runs()) if (!results.complete(r)) deleteError(results, r);
+            } else {
+                results.clearPrevious();
+            }
+            job.clear();
+            job.prepare(study, name(), chunk);
+            for (int k = 1; k <= JobFolder.tasks(study.runs().size(), chunk); k++) {
+                boolean left = false;
+                for (int r : JobFolder.runsOfTask(k, chunk, study.runs().size())) left |= !results.complete(study.runs().get(r));
+                if (left) indices.add(k);
+            }
+            submission = 1;
+        }
+        JobFolder.Manifest m = job.manifest();
+        if (indices.isEmpty()) {
+            org.hmsim.platform.kernel.runner.Assembly.assemble(study, dir, environment);
+            return new Launch(null, null, List.of(), null);
+        }
+        Provenance.write(dir, study, environment, Instant.now(), null, "submitted to " + name());
+        List<String> command = List.of(hmsim.toString(), "run-task", dir.toString(), "--study", m.study().toString(),
+                "--chunk", Integer.toString(chunk), "--index", BatchJob.INDEX);
+        BatchJob b = new BatchJob("hmsim-" + study.name(), dir, job.dir(), submission, indices, command,
+                settings.partition(), settings.schedulerArgs());
+        String id;
+        try {
+            id = scheduler.submit(b);
+        } catch (Exception e) {
+            throw new ExecutorException(name() + ": the job was not submitted: " + e.getMessage(), e);
+        }
+        job.record(new JobFolder.Submission(submission, id, indices));
+        return new Launch(null, id, indices, scriptOf(job, submission));
+    }
+
+    /** The script the scheduler wrote for submission {@code n}, if it follows the naming {@code <name>-<n>.sh}. */
+    private Path scriptOf(JobFolder job, int n) {
+        Path p = job.dir().resolve(name().toLowerCase(Locale.ROOT) + "-" + n + ".sh");
+        return Files.isRegularFile(p) ? p : null;
+    }
+
+    /** Two submissions writing the same runs would race: refuse while the last one still has tasks. */
+    private void refuseIfActive(JobFolder job) throws ExecutorException {
+        if (!job.exists()) return;
+        List<JobFolder.Submission> subs = job.submissions();
+        if (subs.isEmpty()) return;
+        JobFolder.Submission last = subs.get(subs.size() - 1);
+        Map<Integer, String> states = scheduler.taskStates(last.jobId());
+        long active = states.values().stream().filter(ACTIVE::contains).count();
+        if (active > 0)
+            throw new ExecutorException("job " + last.jobId() + " still has " + active + " task(s) pending or running in "
+                    + job.results() + "; wait for it (hmsim status DIR) or cancel it first");
+    }
+
+    private static void deleteError(ResultsFolder results, PlannedRun r) {
+        try {
+            Files.deleteIfExists(results.runDir(r).resolve(ResultsFolder.ERROR));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

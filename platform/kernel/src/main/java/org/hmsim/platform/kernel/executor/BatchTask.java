@@ -1,0 +1,52 @@
+package org.hmsim.platform.kernel.executor;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.hmsim.platform.kernel.results.Environment;
+import org.hmsim.platform.kernel.results.ResultsFolder;
+import org.hmsim.platform.kernel.runner.Assembly;
+import org.hmsim.platform.kernel.runner.Progress;
+import org.hmsim.platform.kernel.runner.RunWorker;
+import org.hmsim.platform.kernel.runner.StudyExecution;
+import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.kernel.study.Study;
+
+/**
+ * One array task of a batch execution ({@code hmsim run-task}): runs the runs of its chunk that have no
+ * stats.json yet, one after the other, with the local executor's per-run code ({@link RunWorker}), into
+ * the shared results folder. Tasks share no state but the folder: each writes only its own runs' files
+ * (atomically), and the task that sees every run ended assembles runs.csv and study.json under a lock.
+ * Rerunning a task is harmless (its finished runs are skipped), which is what a requeue does.
+ */
+public final class BatchTask {
+    /** How a task ended: its exit code (0, or 3 if one of its runs failed) and the assembly, if it made one. */
+    public record Outcome(int code, int ran, Assembly.Outcome assembly) {}
+
+    private BatchTask() {}
+
+    public static Outcome run(Study study, Path dir, int chunk, int index, RunWorker worker, Environment env, Progress progress) {
+        int total = study.runs().size();
+        if (index < 1 || index > JobFolder.tasks(total, chunk))
+            throw new IllegalArgumentException("task " + index + " does not exist: " + total + " runs in tasks of " + chunk
+                    + " make tasks 1.." + JobFolder.tasks(total, chunk));
+        ResultsFolder results = new ResultsFolder(dir, study);
+        List<Integer> mine = JobFolder.runsOfTask(index, chunk, total);
+        int done = 0, ran = 0;
+        boolean failed = false;
+        for (int i : mine) if (results.complete(study.runs().get(i))) done++;
+        progress.start(study, mine.size(), done);
+        for (int i : mine) {
+            PlannedRun run = study.runs().get(i);
+            if (results.complete(run)) continue;
+            long t0 = System.nanoTime();
+            Throwable error = worker.run(study, run, results);
+            failed |= error != null;
+            ran++;
+            progress.finished(run, error == null, error, System.nanoTime() - t0, ++done, mine.size());
+        }
+        progress.close();
+        Assembly.Outcome assembly = Assembly.allEnded(study, dir) ? Assembly.assemble(study, dir, env) : null;
+        if (assembly != null && !assembly.assembled()) assembly = null;
+        return new Outcome(failed ? StudyExecution.FAILED_RUNS : StudyExecution.OK, ran, assembly);
+    }
+}

@@ -1,0 +1,19 @@
+package org.hmsim.platform.kernel.executor;
+
+import java.util.List;
+
+/**
+ * The options of {@code hmsim run} that only batch executors use.
+ *
+ * @param partition the partition (queue), or null for the site's default
+ * @param arrayChunk runs per array task (1: one task per run)
+ * @param schedulerArgs options passed to the scheduler as written ({@code --sbatch-arg --time=1:00:00})
+ */
+public record ExecutorSettings(String partition, int arrayChunk, List<String> schedulerArgs) {
+    public static final ExecutorSettings DEFAULT = new ExecutorSettings(null, 1, List.of());
+
+    public ExecutorSettings {
+        if (arrayChunk < 1) throw new IllegalArgumentException("--array-chunk must be at least 1");
+        schedulerArgs = List.copyOf(schedulerArgs);
+    }
+}

@@ -1,0 +1,158 @@
+package org.hmsim.platform.kernel.executor;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.hmsim.platform.kernel.results.AtomicFiles;
+import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.kernel.study.Study;
+
+/**
+ * The {@code job/} folder a batch execution keeps inside the results folder:
+ * <pre>
+ * job/job.properties    executor, the study copy, how the study was named, runs, runs per task, SHA-256
+ * job/study/...         byte-for-byte copies of the study file and of the files it names by relative path
+ * job/runs.tsv          run id and label of every run (for status)
+ * job/submissions.tsv   one line per submission: number, job id, array indices
+ * job/job-id            the job id of the latest submission
+ * job/&lt;scheduler&gt;-N.sh the job script of submission N; job/logs/ the tasks' output
+ * </pre>
+ * Array task {@code k} (from 1) runs the runs {@code (k-1)*chunk+1 .. k*chunk} (1-based), so with one
+ * run per task the task index is the run number.
+ */
+public final class JobFolder {
+    public static final String DIR = "job";
+    private static final String MANIFEST = "job.properties", RUNS = "runs.tsv", SUBMISSIONS = "submissions.tsv", JOB_ID = "job-id";
+
+    /** One submission of the folder. */
+    public record Submission(int number, String jobId, List<Integer> indices) {}
+
+    /** What the submission recorded about the study. */
+    public record Manifest(String executor, Path study, String display, int runs, int chunk, String sha256) {}
+
+    private final Path results;
+    private final Path dir;
+
+    public JobFolder(Path results) {
+        this.results = results;
+        this.dir = results.resolve(DIR);
+    }
+
+    public Path dir() { return dir; }
+
+    public Path results() { return results; }
+
+    public boolean exists() { return Files.isRegularFile(dir.resolve(MANIFEST)); }
+
+    /** Removes what an earlier batch execution left here (the whole job/ folder: only hmsim writes it). */
+    public void clear() {
+        if (!Files.isDirectory(dir)) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clear " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Copies the study and writes the manifest and run list; returns the copy of the study file. */
+    public Path prepare(Study study, String executor, int chunk) {
+        Path copy = StudySnapshot.copy(study.file(), dir.resolve("study"));
+        Properties p = new Properties();
+        p.setProperty("executor", executor);
+        p.setProperty("study", dir.relativize(copy).toString());
+        p.setProperty("display", study.display());
+        p.setProperty("runs", Integer.toString(study.runs().size()));
+        p.setProperty("chunk", Integer.toString(chunk));
+        p.setProperty("sha256", study.sha256());
+        StringWriter w = new StringWriter();
+        try {
+            p.store(w, "hmsim batch execution of study " + study.name());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        // Properties.store writes a date comment first; drop it so the file depends on the study only.
+        String text = w.toString().lines().filter(l -> !l.startsWith("#") || l.contains("hmsim")).reduce("", (a, l) -> a + l + "\n");
+        AtomicFiles.write(dir.resolve(MANIFEST), text);
+        StringBuilder runs = new StringBuilder();
+        for (PlannedRun r : study.runs()) runs.append(r.id()).append('\t').append(r.label()).append('\n');
+        AtomicFiles.write(dir.resolve(RUNS), runs.toString());
+        return copy;
+    }
+
+    public Manifest manifest() {
+        try {
+            Properties p = new Properties();
+            p.load(new StringReader(Files.readString(dir.resolve(MANIFEST), StandardCharsets.UTF_8)));
+            return new Manifest(p.getProperty("executor"), dir.resolve(p.getProperty("study")), p.getProperty("display"),
+                    Integer.parseInt(p.getProperty("runs")), Integer.parseInt(p.getProperty("chunk")), p.getProperty("sha256"));
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException(dir.resolve(MANIFEST) + ": not a batch execution's manifest (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** Run id and label of every run, in run order. */
+    public List<String[]> runs() {
+        List<String[]> l = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(dir.resolve(RUNS), StandardCharsets.UTF_8)) l.add(line.split("\t", 2));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return l;
+    }
+
+    public List<Submission> submissions() {
+        List<Submission> l = new ArrayList<>();
+        Path f = dir.resolve(SUBMISSIONS);
+        if (!Files.isRegularFile(f)) return l;
+        try {
+            for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+                String[] c = line.split("\t");
+                if (c.length < 3) continue;
+                List<Integer> idx = new ArrayList<>();
+                for (String i : c[2].split(",")) if (!i.isBlank()) idx.add(Integer.parseInt(i.trim()));
+                l.add(new Submission(Integer.parseInt(c[0]), c[1], idx));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return l;
+    }
+
+    /** Records a submission (job-id holds the latest job id; submissions.tsv all of them). */
+    public void record(Submission s) {
+        StringBuilder b = new StringBuilder();
+        for (Submission old : submissions()) b.append(line(old));
+        b.append(line(s));
+        AtomicFiles.write(dir.resolve(SUBMISSIONS), b.toString());
+        AtomicFiles.write(dir.resolve(JOB_ID), s.jobId() + "\n");
+    }
+
+    private static String line(Submission s) {
+        StringBuilder b = new StringBuilder();
+        for (int i : s.indices()) b.append(b.length() == 0 ? "" : ",").append(i);
+        return s.number() + "\t" + s.jobId() + "\t" + b + "\n";
+    }
+
+    /** Number of array tasks for {@code runs} runs, {@code chunk} per task. */
+    public static int tasks(int runs, int chunk) { return (runs + chunk - 1) / chunk; }
+
+    /** The 0-based run indices array task {@code index} (from 1) runs. */
+    public static List<Integer> runsOfTask(int index, int chunk, int runs) {
+        List<Integer> l = new ArrayList<>();
+        for (int r = (index - 1) * chunk; r < Math.min(index * chunk, runs); r++) l.add(r);
+        return l;
+    }
+
+    /** The array task (from 1) that runs the run with 0-based index {@code run}. */
+    public static int taskOf(int run, int chunk) { return run / chunk + 1; }
+}

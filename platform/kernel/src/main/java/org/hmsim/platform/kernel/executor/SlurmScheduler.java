@@ -1,0 +1,138 @@
+package org.hmsim.platform.kernel.executor;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.hmsim.api.executor.BatchJob;
+import org.hmsim.api.executor.BatchScheduler;
+import org.hmsim.platform.kernel.results.AtomicFiles;
+
+/**
+ * {@code --executor slurm}: a job-array script submitted with {@code sbatch --parsable} (docs/slurm.md):
+ * <pre>
+ * #!/bin/bash
+ * #SBATCH --job-name=hmsim-STUDY
+ * #SBATCH --array=1-12            (or 3,7,9 on --resume)
+ * #SBATCH --output=DIR/job/logs/slurm-%A_%a.out
+ * #SBATCH --partition=P           (with --partition)
+ * #SBATCH ARG                     (each --sbatch-arg)
+ * exec HOME/bin/hmsim run-task DIR --study DIR/job/study/... --chunk N --index "$SLURM_ARRAY_TASK_ID"
+ * </pre>
+ * The tools are found on PATH, or in the folder named by {@code -Dhmsim.slurm.bin} or {@code HMSIM_SLURM_BIN}.
+ */
+public final class SlurmScheduler implements BatchScheduler {
+    public static final String NAME = "slurm";
+
+    @Override
+    public String name() { return NAME; }
+
+    @Override
+    public String description() { return "Slurm job arrays (sbatch, squeue, sacct) on a shared filesystem"; }
+
+    @Override
+    public String submit(BatchJob job) throws Exception {
+        Path script = job.jobDir().resolve(NAME + "-" + job.submission() + ".sh");
+        AtomicFiles.write(script, script(job));
+        script.toFile().setExecutable(true);
+        Path sbatch = SchedulerTools.find("sbatch");
+        if (sbatch == null) throw new IllegalStateException("sbatch not found on PATH (nor in -Dhmsim.slurm.bin / HMSIM_SLURM_BIN); the script is " + script);
+        SchedulerTools.Result r = SchedulerTools.exec(job.jobDir(), List.of(sbatch.toString(), "--parsable", script.toString()));
+        if (r.code() != 0) throw new IllegalStateException("sbatch exited with " + r.code() + ": " + r.err().strip() + " (script " + script + ")");
+        String out = r.out().strip();
+        String id = out.isEmpty() ? "" : out.lines().reduce((a, b) -> b).orElse("").split(";")[0].strip();
+        if (!id.matches("[0-9]+")) throw new IllegalStateException("sbatch printed no job id: '" + out + "'");
+        return id;
+    }
+
+    /** The job script (see the class comment). */
+    static String script(BatchJob job) {
+        StringBuilder s = new StringBuilder();
+        s.append("#!/bin/bash\n");
+        s.append("# hmsim study job, submission ").append(job.submission()).append(": one array task per chunk of runs.\n");
+        s.append("# Each task writes its runs into ").append(job.resultsDir()).append(" (a shared filesystem);\n");
+        s.append("# the task that ends the last run assembles runs.csv and study.json (else: hmsim collect DIR).\n");
+        s.append("#SBATCH --job-name=").append(job.name()).append('\n');
+        s.append("#SBATCH --array=").append(ranges(job.indices())).append('\n');
+        s.append("#SBATCH --output=").append(job.jobDir().resolve("logs").resolve("slurm-%A_%a.out")).append('\n');
+        if (job.queue() != null && !job.queue().isBlank()) s.append("#SBATCH --partition=").append(job.queue()).append('\n');
+        for (String a : job.schedulerArgs()) s.append("#SBATCH ").append(a).append('\n');
+        s.append("set -u\n");
+        s.append("mkdir -p ").append(quote(job.jobDir().resolve("logs").toString())).append('\n');
+        s.append("exec");
+        for (String w : job.taskCommand())
+            s.append(' ').append(w.equals(BatchJob.INDEX) ? "\"$SLURM_ARRAY_TASK_ID\"" : quote(w));
+        s.append('\n');
+        return s.toString();
+    }
+
+    /** {@code 1-8}, {@code 3,7,9}, {@code 1-4,7}: Slurm's --array syntax for ascending indices. */
+    static String ranges(List<Integer> indices) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < indices.size(); ) {
+            int j = i;
+            while (j + 1 < indices.size() && indices.get(j + 1) == indices.get(j) + 1) j++;
+            if (b.length() > 0) b.append(',');
+            b.append(indices.get(i));
+            if (j > i) b.append('-').append(indices.get(j));
+            i = j + 1;
+        }
+        return b.toString();
+    }
+
+    private static String quote(String w) {
+        return w.matches("[A-Za-z0-9_./=:+-]+") ? w : "'" + w.replace("'", "'\\''") + "'";
+    }
+
+    @Override
+    public Map<Integer, String> taskStates(String jobId) {
+        Map<Integer, String> states = new TreeMap<>();
+        Path sacct = SchedulerTools.find("sacct");
+        if (sacct != null) {
+            SchedulerTools.Result r = SchedulerTools.execQuietly(List.of(sacct.toString(), "-n", "-P", "-j", jobId, "--format=JobID,State,ExitCode"));
+            if (r != null && r.code() == 0) states.putAll(parse(jobId, r.out(), '|'));
+        }
+        // squeue knows the live jobs best (sacct may lag, or have no accounting storage at all).
+        Path squeue = SchedulerTools.find("squeue");
+        if (squeue != null) {
+            SchedulerTools.Result r = SchedulerTools.execQuietly(List.of(squeue.toString(), "-h", "-j", jobId, "-o", "%i,%T"));
+            if (r != null && r.code() == 0) states.putAll(parse(jobId, r.out(), ','));
+        }
+        return states;
+    }
+
+    /**
+     * Lines {@code 1234_7,RUNNING}, {@code 1234_[8-10%2],PENDING} (squeue) or {@code 1234_7|FAILED|1:0}
+     * (sacct; steps such as {@code 1234_7.batch} are skipped; {@code CANCELLED by 42} becomes CANCELLED).
+     */
+    static Map<Integer, String> parse(String jobId, String text, char sep) {
+        Map<Integer, String> m = new TreeMap<>();
+        for (String line : text.split("\\R")) {
+            String[] c = line.strip().split(java.util.regex.Pattern.quote(String.valueOf(sep)));
+            if (c.length < 2 || !c[0].startsWith(jobId + "_") || c[0].contains(".")) continue;
+            String state = c[1].strip().split("\\s+")[0].replace("+", "");
+            String idx = c[0].substring(jobId.length() + 1);
+            if (idx.startsWith("[")) {
+                String inner = idx.substring(1, idx.indexOf(']') < 0 ? idx.length() : idx.indexOf(']'));
+                int pct = inner.indexOf('%');
+                if (pct >= 0) inner = inner.substring(0, pct);
+                for (String part : inner.split(",")) {
+                    String[] ab = part.split("-");
+                    try {
+                        int a = Integer.parseInt(ab[0].strip()), z = ab.length > 1 ? Integer.parseInt(ab[1].strip()) : a;
+                        for (int i = a; i <= z; i++) m.put(i, state);
+                    } catch (NumberFormatException ignored) {
+                        // a form we do not know: leave those tasks to the folder's view
+                    }
+                }
+            } else {
+                try {
+                    m.put(Integer.parseInt(idx.strip()), state);
+                } catch (NumberFormatException ignored) {
+                    // idem
+                }
+            }
+        }
+        return m;
+    }
+}

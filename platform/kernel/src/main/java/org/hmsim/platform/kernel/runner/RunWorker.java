@@ -1,0 +1,42 @@
+package org.hmsim.platform.kernel.runner;
+
+import java.util.function.Function;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.platform.kernel.results.ResultsFolder;
+import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.machine.RunResult;
+import org.hmsim.platform.machine.RunSpec;
+
+/**
+ * One run of a study, start to finish, into its results folder: config.json, the simulation, then
+ * timeseries.csv and stats.json (or error.txt). Every executor runs its runs through this class — the
+ * local threads and a batch scheduler's array tasks alike — so a run's files do not depend on where it ran.
+ */
+public final class RunWorker {
+    private final Function<RunSpec, RunResult> simulator;
+
+    public RunWorker(Function<RunSpec, RunResult> simulator) { this.simulator = simulator; }
+
+    /** Runs one simulation and writes its files; returns its error, or null on success. */
+    public Throwable run(Study study, PlannedRun run, ResultsFolder results) {
+        try {
+            results.begin(run);
+            Workload workload = run.workload().create(run.seed());
+            RunSpec spec = new RunSpec(run.id(), run.machine().config(), workload, run.policySource(), run.seed(),
+                    study.epochPs(), study.maxTimePs());
+            RunResult r = simulator.apply(spec);
+            if (r == null) throw new IllegalStateException("the simulator returned no result");
+            results.success(run, r);
+            return null;
+        } catch (Throwable t) {
+            // Anything a policy, workload or model throws fails this run only (DESIGN §9).
+            try {
+                results.failure(run, t);
+            } catch (RuntimeException e) {
+                t.addSuppressed(e);
+            }
+            return t;
+        }
+    }
+}

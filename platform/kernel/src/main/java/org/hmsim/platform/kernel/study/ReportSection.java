@@ -1,0 +1,103 @@
+package org.hmsim.platform.kernel.study;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.report.FigureSpec;
+import org.hmsim.platform.report.FigureSpecException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * The study's {@code report:} list (docs/reports.md): each figure is checked by the report's own grammar
+ * ({@link FigureSpec#parse}), and the columns it names ({@code x}, {@code by}, {@code normalise_to}) must
+ * be columns the study's runs.csv will have. Errors are located at the key at fault.
+ */
+final class ReportSection {
+    private ReportSection() {}
+
+    /**
+     * @param sweepColumns the runs.csv columns of the study's swept values ({@code policies.placement.fast_percent})
+     * @return the list as written (plain maps/lists/scalars), stored in study.json
+     */
+    static List<Object> read(YamlDoc doc, Node n, List<String> sweepColumns) throws StudyException {
+        if (n == null) return List.of();
+        if (!(n instanceof SequenceNode s))
+            throw doc.error(n, "report", "expected a list of figures: - {metric: sim_time_ns, normalise_to: baseline, by: workload}");
+        List<String> columns = columns(sweepColumns);
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < s.getValue().size(); i++) {
+            Node item = s.getValue().get(i);
+            String field = "report[" + i + "]";
+            Object plain = doc.plain(item, "", null);
+            FigureSpec spec;
+            try {
+                spec = FigureSpec.parse(plain);
+            } catch (FigureSpecException e) {
+                throw doc.error(at(item, e.key()), e.key().isEmpty() ? field : field + "." + e.key(), e.getMessage());
+            }
+            if (spec.x() != null && resolve(columns, spec.x()) == null)
+                throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' is not a swept column of this study (swept: "
+                        + (sweepColumns.isEmpty() ? "none" : String.join(", ", sweepColumns)) + ")");
+            if (resolve(columns, spec.by()) == null)
+                throw doc.error(at(item, "by"), field + ".by", "'" + spec.by() + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
+            if (spec.normalise() != null)
+                for (String k : spec.normalise().values().keySet()) {
+                    String key = item instanceof MappingNode m && hasKey(m, "normalize_to") ? "normalize_to" : "normalise_to";
+                    if (resolve(columns, k) == null)
+                        throw doc.error(at(item, key + "." + k), field + "." + key + "." + k, "'" + k + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
+                }
+            out.add(plain);
+        }
+        return List.copyOf(out);
+    }
+
+    private static List<String> columns(List<String> sweepColumns) {
+        List<String> c = new ArrayList<>(List.of("workload", "machine", "seed", "run"));
+        for (Slot s : Slot.values()) c.add("slot." + s.id());
+        c.addAll(sweepColumns);
+        return c;
+    }
+
+    /** Same rule as the report's: exact, a slot by its id, or the unique last part of a swept path. */
+    private static String resolve(List<String> columns, String name) {
+        if (columns.contains(name)) return name;
+        if (columns.contains("slot." + name)) return "slot." + name;
+        String found = null;
+        for (String c : columns)
+            if (c.endsWith("." + name)) {
+                if (found != null) return null;
+                found = c;
+            }
+        return found;
+    }
+
+    private static boolean hasKey(MappingNode m, String key) {
+        for (NodeTuple t : m.getValue()) if (YamlDoc.text(t.getKeyNode()).equals(key)) return true;
+        return false;
+    }
+
+    /**
+     * The value node of a dotted key inside a figure ({@code normalise_to.policies.placement.fast_percent}:
+     * keys may themselves contain dots, so the longest key that matches wins); the innermost mapping
+     * reached when the key is absent.
+     */
+    private static Node at(Node item, String dotted) {
+        Node n = item;
+        String rest = dotted;
+        while (!rest.isEmpty() && n instanceof MappingNode m) {
+            NodeTuple best = null;
+            for (NodeTuple t : m.getValue()) {
+                String k = YamlDoc.text(t.getKeyNode());
+                if ((rest.equals(k) || rest.startsWith(k + ".")) && (best == null || k.length() > YamlDoc.text(best.getKeyNode()).length())) best = t;
+            }
+            if (best == null) return n;
+            String k = YamlDoc.text(best.getKeyNode());
+            n = best.getValueNode();
+            rest = rest.length() == k.length() ? "" : rest.substring(k.length() + 1);
+        }
+        return n;
+    }
+}

@@ -1,0 +1,215 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.stream.Stream;
+import org.hmsim.platform.kernel.command.Commands;
+import org.hmsim.platform.kernel.command.SimKernel;
+import org.hmsim.platform.kernel.results.Environment;
+import org.hmsim.platform.kernel.results.Json;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run --executor slurm}, {@code status DIR}, {@code collect} and {@code --resume} against fake
+ * sbatch/squeue/sacct (src/test/resources/fake-slurm) that run the array tasks locally as Slurm would,
+ * each task a JVM of its own running {@link FakeTaskMain} (the fake installation's bin/hmsim).
+ */
+class SlurmExecutorTest {
+    @TempDir
+    Path dir;
+    Path bin, study;
+    Commands commands;
+    final ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+
+    /** 6 runs: stream, bfs, boom (fails) x placement local, interleave. */
+    static final String STUDY = """
+            study: batch
+            seed: 3
+            machine: ../machines/small.yaml
+            workloads: [stream, {name: bfs, nodes: 4096}, boom]
+            policies:
+              placement: {sweep: [local, interleave]}
+            """;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        study = Fakes.write(dir, "studies/s.yaml", STUDY);
+        bin = Files.createDirectories(dir.resolve("slurm-bin"));
+        for (String tool : List.of("sbatch", "squeue", "sacct")) {
+            try (InputStream in = getClass().getResourceAsStream("/fake-slurm/" + tool)) {
+                Files.write(bin.resolve(tool), in.readAllBytes());
+            }
+            assertTrue(bin.resolve(tool).toFile().setExecutable(true));
+        }
+        Path home = dir.resolve("home");
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Fakes.write(home, "bin/hmsim", "#!/bin/bash\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+                + "' -Dhmsim.results.fsync=false -XX:TieredStopAtLevel=1 -Xshare:auto -cp '" + cp + "' "
+                + FakeTaskMain.class.getName() + " \"$@\"\n");
+        assertTrue(home.resolve("bin/hmsim").toFile().setExecutable(true));
+        System.setProperty("hmsim.home", home.toString());
+        System.setProperty("hmsim.slurm.bin", bin.toString());
+        commands = new Commands(new SimKernel(Fakes.policies(), Fakes.workloads(), Environment.classpath(), Fakes.SIMULATOR));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        Files.deleteIfExists(bin.resolve("hold"));
+        System.clearProperty("hmsim.home");
+        System.clearProperty("hmsim.slurm.bin");
+        awaitTasks(); // no background task may outlive the test's folder
+    }
+
+    int exec(String... args) {
+        out.reset();
+        err.reset();
+        return commands.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), false);
+    }
+
+    String out() { return out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8); }
+
+    @Test
+    void aSlurmArrayGivesTheLocalRunsCsvAndStatusReportsPendingThenDoneAndFailed() throws Exception {
+        Path local = dir.resolve("local"), batch = dir.resolve("batch");
+        assertEquals(3, exec("run", study.toString(), "--out", local.toString(), "--jobs", "2"), this::out);
+
+        Files.writeString(bin.resolve("hold"), "");
+        assertEquals(0, exec("run", study.toString(), "--out", batch.toString(), "--executor", "slurm", "--partition", "gpu",
+                "--array-chunk", "2", "--sbatch-arg=--time=0:10:00", "--sbatch-arg", "--account=lab"), this::out);
+        assertTrue(out().contains("submitted slurm job 4201 (3 array task(s) for 6 run(s))"), out());
+        assertEquals("4201", Files.readString(batch.resolve("job/job-id")).strip());
+        Path script = batch.resolve("job/slurm-1.sh");
+        String s = Files.readString(script);
+        assertTrue(s.startsWith("#!/bin/bash\n"), s);
+        assertTrue(s.contains("#SBATCH --job-name=hmsim-batch\n"), s);
+        assertTrue(s.contains("#SBATCH --array=1-3\n"), s);
+        assertTrue(s.contains("#SBATCH --partition=gpu\n"), s);
+        assertTrue(s.contains("#SBATCH --time=0:10:00\n#SBATCH --account=lab\n"), s);
+        assertTrue(s.contains("#SBATCH --output=" + batch.resolve("job/logs/slurm-%A_%a.out") + "\n"), s);
+        Path copy = batch.resolve("job/study/studies/s.yaml");
+        assertTrue(s.contains(" run-task " + batch + " --study " + copy + " --chunk 2 --index \"$SLURM_ARRAY_TASK_ID\"\n"), s);
+        assertEquals(STUDY, Files.readString(copy), "the job runs a byte copy of the study");
+        assertEquals(Fakes.MACHINE, Files.readString(batch.resolve("job/study/machines/small.yaml")));
+        assertTrue(Files.readString(bin.resolve("calls.log")).contains("sbatch --parsable " + script), Files.readString(bin.resolve("calls.log")));
+
+        assertEquals(0, exec("status", batch.toString()));
+        assertTrue(out().contains("6 runs: 0 done, 0 running, 6 pending, 0 failed"), out());
+        assertTrue(out().contains("job 4201 (slurm) tasks: 3 pending"), out());
+        assertTrue(Files.readString(bin.resolve("calls.log")).contains("squeue -h -j 4201 -o %i,%T"));
+        assertEquals(Commands.ERROR, exec("run", study.toString(), "--out", batch.toString(), "--executor", "slurm"));
+        assertTrue(out().contains("job 4201 still has 3 task(s) pending or running"), out());
+
+        // Editing the study now must not change the job: it runs the copy.
+        Files.writeString(study, STUDY.replace("seed: 3", "seed: 4"));
+        Files.delete(bin.resolve("hold"));
+        awaitTasks();
+        assertArrayEquals(Files.readAllBytes(local.resolve("runs.csv")), Files.readAllBytes(batch.resolve("runs.csv")),
+                "runs.csv of the Slurm execution equals the local one");
+        for (String f : List.of("runs/0001/stats.json", "runs/0004/config.json", "runs/0003/timeseries.csv"))
+            assertEquals(Files.readString(local.resolve(f)), Files.readString(batch.resolve(f)), f);
+        assertEquals("finished", Json.read(batch.resolve("study.json")).get("status"));
+
+        assertEquals(0, exec("status", batch.toString()));
+        assertTrue(out().contains("6 runs: 4 done, 0 running, 0 pending, 2 failed"), out());
+        assertTrue(out().contains("tasks: 2 completed, 1 failed"), out());
+        assertTrue(out().contains("failed 0005 boom placement=local: java.lang.IllegalStateException: workload boom failed on purpose"), out());
+        assertTrue(out().contains("runs.csv: assembled"), out());
+
+        // The last task died while assembling: a stale lock file, no runs.csv. collect redoes it.
+        byte[] expected = Files.readAllBytes(batch.resolve("runs.csv"));
+        Files.delete(batch.resolve("runs.csv"));
+        assertTrue(Files.exists(batch.resolve(".assemble.lock")));
+        assertEquals(3, exec("collect", batch.toString()), this::out);
+        assertTrue(out().contains("6 of 6 runs ended (2 failed)"), out());
+        assertArrayEquals(expected, Files.readAllBytes(batch.resolve("runs.csv")));
+        // Exactly one assembler: while another holds the lock, collect leaves the files alone.
+        try (FileChannel ch = FileChannel.open(batch.resolve(".assemble.lock"), StandardOpenOption.WRITE); FileLock l = ch.lock()) {
+            assertEquals(Commands.ERROR, exec("collect", batch.toString()));
+            assertTrue(out().contains("another process is assembling"), out());
+        }
+        assertEquals(0, exec("status"), "status without DIR still reports this container's study");
+        assertTrue(out().contains("study batch"), out());
+    }
+
+    @Test
+    void chunksAndResumeSubmitOnlyTheTasksOfMissingRuns() throws Exception {
+        Path noBoom = Fakes.write(dir, "studies/ok.yaml", STUDY.replace(", boom]", "]").replace("seed: 3", "seeds: [1, 2]"));
+        Path local = dir.resolve("local"), batch = dir.resolve("batch");
+        assertEquals(0, exec("run", noBoom.toString(), "--out", local.toString(), "--jobs", "2"), this::out);
+        Files.writeString(bin.resolve("cancel"), "2\n"); // task 2 is cancelled before it starts
+        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--array-chunk", "4"), this::out);
+        assertTrue(out().contains("(2 array task(s) for 8 run(s))"), out());
+        String s = Files.readString(batch.resolve("job/slurm-1.sh"));
+        assertTrue(s.contains("#SBATCH --array=1-2\n") && s.contains("--chunk 4 --index") && !s.contains("--partition"), s);
+        awaitTasks();
+
+        assertEquals(0, exec("status", batch.toString()));
+        assertTrue(out().contains("8 runs: 4 done, 0 running, 0 pending, 4 failed"), out());
+        assertTrue(out().contains("failed 0005 bfs(nodes=4096) placement=local seed=1: task 4201_2 ended CANCELLED without a result"), out());
+        assertTrue(out().contains("tasks: 1 cancelled, 1 completed"), out());
+        assertFalse(Files.exists(batch.resolve("runs.csv")), "no task ended the last run: nothing assembled");
+
+        Files.delete(bin.resolve("cancel"));
+        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume"), this::out);
+        assertTrue(out().contains("submitted slurm job 4202 (1 array task(s) for 8 run(s))"), out());
+        assertTrue(Files.readString(batch.resolve("job/slurm-2.sh")).contains("#SBATCH --array=2\n"));
+        assertEquals("4202", Files.readString(batch.resolve("job/job-id")).strip());
+        assertEquals(List.of("1\t4201\t1,2", "2\t4202\t2"), Files.readAllLines(batch.resolve("job/submissions.tsv")));
+        awaitTasks();
+        assertArrayEquals(Files.readAllBytes(local.resolve("runs.csv")), Files.readAllBytes(batch.resolve("runs.csv")));
+        assertEquals(0, exec("status", batch.toString()));
+        assertTrue(out().contains("8 runs: 8 done, 0 running, 0 pending, 0 failed"), out());
+
+        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume"), this::out);
+        assertTrue(out().contains("every run is already complete"), out());
+    }
+
+    @Test
+    void unknownExecutorAndMissingSbatchAreReported() throws Exception {
+        assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", dir.resolve("x").toString(), "--executor", "pbs"));
+        assertTrue(out().contains("unknown executor 'pbs' (installed: local, slurm)"), out());
+        System.setProperty("hmsim.slurm.bin", dir.resolve("nowhere").toString());
+        assertEquals(Commands.ERROR, exec("run", study.toString(), "--out", dir.resolve("x").toString(), "--executor", "slurm"));
+        assertTrue(out().contains("sbatch not found"), out());
+        String s = Files.readString(dir.resolve("x/job/slurm-1.sh"));
+        assertTrue(s.contains("#SBATCH --array=1-6\n") && s.contains("--chunk 1 --index"), "one task per run by default: " + s);
+    }
+
+    /** Waits until every task the fake sbatch started has ended (bounded). */
+    void awaitTasks() throws Exception {
+        long deadline = System.nanoTime() + 90_000_000_000L;
+        Path jobs = bin.resolve("jobs");
+        while (true) {
+            boolean busy = false;
+            if (Files.isDirectory(jobs)) {
+                try (Stream<Path> s = Files.list(jobs)) {
+                    for (Path p : s.toList()) {
+                        String st = Files.readString(p).strip();
+                        busy |= st.equals("PENDING") || st.equals("RUNNING");
+                    }
+                }
+            }
+            if (!busy) return;
+            if (System.nanoTime() > deadline) fail("fake Slurm tasks did not end within 90 s");
+            Thread.sleep(50);
+        }
+    }
+}

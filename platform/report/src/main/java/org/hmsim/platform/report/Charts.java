@@ -1,0 +1,231 @@
+package org.hmsim.platform.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.util.List;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.block.BlockBorder;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StackedBarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * JFreeChart charts in one style: white background, light grid, colour-blind-safe colours (Okabe-Ito),
+ * fonts large enough to read in a paper column, legend below, a dashed line at 1.0 on normalised charts.
+ */
+final class Charts {
+    private Charts() {}
+
+    static final Paint[] PALETTE = {
+            new Color(0x0072B2), new Color(0xE69F00), new Color(0x009E73), new Color(0xD55E00), new Color(0xCC79A7),
+            new Color(0x56B4E9), new Color(0xF0E442), new Color(0x000000), new Color(0x999999), new Color(0x882255)};
+    static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 18);
+    static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
+    static final Font TICK = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+    static final Font LEGEND = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+    static final Color GRID = new Color(0xDDDDDD);
+
+    /** Grouped bars: categories along the axis, a colour per series. */
+    static JFreeChart bars(String title, String categoryLabel, FigureData.Computed c) {
+        DefaultCategoryDataset ds = new DefaultCategoryDataset();
+        for (String s : c.grid().series())
+            for (String cat : c.grid().categories()) {
+                double v = c.grid().get(s, cat);
+                ds.addValue(Double.isNaN(v) ? null : v, s, cat);
+            }
+        CategoryPlot plot = new CategoryPlot(ds, new CategoryAxis(categoryLabel), new NumberAxis(c.valueLabel()), new BarRenderer());
+        BarRenderer r = (BarRenderer) plot.getRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setItemMargin(0.03);
+        r.setDrawBarOutline(false);
+        colour(r, c.grid().series().size());
+        if (c.normalised()) plot.addRangeMarker(baselineMarker(c.baseline()));
+        return finish(title, categoryPlot(plot, c.grid().categories()), c.grid().series().size() > 1 || c.normalised());
+    }
+
+    /** Stacked bars (shares of a total when the values are shares). */
+    static JFreeChart stacks(String title, String categoryLabel, FigureData.Computed c, boolean shares) {
+        DefaultCategoryDataset ds = new DefaultCategoryDataset();
+        for (String s : c.grid().series())
+            for (String cat : c.grid().categories()) {
+                double v = c.grid().get(s, cat);
+                ds.addValue(Double.isNaN(v) ? null : v, s, cat);
+            }
+        StackedBarRenderer r = new StackedBarRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setDrawBarOutline(false);
+        colour(r, c.grid().series().size());
+        NumberAxis y = new NumberAxis(c.valueLabel());
+        if (shares) y.setRange(0, 1);
+        CategoryPlot plot = new CategoryPlot(ds, new CategoryAxis(categoryLabel), y, r);
+        return finish(title, categoryPlot(plot, c.grid().categories()), true);
+    }
+
+    /** Lines over a numeric x; {@code xs} holds the x of each category of the grid. */
+    static JFreeChart lines(String title, String xLabel, FigureData.Computed c, double[] xs) {
+        XYSeriesCollection ds = new XYSeriesCollection();
+        List<String> cats = c.grid().categories();
+        for (String s : c.grid().series()) {
+            XYSeries xy = new XYSeries(s, true, false);
+            for (int i = 0; i < cats.size(); i++) {
+                double v = c.grid().get(s, cats.get(i));
+                if (!Double.isNaN(v) && !Double.isNaN(xs[i])) xy.add(xs[i], v);
+            }
+            ds.addSeries(xy);
+        }
+        NumberAxis x = new NumberAxis(xLabel);
+        x.setAutoRangeIncludesZero(false);
+        NumberAxis y = new NumberAxis(c.valueLabel());
+        y.setAutoRangeIncludesZero(!c.normalised());
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+        for (int i = 0; i < c.grid().series().size(); i++) {
+            r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            r.setSeriesStroke(i, new BasicStroke(2.2f));
+        }
+        XYPlot plot = new XYPlot(ds, x, y, r);
+        if (c.normalised()) plot.addRangeMarker(baselineMarker(c.baseline()));
+        return finish(title, xyPlot(plot), true);
+    }
+
+    /** Bandwidth per pool over simulated time and hit rates per epoch, with a marker at each swap. */
+    static JFreeChart timeSeries(String title, TimeSeries ts) {
+        double[] tUs = new double[ts.timeNs().length];
+        for (int i = 0; i < tUs.length; i++) tUs[i] = ts.timeNs()[i] / 1000.0;
+        XYSeriesCollection bw = new XYSeriesCollection(), hits = new XYSeriesCollection();
+        ts.columns().forEach((name, values) -> {
+            if (name.startsWith("series.") && name.endsWith(".bytes") && !name.endsWith("wire_bytes"))
+                bw.addSeries(series(name.substring(7, name.length() - 6), tUs, TimeSeries.rate(ts.timeNs(), values)));
+        });
+        ts.columns().forEach((name, values) -> {
+            for (String level : new String[] {"l1", "l2"}) {
+                if (!name.startsWith("series.") || !name.endsWith("." + level + "_hits")) continue;
+                String gpu = name.substring(7, name.length() - (level.length() + 6));
+                double[] misses = ts.columns().get("series." + gpu + "." + level + "_misses");
+                if (misses != null) hits.addSeries(series(gpu + " " + level.toUpperCase() + " hit rate", tUs, TimeSeries.hitRate(values, misses)));
+            }
+        });
+        NumberAxis time = new NumberAxis("simulated time (\u00b5s)");
+        CombinedDomainXYPlot combined = new CombinedDomainXYPlot(time);
+        combined.setGap(14);
+        XYPlot top = new XYPlot(bw, null, new NumberAxis("bandwidth (GB/s)"), stepRenderer(bw.getSeriesCount(), 0));
+        NumberAxis rate = new NumberAxis("hit rate (0..1)");
+        rate.setRange(0, 1.05);
+        XYPlot bottom = new XYPlot(hits, null, rate, stepRenderer(hits.getSeriesCount(), bw.getSeriesCount()));
+        for (XYPlot p : new XYPlot[] {top, bottom}) {
+            xyPlot(p);
+            for (TimeSeries.Swap s : ts.swaps()) {
+                ValueMarker m = new ValueMarker(s.timeNs() / 1000.0, new Color(0xB00020), new BasicStroke(2f));
+                if (p == top) {
+                    m.setLabel(s.label());
+                    m.setLabelFont(TICK);
+                    m.setLabelPaint(new Color(0xB00020));
+                    m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+                    m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+                    m.setLabelBackgroundColor(new Color(255, 255, 255, 0));
+                }
+                p.addDomainMarker(m);
+            }
+        }
+        combined.add(top, 3);
+        combined.add(bottom, 2);
+        return finish(title, xyPlot(combined), true);
+    }
+
+    private static XYSeries series(String name, double[] x, double[] y) {
+        XYSeries s = new XYSeries(name, true, false);
+        for (int i = 0; i < x.length; i++) if (!Double.isNaN(y[i]) && !Double.isNaN(x[i])) s.add(x[i], y[i]);
+        return s;
+    }
+
+    private static XYLineAndShapeRenderer stepRenderer(int n, int colourOffset) {
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, n == 0);
+        for (int i = 0; i < n; i++) {
+            r.setSeriesPaint(i, PALETTE[(i + colourOffset) % PALETTE.length]);
+            r.setSeriesStroke(i, new BasicStroke(2f));
+            r.setSeriesShapesVisible(i, false);
+        }
+        return r;
+    }
+
+    private static ValueMarker baselineMarker(String baseline) {
+        ValueMarker m = new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        m.setLabel("baseline = 1.0 (" + baseline + ")");
+        m.setLabelFont(TICK);
+        m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+        m.setLabelBackgroundColor(new Color(255, 255, 255, 0));
+        return m;
+    }
+
+    private static void colour(BarRenderer r, int n) {
+        for (int i = 0; i < n; i++) r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+    }
+
+    private static CategoryPlot categoryPlot(CategoryPlot plot, List<String> categories) {
+        style(plot.getDomainAxis());
+        style(plot.getRangeAxis());
+        int longest = categories.stream().mapToInt(String::length).max().orElse(0);
+        if (categories.size() > 6 || longest * categories.size() > 90)
+            plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(2.5f);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(GRID);
+        plot.setOutlineVisible(false);
+        return plot;
+    }
+
+    private static <P extends XYPlot> P xyPlot(P plot) {
+        if (plot.getDomainAxis() != null) style(plot.getDomainAxis());
+        if (plot.getRangeAxis() != null) style(plot.getRangeAxis());
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(GRID);
+        plot.setRangeGridlinePaint(GRID);
+        plot.setOutlineVisible(false);
+        return plot;
+    }
+
+    private static void style(org.jfree.chart.axis.Axis a) {
+        a.setLabelFont(LABEL);
+        a.setTickLabelFont(TICK);
+    }
+
+    private static JFreeChart finish(String title, org.jfree.chart.plot.Plot plot, boolean legend) {
+        JFreeChart chart = new JFreeChart(title, TITLE, plot, legend);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.setAntiAlias(true);
+        chart.setTextAntiAlias(true);
+        if (plot instanceof CategoryPlot || plot instanceof XYPlot) {
+            if (plot instanceof CategoryPlot cp) cp.setOrientation(PlotOrientation.VERTICAL);
+        }
+        LegendTitle l = chart.getLegend();
+        if (l != null) {
+            l.setItemFont(LEGEND);
+            l.setPosition(RectangleEdge.BOTTOM);
+            l.setFrame(BlockBorder.NONE);
+        }
+        TextTitle t = chart.getTitle();
+        if (t != null) t.setPaint(Color.BLACK);
+        return chart;
+    }
+}

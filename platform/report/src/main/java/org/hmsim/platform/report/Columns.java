@@ -1,0 +1,51 @@
+package org.hmsim.platform.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How figures name runs.csv's configuration columns: exactly ({@code slot.placement},
+ * {@code policies.placement.fast_percent}), by slot ({@code placement}), or by the last part of a swept
+ * path when that is unique ({@code fast_percent}).
+ */
+final class Columns {
+    private Columns() {}
+
+    /** The column {@code name} means, or null. */
+    static String resolve(Results r, String name) {
+        List<String> cols = r.configColumns();
+        if (cols.contains(name)) return name;
+        if (cols.contains("slot." + name)) return "slot." + name;
+        if (name.equals("policy") || name.equals("config")) return null;
+        List<String> tail = new ArrayList<>();
+        for (String c : cols) if (c.endsWith("." + name)) tail.add(c);
+        return tail.size() == 1 ? tail.get(0) : null;
+    }
+
+    /** The value among the column's values that {@code given} means: exact, numerically equal, or by policy name. */
+    static String match(Results r, String column, String given) {
+        List<String> values = r.values(column);
+        if (values.contains(given)) return given;
+        double g = Numbers.leading(given);
+        for (String v : values) if (!Double.isNaN(g) && v.equals(given.trim())) return v;
+        for (String v : values) if (!Double.isNaN(g) && Numbers.parse(v) == g && Numbers.unit(v).equals(Numbers.unit(given))) return v;
+        List<String> byName = new ArrayList<>();
+        for (String v : values) if (v.startsWith(given + "(") || v.startsWith(given + "@")) byName.add(v);
+        return byName.size() == 1 ? byName.get(0) : null;
+    }
+
+    /** How a value is shown in a legend: a slot's policy as is, a swept value as {@code name=value}. */
+    static String label(String column, String value) {
+        if (column.startsWith("slot.") || column.equals("workload") || column.equals("machine")) return value;
+        if (column.equals("seed")) return "seed=" + value;
+        int dot = column.lastIndexOf('.');
+        return column.substring(dot + 1) + "=" + value;
+    }
+
+    /** A short name of a column for titles: {@code placement}, {@code fast_percent}. */
+    static String shortName(String column) {
+        if (column.startsWith("slot.")) return column.substring(5);
+        int dot = column.lastIndexOf('.');
+        return column.substring(dot + 1);
+    }
+}

@@ -1,0 +1,154 @@
+package org.hmsim.platform.report;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code hmsim compare DIR_A DIR_B}: the figures of A and B side by side and a table of per-run,
+ * per-metric differences; a difference whose relative size exceeds the tolerance "moved". Runs are
+ * matched by their configuration (workload, machine, slots, swept values, seed), so two executions of
+ * the same study match run for run even if run ids differ.
+ */
+public final class Compare {
+    public static final double DEFAULT_TOLERANCE = 0.02;
+
+    /**
+     * One metric of one run in both folders.
+     *
+     * @param relative (b - a) / |a|; 0 when both are 0; ±infinity when only a is 0; NaN when a side lacks it
+     */
+    public record Diff(String runA, String runB, String label, String metric, double a, double b, double relative, boolean moved) {}
+
+    /** What a comparison found and wrote. */
+    public record Outcome(List<Diff> diffs, int moved, Path html, int figures) {
+        public boolean anyMoved() { return moved > 0; }
+    }
+
+    private Compare() {}
+
+    /** Relative difference of b against a (see {@link Diff#relative()}). */
+    public static double relative(double a, double b) {
+        if (Double.isNaN(a) || Double.isNaN(b)) return Double.NaN;
+        if (a == 0) return b == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, b);
+        return (b - a) / Math.abs(a);
+    }
+
+    /** Whether a difference counts as moved: beyond the tolerance, or present on one side only. */
+    public static boolean moved(double a, double b, double tolerance) {
+        if (Double.isNaN(a) && Double.isNaN(b)) return false;
+        double r = relative(a, b);
+        return Double.isNaN(r) || Math.abs(r) > tolerance;
+    }
+
+    /** Compares the two folders; writes nothing. */
+    public static List<Diff> diffs(Results a, Results b, double tolerance) {
+        Map<String, Run> inB = new LinkedHashMap<>();
+        for (Run r : b.runs()) inB.put(configKey(r), r);
+        Set<String> metrics = new LinkedHashSet<>(a.metrics());
+        metrics.addAll(b.metrics());
+        List<Diff> out = new ArrayList<>();
+        Set<String> matched = new LinkedHashSet<>();
+        for (Run ra : a.runs()) {
+            Run rb = inB.get(configKey(ra));
+            String label = Planner.label(a, ra);
+            if (rb == null) {
+                out.add(new Diff(ra.id(), "", label, "(run only in A)", 1, Double.NaN, Double.NaN, true));
+                continue;
+            }
+            matched.add(configKey(rb));
+            if (ra.ok() != rb.ok())
+                out.add(new Diff(ra.id(), rb.id(), label, "(status: " + (ra.ok() ? "ok" : "failed") + " \u2192 " + (rb.ok() ? "ok" : "failed") + ")", 1, Double.NaN, Double.NaN, true));
+            for (String m : metrics) {
+                double va = ra.metric(m), vb = rb.metric(m);
+                if (Double.isNaN(va) && Double.isNaN(vb)) continue;
+                out.add(new Diff(ra.id(), rb.id(), label, m, va, vb, relative(va, vb), moved(va, vb, tolerance)));
+            }
+        }
+        for (Run rb : b.runs())
+            if (!matched.contains(configKey(rb))) out.add(new Diff("", rb.id(), Planner.label(b, rb), "(run only in B)", Double.NaN, 1, Double.NaN, true));
+        return out;
+    }
+
+    private static String configKey(Run r) {
+        return String.join("\u0001", r.config().values()) + "\u0002" + String.join("\u0001", r.config().keySet());
+    }
+
+    /** Compares A and B and writes {@code outDir/report.html} and {@code outDir/figures/}. */
+    public static Outcome write(Path dirA, Path dirB, double tolerance, Path outDir) {
+        Render.headless();
+        Results a = Results.load(dirA), b = Results.load(dirB);
+        List<Diff> diffs = diffs(a, b, tolerance);
+        int moved = (int) diffs.stream().filter(Diff::moved).count();
+        Planner planner = new Planner();
+        List<FigureSpec> specs = planner.specs(a);
+        List<Figure> fa = planner.figures(a, specs), fb = planner.figures(b, specs);
+        List<Figure> all = new ArrayList<>();
+        for (Figure f : fa) all.add(renamed(f, "a-"));
+        for (Figure f : fb) all.add(renamed(f, "b-"));
+        Map<String, String> svgs = Report.writeFigures(outDir, all);
+
+        Html h = new Html().open("hmsim compare: " + a.name() + " vs " + b.name());
+        h.h(1, null, "hmsim compare");
+        h.p("sub", "A: " + a.dir().toAbsolutePath().normalize() + " (" + Report.subtitle(a) + ")");
+        h.p("sub", "B: " + b.dir().toAbsolutePath().normalize() + " (" + Report.subtitle(b) + ")");
+        h.p(null, moved == 0 ? "No metric moved beyond the tolerance of " + Numbers.percent(tolerance).replace("+", "") + "."
+                : moved + " of " + diffs.size() + " differences moved beyond the tolerance of " + Numbers.percent(tolerance).replace("+", "") + " (highlighted).");
+        h.raw("<nav><a href=\"#differences\">Differences</a> \u00b7 <a href=\"#figures\">Figures</a> \u00b7 <a href=\"#provenance\">Provenance</a></nav>\n");
+        h.h(2, "differences", "Differences (B relative to A)");
+        h.raw("<label><input type=\"checkbox\" id=\"only-moved\"> show only what moved</label>\n");
+        List<List<String>> rows = new ArrayList<>();
+        List<String> classes = new ArrayList<>();
+        for (Diff d : diffs) {
+            rows.add(List.of(d.runA(), d.runB(), d.label(), d.metric(), d.metric().startsWith("(") ? "" : Numbers.show(d.a()),
+                    d.metric().startsWith("(") ? "" : Numbers.show(d.b()), Numbers.percent(d.relative()), d.moved() ? "moved" : ""));
+            classes.add(d.moved() ? "moved" : "same");
+        }
+        h.table("diff-table", List.of("run A", "run B", "configuration", "metric", "A", "B", "change", "flag"), rows, classes);
+        h.h(2, "figures", "Figures: A (left) and B (right)");
+        Map<String, Figure> byIdB = new LinkedHashMap<>();
+        for (Figure f : fb) byIdB.put(f.id(), f);
+        for (Figure f : fa) {
+            h.raw("<div class=\"pair\"><div><h3>A: " + Html.esc(a.name()) + "</h3>\n");
+            h.figure(renamed(f, "a-"), svgs.get("a-" + f.id()), true);
+            h.raw("</div><div><h3>B: " + Html.esc(b.name()) + "</h3>\n");
+            Figure g = byIdB.get(f.id());
+            if (g == null) h.p("note", "B has no such figure.");
+            else h.figure(renamed(g, "b-"), svgs.get("b-" + g.id()), true);
+            h.raw("</div></div>\n");
+        }
+        Report.warnings(h, planner.warnings());
+        h.h(2, "provenance", "Provenance");
+        h.h(3, null, "A");
+        provenanceOf(h, a);
+        h.h(3, null, "B");
+        provenanceOf(h, b);
+        Path html = outDir.resolve(Report.HTML);
+        Report.write(html, h.close().getBytes(StandardCharsets.UTF_8));
+        return new Outcome(diffs, moved, html, fa.size() + fb.size());
+    }
+
+    private static void provenanceOf(Html h, Results r) {
+        Map<String, Object> s = r.study();
+        StringBuilder b = new StringBuilder("<dl class=\"prov\">\n");
+        for (String k : List.of("study", "study_file", "study_sha256", "hmsim_version", "java_version", "seeds", "status")) {
+            if (!s.containsKey(k)) continue;
+            b.append("<dt>").append(Html.esc(k)).append("</dt><dd>").append(Html.esc(String.valueOf(s.get(k)))).append("</dd>\n");
+        }
+        if (s.get("bundles") instanceof List<?> bundles) {
+            List<String> l = new ArrayList<>();
+            for (Object o : bundles) if (o instanceof Map<?, ?> m) l.add(m.get("symbolic_name") + " " + m.get("version"));
+            b.append("<dt>bundles</dt><dd>").append(Html.esc(String.join(", ", l))).append("</dd>\n");
+        }
+        h.raw(b.append("</dl>\n").toString());
+    }
+
+    private static Figure renamed(Figure f, String prefix) {
+        return new Figure(prefix + f.id(), f.title(), f.caption(), f.chart(), f.width(), f.height(), f.data(), f.notes());
+    }
+}

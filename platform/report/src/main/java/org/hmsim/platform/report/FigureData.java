@@ -1,0 +1,167 @@
+package org.hmsim.platform.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Computes the numbers of bar, line and stacked figures from a results folder: grouping, seed averaging,
+ * normalisation to a baseline, geometric means. Drawing is {@link Charts}' job.
+ */
+public final class FigureData {
+    public static final String GEOMEAN = "geomean";
+
+    /**
+     * @param grid the values
+     * @param valueLabel the value axis' label, with its unit
+     * @param baseline how the baseline is described ("placement=local"), null when not normalised
+     * @param notes what the reader should know (a missing metric, a baseline not found)
+     */
+    public record Computed(Grid grid, String valueLabel, String baseline, List<String> notes) {
+        public boolean normalised() { return baseline != null; }
+    }
+
+    private FigureData() {}
+
+    /**
+     * Bars of {@code metric}: one category per value of {@code by}, one series per combination of the
+     * other varied columns; normalised per {@code spec.normalise()}; plus a geometric-mean category.
+     */
+    public static Computed bars(Results r, String metric, FigureSpec spec) {
+        List<String> notes = new ArrayList<>();
+        Cells cells = new Cells(r, metric);
+        String by = byColumn(r, spec.by(), notes);
+        Baseline b = baseline(r, cells, by, spec.normalise(), notes);
+        boolean invert = spec.invert() != null ? spec.invert() : Maths.isTime(metric);
+        Grid g = new Grid();
+        Map<String, List<Double>> forMean = new LinkedHashMap<>();
+        for (List<String> key : cells.keys()) {
+            String category = by == null ? r.name() : cells.get(key, by).isEmpty() ? r.values(by).get(0) : cells.get(key, by);
+            String series = cells.label(key, by == null ? List.of() : List.of(by));
+            double v = cells.mean(key);
+            if (b != null) v = Maths.normalise(v, cells.mean(b.of(key)), invert);
+            g.put(series, category, v);
+            forMean.computeIfAbsent(series, k -> new ArrayList<>()).add(v);
+        }
+        if (b != null && spec.geomean() && g.categories().size() > 1)
+            for (Map.Entry<String, List<Double>> e : forMean.entrySet())
+                g.put(e.getKey(), GEOMEAN, Maths.geomean(e.getValue().stream().mapToDouble(Double::doubleValue).toArray()));
+        if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
+        return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
+    }
+
+    /** Lines of {@code metric} over the swept column {@code spec.x()}, one line per combination of the other varied columns. */
+    public static Computed lines(Results r, String metric, FigureSpec spec) {
+        List<String> notes = new ArrayList<>();
+        Cells cells = new Cells(r, metric);
+        String x = Columns.resolve(r, spec.x());
+        Grid g = new Grid();
+        if (x == null) {
+            notes.add("x: no column " + spec.x() + " in runs.csv (its configuration columns: " + r.configColumns() + ")");
+            return new Computed(g, Maths.axisLabel(metric), null, notes);
+        }
+        Baseline b = baseline(r, cells, x, spec.normalise(), notes);
+        boolean invert = spec.invert() != null ? spec.invert() : Maths.isTime(metric);
+        for (List<String> key : cells.keys()) {
+            double v = cells.mean(key);
+            if (b != null) v = Maths.normalise(v, cells.mean(b.of(key)), invert);
+            g.put(cells.label(key, List.of(x)), cells.get(key, x).isEmpty() ? r.values(x).get(0) : cells.get(key, x), v);
+        }
+        if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
+        return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
+    }
+
+    /**
+     * Stacks of several metrics, one bar per configuration (the {@code by} value first): as shares of
+     * the bar's total when {@code spec.shares()}.
+     */
+    public static Computed stacks(Results r, List<String> metrics, FigureSpec spec) {
+        List<String> notes = new ArrayList<>();
+        String by = byColumn(r, spec.by(), notes);
+        Grid g = new Grid();
+        List<Cells> all = new ArrayList<>();
+        for (String m : metrics) all.add(new Cells(r, m));
+        if (all.isEmpty()) {
+            notes.add("no metric matches");
+            return new Computed(g, "", null, notes);
+        }
+        Cells first = all.get(0);
+        for (List<String> key : first.keys()) {
+            String byValue = by == null ? "" : first.get(key, by);
+            String rest = first.label(key, by == null ? List.of() : List.of(by));
+            String category = byValue.isEmpty() ? rest : rest.equals("all runs") ? byValue : byValue + " \u00b7 " + rest;
+            double total = 0;
+            double[] v = new double[all.size()];
+            for (int i = 0; i < all.size(); i++) {
+                v[i] = all.get(i).mean(key);
+                if (!Double.isNaN(v[i])) total += v[i];
+            }
+            for (int i = 0; i < all.size(); i++) g.put(metrics.get(i), category, spec.shares() ? (total > 0 ? v[i] / total : Double.NaN) : v[i]);
+        }
+        String unit = Maths.unit(metrics.get(0));
+        return new Computed(g, spec.shares() ? "share of the total (0..1)" : unit.isEmpty() ? "value" : unit, null, notes);
+    }
+
+    private static String byColumn(Results r, String by, List<String> notes) {
+        String c = Columns.resolve(r, by);
+        if (c == null) notes.add("by: no column " + by + " in runs.csv; one group");
+        return c;
+    }
+
+    private static String valueLabel(String metric, Baseline b, boolean invert) {
+        if (b == null) return Maths.axisLabel(metric);
+        return invert ? "speedup over " + b.text + " (\u00d7, from " + metric + ")" : metric + " relative to " + b.text + " (\u00d7)";
+    }
+
+    /** Which configuration a key is compared with: some columns set to their baseline values. */
+    static final class Baseline {
+        final Map<String, String> set;
+        final Cells cells;
+        final String text;
+
+        Baseline(Cells cells, Map<String, String> set) {
+            this.cells = cells;
+            this.set = set;
+            List<String> parts = new ArrayList<>();
+            set.forEach((c, v) -> parts.add(Columns.shortName(c) + "=" + v));
+            this.text = String.join(" ", parts);
+        }
+
+        List<String> of(List<String> key) {
+            List<String> k = key;
+            for (Map.Entry<String, String> e : set.entrySet()) k = cells.with(k, e.getKey(), e.getValue());
+            return k;
+        }
+    }
+
+    /**
+     * The baseline of a figure, or null for absolute values. The study's baseline sets every varied
+     * column but workload, machine and the figure's own axis column to its first value (the first value
+     * the study lists); a baseline that would change nothing gives absolute values.
+     */
+    static Baseline baseline(Results r, Cells cells, String axis, FigureSpec.Baseline spec, List<String> notes) {
+        if (spec == null) return null;
+        Map<String, String> set = new LinkedHashMap<>();
+        if (spec.study()) {
+            for (String d : cells.dims)
+                if (!d.equals(axis) && !d.equals("workload") && !d.equals("machine")) set.put(d, r.values(d).get(0));
+            if (set.isEmpty()) return null;
+            return new Baseline(cells, set);
+        }
+        for (Map.Entry<String, String> e : new java.util.TreeMap<>(spec.values()).entrySet()) {
+            String col = Columns.resolve(r, e.getKey());
+            if (col == null) {
+                notes.add("normalise_to: no column " + e.getKey() + " in runs.csv; values are not normalised");
+                return null;
+            }
+            String v = Columns.match(r, col, e.getValue());
+            if (v == null) {
+                notes.add("normalise_to: " + e.getKey() + " has no value " + e.getValue() + " (values: " + r.values(col) + "); values are not normalised");
+                return null;
+            }
+            set.put(col, v);
+        }
+        return new Baseline(cells, set);
+    }
+}

@@ -1,0 +1,163 @@
+package org.hmsim.platform.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One figure of a study's {@code report:} list (docs/reports.md):
+ *
+ * <pre>
+ * - {metric: sim_time_ns, normalise_to: {placement: local}, by: workload}        # bars, speedup over local
+ * - {metric: pool.gddr.bandwidth_gbps, x: policies.placement.fast_percent}      # a line over a swept parameter
+ * - {kind: stacked, metrics: [pool.gddr.bytes, pool.ddr.bytes], by: workload}   # traffic shares
+ * - {kind: timeseries, runs: ["0001", "0003"]}                                  # bandwidth and hit rates per epoch
+ * </pre>
+ *
+ * @param metrics metric names or patterns with {@code *} ({@code pool.*.bytes}); one figure per metric
+ *                for bar and line figures, one stack of all of them for stacked figures
+ * @param by the configuration column that makes the categories (bars) or series (lines); default workload
+ * @param x the swept column of a line figure
+ * @param normalise null (absolute values), {@link Baseline#study()} or given values of columns
+ * @param invert null: decide by the metric (times become speedups); true/false: force
+ * @param runs the runs of a timeseries figure (empty: all)
+ */
+public record FigureSpec(Kind kind, List<String> metrics, String by, String x, Baseline normalise, Boolean invert,
+                         boolean geomean, boolean shares, List<String> runs, String title) {
+
+    public enum Kind {
+        BAR, LINE, STACKED, TIMESERIES;
+
+        String id() { return name().toLowerCase(Locale.ROOT); }
+    }
+
+    /**
+     * What to normalise to: the study's baseline (the first value of every varied column but the
+     * category one), or the given value of some columns, the others staying as they are.
+     */
+    public record Baseline(boolean study, Map<String, String> values) {
+        public static Baseline ofStudy() { return new Baseline(true, Map.of()); }
+    }
+
+    public static final List<String> KEYS = List.of("kind", "metric", "metrics", "by", "x", "normalise_to", "normalize_to",
+            "invert", "geomean", "shares", "runs", "title");
+
+    /** A bar figure of one metric by workload, normalised to the study's baseline when {@code normalise}. */
+    public static FigureSpec bars(String metric, boolean normalise) {
+        return new FigureSpec(Kind.BAR, List.of(metric), "workload", null, normalise ? Baseline.ofStudy() : null, null, normalise, false, List.of(), null);
+    }
+
+    /** Reads one entry of {@code report:} (as plain YAML/JSON: maps, lists, scalars). */
+    public static FigureSpec parse(Object entry) throws FigureSpecException {
+        if (!(entry instanceof Map<?, ?> raw))
+            throw new FigureSpecException("", "a figure is a mapping: {metric: sim_time_ns, by: workload} (see docs/reports.md)");
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : raw.entrySet()) {
+            String k = String.valueOf(e.getKey());
+            if (!KEYS.contains(k)) throw new FigureSpecException(k, "unknown key '" + k + "' (a figure has " + String.join(", ", KEYS) + ")");
+            m.put(k, e.getValue());
+        }
+        if (m.containsKey("normalise_to") && m.containsKey("normalize_to"))
+            throw new FigureSpecException("normalize_to", "give normalise_to or normalize_to, not both");
+        String x = text(m, "x");
+        Kind kind = kind(m, x);
+        List<String> metrics = metrics(m, kind);
+        String by = text(m, "by");
+        if (kind == Kind.LINE && x == null) throw new FigureSpecException("", "a line figure needs x: the swept column on the horizontal axis");
+        if (kind != Kind.LINE && x != null) throw new FigureSpecException("x", "only a line figure has x (kind: line)");
+        String nKey = m.containsKey("normalize_to") ? "normalize_to" : "normalise_to";
+        Baseline baseline = baseline(m.get(nKey), nKey);
+        if (baseline != null && (kind == Kind.STACKED || kind == Kind.TIMESERIES))
+            throw new FigureSpecException(nKey, "a " + kind.id() + " figure is not normalised");
+        Boolean invert = bool(m, "invert", null);
+        boolean geomean = bool(m, "geomean", baseline != null && kind == Kind.BAR);
+        if (geomean && kind != Kind.BAR) throw new FigureSpecException("geomean", "only bar figures have a geometric-mean group");
+        boolean shares = bool(m, "shares", kind == Kind.STACKED);
+        if (m.containsKey("shares") && kind != Kind.STACKED) throw new FigureSpecException("shares", "only stacked figures show shares");
+        List<String> runs = strings(m, "runs", false);
+        if (!runs.isEmpty() && kind != Kind.TIMESERIES) throw new FigureSpecException("runs", "only timeseries figures select runs");
+        return new FigureSpec(kind, metrics, by == null ? "workload" : by, x, baseline, invert, geomean, shares, runs, text(m, "title"));
+    }
+
+    private static Kind kind(Map<String, Object> m, String x) throws FigureSpecException {
+        String k = text(m, "kind");
+        if (k == null) return x != null ? Kind.LINE : Kind.BAR;
+        for (Kind v : Kind.values()) if (v.id().equals(k)) return v;
+        throw new FigureSpecException("kind", "unknown kind '" + k + "' (bar, line, stacked, timeseries)");
+    }
+
+    private static List<String> metrics(Map<String, Object> m, Kind kind) throws FigureSpecException {
+        boolean one = m.containsKey("metric"), many = m.containsKey("metrics");
+        if (kind == Kind.TIMESERIES) {
+            if (one || many) throw new FigureSpecException(one ? "metric" : "metrics", "a timeseries figure shows bandwidth per pool and hit rates; it takes no metric");
+            return List.of();
+        }
+        if (one && many) throw new FigureSpecException("metrics", "give metric or metrics, not both");
+        if (!one && !many) throw new FigureSpecException("", "a " + kind.id() + " figure needs metric: NAME (or metrics: [A, B]); runs.csv's columns after seed are the metrics");
+        List<String> l = one ? List.of(text(m, "metric")) : strings(m, "metrics", true);
+        for (String s : l)
+            if (!s.matches("[A-Za-z0-9_.*-]+")) throw new FigureSpecException(one ? "metric" : "metrics", "'" + s + "' is not a metric name (letters, digits, . _ - and * for any part)");
+        return l;
+    }
+
+    private static Baseline baseline(Object v, String key) throws FigureSpecException {
+        if (v == null) return null;
+        if (v instanceof String s) {
+            if (s.equals("baseline")) return Baseline.ofStudy();
+            if (s.equals("none")) return null;
+            throw new FigureSpecException(key, "'" + s + "': write baseline, none, or a mapping {placement: local}");
+        }
+        if (!(v instanceof Map<?, ?> map) || map.isEmpty())
+            throw new FigureSpecException(key, "expected baseline, none, or a mapping of columns to values: {placement: local}");
+        Map<String, String> values = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            String k = String.valueOf(e.getKey());
+            if (e.getValue() == null || e.getValue() instanceof Map || e.getValue() instanceof List)
+                throw new FigureSpecException(key + "." + k, "expected one value (as runs.csv shows it)");
+            values.put(k, scalarText(e.getValue()));
+        }
+        return new Baseline(false, Map.copyOf(values));
+    }
+
+    /** A scalar as runs.csv writes it: whole numbers without a fraction. */
+    static String scalarText(Object v) {
+        if (v instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e15) return Long.toString(d.longValue());
+        return String.valueOf(v);
+    }
+
+    private static String text(Map<String, Object> m, String key) throws FigureSpecException {
+        Object v = m.get(key);
+        if (v == null) return null;
+        if (v instanceof Map || v instanceof List) throw new FigureSpecException(key, "expected a single value");
+        String s = scalarText(v).trim();
+        if (s.isEmpty()) throw new FigureSpecException(key, "is empty");
+        return s;
+    }
+
+    private static Boolean bool(Map<String, Object> m, String key, Boolean def) throws FigureSpecException {
+        Object v = m.get(key);
+        if (v == null) return def;
+        if (v instanceof Boolean b) return b;
+        throw new FigureSpecException(key, "expected true or false");
+    }
+
+    private static List<String> strings(Map<String, Object> m, String key, boolean required) throws FigureSpecException {
+        Object v = m.get(key);
+        if (v == null) return List.of();
+        List<String> out = new ArrayList<>();
+        if (v instanceof List<?> l) {
+            for (Object o : l) {
+                if (o == null || o instanceof Map || o instanceof List) throw new FigureSpecException(key, "expected a list of names");
+                out.add(scalarText(o));
+            }
+        } else if (!(v instanceof Map)) {
+            out.add(scalarText(v));
+        } else {
+            throw new FigureSpecException(key, "expected a list of names");
+        }
+        if (required && out.isEmpty()) throw new FigureSpecException(key, "the list is empty");
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,33 @@
+package org.hmsim.platform.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The numbers behind a figure: a value per (series, category), both in insertion order. Bars: categories
+ * on the axis, one colour per series; lines: categories are x values; stacks: series are the layers.
+ */
+public final class Grid {
+    private final Map<String, Map<String, Double>> bySeries = new LinkedHashMap<>();
+    private final List<String> categories = new ArrayList<>();
+
+    public void put(String series, String category, double value) {
+        if (!categories.contains(category)) categories.add(category);
+        bySeries.computeIfAbsent(series, k -> new LinkedHashMap<>()).put(category, value);
+    }
+
+    /** The value, or NaN when absent. */
+    public double get(String series, String category) {
+        Map<String, Double> m = bySeries.get(series);
+        Double v = m == null ? null : m.get(category);
+        return v == null ? Double.NaN : v;
+    }
+
+    public List<String> series() { return List.copyOf(bySeries.keySet()); }
+
+    public List<String> categories() { return List.copyOf(categories); }
+
+    public boolean isEmpty() { return bySeries.isEmpty(); }
+}

@@ -1,0 +1,169 @@
+package org.hmsim.platform.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Decides the figures of a report: those the study's {@code report:} names, or the defaults
+ * (docs/reports.md): per-metric bars by workload and policy normalised to the study's baseline with a
+ * geometric mean, absolute hit rates and bandwidths, traffic shares, lines over every swept numeric
+ * parameter, and the time series of every run.
+ */
+public final class Planner {
+    /** Time series figures drawn when a timeseries figure names no runs: more would bury the rest of the report. */
+    public static final int MAX_SERIES = 16;
+
+    private final List<String> warnings = new ArrayList<>();
+
+    /** Problems met while planning (an unreadable spec, a metric no run has); shown in the report. */
+    public List<String> warnings() { return warnings; }
+
+    /** The study's figures, or the defaults when it names none. */
+    public List<FigureSpec> specs(Results r) {
+        List<Object> raw = r.reportSpecs();
+        if (raw.isEmpty()) return defaults(r);
+        List<FigureSpec> out = new ArrayList<>();
+        for (int i = 0; i < raw.size(); i++) {
+            try {
+                out.add(FigureSpec.parse(raw.get(i)));
+            } catch (FigureSpecException e) {
+                warnings.add("report[" + i + "]" + (e.key().isEmpty() ? "" : "." + e.key()) + ": " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    /** The figures when the study names none. */
+    public static List<FigureSpec> defaults(Results r) {
+        List<String> varied = new ArrayList<>(r.varying());
+        varied.remove("seed");
+        boolean baseline = varied.stream().anyMatch(c -> !c.equals("workload") && !c.equals("machine"));
+        List<FigureSpec> out = new ArrayList<>();
+        for (String m : List.of("sim_time_ns", "ipc", "energy_uj"))
+            if (r.metrics().contains(m)) out.add(FigureSpec.bars(m, baseline));
+        for (String m : List.of("l1_hit_rate", "l2_hit_rate", "pool.*.bandwidth_gbps"))
+            for (String metric : r.metricsMatching(m)) out.add(FigureSpec.bars(metric, false));
+        List<String> bytes = r.metricsMatching("pool.*.bytes");
+        if (bytes.size() > 1)
+            out.add(new FigureSpec(FigureSpec.Kind.STACKED, List.of("pool.*.bytes"), "workload", null, null, null, false, true, List.of(), "Traffic share per pool"));
+        for (String x : r.sweepColumns()) {
+            List<String> values = r.values(x);
+            if (values.size() < 2 || values.stream().anyMatch(v -> Double.isNaN(Numbers.leading(v)))) continue;
+            for (String m : List.of("sim_time_ns", "pool.*.bandwidth_gbps"))
+                for (String metric : r.metricsMatching(m))
+                    out.add(new FigureSpec(FigureSpec.Kind.LINE, List.of(metric), "workload", x, null, null, false, false, List.of(), null));
+        }
+        out.add(new FigureSpec(FigureSpec.Kind.TIMESERIES, List.of(), "workload", null, null, null, false, false, List.of(), null));
+        return out;
+    }
+
+    /** Builds the figures of {@code specs} on {@code r}. */
+    public List<Figure> figures(Results r, List<FigureSpec> specs) {
+        List<Figure> out = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            FigureSpec s = specs.get(i);
+            String prefix = String.format(Locale.ROOT, "fig-%02d-%s", i + 1, s.kind().name().toLowerCase(Locale.ROOT));
+            switch (s.kind()) {
+                case BAR, LINE -> {
+                    List<String> metrics = expand(r, s.metrics(), i);
+                    for (String m : metrics) out.add(s.kind() == FigureSpec.Kind.BAR ? bar(r, s, m, id(prefix, m, metrics.size())) : line(r, s, m, id(prefix, m, metrics.size())));
+                }
+                case STACKED -> {
+                    List<String> metrics = expand(r, s.metrics(), i);
+                    if (!metrics.isEmpty()) out.add(stacked(r, s, metrics, prefix));
+                }
+                case TIMESERIES -> out.addAll(timeSeries(r, s, prefix, i));
+            }
+        }
+        return out;
+    }
+
+    private static String id(String prefix, String metric, int n) {
+        return prefix + "-" + metric.replaceAll("[^A-Za-z0-9_.-]", "_");
+    }
+
+    private List<String> expand(Results r, List<String> patterns, int index) {
+        List<String> out = new ArrayList<>();
+        for (String p : patterns) {
+            List<String> m = r.metricsMatching(p);
+            if (m.isEmpty()) warnings.add("report[" + index + "]: no metric " + p + " in runs.csv");
+            for (String s : m) if (!out.contains(s)) out.add(s);
+        }
+        return out;
+    }
+
+    private Figure bar(Results r, FigureSpec s, String metric, String id) {
+        FigureData.Computed c = FigureData.bars(r, metric, s);
+        String byName = s.by();
+        String title = s.title() != null ? s.title()
+                : c.normalised() && c.valueLabel().startsWith("speedup") ? "Speedup (" + metric + ") by " + byName
+                : c.normalised() ? metric + " normalised, by " + byName : metric + " by " + byName;
+        String caption = (c.normalised() ? "Each bar relative to the same " + byName + " with " + c.baseline()
+                + (c.valueLabel().startsWith("speedup") ? " (baseline time / time: higher is faster)" : "")
+                + (c.grid().categories().contains(FigureData.GEOMEAN) ? "; geomean: geometric mean over the " + byName + "s" : "") + ". "
+                : "Absolute values. ") + seedNote(r);
+        return new Figure(id, title, caption, Charts.bars(title, byName, c), 1000, 520, c, c.notes());
+    }
+
+    private Figure line(Results r, FigureSpec s, String metric, String id) {
+        FigureData.Computed c = FigureData.lines(r, metric, s);
+        String x = Columns.resolve(r, s.x());
+        List<String> cats = c.grid().categories();
+        double[] xs = new double[cats.size()];
+        for (int i = 0; i < xs.length; i++) xs[i] = Numbers.leading(cats.get(i));
+        String unit = cats.isEmpty() ? "" : Numbers.unit(cats.get(0));
+        String xName = x == null ? s.x() : x;
+        String xLabel = xName + (unit.isEmpty() ? "" : " (" + unit + ")");
+        String title = s.title() != null ? s.title() : metric + " over " + (x == null ? s.x() : Columns.shortName(x));
+        String caption = (c.normalised() ? "Relative to " + c.baseline() + ". " : "") + "One line per combination of the other varied columns. " + seedNote(r);
+        return new Figure(id, title, caption, Charts.lines(title, xLabel, c, xs), 1000, 520, c, c.notes());
+    }
+
+    private Figure stacked(Results r, FigureSpec s, List<String> metrics, String prefix) {
+        FigureData.Computed c = FigureData.stacks(r, metrics, s);
+        String title = s.title() != null ? s.title() : (s.shares() ? "Shares of " : "") + String.join(" + ", metrics);
+        String caption = (s.shares() ? "Each bar splits its total (" + String.join(" + ", metrics) + ") into shares. " : "Stacked values. ") + seedNote(r);
+        return new Figure(prefix + "-" + metrics.get(0).replaceAll("[^A-Za-z0-9_.-]", "_"), title, caption,
+                Charts.stacks(title, s.by(), c, s.shares()), 1000, 560, c, c.notes());
+    }
+
+    private List<Figure> timeSeries(Results r, FigureSpec s, String prefix, int index) {
+        List<Figure> out = new ArrayList<>();
+        List<Run> runs = new ArrayList<>();
+        if (s.runs().isEmpty()) {
+            List<Run> ok = r.okRuns();
+            runs.addAll(ok.subList(0, Math.min(ok.size(), MAX_SERIES)));
+            if (ok.size() > MAX_SERIES)
+                warnings.add("time series are shown for the first " + MAX_SERIES + " of " + ok.size() + " runs; name others with {kind: timeseries, runs: [\"0042\"]}");
+        }
+        for (String want : s.runs()) {
+            Run run = r.run(want);
+            if (run == null) for (Run x : r.runs()) if (!Double.isNaN(Numbers.parse(want)) && Numbers.parse(x.id()) == Numbers.parse(want)) run = x;
+            if (run == null) warnings.add("report[" + index + "].runs: no run " + want);
+            else runs.add(run);
+        }
+        for (Run run : runs) {
+            TimeSeries ts = r.series(run.id());
+            if (ts == null || ts.timeNs().length == 0) continue;
+            String label = label(r, run);
+            String title = (s.title() != null ? s.title() + ": " : "") + "run " + run.id() + " \u2014 " + label;
+            String caption = "Bandwidth per pool (difference of the cumulative bytes per epoch over the epoch) and L1/L2 hit rate per epoch."
+                    + (ts.swaps().isEmpty() ? "" : " Red lines: live policy swaps (" + ts.swaps().size() + ").");
+            out.add(new Figure(prefix + "-run" + run.id(), title, caption, Charts.timeSeries(title, ts), 1000, 600, null, List.of()));
+        }
+        return out;
+    }
+
+    /** A run's label: the workload and the varied values. */
+    static String label(Results r, Run run) {
+        StringBuilder b = new StringBuilder(run.value("workload"));
+        for (String c : r.varying()) if (!c.equals("workload")) b.append(' ').append(Columns.label(c, run.value(c)));
+        return b.toString();
+    }
+
+    private static String seedNote(Results r) {
+        int seeds = r.values("seed").size();
+        return seeds > 1 ? "Mean over " + seeds + " seeds." : "";
+    }
+}

@@ -1,0 +1,168 @@
+package org.hmsim.platform.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * A results folder as the report reads it from disk (README "Results"): runs.csv, study.json and the
+ * run folders. Only files are read, never the kernel, so any folder written by any hmsim version that
+ * keeps this layout can be reported on.
+ */
+public final class Results {
+    private final Path dir;
+    private final List<String> header;
+    private final List<String> configColumns;
+    private final List<String> metrics;
+    private final List<Run> runs;
+    private final Map<String, Object> study;
+    private final Map<String, String> errors;
+
+    private Results(Path dir, List<String> header, List<String> configColumns, List<String> metrics, List<Run> runs,
+                    Map<String, Object> study, Map<String, String> errors) {
+        this.dir = dir;
+        this.header = header;
+        this.configColumns = configColumns;
+        this.metrics = metrics;
+        this.runs = runs;
+        this.study = study;
+        this.errors = errors;
+    }
+
+    /** Reads {@code dir}; throws IllegalArgumentException when it is not a results folder. */
+    public static Results load(Path dir) {
+        Path table = dir.resolve("runs.csv");
+        if (!Files.isRegularFile(table))
+            throw new IllegalArgumentException(dir + " is not a results folder: it has no runs.csv");
+        CsvTable t = CsvTable.read(table);
+        List<String> header = t.header();
+        int first = header.indexOf("workload"), seed = header.indexOf("seed");
+        if (header.indexOf("run") != 0 || first < 0)
+            throw new IllegalArgumentException(table + ": not an hmsim runs.csv (its header starts " + header + ")");
+        // Configuration columns run from workload to seed; every column after seed is a metric.
+        int lastConfig = seed >= 0 ? seed : first;
+        List<String> config = List.copyOf(header.subList(first, lastConfig + 1));
+        List<String> metrics = List.copyOf(header.subList(lastConfig + 1, header.size()));
+        List<Run> runs = new ArrayList<>();
+        int status = header.indexOf("status");
+        for (List<String> row : t.rows()) {
+            if (row.isEmpty() || row.size() == 1 && row.get(0).isEmpty()) continue;
+            Map<String, String> c = new LinkedHashMap<>();
+            for (int i = first; i <= lastConfig; i++) c.put(header.get(i), i < row.size() ? row.get(i) : "");
+            Map<String, Double> m = new LinkedHashMap<>();
+            for (int i = lastConfig + 1; i < header.size() && i < row.size(); i++) {
+                double v = Numbers.parse(row.get(i));
+                if (!Double.isNaN(v)) m.put(header.get(i), v);
+            }
+            boolean ok = status < 0 || status >= row.size() || row.get(status).equals("ok");
+            runs.add(new Run(row.get(0), ok, c, m));
+        }
+        return new Results(dir, header, config, metrics, List.copyOf(runs), readStudy(dir.resolve("study.json")), readErrors(dir.resolve("runs")));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> readStudy(Path f) {
+        if (!Files.isRegularFile(f)) return Map.of();
+        try {
+            Object o = new ObjectMapper().readValue(f.toFile(), Object.class);
+            return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+        } catch (IOException e) {
+            return Map.of("error", "study.json unreadable: " + e.getMessage());
+        }
+    }
+
+    /** Every runs/&lt;id&gt;/error.txt, by run id in order (also runs missing from runs.csv). */
+    private static Map<String, String> readErrors(Path runsDir) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (!Files.isDirectory(runsDir)) return out;
+        try (Stream<Path> s = Files.list(runsDir)) {
+            for (Path run : s.sorted().toList()) {
+                Path e = run.resolve("error.txt");
+                if (Files.isRegularFile(e)) out.put(run.getFileName().toString(), Files.readString(e, StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    public Path dir() { return dir; }
+
+    /** The study's name from study.json, else the folder's name. */
+    public String name() {
+        Object n = study.get("study");
+        return n != null ? n.toString() : dir.toAbsolutePath().normalize().getFileName().toString();
+    }
+
+    public List<String> header() { return header; }
+
+    /** workload, machine, slot.&lt;slot&gt;..., the swept parameters, seed. */
+    public List<String> configColumns() { return configColumns; }
+
+    /** Sweep columns: configuration columns that are neither workload, machine, seed nor a slot. */
+    public List<String> sweepColumns() {
+        List<String> out = new ArrayList<>();
+        for (String c : configColumns)
+            if (!c.equals("workload") && !c.equals("machine") && !c.equals("seed") && !c.startsWith("slot.")) out.add(c);
+        return out;
+    }
+
+    public List<String> metrics() { return metrics; }
+
+    public List<Run> runs() { return runs; }
+
+    public List<Run> okRuns() { return runs.stream().filter(Run::ok).toList(); }
+
+    /** study.json as a tree (empty when the folder has none). */
+    public Map<String, Object> study() { return study; }
+
+    /** The figures the study asked for (study.json's {@code report}); empty for defaults. */
+    @SuppressWarnings("unchecked")
+    public List<Object> reportSpecs() {
+        Object r = study.get("report");
+        return r instanceof List<?> l ? (List<Object>) l : List.of();
+    }
+
+    /** Error text of every failed run, by id. */
+    public Map<String, String> errors() { return errors; }
+
+    /** A run's time series and swaps; null when it has none. */
+    public TimeSeries series(String runId) { return TimeSeries.read(dir.resolve("runs").resolve(runId)); }
+
+    /** The distinct values of a configuration column among the ok runs, in run order. */
+    public List<String> values(String column) {
+        Set<String> s = new LinkedHashSet<>();
+        for (Run r : okRuns()) s.add(r.value(column));
+        return List.copyOf(s);
+    }
+
+    /** Configuration columns with more than one value among the ok runs: what the study varied. */
+    public List<String> varying() {
+        List<String> out = new ArrayList<>();
+        for (String c : configColumns) if (values(c).size() > 1) out.add(c);
+        return out;
+    }
+
+    /** Metric names matching a pattern with {@code *} wildcards ({@code pool.*.bytes}), in column order. */
+    public List<String> metricsMatching(String pattern) {
+        if (!pattern.contains("*")) return metrics.contains(pattern) ? List.of(pattern) : List.of();
+        String regex = ("\\Q" + pattern + "\\E").replace("*", "\\E[^.]*\\Q");
+        return metrics.stream().filter(m -> m.matches(regex)).toList();
+    }
+
+    /** A run by id, or null. */
+    public Run run(String id) {
+        for (Run r : runs) if (r.id().equals(id)) return r;
+        return null;
+    }
+}

@@ -1,0 +1,85 @@
+package org.hmsim.platform.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FigureDataTest {
+    @TempDir static Path dir;
+    static Results r;
+
+    @BeforeAll
+    static void folder() throws Exception {
+        r = Results.load(Synthetic.folder(dir, null));
+    }
+
+    private static FigureSpec spec(Map<String, Object> m) throws FigureSpecException { return FigureSpec.parse(m); }
+
+    @Test
+    void readsTheFolder() {
+        assertEquals(8, r.runs().size());
+        assertEquals(7, r.okRuns().size());
+        assertEquals(List.of("workload", "slot.placement", "pools.ddr.bandwidth"), r.varying());
+        assertEquals(List.of("pools.ddr.bandwidth"), r.sweepColumns());
+        assertEquals("bfs(nodes=64,x=1)", r.runs().get(4).value("workload"), "quoted CSV cells");
+        assertEquals(List.of("pool.gddr.bytes", "pool.ddr.bytes"), r.metricsMatching("pool.*.bytes"));
+        assertTrue(r.errors().get("0008").contains("MSHR"));
+    }
+
+    @Test
+    void timesNormalisedToAGivenPolicyAreSpeedupsWithAGeometricMean() throws Exception {
+        FigureData.Computed c = FigureData.bars(r, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("placement", "local"), "by", "workload")));
+        Grid g = c.grid();
+        assertEquals(List.of("stream", "bfs(nodes=64,x=1)", FigureData.GEOMEAN), g.categories());
+        assertEquals(1.0, g.get("local bandwidth=40GB/s", "stream"), 1e-12);
+        assertEquals(0.5, g.get("interleave bandwidth=40GB/s", "stream"), 1e-12, "interleave takes twice as long: speedup 0.5");
+        assertEquals(0.5, g.get("interleave bandwidth=40GB/s", "bfs(nodes=64,x=1)"), 1e-12);
+        assertTrue(Double.isNaN(g.get("interleave bandwidth=80GB/s", "bfs(nodes=64,x=1)")), "the failed run has no bar");
+        assertEquals(0.5, g.get("interleave bandwidth=40GB/s", FigureData.GEOMEAN), 1e-12);
+        assertTrue(c.valueLabel().startsWith("speedup over placement=local"), c.valueLabel());
+    }
+
+    @Test
+    void theStudyBaselineIsTheFirstValueOfEveryVariedColumn() throws Exception {
+        FigureData.Computed c = FigureData.bars(r, "sim_time_ns", FigureSpec.bars("sim_time_ns", true));
+        Grid g = c.grid();
+        assertEquals("placement=local bandwidth=40GB/s", c.baseline());
+        assertEquals(1.0, g.get("local bandwidth=40GB/s", "stream"), 1e-12);
+        assertEquals(2.0, g.get("local bandwidth=80GB/s", "stream"), 1e-12, "twice the DDR bandwidth, half the time");
+        assertEquals(1.0, g.get("interleave bandwidth=80GB/s", "stream"), 1e-12);
+        // ipc is not a time: normalised as a plain ratio, ipc = 1000/t, so the ratio equals the speedup.
+        FigureData.Computed ipc = FigureData.bars(r, "ipc", FigureSpec.bars("ipc", true));
+        assertEquals(2.0, ipc.grid().get("local bandwidth=80GB/s", "stream"), 1e-12);
+        assertEquals(Maths.geomean(2.0, 2.0), ipc.grid().get("local bandwidth=80GB/s", FigureData.GEOMEAN), 1e-12);
+    }
+
+    @Test
+    void aBaselineThatIsNotThereLeavesValuesAbsoluteWithANote() throws Exception {
+        FigureData.Computed c = FigureData.bars(r, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("placement", "first-fit"))));
+        assertTrue(!c.normalised() && c.notes().get(0).contains("first-fit"), c.notes().toString());
+        assertEquals(1000.0, c.grid().get("local bandwidth=40GB/s", "stream"), 1e-9);
+    }
+
+    @Test
+    void linesOverASweptParameter() throws Exception {
+        FigureData.Computed c = FigureData.lines(r, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "x", "bandwidth")));
+        assertEquals(List.of("40GB/s", "80GB/s"), c.grid().categories());
+        assertEquals(500.0, c.grid().get("stream local", "80GB/s"), 1e-9);
+        assertEquals(8000.0, c.grid().get("bfs(nodes=64,x=1) interleave", "40GB/s"), 1e-9);
+    }
+
+    @Test
+    void stackedSharesAddUpToOne() throws Exception {
+        FigureData.Computed c = FigureData.stacks(r, r.metricsMatching("pool.*.bytes"), spec(Map.of("kind", "stacked", "metrics", List.of("pool.*.bytes"))));
+        for (String cat : c.grid().categories())
+            assertEquals(1.0, c.grid().get("pool.gddr.bytes", cat) + c.grid().get("pool.ddr.bytes", cat), 1e-12, cat);
+        assertEquals(1.0, c.grid().get("pool.gddr.bytes", "stream \u00b7 local bandwidth=40GB/s"), 1e-12);
+        assertEquals(0.5, c.grid().get("pool.ddr.bytes", "stream \u00b7 interleave bandwidth=40GB/s"), 1e-12);
+    }
+}

@@ -1,0 +1,45 @@
+package org.hmsim.platform.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FigureSpecTest {
+    @Test
+    void theExamplesOfTheDocs() throws Exception {
+        FigureSpec bar = FigureSpec.parse(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("placement", "local"), "by", "workload"));
+        assertEquals(FigureSpec.Kind.BAR, bar.kind());
+        assertEquals(Map.of("placement", "local"), bar.normalise().values());
+        assertTrue(bar.geomean(), "normalised bars get a geometric mean by default");
+        FigureSpec line = FigureSpec.parse(Map.of("metric", "pool.gddr.bandwidth_gbps", "x", "policies.placement.fast_percent"));
+        assertEquals(FigureSpec.Kind.LINE, line.kind());
+        assertNull(line.normalise());
+        FigureSpec stacked = FigureSpec.parse(Map.of("kind", "stacked", "metrics", List.of("pool.gddr.bytes", "pool.ddr.bytes"), "by", "workload"));
+        assertTrue(stacked.shares());
+        FigureSpec ts = FigureSpec.parse(Map.of("kind", "timeseries", "runs", List.of("0001", 3)));
+        assertEquals(List.of("0001", "3"), ts.runs());
+        assertTrue(FigureSpec.parse(Map.of("metric", "ipc", "normalize_to", "baseline")).normalise().study());
+    }
+
+    @Test
+    void mistakesNameTheirKey() {
+        assertEquals("polices", key(Map.of("metric", "ipc", "polices", 1)));
+        assertEquals("", key(Map.of("kind", "line", "metric", "ipc")), "a line without x");
+        assertEquals("x", key(Map.of("kind", "bar", "metric", "ipc", "x", "a")));
+        assertEquals("normalise_to", key(Map.of("kind", "stacked", "metrics", List.of("a", "b"), "normalise_to", "baseline")));
+        assertEquals("kind", key(Map.of("kind", "pie", "metric", "ipc")));
+        assertEquals("", key(Map.of("by", "workload")), "no metric");
+        assertEquals("normalise_to.placement", key(Map.of("metric", "ipc", "normalise_to", Map.of("placement", List.of("a")))));
+        assertEquals("geomean", key(Map.of("metric", "ipc", "geomean", "yes")));
+        assertEquals("", key("sim_time_ns"), "a figure is a mapping");
+    }
+
+    private static String key(Object spec) {
+        return assertThrows(FigureSpecException.class, () -> FigureSpec.parse(spec)).key();
+    }
+}

@@ -1,0 +1,101 @@
+package org.hmsim.platform.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+class ReportTest {
+    @TempDir Path dir;
+
+    @Test
+    void defaultReportHasEveryFigureInlineAndAsSvgAndPng() throws Exception {
+        Synthetic.folder(dir, null);
+        Report.Summary s = Report.write(dir, dir);
+
+        String html = Files.readString(s.html(), StandardCharsets.UTF_8);
+        // Defaults: sim_time/ipc bars (normalised), l1 hit rate, 2 pool bandwidths, traffic shares,
+        // a line per (swept bandwidth x {sim_time, 2 pool bandwidths}), 2 time series (the runs that have one).
+        assertEquals(2 + 1 + 2 + 1 + 3 + 2, s.figures(), html.length() + " chars");
+        for (Path f : s.figureFiles()) assertTrue(Files.size(f) > 1000, f + " written");
+        Matcher m = Pattern.compile("<figure class=\"figure\" id=\"([^\"]+)\"").matcher(html);
+        int figures = 0;
+        while (m.find()) {
+            figures++;
+            String id = m.group(1);
+            assertTrue(Files.isRegularFile(dir.resolve("figures").resolve(id + ".svg")), id);
+            byte[] png = Files.readAllBytes(dir.resolve("figures").resolve(id + ".png"));
+            assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4), id + ".png is a PNG");
+            Document svg = parse(Files.readAllBytes(dir.resolve("figures").resolve(id + ".svg")));
+            assertEquals("svg", svg.getDocumentElement().getNodeName());
+            assertTrue(svg.getDocumentElement().getAttribute("viewBox").startsWith("0 0 "));
+        }
+        assertEquals(s.figures(), figures);
+        assertEquals(figures, count(html, "<svg "), "every figure inline as SVG");
+
+        // Self-contained: no resource from anywhere (namespace names in SVG are not fetched).
+        String noNamespaces = html.replaceAll("xmlns(:\\w+)?='[^']*'", "");
+        assertFalse(noNamespaces.contains("http://") || noNamespaces.contains("https://"), "no URL in the page");
+        assertFalse(html.contains("<link") || html.contains("<script src") || html.contains("<img src=\"http"));
+        assertTrue(html.contains("<style>") && html.contains("table.sortable"), "inline CSS and sort script");
+
+        assertTrue(html.contains("baseline = 1.0"), "normalised charts draw the baseline");
+        assertTrue(html.contains("geomean"));
+        assertTrue(html.contains("relative to the same workload with placement=local bandwidth=40GB/s"), "captions say what the baseline is");
+        // Failed runs with their error (escaped) and provenance.
+        assertTrue(html.contains("run 0008") && html.contains("MSHR &lt;overflow&gt; &amp; co"), "failed run's error text");
+        for (String p : List.of("9.9.9", "abc123", "org.hmsim.kernel", "org.hmsim.api", "study_sha256", "java_version", "seeds"))
+            assertTrue(html.contains(p), "provenance shows " + p);
+        assertTrue(html.contains("placement: local \u2192 interleave"), "the swap of run 0001 is marked on its time series");
+    }
+
+    @Test
+    void theStudysOwnFiguresReplaceTheDefaults() throws Exception {
+        Synthetic.folder(dir, "[{\"metric\":\"sim_time_ns\",\"normalise_to\":{\"placement\":\"local\"},\"by\":\"workload\"},"
+                + "{\"metric\":\"pool.*.bandwidth_gbps\",\"x\":\"pools.ddr.bandwidth\"},"
+                + "{\"kind\":\"stacked\",\"metrics\":[\"pool.gddr.bytes\",\"pool.ddr.bytes\"]},"
+                + "{\"kind\":\"timeseries\",\"runs\":[1]},{\"metric\":\"no_such_metric\"}]");
+        Report.Summary s = Report.write(dir, dir.resolve("out"));
+        assertEquals(1 + 2 + 1 + 1, s.figures());
+        assertEquals(List.of("report[4]: no metric no_such_metric in runs.csv"), s.warnings());
+        assertTrue(Files.isRegularFile(dir.resolve("out/figures/fig-04-timeseries-run0001.svg")));
+        assertTrue(Files.readString(s.html()).contains("no metric no_such_metric"), "warnings are shown");
+    }
+
+    @Test
+    void aRerunLeavesNoStaleFigure() throws Exception {
+        Synthetic.folder(dir, "[{\"metric\":\"ipc\"}]");
+        Report.write(dir, dir);
+        Files.writeString(dir.resolve("figures/fig-99-bar-old.svg"), "<svg/>");
+        Report.Summary s = Report.write(dir, dir);
+        try (var files = Files.list(dir.resolve("figures"))) {
+            assertEquals(s.figures() * 2, files.count());
+        }
+    }
+
+    static Document parse(byte[] xml) throws Exception {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        return f.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
+    }
+
+    static int count(String s, String what) {
+        int n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) n++;
+        return n;
+    }
+}

@@ -1,0 +1,41 @@
+package org.hmsim.platform.traces;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Constants of hmsim's binary trace format (.hmt), described in docs/traces.md.
+ * <pre>
+ *   header (32 B)   "HMSIMTRC", u16 version, u16 flags, u32 directory length, u64 directory offset,
+ *                   u32 directory CRC-32, u32 reserved              (all little-endian)
+ *   body            deflated segments, CTA footers, segment tables and CTA tables, in writing order
+ *   directory       workload name, allocations, and the items (kernels and CPU phases) in program order
+ * </pre>
+ * The directory is written last and the header patched to point at it: a file whose writer did not
+ * finish has a zero directory offset and is reported as truncated.
+ */
+public final class TraceFormat {
+    public static final byte[] MAGIC = "HMSIMTRC".getBytes(StandardCharsets.US_ASCII);
+    public static final int VERSION = 1;
+    public static final int HEADER_BYTES = 32;
+    static final int DIRECTORY_MAGIC = 0x31524944; // "DIR1"
+    static final int FOOTER_MAGIC = 0x31415443;    // "CTA1"
+    static final int ITEM_KERNEL = 1, ITEM_CPU = 2;
+    /** Raw bytes buffered per warp before they are deflated into a segment. */
+    static final int WARP_SEGMENT_RAW = 256 << 10;
+    /** Raw bytes of a CPU phase per segment. */
+    static final int CPU_SEGMENT_RAW = 4 << 20;
+    /** Raw bytes buffered over all open warps before every buffer is flushed (interleaved sources). */
+    static final long WRITER_BUDGET = 8L << 20;
+
+    /** Text twin: the first line. */
+    public static final String TEXT_MAGIC = "hmsim-trace";
+
+    private TraceFormat() {}
+
+    /** True if {@code head} (the file's first bytes) starts with the binary magic. */
+    public static boolean isBinary(byte[] head, int n) {
+        if (n < MAGIC.length) return false;
+        for (int i = 0; i < MAGIC.length; i++) if (head[i] != MAGIC[i]) return false;
+        return true;
+    }
+}

@@ -1,0 +1,314 @@
+package org.hmsim.platform.traces.importer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.hmsim.api.workload.WarpInstruction;
+import org.hmsim.platform.traces.KernelShape;
+import org.hmsim.platform.traces.LineSource;
+import org.hmsim.platform.traces.TraceException;
+import org.hmsim.platform.traces.TraceSink;
+
+/**
+ * Imports an Accel-Sim SASS trace (NVBit tracer, trace versions 3-5): {@code kernelslist.g} lists
+ * {@code MemcpyHtoD,addr,bytes} copies and {@code kernel-N.traceg} files in launch order; each kernel file
+ * has a {@code -key = value} header (grid dim, block dim, shmem, ...) and thread blocks
+ * ({@code #BEGIN_TB}, {@code thread block = x,y,z}, {@code warp = w}, {@code insts = n}, instruction
+ * lines, {@code #END_TB}). An instruction line is
+ * {@code [line] PC mask dest_num [Rd...] opcode src_num [Rs...] mem_width [mode addresses...] [immediate]}
+ * with the address compression modes of Accel-Sim's tracer: 0 list_all (one hex address per active lane),
+ * 1 base_stride ({@code 0xbase stride}: consecutive active lanes from the first, as Accel-Sim's decompressor),
+ * 2 base_delta ({@code 0xbase} then one decimal delta per further active lane, each from the previous lane).
+ *
+ * <p>Mapping: a global/local load, store or atomic becomes a memory instruction (size from the opcode);
+ * {@code BAR} a barrier; {@code EXIT} ends the warp; every other instruction one issue cycle, runs of them
+ * merged into one compute instruction. A register dependency becomes {@code waitsForLoads}: an instruction
+ * that reads a register written by a load issued since the warp last waited waits for its loads. Files are
+ * read line by line; every error names the file and line.
+ */
+public final class AccelSimImporter {
+    private final TraceSink sink;
+    private final Footprint footprint = new Footprint();
+    private final WarpInstruction in = new WarpInstruction();
+    private final long[] pending = new long[4]; // registers written by outstanding loads
+    private long ignoredMemory;
+
+    private AccelSimImporter(TraceSink sink) { this.sink = sink; }
+
+    /** {@code input}: the trace folder or its kernelslist.g. Returns the number of kernels imported. */
+    public static int importTrace(Path input, TraceSink sink) {
+        Path list = Files.isDirectory(input) ? input.resolve("kernelslist.g") : input;
+        if (!Files.isRegularFile(list)) throw TraceException.inFile(list.toString(), "not found (an Accel-Sim trace folder has kernelslist.g)", null);
+        AccelSimImporter imp = new AccelSimImporter(sink);
+        sink.workload(list.toAbsolutePath().getParent().getFileName().toString());
+        int kernels = 0;
+        try (LineSource src = new LineSource(list, list.toString())) {
+            for (String l; (l = src.next()) != null; ) {
+                l = l.trim();
+                if (l.isEmpty() || l.startsWith("#")) continue;
+                if (l.startsWith("Memcpy")) {
+                    String[] p = l.split(",");
+                    if (p.length != 3) throw src.fail("expected MemcpyHtoD,0xADDRESS,BYTES");
+                    imp.footprint.range(src.hex(p[1].trim(), "address"), src.dec(p[2].trim(), "size"));
+                } else if (l.endsWith(".traceg") || l.endsWith(".trace")) {
+                    Path k = list.resolveSibling(l);
+                    if (!Files.isRegularFile(k)) throw src.fail("kernel trace '" + l + "' not found");
+                    imp.kernel(k);
+                    kernels++;
+                } else throw src.fail("unknown command '" + l + "' (expected MemcpyHtoD,... or a kernel-*.traceg file)");
+            }
+        }
+        imp.footprint.emit(sink, "region");
+        return kernels;
+    }
+
+    private void kernel(Path file) {
+        try (LineSource src = new LineSource(file, file.toString())) {
+            new KernelParser(src).run();
+        }
+    }
+
+    private final class KernelParser {
+        final LineSource src;
+        int[] grid, block;
+        int shmem, version = 4;
+        boolean lineinfo, immediate;
+        String name;
+        KernelShape shape;
+        int cta = -1, warp = -1;
+        long expected = -1, seen;
+        boolean exited;
+        int compute;
+        long headerLine;
+
+        KernelParser(LineSource src) { this.src = src; }
+
+        void run() {
+            for (String l; (l = src.next()) != null; ) {
+                String t = l.trim();
+                if (t.isEmpty()) continue;
+                if (shape == null && t.startsWith("-")) header(t);
+                else if (t.startsWith("#traces format")) immediate = t.contains("immediate");
+                else if (t.equals("#BEGIN_TB")) beginTb();
+                else if (t.equals("#END_TB")) endTb();
+                else if (t.startsWith("#")) continue;
+                else if (t.startsWith("thread block")) threadBlock(t);
+                else if (t.startsWith("warp")) warpLine(t);
+                else if (t.startsWith("insts")) insts(t);
+                else instruction(t);
+            }
+            if (shape == null) throw src.fail("no thread blocks (an empty or truncated kernel trace)");
+            if (cta >= 0) throw src.fail("file ends inside thread block " + cta + " (no #END_TB): truncated");
+            sink.endKernel();
+        }
+
+        void header(String t) {
+            int eq = t.indexOf('=');
+            if (eq < 0) throw src.fail("header line without '=': " + t);
+            String key = t.substring(1, eq).trim(), v = t.substring(eq + 1).trim();
+            switch (key) {
+                case "kernel name" -> name = v;
+                case "grid dim" -> grid = dim(v);
+                case "block dim" -> block = dim(v);
+                case "shmem" -> shmem = (int) src.dec(v, "shmem");
+                case "accelsim tracer version" -> version = (int) src.dec(v, "tracer version");
+                case "enable lineinfo" -> lineinfo = src.dec(v, "enable lineinfo") != 0;
+                default -> { }
+            }
+            headerLine = src.number();
+        }
+
+        int[] dim(String v) {
+            if (!v.startsWith("(") || !v.endsWith(")")) throw src.fail("expected (x,y,z), found '" + v + "'");
+            String[] p = v.substring(1, v.length() - 1).split(",");
+            if (p.length != 3) throw src.fail("expected (x,y,z), found '" + v + "'");
+            int[] d = new int[3];
+            for (int i = 0; i < 3; i++) d[i] = src.decInt(p[i].trim(), "dimension", 1, Integer.MAX_VALUE);
+            return d;
+        }
+
+        void beginTb() {
+            if (shape == null) {
+                if (grid == null || block == null) throw src.fail("thread block before the '-grid dim' and '-block dim' header lines");
+                try {
+                    shape = new KernelShape(name == null ? src.display() : name, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                            Math.max(0, shmem));
+                } catch (IllegalArgumentException e) {
+                    throw src.fail(e.getMessage());
+                }
+                sink.beginKernel(shape);
+            }
+            if (cta >= 0) throw src.fail("#BEGIN_TB inside thread block " + cta + " (missing #END_TB)");
+            cta = -2; // until 'thread block ='
+        }
+
+        void threadBlock(String t) {
+            if (cta != -2) throw src.fail("'thread block' outside #BEGIN_TB");
+            String[] p = value(t).split(",");
+            if (p.length != 3) throw src.fail("expected thread block = x,y,z");
+            int x = src.decInt(p[0].trim(), "block x", 0, shape.gridX() - 1);
+            int y = src.decInt(p[1].trim(), "block y", 0, shape.gridY() - 1);
+            int z = src.decInt(p[2].trim(), "block z", 0, shape.gridZ() - 1);
+            cta = shape.ctaIndex(x, y, z);
+            warp = -1;
+        }
+
+        void warpLine(String t) {
+            if (cta < 0) throw src.fail("'warp' outside a thread block");
+            finishWarp();
+            warp = src.decInt(value(t), "warp", 0, shape.warpsPerCta() - 1);
+            expected = -1;
+            seen = 0;
+            exited = false;
+            java.util.Arrays.fill(pending, 0);
+        }
+
+        void insts(String t) {
+            if (warp < 0) throw src.fail("'insts' before 'warp'");
+            expected = src.dec(value(t), "instruction count");
+        }
+
+        String value(String t) {
+            int eq = t.indexOf('=');
+            if (eq < 0) throw src.fail("expected 'key = value', found '" + t + "'");
+            return t.substring(eq + 1).trim();
+        }
+
+        void endTb() {
+            if (cta < 0) throw src.fail("#END_TB without #BEGIN_TB");
+            finishWarp();
+            sink.endCta(cta);
+            cta = -1;
+            warp = -1;
+        }
+
+        void finishWarp() {
+            if (warp < 0) return;
+            flushCompute();
+            if (expected >= 0 && seen != expected)
+                throw src.fail("warp " + warp + " of thread block " + cta + " has " + seen + " instructions, its header says " + expected + " (truncated or corrupt)");
+            warp = -1;
+        }
+
+        void instruction(String t) {
+            if (warp < 0) throw src.fail("instruction outside a warp");
+            seen++;
+            String[] p = t.split("\\s+");
+            int i = lineinfo ? 1 : 0;
+            try {
+                i++; // PC
+                int mask = (int) src.hex(p[i++], "active mask");
+                int nd = src.decInt(p[i++], "destination count", 0, 8);
+                int dest = -1;
+                int firstDest = i;
+                i += nd;
+                if (nd > 0) dest = reg(p[firstDest]);
+                String opcode = p[i++];
+                int ns = src.decInt(p[i++], "source count", 0, 8);
+                boolean usesLoaded = false;
+                for (int s = 0; s < ns; s++) usesLoaded |= isPending(reg(p[i + s]));
+                for (int d = 0; d < nd; d++) usesLoaded |= isPending(reg(p[firstDest + d])); // a write-after-write also waits
+                i += ns;
+                int width = src.decInt(p[i++], "memory width", 0, 1 << 20);
+                if (width > 0) i = memory(p, i, mask, opcode, dest, usesLoaded);
+                else other(opcode, usesLoaded);
+                int rest = p.length - i;
+                if (rest > 1 || (rest == 1 && !immediate && version < 5)) throw src.fail("unexpected '" + p[i] + "' after the instruction's fields");
+                if (rest == 1) src.dec(p[i], "immediate");
+            } catch (ArrayIndexOutOfBoundsException e) {
+                throw src.fail("instruction line ends early: '" + t + "'");
+            }
+        }
+
+        int memory(String[] p, int i, int mask, String opcode, int dest, boolean usesLoaded) {
+            int mode = src.decInt(p[i++], "address compression mode", 0, 2);
+            long[] a = in.addresses;
+            int lanes = mask;
+            if (mode == 0) {
+                for (int m = mask; m != 0; m &= m - 1) a[Integer.numberOfTrailingZeros(m)] = src.hex(p[i++], "address");
+            } else if (mode == 1) {
+                long base = src.hex(p[i++], "base address");
+                long stride = src.dec(p[i++], "stride");
+                // Accel-Sim's base_stride_decompress: consecutive lanes from the first active one.
+                lanes = 0;
+                if (mask != 0) {
+                    int first = Integer.numberOfTrailingZeros(mask);
+                    for (int l = first; l < 32 && (mask & 1 << l) != 0; l++) {
+                        a[l] = base + (l - first) * stride;
+                        lanes |= 1 << l;
+                    }
+                }
+            } else if (mask != 0) {
+                long addr = src.hex(p[i++], "base address");
+                int first = Integer.numberOfTrailingZeros(mask);
+                a[first] = addr;
+                for (int m = mask & ~(1 << first); m != 0; m &= m - 1) {
+                    addr += src.dec(p[i++], "address delta");
+                    a[Integer.numberOfTrailingZeros(m)] = addr;
+                }
+            } else i++;
+            WarpInstruction.Kind kind = Sass.memoryKind(opcode);
+            if (kind == null) {
+                ignoredMemory++;
+                other(opcode, usesLoaded);
+                return i;
+            }
+            if (exited) return i;
+            if (lanes == 0) return i; // predicated off: no access
+            flushCompute();
+            int size = Sass.width(opcode);
+            in.memory(kind, size, lanes, usesLoaded);
+            for (int m = lanes; m != 0; m &= m - 1) footprint.touch(a[Integer.numberOfTrailingZeros(m)], size);
+            sink.instruction(cta, warp, in);
+            if (usesLoaded) java.util.Arrays.fill(pending, 0);
+            if (kind != WarpInstruction.Kind.STORE && dest >= 0) {
+                for (int r = dest; r < dest + Math.max(1, size / 4) && r < 255; r++) pending[r >>> 6] |= 1L << r;
+            }
+            return i;
+        }
+
+        void other(String opcode, boolean usesLoaded) {
+            if (exited) return;
+            if (Sass.isExit(opcode)) {
+                flushCompute();
+                exited = true;
+                return;
+            }
+            if (Sass.isBarrier(opcode)) {
+                flushCompute();
+                in.barrier();
+                sink.instruction(cta, warp, in);
+                return;
+            }
+            if (usesLoaded) {
+                flushCompute();
+                in.compute(1, true);
+                sink.instruction(cta, warp, in);
+                java.util.Arrays.fill(pending, 0);
+                return;
+            }
+            compute++;
+        }
+
+        void flushCompute() {
+            if (compute == 0) return;
+            in.compute(compute, false);
+            sink.instruction(cta, warp, in);
+            compute = 0;
+        }
+
+        boolean isPending(int r) { return r >= 0 && (pending[r >>> 6] & 1L << r) != 0; }
+
+        /** Register number of R0..R254; -1 for RZ (R255) and anything that is not a general register. */
+        int reg(String s) {
+            if (s.length() < 2 || s.charAt(0) != 'R') return -1;
+            int v = 0;
+            for (int k = 1; k < s.length(); k++) {
+                char c = s.charAt(k);
+                if (c < '0' || c > '9') return -1;
+                v = v * 10 + (c - '0');
+                if (v > 255) return -1;
+            }
+            return v == 255 ? -1 : v;
+        }
+    }
+}

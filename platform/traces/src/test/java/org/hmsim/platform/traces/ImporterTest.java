@@ -1,0 +1,191 @@
+package org.hmsim.platform.traces;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.hmsim.api.policy.Params;
+import org.hmsim.platform.machine.RunResult;
+import org.hmsim.platform.traces.importer.AccelSimImporter;
+import org.hmsim.platform.traces.importer.LackeyImporter;
+import org.hmsim.platform.traces.importer.NvbitImporter;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The importers: small inputs written here, a malformed line in the middle of each, and the real Accel-Sim trace. */
+class ImporterTest {
+    @TempDir
+    Path dir;
+
+    static final String KERNEL_HEADER = String.join("\n",
+            "-kernel name = vecadd", "-kernel id = 1", "-grid dim = (2,1,1)", "-block dim = (64,1,1)", "-shmem = 0",
+            "-nregs = 8", "-binary version = 70", "-cuda stream id = 0", "-accelsim tracer version = 5", "-enable lineinfo = 0", "",
+            "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width [adrrescompress?] [mem_addresses] immediate", "");
+
+    private static String warp(int w, int cta) {
+        long base = 0x7f0000000000L + cta * 256 + w * 128;
+        return String.join("\n", "warp = " + w, "insts = 6",
+                "0000 ffffffff 1 R1 MOV 0 0 0 ",
+                "0010 ffffffff 1 R2 LDG.E.SYS 1 R4 4 1 0x" + Long.toHexString(base) + " 4 0 ",
+                "0020 0000000f 1 R3 LDG.E.64.SYS 1 R4 8 2 0x" + Long.toHexString(base + 4096) + " 8 -16 1024 0 ",
+                "0030 ffffffff 1 R5 FADD 2 R2 R1 0 0 ",
+                "0040 00000003 0 STG.E.SYS 2 R4 R5 4 0 0x" + Long.toHexString(base + 8192) + " 0x" + Long.toHexString(base + 8200) + " 0 ",
+                "0050 ffffffff 0 EXIT 0 0 0 ", "");
+    }
+
+    private Path accelSim(String badLine) throws IOException {
+        Path d = dir.resolve("app");
+        Files.createDirectories(d);
+        Files.writeString(d.resolve("kernelslist.g"), "MemcpyHtoD,0x00007f0000000000,65536\nkernel-1.traceg\n");
+        StringBuilder b = new StringBuilder(KERNEL_HEADER);
+        for (int c = 0; c < 2; c++) {
+            b.append("\n#BEGIN_TB\n\nthread block = ").append(c).append(",0,0\n\n");
+            b.append(warp(0, c));
+            if (c == 1 && badLine != null) b.append(badLine).append('\n');
+            b.append(warp(1, c)).append("\n#END_TB\n");
+        }
+        Files.writeString(d.resolve("kernel-1.traceg"), b.toString());
+        return d;
+    }
+
+    @Test
+    void accelSimAddressModesAndDependencies() throws IOException {
+        CollectingSink s = new CollectingSink();
+        AccelSimImporter.importTrace(accelSim(null), s);
+        List<String> e = s.events;
+        assertEquals("kernel KernelShape[name=vecadd, gridX=2, gridY=1, gridZ=1, blockX=64, blockY=1, blockZ=1, sharedBytes=0]", e.get(1));
+        // warp 0 of CTA 0: MOV -> compute 1; LDG base_stride; LDG.64 base_delta (lanes 0-3); FADD reads R2 (loaded) -> waits; STG list_all
+        assertEquals("0/0 COMPUTE 1", e.get(2));
+        assertEquals("0/0 LOAD size=4 mask=ffffffff 7f0000000000 7f0000000004", e.get(3).substring(0, e.get(3).indexOf(" 7f0000000008")));
+        assertEquals("0/0 LOAD size=8 mask=f 7f0000001000 7f0000001008 7f0000000ff8 7f00000013f8", e.get(4));
+        assertEquals("0/0 COMPUTE wait 1", e.get(5));
+        assertEquals("0/0 STORE size=4 mask=3 7f0000002000 7f0000002008", e.get(6));
+        assertEquals("0/1 COMPUTE 1", e.get(7));
+        assertTrue(e.get(e.size() - 1).startsWith("alloc TraceAllocation[name=region0, bytes=65536"), e.get(e.size() - 1));
+    }
+
+    @Test
+    void accelSimMalformedLineNamesFileAndLine() throws IOException {
+        Path d = accelSim("0060 ffffffff 1 R2 LDG.E.SYS 1 R4 4 7 0x10 0 ");
+        TraceException e = assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(d, new CollectingSink()));
+        assertTrue(e.getMessage().startsWith(d.resolve("kernel-1.traceg") + ":"), e.getMessage());
+        long line = e.line();
+        assertEquals("0060 ffffffff 1 R2 LDG.E.SYS 1 R4 4 7 0x10 0 ", Files.readAllLines(d.resolve("kernel-1.traceg")).get((int) line - 1));
+        assertTrue(e.getMessage().endsWith("address compression mode 7 out of range [0, 2]"), e.getMessage());
+    }
+
+    @Test
+    void accelSimTruncatedWarpIsReported() throws IOException {
+        Path d = accelSim(null);
+        String text = Files.readString(d.resolve("kernel-1.traceg"));
+        Files.writeString(d.resolve("kernel-1.traceg"), text.substring(0, text.lastIndexOf("0040")));
+        TraceException e = assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(d, new CollectingSink()));
+        assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+    }
+
+    /** The repository root's sibling 'shared' folder, found by walking up from the working directory. */
+    static Path shared() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent())
+            if (Files.isDirectory(p.resolve("examples/machines"))) return p.resolveSibling("shared");
+        return null;
+    }
+
+    @Test
+    void realAccelSimTraceImportsAndRuns() throws IOException {
+        Path shared = shared();
+        Path real = shared == null ? null : shared.resolve("data/traces/accel-sim-my_app");
+        Assumptions.assumeTrue(real != null && Files.isRegularFile(real.resolve("kernelslist.g")),
+                "skipped: the real Accel-Sim trace is not present (expected ../shared/data/traces/accel-sim-my_app beside the repository)");
+        Path out = dir.resolve("my_app.hmt");
+        Traces.convert("accel-sim", real, out, false);
+        try (TraceFile f = TraceFile.open(out)) {
+            assertEquals(1, f.kernels().size());
+            TraceFile.KernelItem k = f.kernels().get(0);
+            assertEquals(55, k.shape().ctas());
+            assertEquals(128, k.shape().threadsPerCta());
+            // 440 LDG.E.128 + 440 STG.E.128 in the file (grep), all full-mask base_stride
+            assertEquals(880, k.memoryInstructions());
+        }
+        RunResult r = TestMachines.run(TestMachines.machine("small"), TraceWorkloadProvider.open(out).create(Params.empty(), 1), new BaselineProviders());
+        assertTrue(r.simTimePs() > 0);
+    }
+
+    private static String nvbitLine(int cta, int warp, String op, long base, int activeLanes) {
+        StringBuilder b = new StringBuilder("MEMTRACE: CTX 0x00005581e8b0a8e0 - grid_launch_id 0 - CTA " + cta + ",0,0 - warp " + warp + " - " + op + " - ");
+        for (int l = 0; l < 32; l++) b.append(String.format("0x%016x ", l < activeLanes ? base + 4L * l : 0));
+        return b.toString();
+    }
+
+    private Path nvbit(String bad) throws IOException {
+        StringBuilder b = new StringBuilder("------------- NVBit (NVidia Binary Instrumentation Tool) banner\n");
+        b.append("MEMTRACE: CTX 0x00005581e8b0a8e0 - LAUNCH - Kernel pc 0x00007f1c7ee00000 - Kernel name vecAdd - grid launch id 0 - grid size 2,1,1 - block size 64,1,1 - nregs 16 - shmem 0 - cuda stream id 0\n");
+        b.append(nvbitLine(1, 9, "LDG.E", 0x7f1c60000000L, 32)).append('\n');
+        b.append(nvbitLine(0, 4, "LDG.E", 0x7f1c60000100L, 32)).append('\n');
+        b.append(nvbitLine(1, 12, "LDG.E.64", 0x7f1c60001000L, 16)).append('\n');
+        b.append("program output in between\n");
+        if (bad != null) b.append(bad).append('\n');
+        b.append(nvbitLine(1, 9, "STG.E", 0x7f1c60002000L, 32)).append('\n');
+        b.append(nvbitLine(0, 4, "LDS", 0x100L, 32)).append('\n');
+        Path p = dir.resolve("mem_trace.txt");
+        Files.writeString(p, b.toString());
+        return p;
+    }
+
+    @Test
+    void nvbitLinesBecomePerWarpStreams() throws IOException {
+        CollectingSink s = new CollectingSink();
+        assertEquals(5, NvbitImporter.importTrace(nvbit(null), s));
+        List<String> e = s.events;
+        assertEquals("1/0 LOAD size=4 mask=ffffffff", e.get(2).substring(0, 29));
+        assertEquals("0/0 LOAD size=4 mask=ffffffff", e.get(3).substring(0, 29));
+        assertTrue(e.get(4).startsWith("1/1 LOAD size=8 mask=ffff 7f1c60001000"), e.get(4));
+        assertTrue(e.get(5).startsWith("1/0 STORE size=4"), e.get(5));
+        assertEquals("end kernel", e.get(6)); // LDS (shared memory) is not a memory-system access
+        // and through the binary writer: warp streams regrouped
+        Path out = dir.resolve("nv.hmt");
+        Traces.convert("nvbit", nvbit(null), out, false);
+        try (TraceFile f = TraceFile.open(out)) {
+            assertEquals(4, f.kernels().get(0).memoryInstructions());
+        }
+    }
+
+    @Test
+    void nvbitMalformedLineNamesFileAndLine() throws IOException {
+        Path p = nvbit("MEMTRACE: CTX 0x00005581e8b0a8e0 - grid_launch_id 0 - CTA 1,0,0 - warp 9 - LDG.E - 0x10 0x20");
+        TraceException e = assertThrows(TraceException.class, () -> NvbitImporter.importTrace(p, new CollectingSink()));
+        assertEquals(p + ":7: expected 32 addresses, found 2", e.getMessage());
+    }
+
+    private Path lackey(String bad) throws IOException {
+        StringBuilder b = new StringBuilder("==1234== Lackey, an example Valgrind tool\n==1234== Command: ./a.out\n");
+        b.append("I  04000000,3\n L 04222cac,8\n S 7ff000008,8\n M 0421e2d0,4\nI  04000003,5\n");
+        if (bad != null) b.append(bad).append('\n');
+        b.append(" L 04222cb4,8\n==1234== \n");
+        Path p = dir.resolve("lackey.out");
+        Files.writeString(p, b.toString());
+        return p;
+    }
+
+    @Test
+    void lackeyLinesBecomeACpuPhase() throws IOException {
+        CollectingSink s = new CollectingSink();
+        assertEquals(6, LackeyImporter.importTrace(lackey(null), s));
+        assertEquals(List.of("workload lackey.out", "cpu lackey.out", "I 4000000 3", "L 4222cac 8", "S 7ff000008 8", "M 421e2d0 4", "I 4000003 5",
+                "L 4222cb4 8", "end cpu"), s.events);
+    }
+
+    @Test
+    void lackeyMalformedLineNamesFileAndLine() throws IOException {
+        Path p = lackey(" L 0422zz00,8");
+        TraceException e = assertThrows(TraceException.class, () -> LackeyImporter.importTrace(p, new CollectingSink()));
+        assertEquals(p + ":8: bad address '0422zz00' (expected a hexadecimal number)", e.getMessage());
+        Path q = lackey("hello world");
+        e = assertThrows(TraceException.class, () -> LackeyImporter.importTrace(q, new CollectingSink()));
+        assertTrue(e.getMessage().startsWith(q + ":8: not a lackey line"), e.getMessage());
+    }
+}
