@@ -144,6 +144,10 @@ public final class Gpu implements Component, SmOwner, EventTarget {
     @Override
     public void storesDrained(Sm sm) { checkDone(); }
 
+    /** Only a running kernel with CTAs left places CTAs, and only on an SM with room (which only the SM changes). */
+    @Override
+    public boolean mayStartCta(Sm sm) { return running && nextCta < kernelCtas && sm.canTake(kernel); }
+
     @Override
     public void handle(int kind, long payload) {
         if (kind == EV_DISPATCH) {

@@ -153,7 +153,7 @@ public final class MachineConfig {
         int node = node(p, "node", gpus);
         int channels = p.integer("channels", 4, 1, 1024);
         double bw = p.bandwidth("bandwidth", 80e9);
-        long cap = p.bytes("capacity", 4L << 30, 1 << 20, 1L << 40);
+        long cap = p.bytes("capacity", 4L << 30, 64 << 10, 1L << 40);
         int banks = p.integer("banks", 16, 1, 64);
         int row = (int) p.bytes("row", 2048, 64, 1 << 20);
         double clock = p.megahertz("clock", 1000);

@@ -152,6 +152,15 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         return true;
     }
 
+    /**
+     * No response reaches SM {@code sm} before this time: the head of its response FIFO, or, if none is
+     * in flight, a response sent now (latency plus at least one cycle of serialisation).
+     */
+    public long nextResponsePs(int sm) {
+        Fifo f = toSm[sm];
+        return f.size > 0 ? f.headTime() : engine.now() + latencyPs + periodPs;
+    }
+
     /** L2 slice {@code slice} answers {@code r} (to SM {@code r.sm}) once {@code readyPs} is reached. */
     public void respond(int slice, MemRequest r, long readyPs) {
         int dst = r.sm;
