@@ -152,6 +152,19 @@ final class Sim implements PolicySource {
         return p.create(Params.validate(p.parameters(), given), 1);
     }
 
+    /** A workload file of examples/workloads ({@code name}.yaml) with integer parameters. */
+    static Workload file(String name, Object... params) {
+        WorkloadProvider p;
+        try {
+            p = org.hmsim.platform.workloads.file.WorkloadFile.load(examples().resolve("workloads").resolve(name + ".yaml"));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        Map<String, Object> given = new LinkedHashMap<>();
+        for (int i = 0; i < params.length; i += 2) given.put((String) params[i], params[i + 1]);
+        return p.create(Params.validate(p.parameters(), given), 1);
+    }
+
     RunResult run(MachineConfig m, Workload w) {
         return Simulation.run(new RunSpec("test", m, w, this, 1, 10_000_000L, 0));
     }

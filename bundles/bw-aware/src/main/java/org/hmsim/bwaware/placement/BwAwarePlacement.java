@@ -17,17 +17,23 @@ final class BwAwarePlacement implements PlacementPolicy {
     private final int percentStep;
     private final RandomGenerator random;
     private Bandwidths bandwidths;
+    private final HostTouchOrder hostOrder; // null = GPU touch order
+    private final HostTouchOrder.Choice draw = this::draw;
 
-    BwAwarePlacement(MachineView machine, String overrides, int percentStep, RandomGenerator random) {
+    BwAwarePlacement(MachineView machine, String overrides, int percentStep, RandomGenerator random, HostTouchOrder hostOrder) {
+        this.hostOrder = hostOrder;
         this.machine = machine;
         this.overrides = overrides;
         this.percentStep = percentStep;
         this.random = random;
     }
 
+    private int draw(long vpn, Allocation allocation) { return bandwidths.draw(random); }
+
     @Override
     public int choosePool(long vpn, Allocation allocation, int gpu) {
         if (bandwidths == null) bandwidths = new Bandwidths(machine, overrides, percentStep);
+        if (hostOrder != null) hostOrder.catchUp(vpn, allocation, draw);
         return bandwidths.draw(random);
     }
 }

@@ -23,10 +23,12 @@ public final class BwAwarePlacementProvider implements PolicyProvider {
     }
 
     @Override public List<ParamSpec> parameters() {
-        return List.of(org.hmsim.bwaware.placement.Params.BANDWIDTHS, org.hmsim.bwaware.placement.Params.PERCENT_STEP);
+        return List.of(org.hmsim.bwaware.placement.Params.BANDWIDTHS, org.hmsim.bwaware.placement.Params.PERCENT_STEP,
+                org.hmsim.bwaware.placement.Params.TOUCH_ORDER);
     }
 
     @Override public Policy create(PolicyContext context, Params params) {
-        return new BwAwarePlacement(context.machine(), params.getString("bandwidths"), params.getInt("percent_step"), context.random("placement"));
+        return new BwAwarePlacement(context.machine(), params.getString("bandwidths"), params.getInt("percent_step"), context.random("placement"),
+                params.getString("touch_order").equals("host") ? new HostTouchOrder(context.memory()) : null);
     }
 }

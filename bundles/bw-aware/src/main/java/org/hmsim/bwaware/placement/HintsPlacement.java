@@ -36,6 +36,14 @@ final class HintsPlacement implements PlacementPolicy, ProfiledPolicy {
     private Bandwidths bandwidths;
     private Map<String, AllocationHint> derived;  // by allocation name; null until computed
     private int fast = -1, capacity = -1;
+    private HostTouchOrder hostOrder; // null = GPU touch order
+    private final HostTouchOrder.Choice choice = this::choose;
+
+    /** Pages get frames in the host's order (parameter touch_order = host). */
+    HintsPlacement hostOrder(HostTouchOrder order) {
+        this.hostOrder = order;
+        return this;
+    }
 
     HintsPlacement(MachineView machine, MemoryManager memory, String source, String hotness, String rankBy, String fit,
                    String overrides, RandomGenerator random, Stats stats) {
@@ -108,6 +116,11 @@ final class HintsPlacement implements PlacementPolicy, ProfiledPolicy {
 
     @Override
     public int choosePool(long vpn, Allocation allocation, int gpu) {
+        if (hostOrder != null) hostOrder.catchUp(vpn, allocation, choice);
+        return choose(vpn, allocation);
+    }
+
+    private int choose(long vpn, Allocation allocation) {
         resolve();
         AllocationHint h = allocation.hint();
         if (h == AllocationHint.NONE) {

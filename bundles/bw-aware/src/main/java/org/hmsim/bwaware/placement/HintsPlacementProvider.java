@@ -35,11 +35,12 @@ public final class HintsPlacementProvider implements PolicyProvider {
                 ParamSpec.choice("fit", "greedy", List.of("greedy", "prefix", "spill"),
                         "a structure that does not fit in the remaining BO capacity (§7.6): greedy = skip it and try colder ones; prefix = stop "
                                 + "(the literal 'how many of [1:N] fit'); spill = give it BO too, the OS spills its remainder to CO, then stop"),
-                org.hmsim.bwaware.placement.Params.BANDWIDTHS);
+                org.hmsim.bwaware.placement.Params.BANDWIDTHS, org.hmsim.bwaware.placement.Params.TOUCH_ORDER);
     }
 
     @Override public Policy create(PolicyContext context, Params params) {
         return new HintsPlacement(context.machine(), context.memory(), params.getString("source"), params.getString("hotness"),
-                params.getString("rank_by"), params.getString("fit"), params.getString("bandwidths"), context.random("placement"), context.stats());
+                params.getString("rank_by"), params.getString("fit"), params.getString("bandwidths"), context.random("placement"), context.stats())
+                .hostOrder(params.getString("touch_order").equals("host") ? new HostTouchOrder(context.memory()) : null);
     }
 }

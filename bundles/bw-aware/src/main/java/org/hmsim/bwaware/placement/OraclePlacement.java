@@ -27,6 +27,7 @@ final class OraclePlacement implements PlacementPolicy, ProfiledPolicy {
     private final String overrides;
     private final double target;
     private final double capacityFraction;
+    private final double tieBand;
     private final RandomGenerator random;
     private final Stats stats;
     private Bandwidths bandwidths;
@@ -35,9 +36,11 @@ final class OraclePlacement implements PlacementPolicy, ProfiledPolicy {
     private int capacityPool;
     private long hotPages, placedHot;
     private double plannedShare;
+    private HotnessCdf cdf;
 
     OraclePlacement(MachineView machine, MemoryManager memory, String overrides, double target, double capacityFraction,
-                    RandomGenerator random, Stats stats) {
+                    double tieBand, RandomGenerator random, Stats stats) {
+        this.tieBand = tieBand;
         this.machine = machine;
         this.memory = memory;
         this.overrides = overrides;
@@ -49,6 +52,11 @@ final class OraclePlacement implements PlacementPolicy, ProfiledPolicy {
             stats.counter("oracle_pages", "pages the oracle assigned to a faster pool than the capacity pool", () -> hotPages);
             stats.counter("oracle_hot_faults", "first touches placed in a faster pool by the profile", () -> placedHot);
             stats.gauge("oracle_planned_fast_share", "share of the profiled DRAM accesses planned for the fastest pool", () -> plannedShare);
+            for (int pct : new int[] {1, 5, 10, 20, 50}) {
+                double f = pct / 100.0;
+                stats.gauge("profile_hottest_" + pct + "pct_share", "share of the profiled (post-cache) DRAM accesses in the hottest "
+                        + pct + " % of the footprint's pages (Fig. 4.5 CDF; -1 = no profile)", () -> cdf == null ? -1 : cdf.shareOfHottest(f));
+            }
         }
     }
 
@@ -60,6 +68,7 @@ final class OraclePlacement implements PlacementPolicy, ProfiledPolicy {
     @Override
     public void useProfile(AccessProfile profile) {
         List<Allocation> allocs = profile.allocations();
+        cdf = new HotnessCdf(profile);
         Bandwidths bw = bandwidths();
         capacityPool = Bandwidths.capacityPool(machine);
         long pageBytes = memory.pageBytes();
@@ -85,7 +94,18 @@ final class OraclePlacement implements PlacementPolicy, ProfiledPolicy {
                 acc[k] = counts[a][i];
             }
         }
-        Arrays.sort(order, (x, y) -> acc[x] != acc[y] ? Long.compare(acc[y], acc[x]) : Integer.compare(x, y));
+        // Pages about equally hot (same bucket of width tie_band) are ordered by a seeded random key, not by
+        // address: otherwise a uniform workload's cut-off puts whole arrays (or the first part of the address
+        // space) in one pool, and every time phase of a streaming kernel would use one pool only.
+        int[] bucket = new int[n];
+        long[] key = new long[n];
+        double logBand = Math.log1p(Math.max(1e-9, tieBand));
+        for (int i = 0; i < n; i++) {
+            bucket[i] = acc[i] <= 0 ? -1 : tieBand <= 0 ? (int) Math.min(Integer.MAX_VALUE, acc[i]) : (int) Math.floor(Math.log(acc[i]) / logBand);
+            key[i] = random.nextLong();
+        }
+        Arrays.sort(order, (x, y) -> bucket[x] != bucket[y] ? Integer.compare(bucket[y], bucket[x])
+                : acc[x] != acc[y] && tieBand <= 0 ? Long.compare(acc[y], acc[x]) : Long.compare(key[x], key[y]));
         double total = profile.totalAccesses();
         int next = 0;
         int[] pools = bw.byDescendingBandwidth();

@@ -28,11 +28,15 @@ public final class OraclePlacementProvider implements PolicyProvider {
                         "traffic share to place in the fastest pool (0..1); -1 = b_B/Σb from the bandwidths (71.4 % for 200/80 GB/s, §2.3 '~70%')"),
                 ParamSpec.real("capacity_fraction", 1.0, 0, 1,
                         "fraction of the fast pool's frames the oracle may fill (1 = all; the study limits capacity through the machine's pool size)"),
+                ParamSpec.real("tie_band", 0.1, 0, 10,
+                        "pages whose profiled counts lie within a factor 1 + tie_band of each other count as equally hot and are taken in a "
+                                + "seeded random order (so equally hot pages are spread over the address space, as BW-AWARE's draw does); "
+                                + "0 = exact counts, ties by address"),
                 org.hmsim.bwaware.placement.Params.BANDWIDTHS);
     }
 
     @Override public Policy create(PolicyContext context, Params params) {
         return new OraclePlacement(context.machine(), context.memory(), params.getString("bandwidths"), params.getDouble("target"),
-                params.getDouble("capacity_fraction"), context.random("placement"), context.stats());
+                params.getDouble("capacity_fraction"), params.getDouble("tie_band"), context.random("placement"), context.stats());
     }
 }

@@ -18,12 +18,4 @@ public interface AddressTranslator {
      * drives threshold migration (seed 000 §2.5). Called when the walk starts.
      */
     default void onTlbMiss(int gpu, long vpn) {}
-
-    /**
-     * Whether a page may be moved (and so shot down from the TLBs) soon: a migration is under way. While
-     * this is false the SMs may perform L1-hit requests of the next few cycles ahead (see
-     * {@code Sm#runAhead}): a shootdown cannot land inside that window. The default is the safe answer;
-     * an OS that knows its migrations (OsMemoryManager.migrationsInFlight() &gt; 0) should override it.
-     */
-    default boolean pageMovesInFlight() { return true; }
 }

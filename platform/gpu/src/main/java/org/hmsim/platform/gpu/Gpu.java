@@ -12,6 +12,7 @@ import org.hmsim.api.stats.Stats;
 import org.hmsim.api.workload.Kernel;
 import org.hmsim.platform.gpu.cache.L2Slice;
 import org.hmsim.platform.gpu.sm.Sm;
+import org.hmsim.platform.gpu.sm.SmClock;
 import org.hmsim.platform.gpu.sm.SmOwner;
 import org.hmsim.platform.gpu.tlb.Mmu;
 import org.hmsim.platform.gpu.xbar.Crossbar;
@@ -86,9 +87,10 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         xbar.setSlices(slices);
         this.mmu = new Mmu(gpuIndex, cfg.tlb(), clock, engine, translator);
         this.sms = new Sm[cfg.sms()];
+        SmClock smClock = new SmClock(engine); // one tick event per busy GPU cycle, SMs in index order
         for (int i = 0; i < sms.length; i++) {
             sms[i] = new Sm(name + ".sm" + i, gpuIndex, i, cfg, clock, engine, pool, xbar, mmu,
-                    policies.warpScheduler(), policies.replacement(), policies.cacheability(), this);
+                    policies.warpScheduler(), policies.replacement(), policies.cacheability(), this, smClock);
         }
         mmu.setClients(sms);
         this.smList = List.of(sms);
@@ -143,10 +145,6 @@ public final class Gpu implements Component, SmOwner, EventTarget {
 
     @Override
     public void storesDrained(Sm sm) { checkDone(); }
-
-    /** Only a running kernel with CTAs left places CTAs, and only on an SM with room (which only the SM changes). */
-    @Override
-    public boolean mayStartCta(Sm sm) { return running && nextCta < kernelCtas && sm.canTake(kernel); }
 
     @Override
     public void handle(int kind, long payload) {

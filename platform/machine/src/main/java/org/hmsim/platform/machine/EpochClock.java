@@ -12,12 +12,17 @@ final class EpochClock implements EventTarget {
     private final WorkloadRunner workload;
     private final long epochPs;
     private long lastSamplePs = -1;
+    private long epochs;
+    private Swapper swapper;
 
     EpochClock(Machine machine, WorkloadRunner workload, long epochPs) {
         this.machine = machine;
         this.workload = workload;
         this.epochPs = epochPs;
     }
+
+    /** Live swaps are staged and taken at epoch ends (the safe point where outside requests enter). */
+    void setSwapper(Swapper s) { this.swapper = s; }
 
     void start() { machine.engine.schedule(epochPs, this, 0, 0); }
 
@@ -26,6 +31,8 @@ final class EpochClock implements EventTarget {
         if (workload.done()) return;
         long now = machine.engine.now();
         sample(now);
+        epochs++;
+        if (swapper != null) swapper.onEpoch(epochs);
         machine.migration().onEpoch(now);
         machine.throttling().onEpoch(now);
         machine.engine.schedule(now + epochPs, this, 0, 0);

@@ -27,7 +27,6 @@ import org.hmsim.api.policy.Slot;
 import org.hmsim.api.policy.ThrottlingPolicy;
 import org.hmsim.api.policy.WarpSchedulerPolicy;
 import org.hmsim.platform.engine.EventQueue;
-import org.hmsim.platform.gpu.AddressTranslator;
 import org.hmsim.platform.gpu.Gpu;
 import org.hmsim.platform.gpu.GpuPolicies;
 import org.hmsim.platform.memory.LinkConfig;
@@ -56,6 +55,13 @@ public final class Machine implements MachineView {
     final OsMemoryManager os;
     private final ClockDomain gpuClock;
     private MemSink[] fabrics;
+    final LiveSlots.WarpScheduler liveWarps;
+    final LiveSlots.Replacement liveReplacement;
+    final LiveSlots.Cacheability liveCacheability;
+    final LiveSlots.L2MissPath liveMissPath;
+    final LiveSlots.CtaScheduler liveCta;
+    final LiveSlots.Coherence liveCoherence;
+    final Translator translator;
     /** Per-page DRAM access counting of a profiling pass ({@link ProfilingPass}); null in every other run. */
     final PageAccessCounter pageCounter;
 
@@ -88,10 +94,15 @@ public final class Machine implements MachineView {
             Fabric f = new Fabric(routes(g));
             fabrics[g] = pageCounter == null ? f : pageCounter.wrap(f);
         }
-        GpuPolicies gp = new GpuPolicies(policy(Slot.WARP_SCHEDULER, WarpSchedulerPolicy.class), policy(Slot.REPLACEMENT, ReplacementPolicy.class),
-                policy(Slot.CACHEABILITY, CacheabilityPolicy.class), policy(Slot.L2_MISS_PATH, L2MissPathPolicy.class),
-                policy(Slot.CTA_SCHEDULER, CtaSchedulerPolicy.class), policy(Slot.COHERENCE, CoherencePolicy.class));
-        AddressTranslator translator = new Translator(os, policy(Slot.MIGRATION, MigrationPolicy.class), policy(Slot.RESIDENCY, ResidencyPolicy.class));
+        // The GPU gets forwarders, so a live swap (Swapper) can replace a slot's policy without the GPU's help.
+        liveWarps = new LiveSlots.WarpScheduler(policy(Slot.WARP_SCHEDULER, WarpSchedulerPolicy.class));
+        liveReplacement = new LiveSlots.Replacement(policy(Slot.REPLACEMENT, ReplacementPolicy.class));
+        liveCacheability = new LiveSlots.Cacheability(policy(Slot.CACHEABILITY, CacheabilityPolicy.class));
+        liveMissPath = new LiveSlots.L2MissPath(policy(Slot.L2_MISS_PATH, L2MissPathPolicy.class));
+        liveCta = new LiveSlots.CtaScheduler(policy(Slot.CTA_SCHEDULER, CtaSchedulerPolicy.class));
+        liveCoherence = new LiveSlots.Coherence(policy(Slot.COHERENCE, CoherencePolicy.class));
+        GpuPolicies gp = new GpuPolicies(liveWarps, liveReplacement, liveCacheability, liveMissPath, liveCta, liveCoherence);
+        translator = new Translator(os, policy(Slot.MIGRATION, MigrationPolicy.class), policy(Slot.RESIDENCY, ResidencyPolicy.class));
         for (int g = 0; g < cfg.gpus(); g++) {
             Gpu gpu = new Gpu(g, cfg.gpu(), engine, requests, gp, translator, fabrics[g]);
             gpus.add(gpu);

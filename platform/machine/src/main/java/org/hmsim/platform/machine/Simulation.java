@@ -1,8 +1,11 @@
 package org.hmsim.platform.machine;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.SortedMap;
 import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.Slot;
 
 /** Runs one simulation to completion on the calling thread. */
 public final class Simulation {
@@ -14,20 +17,43 @@ public final class Simulation {
      * run that stalls with work outstanding (a deadlock is a bug, never a result) or one that reaches its
      * simulated-time limit.
      */
-    public static RunResult run(RunSpec spec) {
+    public static RunResult run(RunSpec spec) { return run(spec, List.of()); }
+
+    /**
+     * As {@link #run(RunSpec)}, with {@code extraSwaps} carried out besides those of the policy source (a
+     * {@link SwapHost} source also takes live swaps through the {@link SwapControl} it is given).
+     */
+    public static RunResult run(RunSpec spec, List<ScriptedSwap> extraSwaps) {
         Machine m = new Machine(spec.machine(), spec.policies(), spec.seed(), spec.runId());
+        SwapHost host = spec.policies() instanceof SwapHost h ? h : null;
+        List<ScriptedSwap> scripts = new ArrayList<>(host != null ? host.scripted() : List.of());
+        scripts.addAll(extraSwaps);
+        SwapControl control = new SwapControl(spec.runId());
+        for (Slot s : Slot.values())
+            control.setActive(s, spec.policies().describe(s), host != null ? host.bundle(s) : "classpath");
+        Swapper swapper = new Swapper(m, host, scripts, control, spec.seed(), spec.runId());
+        if (host != null) host.started(control);
         try {
             ProfilingPass.prepare(m, spec); // two-pass policies only (oracle, profiled hints)
-            return run(m, spec);
+            return run(m, spec, swapper);
         } finally {
+            control.finish();
             for (Policy p : m.policies) p.close();
+            if (host != null) host.ended(control);
         }
     }
 
-    static RunResult run(Machine m, RunSpec spec) {
+    static RunResult run(Machine m, RunSpec spec) { return run(m, spec, null); }
+
+    static RunResult run(Machine m, RunSpec spec, Swapper swapper) {
         WorkloadRunner workload = new WorkloadRunner(m, spec.workload());
         long epoch = spec.epochPs() > 0 ? spec.epochPs() : 10_000_000L;
         EpochClock epochs = new EpochClock(m, workload, epoch);
+        if (swapper != null) {
+            workload.setSwapper(swapper);
+            epochs.setSwapper(swapper);
+            swapper.start(workload);
+        }
         TimeSeries.register(m);
         epochs.start();
         workload.start();

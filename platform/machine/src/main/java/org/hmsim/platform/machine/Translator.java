@@ -12,14 +12,20 @@ import org.hmsim.platform.memory.os.OsMemoryManager;
  */
 final class Translator implements AddressTranslator {
     private final OsMemoryManager os;
-    private final MigrationPolicy migration;
-    private final ResidencyPolicy residency;
+    private MigrationPolicy migration;
+    private ResidencyPolicy residency;
 
     Translator(OsMemoryManager os, MigrationPolicy migration, ResidencyPolicy residency) {
         this.os = os;
         this.migration = migration;
         this.residency = residency;
     }
+
+    /** Live swap of the migration slot (at a safe point, on the simulation thread). */
+    void setMigration(MigrationPolicy p) { this.migration = p; }
+
+    /** Live swap of the residency slot. */
+    void setResidency(ResidencyPolicy p) { this.residency = p; }
 
     @Override
     public long translate(int gpu, long vaddr) { return os.translate(vaddr, gpu); }

@@ -16,6 +16,8 @@ final class WorkloadRunner {
     private final List<Kernel> kernels;
     private int next;
     private long finishedPs = -1;
+    private Swapper swapper;
+    private boolean launchHeld;
 
     WorkloadRunner(Machine machine, Workload workload) {
         this.machine = machine;
@@ -41,9 +43,23 @@ final class WorkloadRunner {
         int index = next++;
         // Single-GPU launch; multi-GPU CTA distribution is the cta-scheduler's job once GPUs share a kernel.
         Gpu gpu = machine.gpus.get(0);
-        // The migration slot may hold the launch back (copy-first: bulk copy before the kernel, seed 000 §2.1).
-        machine.migration().onKernelLaunch(index, () -> gpu.launch(k, index, this::launchNext));
+        // Swaps scripted for this kernel boundary first (the GPU is idle here); then the migration slot may
+        // hold the launch back (copy-first: bulk copy before the kernel, seed 000 §2.1).
+        Runnable launch = () -> {
+            launchHeld = true;
+            machine.migration().onKernelLaunch(index, () -> {
+                launchHeld = false;
+                gpu.launch(k, index, this::launchNext);
+            });
+        };
+        if (swapper != null) swapper.beforeKernel(index, launch);
+        else launch.run();
     }
+
+    /** Whether the migration policy holds a kernel launch back (it must not be swapped out then). */
+    boolean launchHeld() { return launchHeld; }
+
+    void setSwapper(Swapper s) { this.swapper = s; }
 
     boolean done() { return finishedPs >= 0; }
 

@@ -122,22 +122,6 @@ public final class L1Cache implements CacheView, MemClient {
         }
     }
 
-    /**
-     * A load that hits: counts it and refreshes replacement state exactly as {@link #access} would, and
-     * returns true; otherwise changes nothing and returns false (the SM then sends it in its own cycle).
-     */
-    public boolean tryLoadHit(long paddr, int sectorMask) {
-        long line = t.lineOf(paddr);
-        int set = t.setOf(line);
-        int way = t.find(set, line);
-        if (way < 0) return false;
-        int need = sectorMask == 0 ? t.fullMask : sectorMask & t.fullMask;
-        if ((t.valid[set * t.ways + way] & need) != need) return false;
-        hits++;
-        repl.onHit(set, way);
-        return true;
-    }
-
     private int load(long line, int set, int way, int i, int need, long vaddr, int warp, long startPs) {
         int present = i >= 0 ? t.valid[i] : 0;
         if ((present & need) == need) {
@@ -290,9 +274,8 @@ public final class L1Cache implements CacheView, MemClient {
     @Override
     public int mshrs() { return mshrs; }
 
-    /** Hits so far, leaving out those the SM performed ahead for later cycles. */
     @Override
-    public long hits() { return hits - client.hitsAhead(engine.now()); }
+    public long hits() { return hits; }
 
     @Override
     public long misses() { return misses; }
@@ -306,7 +289,7 @@ public final class L1Cache implements CacheView, MemClient {
 
     @Override
     public void registerStats(Stats s) {
-        s.counter("hits", "load line requests whose sectors were all present", this::hits);
+        s.counter("hits", "load line requests whose sectors were all present", () -> hits);
         s.counter("misses", "load line requests that allocated an MSHR", () -> misses);
         s.counter("mshr_merges", "load line requests merged into a pending MSHR", () -> merges);
         s.counter("sector_misses", "32 B sectors requested from the L2 by loads", () -> sectorMisses);
@@ -321,9 +304,8 @@ public final class L1Cache implements CacheView, MemClient {
             return occIntegral;
         });
         s.gauge("hit_rate", "hits / (hits + misses + merges) of loads", () -> {
-            long h = hits();
-            long a = h + misses + merges;
-            return a == 0 ? 0 : (double) h / a;
+            long a = hits + misses + merges;
+            return a == 0 ? 0 : (double) hits / a;
         });
     }
 }

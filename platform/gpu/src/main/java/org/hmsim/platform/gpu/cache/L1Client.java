@@ -10,10 +10,4 @@ public interface L1Client {
 
     /** The L1 (MSHRs, merge slots or its crossbar port) that refused an access has room again. */
     void onL1Space();
-
-    /**
-     * Load hits the SM has already performed for cycles at or after {@code nowPs} (its look-ahead); the
-     * L1 leaves them out of the hit count it reports at {@code nowPs}.
-     */
-    default int hitsAhead(long nowPs) { return 0; }
 }

@@ -2,7 +2,6 @@ package org.hmsim.platform.gpu.sm;
 
 import org.hmsim.api.engine.ClockDomain;
 import org.hmsim.api.engine.Engine;
-import org.hmsim.api.engine.EventTarget;
 import org.hmsim.api.machine.CoreView;
 import org.hmsim.api.mem.AccessKind;
 import org.hmsim.api.mem.RequestPool;
@@ -34,14 +33,15 @@ import org.hmsim.platform.gpu.xbar.Crossbar;
  * {@code BARRIER} waits for every (non-exited) warp of the CTA. A warp slot is freed when the warp has
  * exited and its loads have returned; a CTA's resources when all its warps are freed.
  *
- * <p>Event-driven: the SM ticks (one event per cycle) only while a warp can issue or the load/store unit
- * has work, and otherwise sleeps until a response, a translation or a new CTA wakes it.
+ * <p>Event-driven: the SM ticks (stepped by the GPU's {@link SmClock}, in SM-index order within a cycle) only
+ * while a warp can issue or the load/store unit has work, and otherwise sleeps until a response, a
+ * translation or a new CTA wakes it.
  *
  * <p>Translation: a line request looks up the L1 TLB ({@code l1LatencyCycles}, also paid on hits). On a miss
  * it is parked (up to {@value #PARK_CAPACITY} requests per SM, misses to one page merged) while the shared
  * L2 TLB and the walkers translate; the load/store unit continues with later requests (hit under miss).
  */
-public final class Sm implements CoreView, EventTarget, L1Client, TranslationClient {
+public final class Sm implements CoreView, L1Client, TranslationClient {
     static final int LDST_CAPACITY = 128;
     static final int PARK_CAPACITY = 64;
     private static final int K_READ = 0, K_WRITE = 1, K_ATOMIC = 2;
@@ -54,6 +54,7 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
     private final int maxCtas, maxWarps;
     private final long sharedBytes;
     private final SmOwner owner;
+    private final SmClock smClock;
     private final WarpSchedulerPolicy.State sched;
     private final L1Cache l1;
     private final TlbArray tlb;
@@ -119,7 +120,7 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
 
     public Sm(String name, int gpu, int index, GpuConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
               Crossbar xbar, Mmu mmu, WarpSchedulerPolicy warpScheduler, ReplacementPolicy replacement,
-              CacheabilityPolicy cacheability, SmOwner owner) {
+              CacheabilityPolicy cacheability, SmOwner owner, SmClock smClock) {
         this.name = name;
         this.gpu = gpu;
         this.index = index;
@@ -131,6 +132,7 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
         if (maxCtas <= 0 || cfg.issueWidth() <= 0) throw new IllegalArgumentException(name + ": maxCtasPerSm and issueWidth must be > 0");
         this.sharedBytes = cfg.sharedBytesPerSm();
         this.owner = owner;
+        this.smClock = smClock;
         this.sched = warpScheduler.forSm(gpu, index, maxWarps);
         this.l1 = new L1Cache(name + ".l1", gpu, index, cfg.l1(), clock, engine, pool, xbar, replacement, cacheability, this);
         this.tlb = new TlbArray(cfg.tlb().l1Entries(), cfg.tlb().l1Ways());
@@ -156,6 +158,7 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
         ctaShared = new long[maxCtas];
         ctaUsed = new boolean[maxCtas];
         pipeFree = new long[cfg.issueWidth()];
+        smClock.attach(this);
     }
 
     // ---------------------------------------------------------------- CTAs
@@ -245,11 +248,9 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
 
     // ---------------------------------------------------------------- the cycle
 
-    @Override
-    public void handle(int kind, long payload) {
-        if (payload != tickAt) return; // superseded by an earlier tick
+    /** One cycle of this SM at cycle edge {@code now}, stepped by the GPU's {@link SmClock}. */
+    void tick(long now) {
         tickAt = -1;
-        long now = engine.now();
         lastTickPs = now;
         retireDrained(now);
         long warpNext = issue(now);
@@ -445,7 +446,7 @@ public final class Sm implements CoreView, EventTarget, L1Client, TranslationCli
     private void scheduleAt(long t) {
         if (tickAt != -1 && tickAt <= t) return;
         tickAt = t;
-        engine.schedule(t, this, 0, t);
+        smClock.request(index, t);
     }
 
     /** Something changed (a response, a translation, a new CTA): tick at the next cycle this SM can use. */

@@ -5,7 +5,4 @@ public interface SmOwner {
     void ctaCompleted(Sm sm);
 
     void storesDrained(Sm sm);
-
-    /** Whether a CTA may be placed on {@code sm} before the SM's own state changes (dispatch could call startCta). */
-    default boolean mayStartCta(Sm sm) { return true; }
 }

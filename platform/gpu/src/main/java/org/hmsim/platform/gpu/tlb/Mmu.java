@@ -61,9 +61,6 @@ public final class Mmu implements EventTarget {
 
     public long pageBytes() { return pageBytes; }
 
-    /** Whether a page migration (hence a TLB shootdown) may be under way: see {@link AddressTranslator#pageMovesInFlight}. */
-    public boolean pageMovesInFlight() { return translator.pageMovesInFlight(); }
-
     /** SM {@code sm} missed its L1 TLB on {@code vpn}; the request reaches the L2 TLB after {@code delayPs}. */
     public void request(int sm, long vpn, long delayPs) {
         engine.scheduleIn(delayPs + l2LatencyPs, this, EV_L2_LOOKUP, (vpn << SM_BITS) | sm);

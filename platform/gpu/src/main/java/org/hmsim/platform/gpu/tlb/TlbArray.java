@@ -58,29 +58,6 @@ public final class TlbArray {
         return -1;
     }
 
-    /**
-     * As {@link #lookup} when {@code page} is present (counts the hit, refreshes LRU); on a miss returns -1
-     * and changes nothing, so a caller may probe and fall back to a real {@link #lookup} later.
-     */
-    public long lookupIfPresent(long page) {
-        int m = mru;
-        if (vpn[m] == page) {
-            stamp[m] = ++clock;
-            hits++;
-            return base[m];
-        }
-        int b = set(page) * ways;
-        for (int w = b; w < b + ways; w++) {
-            if (vpn[w] == page) {
-                stamp[w] = ++clock;
-                hits++;
-                mru = w;
-                return base[w];
-            }
-        }
-        return -1;
-    }
-
     /** Installs a translation, evicting the least recently used entry of its set. */
     public void insert(long page, long pageBase) {
         int b = set(page) * ways;

@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * An open-addressing map from long keys (line or page addresses) to int values (MSHR or walk indices),
  * in primitive arrays so that MSHR look-ups on the hot path neither box nor allocate. Linear probing with
- * backward-shift deletion; the capacity is fixed at construction (twice the entry bound, rounded up to a
+ * backward-shift deletion; the capacity is fixed at construction (four times the entry bound, rounded up to a
  * power of two), which suits MSHR files whose size is a hardware parameter.
  */
 public final class LongIntMap {
@@ -16,7 +16,9 @@ public final class LongIntMap {
     private int size;
 
     public LongIntMap(int maxEntries) {
-        int cap = Integer.highestOneBit(Math.max(4, maxEntries * 2 - 1)) << 1;
+        // At most a quarter full: MSHR lines of a stream are consecutive, so their hashes cluster less
+        // and probe and backward-shift chains stay short on every miss and fill (memory is tiny anyway).
+        int cap = Integer.highestOneBit(Math.max(4, maxEntries * 4 - 1)) << 1;
         keys = new long[cap];
         vals = new int[cap];
         Arrays.fill(vals, EMPTY);

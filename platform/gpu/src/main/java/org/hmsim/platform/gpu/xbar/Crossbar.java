@@ -46,6 +46,8 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     private final Fifo[] toSlice;
     private final boolean[] sliceBlocked;
     private final MemClient[] waiting;
+    /** The slice each waiting SM port was refused for (its retry goes to the same slice). */
+    private final int[] waitingFor;
     private int waitingCount;
     // response direction
     private final long[] respSrcFree, respDstFree;
@@ -72,6 +74,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         for (int i = 0; i < slicePorts; i++) toSlice[i] = new Fifo(depth);
         sliceBlocked = new boolean[slicePorts];
         waiting = new MemClient[smPorts];
+        waitingFor = new int[smPorts];
         respSrcFree = new long[slicePorts];
         respDstFree = new long[smPorts];
         toSm = new Fifo[smPorts];
@@ -121,6 +124,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         refusals++;
         if (waiting[sm] == null) waitingCount++;
         waiting[sm] = from;
+        waitingFor[sm] = slice;
         return false;
     }
 
@@ -150,15 +154,6 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
             engine.schedule(deliver, this, EV_REQ, dst);
         }
         return true;
-    }
-
-    /**
-     * No response reaches SM {@code sm} before this time: the head of its response FIFO, or, if none is
-     * in flight, a response sent now (latency plus at least one cycle of serialisation).
-     */
-    public long nextResponsePs(int sm) {
-        Fifo f = toSm[sm];
-        return f.size > 0 ? f.headTime() : engine.now() + latencyPs + periodPs;
     }
 
     /** L2 slice {@code slice} answers {@code r} (to SM {@code r.sm}) once {@code readyPs} is reached. */
@@ -231,10 +226,15 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         }
     }
 
+    /**
+     * Calls back the refused SM ports that now have room towards the slice they were refused for, in
+     * port order. A port without room stays registered: waking it would only make it retry, be refused
+     * and register again, and the delivery that does free its room calls this again.
+     */
     private void wakeWaiters() {
         for (int i = 0; i < smPorts && waitingCount > 0; i++) {
             MemClient c = waiting[i];
-            if (c != null) {
+            if (c != null && hasRoom(i, waitingFor[i])) {
                 waiting[i] = null;
                 waitingCount--;
                 c.onSpaceAvailable(this);

@@ -43,9 +43,11 @@ public final class BatchTask {
             failed |= error != null;
             ran++;
             progress.finished(run, error == null, error, System.nanoTime() - t0, ++done, mine.size());
+            if (error != null && RunWorker.shuttingDown()) break; // terminated: the chunk's later runs stay pending
         }
         progress.close();
-        Assembly.Outcome assembly = Assembly.allEnded(study, dir) ? Assembly.assemble(study, dir, env) : null;
+        // A terminated task leaves the assembly to the next task or to hmsim collect (its classes are going).
+        Assembly.Outcome assembly = RunWorker.shuttingDown() ? null : Assembly.allEnded(study, dir) ? Assembly.assemble(study, dir, env) : null;
         if (assembly != null && !assembly.assembled()) assembly = null;
         return new Outcome(failed ? StudyExecution.FAILED_RUNS : StudyExecution.OK, ran, assembly);
     }

@@ -1,5 +1,6 @@
 package org.hmsim.platform.kernel.executor;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,9 @@ public final class SlurmScheduler implements BatchScheduler {
         Path script = job.jobDir().resolve(NAME + "-" + job.submission() + ".sh");
         AtomicFiles.write(script, script(job));
         script.toFile().setExecutable(true);
+        // slurmd opens --output before the script runs: a missing folder fails the task at launch
+        // (JobLaunchFailure, nothing logged), so the script's own mkdir is too late.
+        Files.createDirectories(job.jobDir().resolve("logs"));
         Path sbatch = SchedulerTools.find("sbatch");
         if (sbatch == null) throw new IllegalStateException("sbatch not found on PATH (nor in -Dhmsim.slurm.bin / HMSIM_SLURM_BIN); the script is " + script);
         SchedulerTools.Result r = SchedulerTools.exec(job.jobDir(), List.of(sbatch.toString(), "--parsable", script.toString()));
@@ -92,10 +96,12 @@ public final class SlurmScheduler implements BatchScheduler {
             SchedulerTools.Result r = SchedulerTools.execQuietly(List.of(sacct.toString(), "-n", "-P", "-j", jobId, "--format=JobID,State,ExitCode"));
             if (r != null && r.code() == 0) states.putAll(parse(jobId, r.out(), '|'));
         }
-        // squeue knows the live jobs best (sacct may lag, or have no accounting storage at all).
+        // squeue knows the live jobs best (sacct may lag, or have no accounting storage at all). -t all: also
+        // the tasks that ended less than MinJobAge (default 300 s) ago, which is all a cluster without
+        // accounting storage tells (plain -j shows nothing once every task of the array has ended).
         Path squeue = SchedulerTools.find("squeue");
         if (squeue != null) {
-            SchedulerTools.Result r = SchedulerTools.execQuietly(List.of(squeue.toString(), "-h", "-j", jobId, "-o", "%i,%T"));
+            SchedulerTools.Result r = SchedulerTools.execQuietly(List.of(squeue.toString(), "-h", "-j", jobId, "-o", "%i,%T", "-t", "all"));
             if (r != null && r.code() == 0) states.putAll(parse(jobId, r.out(), ','));
         }
         return states;

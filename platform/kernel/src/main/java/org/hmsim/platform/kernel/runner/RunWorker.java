@@ -31,12 +31,32 @@ public final class RunWorker {
             return null;
         } catch (Throwable t) {
             // Anything a policy, workload or model throws fails this run only (DESIGN §9).
+            // SIGTERM (scancel, a scheduler's time limit, Ctrl-C) stops the container under a running
+            // simulation, which then dies of a NoClassDefFoundError: record what really happened.
+            if (shuttingDown())
+                t = new IllegalStateException("interrupted: the process was terminated while this run was in progress"
+                        + " (scancel, a time limit, Ctrl-C); hmsim run --resume runs it again", t);
             try {
                 results.failure(run, t);
             } catch (RuntimeException e) {
                 t.addSuppressed(e);
             }
             return t;
+        }
+    }
+
+    /**
+     * Whether the JVM is shutting down (a shutdown hook can no longer be added then). Only JDK classes
+     * here: the bundle's class loader may already be gone.
+     */
+    public static boolean shuttingDown() {
+        Thread probe = new Thread();
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
         }
     }
 }

@@ -1,0 +1,174 @@
+package org.hmsim.platform.machine;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.hmsim.api.machine.CoreView;
+import org.hmsim.api.mem.MemRequest;
+import org.hmsim.api.policy.CacheabilityPolicy;
+import org.hmsim.api.policy.CoherencePolicy;
+import org.hmsim.api.policy.CtaSchedulerPolicy;
+import org.hmsim.api.policy.L2MissPathPolicy;
+import org.hmsim.api.policy.ReplacementPolicy;
+import org.hmsim.api.policy.WarpSchedulerPolicy;
+
+/**
+ * The GPU's policy slots as the GPU sees them: one forwarding object per slot whose target the swap
+ * protocol replaces at a drained safe point (DESIGN §6). The GPU keeps these for its whole life, so
+ * it never holds a reference to a swapped-out policy (or to its bundle's classes). Replacement and
+ * warp-scheduler state lives per cache and per SM: the forwarders keep what is needed to rebuild it
+ * for a successor (cache geometry; the age of each warp slot).
+ */
+final class LiveSlots {
+    private LiveSlots() {}
+
+    static final class Cacheability implements CacheabilityPolicy {
+        CacheabilityPolicy target;
+
+        Cacheability(CacheabilityPolicy t) { target = t; }
+
+        @Override
+        public boolean mayAllocate(int level, MemRequest request) { return target.mayAllocate(level, request); }
+    }
+
+    static final class Coherence implements CoherencePolicy {
+        CoherencePolicy target;
+
+        Coherence(CoherencePolicy t) { target = t; }
+
+        @Override
+        public long onLastLevelMiss(MemRequest request) { return target.onLastLevelMiss(request); }
+    }
+
+    static final class CtaScheduler implements CtaSchedulerPolicy {
+        CtaSchedulerPolicy target;
+
+        CtaScheduler(CtaSchedulerPolicy t) { target = t; }
+
+        @Override
+        public int pickSm(int kernel, int cta, List<? extends CoreView> sms, boolean[] canTake) { return target.pickSm(kernel, cta, sms, canTake); }
+    }
+
+    static final class L2MissPath implements L2MissPathPolicy {
+        L2MissPathPolicy target;
+
+        L2MissPath(L2MissPathPolicy t) { target = t; }
+
+        @Override
+        public int fetchBuffersPerBank() { return target.fetchBuffersPerBank(); }
+
+        @Override
+        public int swapCycles() { return target.swapCycles(); }
+    }
+
+    /** Replacement: a forwarding state per cache, rebuilt from the new policy on a swap. */
+    static final class Replacement implements ReplacementPolicy {
+        private ReplacementPolicy target;
+        private final List<CacheState> caches = new ArrayList<>();
+
+        Replacement(ReplacementPolicy t) { target = t; }
+
+        @Override
+        public State forCache(String cacheName, int sets, int ways) {
+            CacheState s = new CacheState(cacheName, sets, ways, target.forCache(cacheName, sets, ways));
+            caches.add(s);
+            return s;
+        }
+
+        /**
+         * New per-cache state from {@code next}. The caches are drained (no line locked by a transaction),
+         * so every resident line is presented to the new state as filled, way by way: the new policy
+         * starts from the current contents without an order it cannot interpret. Invalid ways are never
+         * offered as victims (the candidates mask excludes them) and get their fill when filled.
+         */
+        void swapTo(ReplacementPolicy next) {
+            target = next;
+            for (CacheState c : caches) {
+                State s = next.forCache(c.name, c.sets, c.ways);
+                for (int set = 0; set < c.sets; set++)
+                    for (int way = 0; way < c.ways; way++) s.onFill(set, way);
+                c.target = s;
+            }
+        }
+    }
+
+    static final class CacheState implements ReplacementPolicy.State {
+        final String name;
+        final int sets, ways;
+        ReplacementPolicy.State target;
+
+        CacheState(String name, int sets, int ways, ReplacementPolicy.State target) {
+            this.name = name;
+            this.sets = sets;
+            this.ways = ways;
+            this.target = target;
+        }
+
+        @Override
+        public void onHit(int set, int way) { target.onHit(set, way); }
+
+        @Override
+        public void onFill(int set, int way) { target.onFill(set, way); }
+
+        @Override
+        public int victim(int set, long candidates) { return target.victim(set, candidates); }
+    }
+
+    /** Warp scheduler: a forwarding state per SM that remembers each warp slot's age for a successor. */
+    static final class WarpScheduler implements WarpSchedulerPolicy {
+        private WarpSchedulerPolicy target;
+        private final List<SmState> sms = new ArrayList<>();
+
+        WarpScheduler(WarpSchedulerPolicy t) { target = t; }
+
+        @Override
+        public State forSm(int gpu, int sm, int warpSlots) {
+            SmState s = new SmState(gpu, sm, warpSlots, target.forSm(gpu, sm, warpSlots));
+            sms.add(s);
+            return s;
+        }
+
+        /** New per-SM state from {@code next}, told of every warp slot ever started, oldest first. */
+        void swapTo(WarpSchedulerPolicy next) {
+            target = next;
+            for (SmState s : sms) s.rebuild(next.forSm(s.gpu, s.sm, s.slots));
+        }
+    }
+
+    static final class SmState implements WarpSchedulerPolicy.State {
+        final int gpu, sm, slots;
+        private final long[] age = new long[64];
+        private long started;
+        WarpSchedulerPolicy.State target;
+
+        SmState(int gpu, int sm, int slots, WarpSchedulerPolicy.State target) {
+            this.gpu = gpu;
+            this.sm = sm;
+            this.slots = slots;
+            this.target = target;
+        }
+
+        @Override
+        public void onWarpStart(int slot, long a) {
+            age[slot] = a;
+            started |= 1L << slot;
+            target.onWarpStart(slot, a);
+        }
+
+        @Override
+        public int pick(long ready) { return target.pick(ready); }
+
+        void rebuild(WarpSchedulerPolicy.State next) {
+            long left = started;
+            while (left != 0) { // oldest first; at most 64 slots, once per swap
+                int best = -1;
+                for (long m = left; m != 0; m &= m - 1) {
+                    int w = Long.numberOfTrailingZeros(m);
+                    if (best < 0 || age[w] < age[best]) best = w;
+                }
+                next.onWarpStart(best, age[best]);
+                left &= ~(1L << best);
+            }
+            target = next;
+        }
+    }
+}

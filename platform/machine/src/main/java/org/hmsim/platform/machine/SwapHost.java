@@ -1,0 +1,29 @@
+package org.hmsim.platform.machine;
+
+import java.util.List;
+import org.hmsim.api.policy.Slot;
+
+/**
+ * What a {@link PolicySource} offers when its runs may be swapped live (the kernel's source does; a
+ * plain source gives runs that only scripted swaps passed to {@link Simulation#run(RunSpec, List)} can change).
+ * Called on the simulation's thread.
+ */
+public interface SwapHost {
+    /**
+     * Resolves {@code policy} ({@code name} or {@code name@version}) for {@code slot} with {@code params},
+     * as installed now; throws {@link IllegalArgumentException} (or a subclass) if it cannot.
+     */
+    SwapTarget resolve(Slot slot, String policy, java.util.Map<String, Object> params);
+
+    /** The bundle of the policy the run starts with in {@code slot}. */
+    String bundle(Slot slot);
+
+    /** The study's scripted swaps for this run (and swaps to replay). */
+    default List<ScriptedSwap> scripted() { return List.of(); }
+
+    /** The run started: {@code control} takes swaps from other threads until {@link #ended}. */
+    default void started(SwapControl control) {}
+
+    /** The run ended (normally or not); its records are final. */
+    default void ended(SwapControl control) {}
+}

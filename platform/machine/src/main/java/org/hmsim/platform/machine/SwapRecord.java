@@ -1,0 +1,35 @@
+package org.hmsim.platform.machine;
+
+import org.hmsim.api.policy.Slot;
+
+/**
+ * One performed (or refused) swap, as runs/&lt;run&gt;/swaps.csv records it.
+ *
+ * @param simTimePs when the safe point was reached and issue stopped
+ * @param wallTime ISO-8601 wall-clock time of that moment
+ * @param drainSimPs simulated time from stopping issue to resuming (the drain)
+ * @param drainWallNs wall time the swap took on the simulation thread, drain included
+ * @param outcome {@code ok}, or why the swap was refused (the old policy then stays)
+ */
+public record SwapRecord(long simTimePs, String wallTime, Slot slot, String from, String fromBundle, String to,
+                         String toBundle, String params, String cause, long drainSimPs, long drainWallNs,
+                         String state, String outcome) {
+
+    public static final String HEADER = "sim_time_ns,wall_time,slot,from,to,from_bundle,to_bundle,params,cause,drain_sim_ns,drain_wall_us,state,outcome";
+
+    /** The CSV row matching {@link #HEADER} (fields quoted where needed). */
+    public String csv() {
+        return String.join(",", num(simTimePs / 1000.0), q(wallTime), slot.id(), q(from), q(to), q(fromBundle), q(toBundle), q(params),
+                q(cause), num(drainSimPs / 1000.0), num(drainWallNs / 1000.0), q(state), q(outcome));
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    static String q(String s) {
+        if (s == null) return "";
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+}

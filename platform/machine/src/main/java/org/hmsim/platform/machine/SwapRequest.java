@@ -1,0 +1,15 @@
+package org.hmsim.platform.machine;
+
+import java.util.Map;
+import org.hmsim.api.policy.Slot;
+
+/**
+ * A live swap asked for (DESIGN §6): the slot, the new policy as {@code name} or {@code name@version}
+ * (resolved when the swap is carried out, so a bundle updated in between gives its new version), its
+ * parameters, and what caused it ({@code script}, {@code shell}, {@code bundle}, {@code replay}).
+ */
+public record SwapRequest(Slot slot, String policy, Map<String, Object> params, String cause) {
+    public SwapRequest {
+        params = Map.copyOf(params);
+    }
+}

@@ -1,0 +1,311 @@
+package org.hmsim.platform.machine;
+
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.engine.EventTarget;
+import org.hmsim.api.machine.CoreView;
+import org.hmsim.api.policy.L2MissPathPolicy;
+import org.hmsim.api.policy.MigrationPolicy;
+import org.hmsim.api.policy.PlacementPolicy;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.ReplacementPolicy;
+import org.hmsim.api.policy.ResidencyPolicy;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.api.policy.WarpSchedulerPolicy;
+import org.hmsim.api.policy.CacheabilityPolicy;
+import org.hmsim.api.policy.CoherencePolicy;
+import org.hmsim.api.policy.CtaSchedulerPolicy;
+import org.hmsim.api.policy.InterleavePolicy;
+import org.hmsim.platform.gpu.Gpu;
+import org.hmsim.platform.memory.dram.DramPool;
+import org.hmsim.platform.memory.link.Link;
+import org.hmsim.platform.stats.StatsRegistry;
+
+/**
+ * The live-swap protocol of one simulation (DESIGN §6), on the simulation's thread only. A swap is
+ * staged (scripted, or taken from {@link SwapControl} at the end of an epoch) and carried out at a safe
+ * point: stop issuing in the components the slot touches, let the engine run until they hold nothing in
+ * flight, hand state over (the new policy imports what the old one exports; replacement and warp
+ * state are rebuilt per cache and per SM), resume, record.
+ *
+ * <p>What must drain, per slot ({@link Drain}): placement, CTA scheduler, throttling, compression and
+ * residency decide only at the moment they are asked, so they swap at once; the GPU slots (cacheability,
+ * replacement, L2 miss path, warp scheduler) wait until every SM, L1, crossbar, L2 slice and page walk
+ * of every GPU is idle; coherence and interleave also wait for the links, the DRAM channels and page
+ * copies (a request queued in a channel was mapped by the old interleave; a miss in flight was timed by
+ * the old protocol); migration waits for page copies (their completion calls back into the policy that
+ * started them) and for a kernel launch the policy holds back.
+ */
+final class Swapper implements EventTarget {
+    private static final int EV_TIMED = 0, EV_POLL = 1;
+    /** A drain that takes longer than this is a bug or a livelock: the swap is refused, never forced. */
+    static final long DRAIN_LIMIT_PS = 10_000_000_000L; // 10 ms simulated
+
+    enum Drain { NONE, GPU, MEMORY, COPIES }
+
+    private final Machine m;
+    private final SwapHost host;
+    private final SwapControl control;
+    private final List<ScriptedSwap> scripts;
+    private final long seed;
+    private final String runId;
+    private final long pollPs;
+    private final ArrayDeque<SwapRequest> queue = new ArrayDeque<>();
+    private WorkloadRunner workload;
+    private Runnable afterIdle;
+    private int swaps;
+
+    // the swap in progress
+    private SwapRequest current;
+    private SwapTarget target;
+    private long startPs, wallStartNs;
+    private String wallTime;
+
+    Swapper(Machine m, SwapHost host, List<ScriptedSwap> scripts, SwapControl control, long seed, String runId) {
+        this.m = m;
+        this.host = host;
+        this.scripts = List.copyOf(scripts);
+        this.control = control;
+        this.seed = seed;
+        this.runId = runId;
+        this.pollPs = m.gpuClock().periodPs();
+    }
+
+    void start(WorkloadRunner w) {
+        this.workload = w;
+        for (int i = 0; i < scripts.size(); i++)
+            if (scripts.get(i).when() == ScriptedSwap.When.TIME) m.engine.schedule(scripts.get(i).value(), this, EV_TIMED, i);
+    }
+
+    static Drain drainOf(Slot s) {
+        return switch (s) {
+            case PLACEMENT, CTA_SCHEDULER, THROTTLING, COMPRESSION, RESIDENCY -> Drain.NONE;
+            case CACHEABILITY, REPLACEMENT, L2_MISS_PATH, WARP_SCHEDULER -> Drain.GPU;
+            case COHERENCE, INTERLEAVE -> Drain.MEMORY;
+            case MIGRATION -> Drain.COPIES;
+        };
+    }
+
+    // ------------------------------------------------------------ safe points
+
+    /** The end of epoch {@code n} (1-based): scripted epoch swaps, then swaps asked for from outside. */
+    void onEpoch(long n) {
+        for (ScriptedSwap s : scripts) {
+            if (s.when() == ScriptedSwap.When.EPOCH && s.value() == n) queue.add(s.request(0));
+            else if (s.when() == ScriptedSwap.When.EVERY_EPOCHS && n % s.value() == 0) queue.add(s.request(n / s.value()));
+        }
+        for (SwapRequest r; (r = control.poll()) != null; ) queue.add(r);
+        startNext();
+    }
+
+    /** Kernel {@code index} (0-based) is about to launch: swaps scripted for this boundary first. */
+    void beforeKernel(int index, Runnable launch) {
+        for (ScriptedSwap s : scripts)
+            if (s.when() == ScriptedSwap.When.KERNEL && s.value() == index) queue.add(s.request(0));
+        if (queue.isEmpty() && current == null) {
+            launch.run();
+            return;
+        }
+        afterIdle = launch;
+        startNext();
+    }
+
+    @Override
+    public void handle(int kind, long payload) {
+        if (kind == EV_TIMED) {
+            queue.add(scripts.get((int) payload).request(0));
+            startNext();
+        } else if (current != null) {
+            if (drained(drainOf(current.slot()))) {
+                perform();
+                startNext();
+            } else if (m.engine.now() - startPs > DRAIN_LIMIT_PS) {
+                record(current.slot(), current, target, "-", "refused: the components did not drain within 10 ms simulated");
+                current = null;
+                target = null;
+                startNext();
+            } else {
+                hold();
+                m.engine.schedule(m.engine.now() + pollPs, this, EV_POLL, 0);
+            }
+        }
+    }
+
+    private void startNext() {
+        while (current == null) {
+            SwapRequest r = queue.poll();
+            if (r == null) break;
+            if (workload != null && workload.done()) {
+                queue.clear();
+                break;
+            }
+            begin(r);
+        }
+        if (current == null && afterIdle != null) {
+            Runnable a = afterIdle;
+            afterIdle = null;
+            a.run();
+        }
+    }
+
+    private void begin(SwapRequest r) {
+        startPs = m.engine.now();
+        wallStartNs = System.nanoTime();
+        wallTime = Instant.now().toString();
+        current = r;
+        try {
+            if (host == null) throw new IllegalArgumentException("this run's policy source cannot resolve swaps");
+            target = host.resolve(r.slot(), r.policy(), r.params());
+        } catch (RuntimeException e) {
+            record(r.slot(), r, null, "-", "refused: " + e.getMessage());
+            current = null;
+            return;
+        }
+        if (drainOf(r.slot()) == Drain.NONE || drained(drainOf(r.slot()))) {
+            perform();
+            return;
+        }
+        hold();
+        m.engine.schedule(startPs + pollPs, this, EV_POLL, 0);
+    }
+
+    /**
+     * Stops instruction issue on every SM until two polls from now (a stall, as a shootdown's); renewed at
+     * each poll, so issue resumes one poll after the swap.
+     */
+    private void hold() {
+        for (Gpu g : m.gpus) g.stall(2 * pollPs);
+    }
+
+    private boolean drained(Drain d) {
+        switch (d) {
+            case NONE:
+                return true;
+            case COPIES:
+                return m.os.inFlight() == 0 && !workload.launchHeld();
+            case MEMORY:
+                for (DramPool p : m.pools) if (p.inFlight() != 0) return false;
+                for (Link l : m.links) if (l.inFlight() != 0) return false;
+                if (m.os.inFlight() != 0) return false;
+                // fall through: and the GPUs
+            default:
+                for (Gpu g : m.gpus) if (g.inFlight() != 0) return false;
+                return true;
+        }
+    }
+
+    // ------------------------------------------------------------ hand-over
+
+    private void perform() {
+        SwapRequest r = current;
+        SwapTarget t = target;
+        current = null;
+        target = null;
+        Slot slot = r.slot();
+        Policy old = m.policies[slot.ordinal()];
+        Policy next;
+        try {
+            // A policy swapped in mid-run registers its statistics in a registry of its own: its names would
+            // clash with its predecessor's, and a run's statistics must not keep swapped-out policies alive.
+            long swapSeed = SeedStreams.stream(seed, "swap." + (++swaps)).nextLong();
+            next = t.factory().apply(new SimPolicyContext(m, m.os, new StatsRegistry(), swapSeed, runId, slot));
+            if (!slot.policyType().isInstance(next))
+                throw new IllegalStateException(t.id() + " created " + (next == null ? "null" : next.getClass().getName()) + ", not a " + slot.policyType().getSimpleName());
+        } catch (RuntimeException e) {
+            record(slot, r, t, "-", "refused: " + e);
+            return;
+        }
+        if (next instanceof L2MissPathPolicy mp && mp.fetchBuffersPerBank() > 0) {
+            closeQuietly(next);
+            record(slot, r, t, "-", "refused: the L2 models only the conventional miss path (fetchBuffersPerBank == 0)");
+            return;
+        }
+        String state;
+        Map<String, Object> exported;
+        try {
+            exported = old.exportState();
+            if (exported == null) exported = Map.of();
+        } catch (RuntimeException e) {
+            exported = Map.of();
+        }
+        try {
+            next.importState(exported);
+        } catch (RuntimeException e) {
+            closeQuietly(next);
+            record(slot, r, t, "-", "refused: importState failed: " + e);
+            return;
+        }
+        state = install(slot, next, exported.size());
+        m.policies[slot.ordinal()] = next;
+        closeQuietly(old);
+        record(slot, r, t, state, "ok");
+        control.setActive(slot, t.id(), t.bundle());
+    }
+
+    /** Puts {@code p} where the components consult the slot; returns what happened to state, for the record. */
+    private String install(Slot slot, Policy p, int keys) {
+        String imported = keys + " state keys imported";
+        switch (slot) {
+            case PLACEMENT -> m.os.setPlacement((PlacementPolicy) p);
+            case MIGRATION -> m.translator.setMigration((MigrationPolicy) p);
+            case RESIDENCY -> m.translator.setResidency((ResidencyPolicy) p);
+            case THROTTLING -> {
+                // The old policy's SM gating is not the new one's to undo: every SM issues until it decides.
+                for (CoreView sm : m.sms) sm.setIssueEnabled(true);
+                return imported + "; all SMs re-enabled";
+            }
+            case COMPRESSION -> { }
+            case CACHEABILITY -> m.liveCacheability.target = (CacheabilityPolicy) p;
+            case COHERENCE -> {
+                m.liveCoherence.target = (CoherencePolicy) p;
+                return imported + "; memory system drained";
+            }
+            case L2_MISS_PATH -> m.liveMissPath.target = (L2MissPathPolicy) p;
+            case REPLACEMENT -> {
+                m.liveReplacement.swapTo((ReplacementPolicy) p);
+                return imported + "; replacement state rebuilt from cache contents";
+            }
+            case INTERLEAVE -> {
+                for (DramPool pool : m.pools) pool.setInterleave((InterleavePolicy) p);
+                return imported + "; DRAM drained";
+            }
+            case CTA_SCHEDULER -> m.liveCta.target = (CtaSchedulerPolicy) p;
+            case WARP_SCHEDULER -> {
+                m.liveWarps.swapTo((WarpSchedulerPolicy) p);
+                return imported + "; warp state rebuilt from warp ages";
+            }
+        }
+        return imported;
+    }
+
+    private void record(Slot slot, SwapRequest r, SwapTarget t, String state, String outcome) {
+        Map<Slot, String> active = control.active();
+        Map<Slot, String> bundles = control.bundles();
+        String to = t != null ? t.id() : r.policy();
+        String params = t != null ? t.params() : paramsText(r.params());
+        control.add(new SwapRecord(startPs, wallTime, slot, active.getOrDefault(slot, ""), bundles.getOrDefault(slot, ""), to,
+                t != null ? t.bundle() : "", params, r.cause(), m.engine.now() - startPs, System.nanoTime() - wallStartNs, state, outcome));
+    }
+
+    static String paramsText(Map<String, Object> p) {
+        List<String> keys = new ArrayList<>(p.keySet());
+        keys.sort(null);
+        StringBuilder b = new StringBuilder();
+        for (String k : keys) b.append(b.length() == 0 ? "" : ";").append(k).append('=').append(p.get(k));
+        return b.toString();
+    }
+
+    private static void closeQuietly(Policy p) {
+        try {
+            p.close();
+        } catch (RuntimeException e) {
+            // A policy that fails to close must not fail the run it leaves (DESIGN §6: never crash).
+        }
+    }
+
+    /** Whether a swap is being carried out or waiting (the run must not end its epochs then). */
+    boolean busy() { return current != null || !queue.isEmpty(); }
+}

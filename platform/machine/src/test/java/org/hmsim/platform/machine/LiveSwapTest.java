@@ -1,0 +1,136 @@
+package org.hmsim.platform.machine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.mem.RequestPool;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.platform.gpu.Gpu;
+import org.hmsim.platform.machine.ScriptedSwap.Choice;
+import org.hmsim.platform.machine.ScriptedSwap.When;
+import org.junit.jupiter.api.Test;
+
+/** The live-swap protocol (DESIGN §6) on small runs: phases, no lost request, determinism. */
+class LiveSwapTest {
+    private static final long EPOCH = 1_000_000; // 1 us
+
+    private static RunResult run(Machine m, SwappableProviders src, Workload w, Object[] balance) {
+        RunSpec spec = new RunSpec("swap", m.cfg, w, src, 1, EPOCH, 0);
+        SwapControl control = new SwapControl("swap");
+        Swapper swapper = new Swapper(m, src, src.scripted(), control, 1, "swap");
+        RunResult r = Simulation.run(m, spec, swapper);
+        src.records = control.records();
+        if (balance != null) {
+            balance[0] = outstanding(m.requests);
+            int inFlight = 0;
+            for (Gpu g : m.gpus) inFlight += g.inFlight();
+            balance[1] = inFlight;
+        }
+        return r;
+    }
+
+    private static RunResult run(String preset, SwappableProviders src, Workload w, Object[] balance) {
+        return run(new Machine(TestMachines.machine(preset), src, 1, "swap"), src, w, balance);
+    }
+
+    /** Requests taken from the pool and never given back. */
+    private static long outstanding(RequestPool pool) {
+        long created = pool.allocated();
+        long free = 0;
+        while (true) { // take until the pool must create one: that many were free
+            pool.take();
+            if (pool.allocated() > created) break;
+            free++;
+        }
+        return created - free;
+    }
+
+    private static double[] column(RunResult r, String name) {
+        int c = r.seriesNames().indexOf(name);
+        assertTrue(c >= 0, name + " not in " + r.seriesNames());
+        double[] v = new double[r.seriesRows().size()];
+        for (int i = 0; i < v.length; i++) v[i] = r.seriesRows().get(i)[c + 1];
+        return v;
+    }
+
+    @Test
+    void placementSwapAtTheMidpointGivesTwoPhases() {
+        Workload w = TestMachines.workload("stream", 1, "elements", 262144);
+        SwappableProviders plain = new SwappableProviders().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 0));
+        RunResult before = run("small", plain, w, null);
+        long mid = before.simTimePs() / 2;
+        SwappableProviders src = new SwappableProviders().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 0))
+                .swap(new ScriptedSwap(When.TIME, mid, Slot.PLACEMENT, new Choice("ratio", Map.of("fast_percent", 100))));
+        RunResult r = run("small", src, TestMachines.workload("stream", 1, "elements", 262144), null);
+        assertEquals(1, src.records.size(), src.records.toString());
+        SwapRecord rec = src.records.get(0);
+        assertEquals("ok", rec.outcome());
+        assertEquals(mid, rec.simTimePs());
+        assertEquals(0, rec.drainSimPs(), "placement needs no drain");
+        double[] gddr = column(r, "series.gddr.bytes"), ddr = column(r, "series.ddr.bytes");
+        double[] t = r.seriesRows().stream().mapToDouble(x -> x[0]).toArray();
+        double gddrBefore = 0, ddrAfter = 0, ddrBefore = 0, gddrAfter = 0;
+        for (int i = 0; i < t.length; i++) {
+            double dg = gddr[i] - (i == 0 ? 0 : gddr[i - 1]), dd = ddr[i] - (i == 0 ? 0 : ddr[i - 1]);
+            if (t[i] * 1000 <= mid) { gddrBefore += dg; ddrBefore += dd; } else { gddrAfter += dg; ddrAfter += dd; }
+        }
+        assertEquals(0, gddrBefore, "ratio 0: the first phase places every page in DDR");
+        assertTrue(ddrBefore > 0 && gddrAfter > 0, "the second phase reaches GDDR: " + gddrAfter);
+        assertTrue(gddrAfter > ddrAfter, "after the swap most traffic goes to new pages in GDDR: gddr " + gddrAfter + " ddr " + ddrAfter);
+        assertTrue(r.simTimePs() < before.simTimePs(), "GDDR for the second half is faster");
+    }
+
+    @Test
+    void replacementSwapMidRunLosesNoRequest() {
+        Workload w = TestMachines.workload("bfs", 3);
+        SwappableProviders plain = new SwappableProviders();
+        RunResult base = run("small", plain, w, null);
+        SwappableProviders src = new SwappableProviders()
+                .swap(new ScriptedSwap(When.TIME, base.simTimePs() / 3, Slot.REPLACEMENT, new Choice("random", Map.of())))
+                .swap(new ScriptedSwap(When.TIME, base.simTimePs() / 2, Slot.WARP_SCHEDULER, new Choice("lrr", Map.of())))
+                .swap(new ScriptedSwap(When.TIME, 2 * base.simTimePs() / 3, Slot.COHERENCE, new Choice("none", Map.of())));
+        Object[] balance = new Object[2];
+        RunResult r = run("small", src, TestMachines.workload("bfs", 3), balance);
+        assertEquals(3, src.records.size(), src.records.toString());
+        for (SwapRecord rec : src.records) {
+            assertEquals("ok", rec.outcome(), rec.toString());
+            assertTrue(rec.drainSimPs() > 0, "a GPU slot drains: " + rec);
+        }
+        assertEquals("lru@1.0.0", src.records.get(0).from());
+        assertEquals("random@1.0.0", src.records.get(0).to());
+        assertEquals(0L, balance[0], "every request taken from the pool was given back");
+        assertEquals(0, balance[1], "nothing in flight at the end");
+        assertTrue(r.stats().get("gpu0.l2.hits") > 0);
+    }
+
+    @Test
+    void sameSwapsSameNumbers() {
+        SwappableProviders a = new SwappableProviders()
+                .swap(new ScriptedSwap(When.EVERY_EPOCHS, 2, Slot.REPLACEMENT, List.of(new Choice("lru", Map.of()), new Choice("random", Map.of())), "script"))
+                .swap(new ScriptedSwap(When.KERNEL, 1, Slot.PLACEMENT, new Choice("interleave", Map.of())));
+        SwappableProviders b = new SwappableProviders()
+                .swap(new ScriptedSwap(When.EVERY_EPOCHS, 2, Slot.REPLACEMENT, List.of(new Choice("lru", Map.of()), new Choice("random", Map.of())), "script"))
+                .swap(new ScriptedSwap(When.KERNEL, 1, Slot.PLACEMENT, new Choice("interleave", Map.of())));
+        RunResult ra = run("small", a, TestMachines.workload("bfs", 3), null);
+        RunResult rb = run("small", b, TestMachines.workload("bfs", 3), null);
+        assertTrue(a.records.size() > 2, a.records.toString());
+        assertEquals(ra.stats(), rb.stats());
+        assertEquals(ra.simTimePs(), rb.simTimePs());
+        assertEquals(a.records.stream().map(x -> x.simTimePs() + x.to() + x.drainSimPs()).toList(),
+                b.records.stream().map(x -> x.simTimePs() + x.to() + x.drainSimPs()).toList());
+        assertTrue(a.records.stream().anyMatch(x -> x.slot() == Slot.PLACEMENT && x.to().startsWith("interleave")));
+    }
+
+    @Test
+    void unknownPolicyIsRefusedAndTheRunGoesOn() {
+        SwappableProviders src = new SwappableProviders()
+                .swap(new ScriptedSwap(When.EPOCH, 1, Slot.REPLACEMENT, new Choice("no-such-policy", Map.of())));
+        RunResult r = run("small", src, TestMachines.workload("stream", 1), null);
+        assertTrue(r.simTimePs() > 0);
+        assertEquals(1, src.records.size());
+        assertTrue(src.records.get(0).outcome().startsWith("refused"), src.records.toString());
+    }
+}
