@@ -27,14 +27,26 @@ class ExploreTest {
         }
         for (String pl : System.getProperty("x.pl", "bw-aware,oracle,hints,local").split(",")) {
             long t0 = System.nanoTime();
-            RunResult r = Sim.placement(pl).run(m, (System.getProperty("x.wl").startsWith("file:") ? Sim.file(System.getProperty("x.wl").substring(5), wp.toArray()) : Sim.workload(System.getProperty("x.wl"), wp.toArray())));
+            String[] sp = pl.split(":");
+            List<Object> pp = new ArrayList<>();
+            for (int q = 1; q < sp.length; q++) { String[] kv = sp[q].split("="); pp.add(kv[0]); pp.add(kv[1].matches("[0-9]+") ? (Object) Integer.parseInt(kv[1]) : kv[1].matches("[0-9.]+") ? (Object) Double.parseDouble(kv[1]) : kv[1]); }
+            Sim sim = Sim.placement(sp[0], pp.toArray());
+            String mig = System.getProperty("x.mig");
+            if (sp[0].startsWith("M")) {
+                sim = Sim.placement("ddr-only").with(org.hmsim.api.policy.Slot.MIGRATION, sp[0].substring(1), pp.toArray());
+            }
+            RunResult r = sim.run(m, (System.getProperty("x.wl").startsWith("file:") ? Sim.file(System.getProperty("x.wl").substring(5), wp.toArray()) : Sim.workload(System.getProperty("x.wl"), wp.toArray())));
             var mt = r.metrics();
             System.out.printf("%-9s %9.0f ns  gddr %.0f B %.0f pages, ddr %.0f B %.0f pages, share %.3f, l1 %.3f l2 %.3f  [%.1f s]%n", pl, r.simTimeNs(),
                     mt.get("pool.gddr.bytes"), mt.get("pool.gddr.pages"), mt.get("pool.ddr.bytes"), mt.get("pool.ddr.pages"),
                     mt.get("pool.gddr.bytes") / (mt.get("pool.gddr.bytes") + mt.get("pool.ddr.bytes")), mt.get("l1_hit_rate"), mt.get("l2_hit_rate"),
                     (System.nanoTime() - t0) / 1e9);
             System.out.printf("          gddr util %.2f ddr util %.2f%n", mt.get("pool.gddr.utilisation"), mt.get("pool.ddr.utilisation"));
-            r.stats().forEach((k, v) -> { if (k.startsWith("policy.placement")) System.out.println("          " + k + " = " + v); });
+            if (Boolean.getBoolean("x.series")) {
+                System.out.println("          series " + r.seriesNames());
+                for (double[] row : r.seriesRows()) System.out.println("          " + java.util.Arrays.toString(row));
+            }
+            r.stats().forEach((k, v) -> { if (k.startsWith("policy.placement") || k.startsWith("policy.migration") || k.equals("gpu0.tlb.shootdowns")) System.out.println("          " + k + " = " + v); });
         }
     }
 }

@@ -20,6 +20,7 @@ class LiveSwapTest {
     private static RunResult run(Machine m, SwappableProviders src, Workload w, Object[] balance) {
         RunSpec spec = new RunSpec("swap", m.cfg, w, src, 1, EPOCH, 0);
         SwapControl control = new SwapControl("swap");
+        for (Slot s : Slot.values()) control.setActive(s, src.describe(s), "classpath");
         Swapper swapper = new Swapper(m, src, src.scripted(), control, 1, "swap");
         RunResult r = Simulation.run(m, spec, swapper);
         src.records = control.records();
@@ -58,13 +59,13 @@ class LiveSwapTest {
 
     @Test
     void placementSwapAtTheMidpointGivesTwoPhases() {
-        Workload w = TestMachines.workload("stream", 1, "elements", 262144);
+        Workload w = TestMachines.workload("stream", 1, "elements", 131072);
         SwappableProviders plain = new SwappableProviders().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 0));
         RunResult before = run("small", plain, w, null);
         long mid = before.simTimePs() / 2;
         SwappableProviders src = new SwappableProviders().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 0))
                 .swap(new ScriptedSwap(When.TIME, mid, Slot.PLACEMENT, new Choice("ratio", Map.of("fast_percent", 100))));
-        RunResult r = run("small", src, TestMachines.workload("stream", 1, "elements", 262144), null);
+        RunResult r = run("small", src, TestMachines.workload("stream", 1, "elements", 131072), null);
         assertEquals(1, src.records.size(), src.records.toString());
         SwapRecord rec = src.records.get(0);
         assertEquals("ok", rec.outcome());
@@ -85,7 +86,7 @@ class LiveSwapTest {
 
     @Test
     void replacementSwapMidRunLosesNoRequest() {
-        Workload w = TestMachines.workload("bfs", 3);
+        Workload w = TestMachines.workload("bfs", 3, "nodes", 4096);
         SwappableProviders plain = new SwappableProviders();
         RunResult base = run("small", plain, w, null);
         SwappableProviders src = new SwappableProviders()
@@ -93,7 +94,7 @@ class LiveSwapTest {
                 .swap(new ScriptedSwap(When.TIME, base.simTimePs() / 2, Slot.WARP_SCHEDULER, new Choice("lrr", Map.of())))
                 .swap(new ScriptedSwap(When.TIME, 2 * base.simTimePs() / 3, Slot.COHERENCE, new Choice("none", Map.of())));
         Object[] balance = new Object[2];
-        RunResult r = run("small", src, TestMachines.workload("bfs", 3), balance);
+        RunResult r = run("small", src, TestMachines.workload("bfs", 3, "nodes", 4096), balance);
         assertEquals(3, src.records.size(), src.records.toString());
         for (SwapRecord rec : src.records) {
             assertEquals("ok", rec.outcome(), rec.toString());
@@ -114,8 +115,8 @@ class LiveSwapTest {
         SwappableProviders b = new SwappableProviders()
                 .swap(new ScriptedSwap(When.EVERY_EPOCHS, 2, Slot.REPLACEMENT, List.of(new Choice("lru", Map.of()), new Choice("random", Map.of())), "script"))
                 .swap(new ScriptedSwap(When.KERNEL, 1, Slot.PLACEMENT, new Choice("interleave", Map.of())));
-        RunResult ra = run("small", a, TestMachines.workload("bfs", 3), null);
-        RunResult rb = run("small", b, TestMachines.workload("bfs", 3), null);
+        RunResult ra = run("small", a, TestMachines.workload("bfs", 3, "nodes", 4096), null);
+        RunResult rb = run("small", b, TestMachines.workload("bfs", 3, "nodes", 4096), null);
         assertTrue(a.records.size() > 2, a.records.toString());
         assertEquals(ra.stats(), rb.stats());
         assertEquals(ra.simTimePs(), rb.simTimePs());

@@ -16,8 +16,8 @@ public final class LongIntMap {
     private int size;
 
     public LongIntMap(int maxEntries) {
-        // At most a quarter full: MSHR lines of a stream are consecutive, so their hashes cluster less
-        // and probe and backward-shift chains stay short on every miss and fill (memory is tiny anyway).
+        // At most a quarter full, so probe and backward-shift chains stay short on every miss and fill
+        // (linear probing degrades fast above half full; the arrays are tiny either way).
         int cap = Integer.highestOneBit(Math.max(4, maxEntries * 4 - 1)) << 1;
         keys = new long[cap];
         vals = new int[cap];

@@ -57,6 +57,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--sbatch-arg", paramLabel = "ARG", arity = "1", description = "batch executors: an option for the scheduler, e.g. --sbatch-arg=--time=2:00:00 (repeatable)")
     List<String> sbatchArgs = new ArrayList<>();
 
+    @Option(names = "--replay-swaps", paramLabel = "DIR",
+            description = "apply the live swaps recorded in DIR/runs/<run>/swaps.csv (by hand or by bundle events) at the same points")
+    Path replaySwaps;
+
     RunCommand(Commands.Context ctx) { this.ctx = ctx; }
 
     @Override
@@ -80,6 +84,16 @@ final class RunCommand implements Callable<Integer> {
             if (sha != null && !sha.equals(s.sha256()))
                 e.println("warning: " + s.display() + " changed since the results in " + dir + " were written; resuming anyway");
         }
+        java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay = new java.util.HashMap<>();
+        if (replaySwaps != null) {
+            if (!java.nio.file.Files.isDirectory(replaySwaps.resolve("runs"))) {
+                e.println("--replay-swaps: " + replaySwaps + " is not a results folder (no runs/)");
+                return Commands.BAD_INPUT;
+            }
+            for (org.hmsim.platform.kernel.study.PlannedRun r : s.runs())
+                replay.put(r.id(), org.hmsim.platform.kernel.results.SwapFiles.toReplay(replaySwaps.resolve("runs").resolve(r.id()), s.epochPs()));
+        }
+        org.hmsim.platform.kernel.runner.LiveSwaps.replay(replay);
         StudyExecutor chosen = ctx.kernel().executor(executor);
         if (chosen == null) {
             e.println("--executor: unknown executor '" + executor + "' (installed: " + String.join(", ", ctx.kernel().executors().names()) + ")");

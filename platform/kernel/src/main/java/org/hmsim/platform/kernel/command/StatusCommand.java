@@ -36,7 +36,11 @@ final class StatusCommand implements Callable<Integer> {
             o.printf("  %s %-8s %s%n", r.id(), s.text(), r.label());
             if (s == RunState.RUNNING) {
                 StringJoiner j = new StringJoiner(", ", "           policies: ", "");
-                for (Slot slot : Slot.values()) j.add(slot.id() + "=" + r.policies().get(slot).label() + "@" + r.policies().get(slot).entry().version());
+                org.hmsim.platform.machine.SwapControl live = org.hmsim.platform.kernel.runner.LiveSwaps.running().get(r.id());
+                java.util.Map<Slot, String> active = live != null ? live.active() : java.util.Map.of();
+                for (Slot slot : Slot.values())
+                    j.add(slot.id() + "=" + (active.containsKey(slot) && !active.get(slot).equals(r.policies().get(slot).entry().id())
+                            ? active.get(slot) + " (swapped)" : r.policies().get(slot).label() + "@" + r.policies().get(slot).entry().version()));
                 o.println(j);
             }
         }

@@ -12,7 +12,7 @@ import org.osgi.service.component.annotations.Reference;
         "osgi.command.function=run", "osgi.command.function=validate", "osgi.command.function=policies",
         "osgi.command.function=workloads", "osgi.command.function=status", "osgi.command.function=stop",
         "osgi.command.function=bench", "osgi.command.function=report", "osgi.command.function=compare", "osgi.command.function=collect",
-        "osgi.command.function=trace", "osgi.command.function=replay"})
+        "osgi.command.function=trace", "osgi.command.function=replay", "osgi.command.function=swap"})
 public final class GogoCommands {
     @Reference(name = "kernel")
     private KernelComponent kernel;
@@ -36,6 +36,8 @@ public final class GogoCommands {
     public void trace(String... args) { call("trace", args); }
 
     public void replay(String... args) { call("replay", args); }
+
+    public void swap(String... args) { call("swap", args); }
 
     public void report(String... args) { call("report", args); }
 

@@ -1,5 +1,6 @@
 package org.hmsim.platform.kernel.osgi;
 
+import org.hmsim.platform.kernel.runner.LiveSwaps;
 import org.hmsim.api.policy.PolicyProvider;
 import org.hmsim.platform.kernel.registry.PolicyRegistry;
 import org.osgi.framework.ServiceReference;
@@ -17,14 +18,19 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 public final class PolicyRegistryComponent {
     private final PolicyRegistry registry = new PolicyRegistry();
 
+    public PolicyRegistryComponent() { LiveSwaps.useRegistry(registry); }
+
     @Reference(name = "policyProviders", service = PolicyProvider.class, cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY, unbind = "removeProvider")
     void addProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
         registry.add(provider, OsgiEnvironment.bundleOf(ref));
+        LiveSwaps.providerAdded(provider);
     }
 
-    void removeProvider(PolicyProvider provider) {
+    void removeProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
         registry.remove(provider);
+        // Runs using it swap at their next safe point; nothing keeps the provider after this call.
+        LiveSwaps.providerGone(provider, OsgiEnvironment.bundleOf(ref));
     }
 
     public PolicyRegistry registry() { return registry; }

@@ -1,5 +1,6 @@
 package org.hmsim.platform.kernel.runner;
 
+import org.hmsim.platform.kernel.results.SwapFiles;
 import java.util.function.Function;
 import org.hmsim.api.workload.Workload;
 import org.hmsim.platform.kernel.results.ResultsFolder;
@@ -23,9 +24,15 @@ public final class RunWorker {
         try {
             results.begin(run);
             Workload workload = run.workload().create(run.seed());
-            RunSpec spec = new RunSpec(run.id(), run.machine().config(), workload, run.policySource(), run.seed(),
+            LivePolicies policies = new LivePolicies(study, run);
+            RunSpec spec = new RunSpec(run.id(), run.machine().config(), workload, policies, run.seed(),
                     study.epochPs(), study.maxTimePs());
-            RunResult r = simulator.apply(spec);
+            RunResult r;
+            try {
+                r = simulator.apply(spec);
+            } finally {
+                SwapFiles.write(results.runDir(run), policies.records());
+            }
             if (r == null) throw new IllegalStateException("the simulator returned no result");
             results.success(run, r);
             return null;

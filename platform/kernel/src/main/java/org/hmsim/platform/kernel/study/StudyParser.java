@@ -410,16 +410,38 @@ public final class StudyParser {
                 String field = "swaps[" + i + "]";
                 Map<String, NodeTuple> e = doc.entries(item, field);
                 for (String k : e.keySet())
-                    if (!List.of("at", "slot", "to").contains(k))
-                        throw doc.error(e.get(k).getKeyNode(), field + "." + k, "unknown key '" + k + "' (a swap has at, slot, to)");
-                for (String k : List.of("at", "slot", "to"))
-                    if (!e.containsKey(k)) throw doc.error(item, field, "missing '" + k + "': {at: kernel 2, slot: placement, to: bw-aware}");
-                String at = scalarText(e.get("at").getValueNode(), field + ".at");
-                if (!SWAP_AT.matcher(at.trim()).matches())
-                    throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a swap point: kernel N, epoch N, or a simulated time (20us)");
+                    if (!List.of("at", "every", "slot", "to", "between").contains(k))
+                        throw doc.error(e.get(k).getKeyNode(), field + "." + k, "unknown key '" + k + "' (a swap has at, slot, to; or every, slot, between)");
+                boolean every = e.containsKey("every");
+                List<String> need = every ? List.of("every", "slot", "between") : List.of("at", "slot", "to");
+                for (String k : need)
+                    if (!e.containsKey(k)) throw doc.error(item, field, "missing '" + k + "': {at: kernel 2, slot: placement, to: bw-aware} or {every: 4 epochs, slot: replacement, between: [lru, random]}");
+                if (e.containsKey("at") == every || e.containsKey("to") == every)
+                    throw doc.error(item, field, "a swap has either at and to, or every and between");
                 Node slotNode = e.get("slot").getValueNode();
                 Slot slot = slot(scalarText(slotNode, field + ".slot"), slotNode, field + ".slot");
-                resolve(slot, spec(e.get("to").getValueNode(), field + ".to"));
+                if (every) {
+                    String ev = scalarText(e.get("every").getValueNode(), field + ".every");
+                    if (!ev.trim().matches("[1-9]\\d*\\s+epochs?"))
+                        throw doc.error(e.get("every").getValueNode(), field + ".every", "'" + ev + "' is not a period: N epochs (N >= 1)");
+                    Node b = e.get("between").getValueNode();
+                    if (!(b instanceof SequenceNode bs) || bs.getValue().size() < 2)
+                        throw doc.error(b, field + ".between", "expected a list of at least two policies: [lru, random]");
+                    for (int j = 0; j < bs.getValue().size(); j++)
+                        resolve(slot, spec(bs.getValue().get(j), field + ".between[" + j + "]"));
+                } else {
+                    String at = scalarText(e.get("at").getValueNode(), field + ".at");
+                    if (!SWAP_AT.matcher(at.trim()).matches())
+                        throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a swap point: kernel N, epoch N, or a simulated time (20us)");
+                    if (at.trim().matches("\\d.*")) {
+                        try {
+                            Units.picoseconds(at.trim());
+                        } catch (RuntimeException ex) {
+                            throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a simulated time (write it with a unit: 20us): " + ex.getMessage());
+                        }
+                    }
+                    resolve(slot, spec(e.get("to").getValueNode(), field + ".to"));
+                }
                 out.add(doc.plain(item, "", null));
             }
             return List.copyOf(out);

@@ -1,0 +1,68 @@
+package org.hmsim.platform.kernel.command;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.InvalidChoiceException;
+import org.hmsim.platform.kernel.registry.PolicyChoice;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import org.hmsim.platform.kernel.runner.LiveSwaps;
+import org.hmsim.platform.machine.SwapRequest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code swap RUN SLOT POLICY [param=value...]}: asks a running run to swap a slot's policy (DESIGN §6).
+ * The choice is validated here (so a typo is an error at once); the run performs it at its next epoch
+ * end and records it in runs/RUN/swaps.csv. Without arguments, lists the runs that can be swapped.
+ */
+@Command(name = "swap", description = "Swaps a slot's policy in a running run at its next safe point: swap RUN SLOT POLICY [param=value...].")
+final class SwapCommand implements Callable<Integer> {
+    private final Commands.Context ctx;
+
+    @Parameters(arity = "0..*", paramLabel = "ARG", description = "RUN SLOT POLICY[@VERSION] [param=value...]")
+    List<String> args = new ArrayList<>();
+
+    SwapCommand(Commands.Context ctx) { this.ctx = ctx; }
+
+    @Override
+    public Integer call() {
+        PrintStream o = ctx.out(), e = ctx.err();
+        if (args.size() < 3) {
+            if (!args.isEmpty()) e.println("usage: swap RUN SLOT POLICY[@VERSION] [param=value...]");
+            o.println("runs in progress: " + (LiveSwaps.running().isEmpty() ? "none" : String.join(", ", LiveSwaps.running().keySet())));
+            return args.isEmpty() ? Commands.OK : Commands.BAD_INPUT;
+        }
+        String run = args.get(0);
+        Map<String, Object> params = new LinkedHashMap<>();
+        for (String kv : args.subList(3, args.size())) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0) {
+                e.println("swap: '" + kv + "' is not param=value");
+                return Commands.BAD_INPUT;
+            }
+            params.put(kv.substring(0, eq), kv.substring(eq + 1));
+        }
+        PolicyChoice c;
+        try {
+            Slot slot = PolicyRegistry.slot(args.get(1));
+            c = ctx.kernel().policies().resolve(slot, args.get(2), params);
+        } catch (InvalidChoiceException ex) {
+            e.println("swap: " + ex.getMessage());
+            return Commands.BAD_INPUT;
+        }
+        // Submit the validated values (typed), so the run resolves exactly what was checked.
+        Map<String, Object> typed = new LinkedHashMap<>();
+        for (String k : params.keySet()) typed.put(k, c.params().asMap().get(k));
+        if (!LiveSwaps.submit(run, new SwapRequest(c.slot(), c.entry().id(), typed, "shell"))) {
+            e.println("swap: no run '" + run + "' in progress (running: " + String.join(", ", LiveSwaps.running().keySet()) + ")");
+            return Commands.BAD_INPUT;
+        }
+        o.println("run " + run + ": " + c.slot().id() + " -> " + c.entry().id() + " at its next epoch end");
+        return Commands.OK;
+    }
+}

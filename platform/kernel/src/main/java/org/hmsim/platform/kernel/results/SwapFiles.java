@@ -1,0 +1,105 @@
+package org.hmsim.platform.kernel.results;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.machine.ScriptedSwap;
+import org.hmsim.platform.machine.ScriptedSwap.Choice;
+import org.hmsim.platform.machine.ScriptedSwap.When;
+import org.hmsim.platform.machine.SwapRecord;
+
+/**
+ * runs/&lt;run&gt;/swaps.csv: one row per live swap ({@link SwapRecord#HEADER}; the report draws a marker at
+ * each {@code sim_time_ns}), written atomically after the run; and reading it back as swaps to replay.
+ */
+public final class SwapFiles {
+    public static final String SWAPS = "swaps.csv";
+
+    private SwapFiles() {}
+
+    /** Writes the run's swaps (removes a stale file if there were none). */
+    public static void write(Path runDir, List<SwapRecord> records) {
+        Path f = runDir.resolve(SWAPS);
+        if (records.isEmpty()) {
+            try {
+                Files.deleteIfExists(f);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return;
+        }
+        StringBuilder b = new StringBuilder(SwapRecord.HEADER).append('\n');
+        for (SwapRecord r : records) b.append(r.csv()).append('\n');
+        AtomicFiles.write(f, b.toString());
+    }
+
+    /**
+     * The swaps of a recorded run that its study's script does not reproduce (cause shell, bundle or
+     * replay; outcome ok), as swaps at the end of the epoch where they were taken: outside requests enter
+     * a run only at epoch ends, so the replay takes them at the same point of the event order.
+     */
+    public static List<ScriptedSwap> toReplay(Path runDir, long epochPs) {
+        Path f = runDir.resolve(SWAPS);
+        List<ScriptedSwap> out = new ArrayList<>();
+        if (!Files.isRegularFile(f)) return out;
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(f);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (lines.isEmpty()) return out;
+        List<String> head = split(lines.get(0));
+        int time = head.indexOf("sim_time_ns"), slot = head.indexOf("slot"), to = head.indexOf("to"), params = head.indexOf("params"),
+                cause = head.indexOf("cause"), outcome = head.indexOf("outcome");
+        for (String line : lines.subList(1, lines.size())) {
+            if (line.isBlank()) continue;
+            List<String> c = split(line);
+            if (!"ok".equals(c.get(outcome)) || "script".equals(c.get(cause))) continue;
+            long ps = Math.round(Double.parseDouble(c.get(time)) * 1000);
+            Map<String, Object> p = new LinkedHashMap<>();
+            if (!c.get(params).isEmpty()) for (String kv : c.get(params).split(";")) {
+                int eq = kv.indexOf('=');
+                p.put(kv.substring(0, eq), value(kv.substring(eq + 1)));
+            }
+            out.add(new ScriptedSwap(When.EPOCH, ps / epochPs, Slot.byId(c.get(slot)), List.of(new Choice(c.get(to), p)), "replay"));
+        }
+        return out;
+    }
+
+    private static Object value(String s) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            try {
+                return Double.parseDouble(s);
+            } catch (NumberFormatException e2) {
+                return "true".equals(s) || "false".equals(s) ? Boolean.valueOf(s) : s;
+            }
+        }
+    }
+
+    static List<String> split(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean q = false;
+        for (int i = 0; i < line.length(); i++) {
+            char ch = line.charAt(i);
+            if (q) {
+                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') { cur.append('"'); i++; }
+                else if (ch == '"') q = false;
+                else cur.append(ch);
+            } else if (ch == '"') q = true;
+            else if (ch == ',') { out.add(cur.toString()); cur.setLength(0); }
+            else cur.append(ch);
+        }
+        out.add(cur.toString());
+        return out;
+    }
+}

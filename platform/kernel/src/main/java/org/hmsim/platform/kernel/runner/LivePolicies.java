@@ -1,0 +1,97 @@
+package org.hmsim.platform.kernel.runner;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.PolicyChoice;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import org.hmsim.platform.kernel.registry.ResolvedPolicies;
+import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.kernel.study.SwapScripts;
+import org.hmsim.platform.machine.PolicySource;
+import org.hmsim.platform.machine.ScriptedSwap;
+import org.hmsim.platform.machine.SwapControl;
+import org.hmsim.platform.machine.SwapHost;
+import org.hmsim.platform.machine.SwapRecord;
+import org.hmsim.platform.machine.SwapTarget;
+
+/**
+ * The policies of one run as a live-swappable source: the study's choices to start with, the study's
+ * scripted swaps (plus any being replayed), and resolution of swap targets against the policies
+ * installed at the moment of the swap.
+ */
+public final class LivePolicies implements PolicySource, SwapHost {
+    /** Prefix of a bundle-lifecycle target: this policy's newest installed version, else the slot's default. */
+    static final String SAME_OR_DEFAULT = "@same-or-default:";
+
+    private final ResolvedPolicies base;
+    private final List<ScriptedSwap> scripts;
+    private final Map<Slot, Map<String, Object>> given = new EnumMap<>(Slot.class);
+    private volatile List<SwapRecord> records = List.of();
+
+    public LivePolicies(Study study, PlannedRun run) {
+        this.base = run.policySource();
+        List<ScriptedSwap> s = new ArrayList<>(SwapScripts.of(study.swaps()));
+        s.addAll(LiveSwaps.replayOf(run.id()));
+        this.scripts = List.copyOf(s);
+        for (Slot slot : Slot.values()) given.put(slot, base.choice(slot).given());
+    }
+
+    @Override
+    public Policy create(Slot slot, PolicyContext context) { return base.create(slot, context); }
+
+    @Override
+    public String describe(Slot slot) { return base.describe(slot); }
+
+    @Override
+    public SwapTarget resolve(Slot slot, String policy, Map<String, Object> params) {
+        PolicyRegistry registry = LiveSwaps.registry();
+        if (registry == null) throw new IllegalArgumentException("no policy registry in this container");
+        PolicyChoice c;
+        if (policy.startsWith(SAME_OR_DEFAULT)) {
+            String name = policy.substring(SAME_OR_DEFAULT.length());
+            try {
+                c = registry.resolve(slot, name, given.getOrDefault(slot, Map.of()));
+            } catch (RuntimeException gone) {
+                c = registry.resolveDefault(slot);
+            }
+        } else {
+            c = registry.resolve(slot, policy, params);
+        }
+        given.put(slot, c.given());
+        PolicyProvider provider = c.entry().provider();
+        Params p = c.params();
+        return new SwapTarget(c.entry().id(), c.entry().bundle(), text(c.given()), ctx -> provider.create(ctx, p));
+    }
+
+    private static String text(Map<String, Object> p) {
+        StringBuilder b = new StringBuilder();
+        p.keySet().stream().sorted().forEach(k -> b.append(b.length() == 0 ? "" : ";").append(k).append('=').append(p.get(k)));
+        return b.toString();
+    }
+
+    @Override
+    public String bundle(Slot slot) { return base.choice(slot).entry().bundle(); }
+
+    @Override
+    public List<ScriptedSwap> scripted() { return scripts; }
+
+    @Override
+    public void started(SwapControl control) { LiveSwaps.started(control); }
+
+    @Override
+    public void ended(SwapControl control) {
+        records = control.records();
+        LiveSwaps.ended(control);
+    }
+
+    /** The swaps of the finished run. */
+    public List<SwapRecord> records() { return records; }
+}

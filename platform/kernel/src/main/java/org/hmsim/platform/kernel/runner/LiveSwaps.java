@@ -1,0 +1,86 @@
+package org.hmsim.platform.kernel.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import org.hmsim.platform.machine.ScriptedSwap;
+import org.hmsim.platform.machine.SwapControl;
+import org.hmsim.platform.machine.SwapRequest;
+
+/**
+ * The runs of this container that can be swapped live (DESIGN §6), by run id, and where swaps come
+ * from outside a run: the shell ({@code sim:swap}), the bundle lifecycle (a provider of an active policy
+ * goes away: its runs swap at their next safe point to the same policy's newest remaining version, else
+ * to the slot's default, and back to the policy when a new version of it arrives), and
+ * {@code --replay-swaps}. Only {@link SwapControl#submit} reaches a run: the simulation thread does the rest.
+ * One kernel per container, so the hub is static; nothing here references a provider after its unbind.
+ */
+public final class LiveSwaps {
+    private static volatile PolicyRegistry registry;
+    private static final Map<String, SwapControl> RUNNING = new ConcurrentHashMap<>();
+    private static final Map<String, List<ScriptedSwap>> REPLAY = new ConcurrentHashMap<>();
+    /** run id + slot -> the policy name a run lost with its bundle (to return to on the next version). */
+    private static final Map<String, String> ORPHANED = new ConcurrentHashMap<>();
+
+    private LiveSwaps() {}
+
+    public static void useRegistry(PolicyRegistry r) { registry = r; }
+
+    static PolicyRegistry registry() { return registry; }
+
+    static void started(SwapControl c) { RUNNING.put(c.runId(), c); }
+
+    static void ended(SwapControl c) {
+        RUNNING.remove(c.runId(), c);
+        ORPHANED.keySet().removeIf(k -> k.startsWith(c.runId() + "/"));
+    }
+
+    /** The runs in progress, by run id. */
+    public static Map<String, SwapControl> running() { return new TreeMap<>(RUNNING); }
+
+    /** Swaps to replay per run id in the next study (from {@code --replay-swaps}); empty to clear. */
+    public static void replay(Map<String, List<ScriptedSwap>> byRun) {
+        REPLAY.clear();
+        REPLAY.putAll(byRun);
+    }
+
+    static List<ScriptedSwap> replayOf(String runId) { return REPLAY.getOrDefault(runId, List.of()); }
+
+    /** Asks run {@code runId} to swap; false if no such run is in progress. */
+    public static boolean submit(String runId, SwapRequest r) {
+        SwapControl c = RUNNING.get(runId);
+        return c != null && c.submit(r);
+    }
+
+    /**
+     * A provider is going away (its service is unregistered: bundle stopped, updated or uninstalled).
+     * Call after it left the registry. Runs whose active policy it provided swap at their next safe point.
+     */
+    public static void providerGone(PolicyProvider p, String bundle) {
+        Slot slot = p.slot();
+        String name = p.name();
+        for (SwapControl c : RUNNING.values()) {
+            String active = c.active().get(slot);
+            if (active == null || !active.equals(name + "@" + p.version()) || !bundle.equals(c.bundles().get(slot))) continue;
+            ORPHANED.put(c.runId() + "/" + slot.id(), name);
+            c.submit(new SwapRequest(slot, LivePolicies.SAME_OR_DEFAULT + name, Map.of(), "bundle"));
+        }
+    }
+
+    /** A provider arrived: runs that lost this policy with its bundle take the new version. */
+    public static void providerAdded(PolicyProvider p) {
+        List<String> keys = new ArrayList<>(ORPHANED.keySet());
+        for (String k : keys) {
+            String runId = k.substring(0, k.indexOf('/'));
+            if (!k.endsWith("/" + p.slot().id()) || !p.name().equals(ORPHANED.get(k))) continue;
+            SwapControl c = RUNNING.get(runId);
+            ORPHANED.remove(k);
+            if (c != null) c.submit(new SwapRequest(p.slot(), LivePolicies.SAME_OR_DEFAULT + p.name(), Map.of(), "bundle"));
+        }
+    }
+}
