@@ -170,4 +170,24 @@ final class Sim implements PolicySource {
     }
 
     static double ns(RunResult r) { return r.simTimeNs(); }
+
+    /**
+     * Runs independent simulations on two threads (each run is self-contained and deterministic, so the
+     * results do not depend on the order), to keep the suite fast on the shared 2-core machine.
+     */
+    @SafeVarargs
+    static RunResult[] parallel(java.util.function.Supplier<RunResult>... runs) {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<RunResult>> f = new ArrayList<>();
+            for (var r : runs) f.add(pool.submit(r::get));
+            RunResult[] out = new RunResult[runs.length];
+            for (int i = 0; i < out.length; i++) out[i] = f.get(i).get();
+            return out;
+        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause() != null ? e.getCause() : e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }

@@ -42,6 +42,8 @@ final class StatusCommand implements Callable<Integer> {
                     j.add(slot.id() + "=" + (active.containsKey(slot) && !active.get(slot).equals(r.policies().get(slot).entry().id())
                             ? active.get(slot) + " (swapped)" : r.policies().get(slot).label() + "@" + r.policies().get(slot).entry().version()));
                 o.println(j);
+                // How many swaps the run has taken so far (they reach swaps.csv when it ends).
+                if (live != null) o.println("           swaps: " + live.records().size());
             }
         }
         return Commands.OK;

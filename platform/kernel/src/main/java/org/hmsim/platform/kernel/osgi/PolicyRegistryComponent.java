@@ -28,9 +28,13 @@ public final class PolicyRegistryComponent {
     }
 
     void removeProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
+        // The bundle as recorded when the provider arrived: while a service is being unregistered its
+        // reference may no longer name its bundle, and the runs to swap are matched on this name.
+        String bundle = registry.entries().stream().filter(e -> e.provider() == provider).map(e -> e.bundle())
+                .findFirst().orElseGet(() -> OsgiEnvironment.bundleOf(ref));
         registry.remove(provider);
         // Runs using it swap at their next safe point; nothing keeps the provider after this call.
-        LiveSwaps.providerGone(provider, OsgiEnvironment.bundleOf(ref));
+        LiveSwaps.providerGone(provider, bundle);
     }
 
     public PolicyRegistry registry() { return registry; }

@@ -1,7 +1,6 @@
 package org.hmsim.platform.kernel.runner;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.hmsim.api.policy.Policy;
@@ -33,7 +32,11 @@ public final class LivePolicies implements PolicySource, SwapHost {
 
     private final ResolvedPolicies base;
     private final List<ScriptedSwap> scripts;
-    private final Map<Slot, Map<String, Object>> given = new EnumMap<>(Slot.class);
+    /**
+     * The parameters last given to each policy, by {@code slot/name}: a policy that comes back after its
+     * bundle returns (update, restart) gets the parameters it had, not those of the default in between.
+     */
+    private final Map<String, Map<String, Object>> given = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile List<SwapRecord> records = List.of();
 
     public LivePolicies(Study study, PlannedRun run) {
@@ -41,7 +44,7 @@ public final class LivePolicies implements PolicySource, SwapHost {
         List<ScriptedSwap> s = new ArrayList<>(SwapScripts.of(study.swaps()));
         s.addAll(LiveSwaps.replayOf(run.id()));
         this.scripts = List.copyOf(s);
-        for (Slot slot : Slot.values()) given.put(slot, base.choice(slot).given());
+        for (Slot slot : Slot.values()) given.put(key(slot, base.choice(slot).entry().name()), base.choice(slot).given());
     }
 
     @Override
@@ -58,18 +61,20 @@ public final class LivePolicies implements PolicySource, SwapHost {
         if (policy.startsWith(SAME_OR_DEFAULT)) {
             String name = policy.substring(SAME_OR_DEFAULT.length());
             try {
-                c = registry.resolve(slot, name, given.getOrDefault(slot, Map.of()));
+                c = registry.resolve(slot, name, given.getOrDefault(key(slot, name), Map.of()));
             } catch (RuntimeException gone) {
                 c = registry.resolveDefault(slot);
             }
         } else {
             c = registry.resolve(slot, policy, params);
         }
-        given.put(slot, c.given());
+        given.put(key(slot, c.entry().name()), c.given());
         PolicyProvider provider = c.entry().provider();
         Params p = c.params();
         return new SwapTarget(c.entry().id(), c.entry().bundle(), text(c.given()), ctx -> provider.create(ctx, p));
     }
+
+    private static String key(Slot slot, String name) { return slot.id() + "/" + name; }
 
     private static String text(Map<String, Object> p) {
         StringBuilder b = new StringBuilder();
@@ -84,7 +89,19 @@ public final class LivePolicies implements PolicySource, SwapHost {
     public List<ScriptedSwap> scripted() { return scripts; }
 
     @Override
-    public void started(SwapControl control) { LiveSwaps.started(control); }
+    public void started(SwapControl control) {
+        LiveSwaps.started(control);
+        // A provider that went away between the study's resolution and this moment (the run was being
+        // set up, so no unbind could reach it) is caught here: registered first, checked second, so
+        // an unbind at any moment is seen by one of the two.
+        PolicyRegistry registry = LiveSwaps.registry();
+        if (registry == null) return;
+        List<org.hmsim.platform.kernel.registry.PolicyEntry> installed = registry.entries();
+        for (Slot slot : Slot.values()) {
+            PolicyProvider p = base.choice(slot).entry().provider();
+            if (installed.stream().noneMatch(e -> e.provider() == p)) LiveSwaps.orphan(control, slot, p.name());
+        }
+    }
 
     @Override
     public void ended(SwapControl control) {

@@ -67,9 +67,14 @@ public final class LiveSwaps {
         for (SwapControl c : RUNNING.values()) {
             String active = c.active().get(slot);
             if (active == null || !active.equals(name + "@" + p.version()) || !bundle.equals(c.bundles().get(slot))) continue;
-            ORPHANED.put(c.runId() + "/" + slot.id(), name);
-            c.submit(new SwapRequest(slot, LivePolicies.SAME_OR_DEFAULT + name, Map.of(), "bundle"));
+            orphan(c, slot, name);
         }
+    }
+
+    /** Run {@code c} lost the provider of its {@code slot}'s policy {@code name}: swap at its next safe point. */
+    static void orphan(SwapControl c, Slot slot, String name) {
+        ORPHANED.put(c.runId() + "/" + slot.id(), name);
+        c.submit(new SwapRequest(slot, LivePolicies.SAME_OR_DEFAULT + name, Map.of(), "bundle"));
     }
 
     /** A provider arrived: runs that lost this policy with its bundle take the new version. */

@@ -134,7 +134,10 @@ final class DramChannel implements EventTarget {
         qArrive[i] = now;
         qClass[i] = HIT;
         if (openRow[bank] == row) hitCount[bank]++;
-        ensureWake(Math.max(now, nextIssuePs()));
+        // Only the new request can make the next command earlier: for the others an arrival changes
+        // nothing but hitCount, which can only hold a PRE back; and a pending wake is never later than
+        // their earliest command. So the new request's own ready time decides, as a full scan would.
+        ensureWake(Math.max(now, readyAt(i, bankOldest(i))));
         return true;
     }
 
@@ -157,12 +160,17 @@ final class DramChannel implements EventTarget {
     private void schedule(long now) {
         int cas = -1, prep = -1;
         long seenBanks = 0;
+        long soonest = Long.MAX_VALUE; // of the requests not ready now: the whole queue if none is
         for (int i = 0; i < qLen && cas < 0; i++) {
             int b = qBank[i];
             long bit = 1L << b;
             boolean bankOldest = (seenBanks & bit) == 0;
             seenBanks |= bit;
-            if (readyAt(i, bankOldest) > now) continue;
+            long t = readyAt(i, bankOldest);
+            if (t > now) {
+                if (t < soonest) soonest = t;
+                continue;
+            }
             if (openRow[b] == qRow[i]) cas = i;
             else if (prep < 0) prep = i;
         }
@@ -172,7 +180,7 @@ final class DramChannel implements EventTarget {
             if (openRow[qBank[prep]] == CLOSED) activate(prep, now);
             else precharge(prep, now);
         } else {
-            ensureWake(nextIssuePs());
+            ensureWake(soonest); // nothing issued, so the scan above was nextIssuePs()
             return;
         }
         cmdFreeAt = now + tCK;
@@ -197,6 +205,13 @@ final class DramChannel implements EventTarget {
             return Long.MAX_VALUE;
         }
         return Math.max(t, cmdFreeAt);
+    }
+
+    /** Whether queued request {@code i} is the oldest one for its bank. */
+    private boolean bankOldest(int i) {
+        int b = qBank[i];
+        for (int j = 0; j < i; j++) if (qBank[j] == b) return false;
+        return true;
     }
 
     /** The earliest time any queued request has a command to issue (Long.MAX_VALUE: none). */

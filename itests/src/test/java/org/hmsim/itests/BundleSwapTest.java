@@ -1,0 +1,121 @@
+package org.hmsim.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.hmsim.launcher.Container;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.Bundle;
+
+/**
+ * The bundle lifecycle as a source of live swaps (DESIGN §6, issue 4 item 2): while a run uses the example
+ * plugin's {@code first-fit} placement, stopping its bundle swaps the run to the slot's default, starting
+ * it again brings first-fit back, updating it (same jar) leaves the run on first-fit of the new revision,
+ * and uninstalling it swaps to the default. The run finishes ok, and every swap is in swaps.csv with
+ * cause {@code bundle}.
+ */
+class BundleSwapTest {
+    private static final Duration SWAP = Duration.ofSeconds(20);
+    private static final Pattern SWAPS = Pattern.compile("swaps: (\\d+)");
+
+    @TempDir Path plugins;
+    @TempDir Path dir;
+    Container container;
+
+    @BeforeEach
+    void start() throws Exception {
+        container = Hmsim.start(plugins);
+    }
+
+    @AfterEach
+    void stop() {
+        if (container != null) container.close();
+    }
+
+    @Test
+    void stoppingUpdatingAndUninstallingTheProviderSwapsItsRunsAndNoneFails() throws Exception {
+        Bundle plugin = container.context().installBundle(Hmsim.pluginJar().toUri().toString());
+        plugin.start();
+        // ~1M elements: a few seconds of wall time on the small machine, many 1 µs epochs (safe points).
+        Path study = Hmsim.write(dir.resolve("lifecycle.yaml"), "study: lifecycle", "seed: 7", "machine: " + Hmsim.smallMachine(),
+                "workloads:", "  - { name: stream, elements: 1048576 }",
+                "policies:", "  placement: {name: first-fit, fast_fraction: 0.5}", "epoch: 1us");
+        Path out = dir.resolve("out");
+        CompletableFuture<Hmsim.Result> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Hmsim.run(container, "run", study.toString(), "--out", out.toString(), "--jobs", "1", "--no-report");
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try {
+            Hmsim.Result s = awaitStatus(r -> swaps(r) == 0 && placement(r).startsWith("first-fit"), "the simulation runs on first-fit");
+
+            plugin.stop();
+            s = awaitStatus(r -> swaps(r) >= 1 && placement(r).startsWith("local@"), "stop: the run swaps to the slot default");
+
+            plugin.start();
+            s = awaitStatus(r -> swaps(r) >= 2 && placement(r).startsWith("first-fit"), "start: first-fit comes back");
+            int beforeUpdate = swaps(s);
+
+            plugin.update(); // the same jar: a new revision of the bundle
+            s = awaitStatus(r -> swaps(r) > beforeUpdate && placement(r).startsWith("first-fit"), "update: the run takes the new revision");
+            Thread.sleep(200); // an update may give two swaps (to the default and back), let the second one land
+            int beforeUninstall = swaps(awaitStatus(r -> true, "status"));
+
+            plugin.uninstall();
+            awaitStatus(r -> swaps(r) > beforeUninstall && placement(r).startsWith("local@"), "uninstall: the run swaps to the slot default");
+        } finally {
+            Hmsim.Result r = run.get(120, TimeUnit.SECONDS);
+            assertEquals(0, r.code(), () -> Studies.errors(r, out));
+        }
+        assertEquals(List.of("ok"), Studies.column(out, "status"));
+
+        List<List<String>> rows = Studies.parseCsv(Files.readString(out.resolve("runs/0001/swaps.csv"), StandardCharsets.UTF_8));
+        List<String> head = rows.get(0);
+        List<List<String>> swaps = rows.subList(1, rows.size());
+        assertTrue(swaps.size() >= 4, rows::toString);
+        for (List<String> row : swaps) {
+            assertEquals("bundle", row.get(head.indexOf("cause")), row.toString());
+            assertEquals("ok", row.get(head.indexOf("outcome")), row.toString());
+            assertEquals("placement", row.get(head.indexOf("slot")), row.toString());
+        }
+        List<String> to = swaps.stream().map(r -> r.get(head.indexOf("to"))).toList();
+        assertTrue(to.get(0).startsWith("local@"), "stop -> default: " + to);
+        assertTrue(to.get(1).startsWith("first-fit@1.0.0"), "start -> first-fit: " + to);
+        assertTrue(to.get(to.size() - 1).startsWith("local@"), "uninstall -> default: " + to);
+        assertTrue(to.get(to.size() - 2).startsWith("first-fit@1.0.0"), "update -> the new revision of first-fit: " + to);
+        assertTrue(swaps.get(1).get(head.indexOf("to_bundle")).startsWith("org.hmsim.example.plugin"), swaps.get(1).toString());
+        assertEquals("fast_fraction=0.5", swaps.get(1).get(head.indexOf("params")), "the study's parameters come back with the policy");
+    }
+
+    /** Polls {@code status} until the running run satisfies {@code done}. */
+    private Hmsim.Result awaitStatus(Predicate<Hmsim.Result> done, String what) throws InterruptedException {
+        Hmsim.Result r = Hmsim.runUntil(container, SWAP, x -> x.out().contains(" running ") && x.out().contains("policies:") && done.test(x), "status");
+        assertTrue(r.out().contains("policies:") && done.test(r), what + " (the run may have ended too early)\n" + r);
+        return r;
+    }
+
+    private static String placement(Hmsim.Result status) {
+        Matcher m = Pattern.compile("placement=(\\S+)").matcher(status.out());
+        return m.find() ? m.group(1) : "";
+    }
+
+    private static int swaps(Hmsim.Result status) {
+        Matcher m = SWAPS.matcher(status.out());
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+}

@@ -1,0 +1,121 @@
+package org.hmsim.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.hmsim.launcher.Container;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * {@code sim:swap} typed into a Gogo session (the shell's own command processor) while a study runs: the
+ * L2 replacement slot of the running run goes from lru to random at its next epoch end, the run completes
+ * with every request answered, and swaps.csv has the row (cause {@code shell}).
+ */
+class ShellSwapTest {
+    @TempDir Path plugins;
+    @TempDir Path dir;
+    Container container;
+    Object session;
+    Method execute;
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void start() throws Exception {
+        container = Hmsim.start(plugins);
+        // The Gogo runtime's CommandProcessor, reached through its bundle's class loader (the test class
+        // path holds only the framework).
+        ServiceReference<?> ref = container.context().getServiceReference("org.apache.felix.service.command.CommandProcessor");
+        assertTrue(ref != null, "the container runs the Gogo runtime");
+        Bundle gogo = ref.getBundle();
+        Class<?> processorType = gogo.loadClass("org.apache.felix.service.command.CommandProcessor");
+        Class<?> sessionType = gogo.loadClass("org.apache.felix.service.command.CommandSession");
+        Object processor = container.context().getService(ref);
+        session = processorType.getMethod("createSession", java.io.InputStream.class, java.io.OutputStream.class, java.io.OutputStream.class)
+                .invoke(processor, new ByteArrayInputStream(new byte[0]), out, out);
+        execute = sessionType.getMethod("execute", CharSequence.class);
+    }
+
+    @AfterEach
+    void stop() {
+        if (container != null) container.close();
+    }
+
+    /** Runs one shell line; returns what it printed. */
+    private String shell(String line) throws Exception {
+        synchronized (out) {
+            out.reset();
+            execute.invoke(session, line);
+            return out.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    private String awaitShell(String line, Predicate<String> done, String what) throws Exception {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        String r = shell(line);
+        while (!done.test(r) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            r = shell(line);
+        }
+        assertTrue(done.test(r), what + "\n" + r);
+        return r;
+    }
+
+    @Test
+    void simSwapOfTheL2ReplacementSlotLosesNoRequest() throws Exception {
+        Path study = Hmsim.write(dir.resolve("shell.yaml"), "study: shell", "seed: 7", "machine: " + Hmsim.smallMachine(),
+                "workloads:", "  - { name: stream, elements: 1048576 }", "policies:", "  replacement: lru", "epoch: 1us");
+        Path results = dir.resolve("out");
+        shell("sim:run " + study + " --out " + results + " --no-report --jobs 1");
+        awaitShell("sim:status", s -> s.contains("swaps: 0") && s.contains("replacement=lru"), "the run is simulating with lru");
+
+        String swapped = shell("sim:swap 0001 replacement random");
+        assertTrue(swapped.contains("replacement -> random@"), swapped);
+        awaitShell("sim:status", s -> s.contains("replacement=random@") || s.contains(": finished"), "the swap is taken");
+        awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");
+
+        assertEquals(List.of("ok"), Studies.column(results, "status"));
+        List<List<String>> rows = Studies.parseCsv(Files.readString(results.resolve("runs/0001/swaps.csv"), StandardCharsets.UTF_8));
+        List<String> head = rows.get(0);
+        assertEquals(2, rows.size(), rows.toString());
+        List<String> row = rows.get(1);
+        assertEquals("replacement", row.get(head.indexOf("slot")));
+        assertTrue(row.get(head.indexOf("from")).startsWith("lru@"), row.toString());
+        assertTrue(row.get(head.indexOf("to")).startsWith("random@"), row.toString());
+        assertEquals("shell", row.get(head.indexOf("cause")));
+        assertEquals("ok", row.get(head.indexOf("outcome")));
+        assertTrue(row.get(head.indexOf("state")).contains("rebuilt"), row.toString());
+
+        // Every request answered: the crossbar carried as many responses as requests, and each coalesced
+        // line request went into the memory system (a run that ends with work outstanding fails instead).
+        Map<String, Double> stats = stats(results.resolve("runs/0001/stats.json"));
+        assertTrue(stats.get("gpu0.xbar.req_packets") > 0, stats::toString);
+        assertEquals(stats.get("gpu0.xbar.req_packets"), stats.get("gpu0.xbar.resp_packets"), "every L2 request answered");
+        assertEquals(stats.get("gpu0.line_requests"), stats.get("gpu0.xbar.req_packets"), "every line request reached the L2");
+        long swapNs = Long.parseLong(row.get(0));
+        assertTrue(swapNs > 0 && swapNs < Double.parseDouble(Studies.column(results, "sim_time_ns").get(0)), "mid-run: " + row);
+    }
+
+    /** The numbers of stats.json's "stats" object (a flat map of names to numbers). */
+    static Map<String, Double> stats(Path file) throws Exception {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        int at = text.indexOf("\"stats\"");
+        Map<String, Double> m = new java.util.TreeMap<>();
+        java.util.regex.Matcher e = java.util.regex.Pattern.compile("\"([^\"]+)\"\\s*:\\s*(-?[0-9.Ee+-]+)").matcher(text.substring(at));
+        while (e.find()) m.put(e.group(1), Double.parseDouble(e.group(2)));
+        return m;
+    }
+}
