@@ -166,7 +166,7 @@ final class Sim implements PolicySource {
     }
 
     RunResult run(MachineConfig m, Workload w) {
-        return Simulation.run(new RunSpec("test", m, w, this, 1, Long.getLong("x.epochps", 10_000_000L), 0));
+        return Simulation.run(new RunSpec("test", m, w, this, 1, 10_000_000L, 0));
     }
 
     static double ns(RunResult r) { return r.simTimeNs(); }
