@@ -29,7 +29,9 @@ import org.hmsim.bwaware.placement.BwAwarePlacementProvider;
 import org.hmsim.bwaware.placement.DdrOnlyPlacementProvider;
 import org.hmsim.bwaware.placement.HintsPlacementProvider;
 import org.hmsim.bwaware.placement.OraclePlacementProvider;
+import org.hmsim.platform.machine.DefaultPolicies;
 import org.hmsim.platform.machine.MachineConfig;
+import org.hmsim.platform.machine.Presets;
 import org.hmsim.platform.machine.PolicySource;
 import org.hmsim.platform.machine.RunResult;
 import org.hmsim.platform.machine.RunSpec;
@@ -48,16 +50,7 @@ final class Sim implements PolicySource {
     private final Map<Slot, Map<String, Object>> params = new EnumMap<>(Slot.class);
 
     Sim() {
-        for (Slot s : Slot.values()) names.put(s, switch (s) {
-            case PLACEMENT -> "local";
-            case MIGRATION, RESIDENCY, THROTTLING, COMPRESSION, COHERENCE -> "none";
-            case CACHEABILITY -> "cache-all";
-            case L2_MISS_PATH -> "conventional";
-            case REPLACEMENT -> "lru";
-            case INTERLEAVE -> "fine";
-            case CTA_SCHEDULER -> "round-robin";
-            case WARP_SCHEDULER -> "gto";
-        });
+        names.putAll(DefaultPolicies.all());
     }
 
     static Sim placement(String name, Object... p) { return new Sim().with(Slot.PLACEMENT, name, p); }
@@ -117,33 +110,10 @@ final class Sim implements PolicySource {
         return (PolicyProvider) Class.forName(m.group(1)).getDeclaredConstructor().newInstance();
     }
 
-    static Path examples() {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.isDirectory(p.resolve("examples/machines"))) p = p.getParent();
-        if (p == null) throw new IllegalStateException("examples/machines not found");
-        return p.resolve("examples");
-    }
+    static Path examples() { return Presets.examples(); }
 
     /** {@code preset} with {@code overrides} ("pools.1.bandwidth", "40GB/s", ...). */
-    @SuppressWarnings("unchecked")
-    static MachineConfig machine(String preset, Object... overrides) {
-        Map<String, Object> t;
-        try {
-            t = (Map<String, Object>) new Yaml().load(Files.readString(examples().resolve("machines").resolve(preset + ".yaml")));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        for (int i = 0; i < overrides.length; i += 2) {
-            String[] path = ((String) overrides[i]).split("\\.");
-            Object node = t;
-            for (int k = 0; k < path.length - 1; k++)
-                node = node instanceof List<?> l ? l.get(Integer.parseInt(path[k])) : ((Map<String, Object>) node).get(path[k]);
-            String last = path[path.length - 1];
-            if (node instanceof List<?> l) ((List<Object>) l).set(Integer.parseInt(last), overrides[i + 1]);
-            else ((Map<String, Object>) node).put(last, overrides[i + 1]);
-        }
-        return MachineConfig.parse(t);
-    }
+    static MachineConfig machine(String preset, Object... overrides) { return Presets.machine(preset, overrides); }
 
     static Workload workload(String name, Object... params) {
         WorkloadProvider p = BuiltinWorkloads.byName(name);

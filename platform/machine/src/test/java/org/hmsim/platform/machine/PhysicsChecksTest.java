@@ -22,7 +22,7 @@ class PhysicsChecksTest {
     void streamingReadReachesNinetyPercentOfPeak() {
         MachineConfig m = TestMachines.machine("agarwal-ch4");
         Workload w = TestMachines.workload("stream", 1, "elements", 2_000_000, "writes", false, "unroll", 4);
-        RunResult r = TestMachines.run(m, w, new BaselineProviders());
+        RunResult r = TestMachines.run(m, w, new ClasspathPolicies());
         double peakGBps = 200;
         List<Double> epochs = epochBandwidth(r, "series.gddr.bytes");
         double steady = median(epochs.subList(1, epochs.size() - 1));
@@ -38,7 +38,7 @@ class PhysicsChecksTest {
         MachineConfig m = TestMachines.machine("agarwal-ch4", "page_size", "2MB");
         int hops = 3000;
         Workload w = TestMachines.workload("pointer-chase", 1, "footprint", "64MB", "hops", hops, "warps", 1);
-        Machine machine = new Machine(m, new BaselineProviders(), 1, "latency");
+        Machine machine = new Machine(m, new ClasspathPolicies(), 1, "latency");
         RunResult r = Simulation.run(machine, new RunSpec("latency", m, w, null, 1, 1_000_000_000L, 0));
         Gpu gpu = machine.gpuList().get(0);
         DramPool gddr = machine.poolList().get(0);
@@ -54,7 +54,7 @@ class PhysicsChecksTest {
         MachineConfig m = TestMachines.machine("small");
         for (int chains : new int[] {1, 8, 32}) {
             Workload w = TestMachines.workload("pointer-chase", 1, "footprint", "16MB", "hops", 200, "warps", 16, "chains", chains);
-            RunResult r = TestMachines.run(m, w, new BaselineProviders());
+            RunResult r = TestMachines.run(m, w, new ClasspathPolicies());
             double seconds = r.simTimePs() * 1e-12;
             Map<String, Double> s = r.stats();
             double requests = s.get("pool.gddr.reads") + s.get("pool.gddr.writes");
@@ -78,7 +78,7 @@ class PhysicsChecksTest {
         double local = 0;
         for (int pct = 0; pct <= 100; pct += 10) {
             Workload w = TestMachines.workload("stream", 1, "elements", 1_000_000, "unroll", 2);
-            RunResult r = TestMachines.run(m, w, new BaselineProviders().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", pct)));
+            RunResult r = TestMachines.run(m, w, new ClasspathPolicies().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", pct)));
             double throughput = 1e12 / r.simTimePs();
             if (throughput > best) {
                 best = throughput;
@@ -96,8 +96,8 @@ class PhysicsChecksTest {
     void fewerMshrsReduceThroughput() {
         Workload w1 = TestMachines.workload("stream", 1, "elements", 500_000, "writes", false, "unroll", 4);
         Workload w2 = TestMachines.workload("stream", 1, "elements", 500_000, "writes", false, "unroll", 4);
-        RunResult many = TestMachines.run(TestMachines.machine("agarwal-ch4"), w1, new BaselineProviders());
-        RunResult few = TestMachines.run(TestMachines.machine("agarwal-ch4", "gpu.l1.mshrs", 4), w2, new BaselineProviders());
+        RunResult many = TestMachines.run(TestMachines.machine("agarwal-ch4"), w1, new ClasspathPolicies());
+        RunResult few = TestMachines.run(TestMachines.machine("agarwal-ch4", "gpu.l1.mshrs", 4), w2, new ClasspathPolicies());
         System.out.printf("check 5a: 64 MSHRs %.1f us, 4 MSHRs %.1f us%n", many.simTimePs() / 1e6, few.simTimePs() / 1e6);
         assertTrue(few.simTimePs() > 1.3 * many.simTimePs(), "4 MSHRs " + few.simTimePs() + " ps vs 64 MSHRs " + many.simTimePs() + " ps");
     }
@@ -105,15 +105,15 @@ class PhysicsChecksTest {
     /** Check 5b: sgemm (high reuse) barely moves when DDR bandwidth halves; stream does. */
     @Test
     void sgemmIsInsensitiveToDdrBandwidthButStreamIsNot() {
-        BaselineProviders ratio = new BaselineProviders().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 70));
+        ClasspathPolicies ratio = new ClasspathPolicies().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 70));
         double sgemmFull = TestMachines.run(TestMachines.machine("agarwal-ch4"), TestMachines.workload("sgemm", 1, "n", 128), ratio).simTimePs();
         double sgemmHalf = TestMachines.run(TestMachines.machine("agarwal-ch4", "pools.1.bandwidth", "40GB/s"), TestMachines.workload("sgemm", 1, "n", 128),
-                new BaselineProviders().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 70))).simTimePs();
+                new ClasspathPolicies().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 70))).simTimePs();
         assertTrue(sgemmHalf < 1.05 * sgemmFull, "sgemm slowed by " + (sgemmHalf / sgemmFull) + "x when DDR bandwidth halved");
         double streamFull = TestMachines.run(TestMachines.machine("agarwal-ch4"), TestMachines.workload("stream", 1, "elements", 500_000),
-                new BaselineProviders().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 70))).simTimePs();
+                new ClasspathPolicies().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 70))).simTimePs();
         double streamHalf = TestMachines.run(TestMachines.machine("agarwal-ch4", "pools.1.bandwidth", "40GB/s"), TestMachines.workload("stream", 1, "elements", 500_000),
-                new BaselineProviders().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 70))).simTimePs();
+                new ClasspathPolicies().with(Slot.PLACEMENT, "ratio", Map.of("fast_percent", 70))).simTimePs();
         System.out.printf("check 5b: sgemm %.1f -> %.1f us, stream %.1f -> %.1f us when DDR halves%n", sgemmFull / 1e6, sgemmHalf / 1e6, streamFull / 1e6, streamHalf / 1e6);
         assertTrue(streamHalf > 1.2 * streamFull, "stream slowed only " + (streamHalf / streamFull) + "x when DDR bandwidth halved");
     }

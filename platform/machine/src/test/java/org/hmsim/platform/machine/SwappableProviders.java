@@ -11,7 +11,7 @@ import org.hmsim.api.policy.Slot;
 
 /** The baseline providers as a {@link SwapHost}: swaps resolve among them; the last run's records are kept. */
 final class SwappableProviders implements PolicySource, SwapHost {
-    final BaselineProviders base = new BaselineProviders();
+    final ClasspathPolicies base = new ClasspathPolicies();
     final List<ScriptedSwap> scripts = new ArrayList<>();
     volatile List<SwapRecord> records = List.of();
     volatile SwapControl control;
@@ -34,7 +34,7 @@ final class SwappableProviders implements PolicySource, SwapHost {
 
     @Override
     public SwapTarget resolve(Slot slot, String policy, Map<String, Object> params) {
-        PolicyProvider p = BaselineProviders.find(slot, policy.contains("@") ? policy.substring(0, policy.indexOf('@')) : policy);
+        PolicyProvider p = ClasspathPolicies.find(slot, policy.contains("@") ? policy.substring(0, policy.indexOf('@')) : policy);
         Params v = Params.validate(p.parameters(), params);
         return new SwapTarget(p.name() + "@" + p.version(), "classpath", Swapper.paramsText(params), ctx -> p.create(ctx, v));
     }

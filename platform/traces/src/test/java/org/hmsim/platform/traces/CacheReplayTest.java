@@ -1,5 +1,6 @@
 package org.hmsim.platform.traces;
 
+import org.hmsim.platform.machine.ClasspathPolicies;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,7 +32,7 @@ class CacheReplayTest {
     Path dir;
 
     static ReplacementPolicy policy(String name) {
-        PolicyProvider p = BaselineProviders.find(Slot.REPLACEMENT, name);
+        PolicyProvider p = ClasspathPolicies.find(Slot.REPLACEMENT, name);
         return (ReplacementPolicy) p.create(new ReplayPolicyContext(1), Params.validate(p.parameters(), Map.of()));
     }
 

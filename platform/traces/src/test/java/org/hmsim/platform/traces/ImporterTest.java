@@ -1,5 +1,6 @@
 package org.hmsim.platform.traces;
 
+import org.hmsim.platform.machine.ClasspathPolicies;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -111,7 +112,7 @@ class ImporterTest {
             // 440 LDG.E.128 + 440 STG.E.128 in the file (grep), all full-mask base_stride
             assertEquals(880, k.memoryInstructions());
         }
-        RunResult r = TestMachines.run(TestMachines.machine("small"), TraceWorkloadProvider.open(out).create(Params.empty(), 1), new BaselineProviders());
+        RunResult r = TestMachines.run(TestMachines.machine("small"), TraceWorkloadProvider.open(out).create(Params.empty(), 1), new ClasspathPolicies());
         assertTrue(r.simTimePs() > 0);
     }
 

@@ -1,5 +1,6 @@
 package org.hmsim.platform.traces;
 
+import org.hmsim.platform.machine.ClasspathPolicies;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,9 +27,9 @@ class TracedRunTest {
             TraceRecorder.record(again, w, 100_000_000);
         }
         MachineConfig m = TestMachines.machine("small");
-        RunResult direct = TestMachines.run(m, original, new BaselineProviders());
+        RunResult direct = TestMachines.run(m, original, new ClasspathPolicies());
         TraceWorkloadProvider provider = TraceWorkloadProvider.open(p);
-        RunResult traced = TestMachines.run(m, provider.create(Params.empty(), 1), new BaselineProviders());
+        RunResult traced = TestMachines.run(m, provider.create(Params.empty(), 1), new ClasspathPolicies());
         provider.trace().close();
         assertTrue(direct.simTimePs() > 0);
         assertEquals(direct.simTimePs(), traced.simTimePs(), "simulated time");
@@ -61,8 +62,8 @@ class TracedRunTest {
             TraceRecorder.record(TestMachines.workload("stream", 2, "elements", 16384), w, 10_000_000);
         }
         MachineConfig m = TestMachines.machine("small");
-        RunResult direct = TestMachines.run(m, TestMachines.workload("stream", 2, "elements", 16384), new BaselineProviders());
-        RunResult traced = TestMachines.run(m, TraceWorkloadProvider.open(txt).create(Params.empty(), 9), new BaselineProviders());
+        RunResult direct = TestMachines.run(m, TestMachines.workload("stream", 2, "elements", 16384), new ClasspathPolicies());
+        RunResult traced = TestMachines.run(m, TraceWorkloadProvider.open(txt).create(Params.empty(), 9), new ClasspathPolicies());
         assertEquals(direct.stats(), traced.stats());
     }
 }
