@@ -61,6 +61,8 @@ final class DramChannel implements EventTarget {
     // banks
     private final long[] openRow, actReady, colReady, preReady;
     private final int[] hitCount;
+    /** Requests queued per bank, so the next issue time is a minimum over banks, not over the queue. */
+    private final int[] bankQueued;
     private long busFreeAt, cmdFreeAt;
 
     // requests whose column command has issued, in data-bus order
@@ -107,6 +109,7 @@ final class DramChannel implements EventTarget {
         colReady = new long[banks];
         preReady = new long[banks];
         hitCount = new int[banks];
+        bankQueued = new int[banks];
     }
 
     /** Data-bus time of {@code bytes}, ps (rounded up). */
@@ -134,6 +137,7 @@ final class DramChannel implements EventTarget {
         qArrive[i] = now;
         qClass[i] = HIT;
         if (openRow[bank] == row) hitCount[bank]++;
+        bankQueued[bank]++;
         // Only the new request can make the next command earlier: for the others an arrival changes
         // nothing but hitCount, which can only hold a PRE back; and a pending wake is never later than
         // their earliest command. So the new request's own ready time decides, as a full scan would.
@@ -216,6 +220,27 @@ final class DramChannel implements EventTarget {
 
     /** The earliest time any queued request has a command to issue (Long.MAX_VALUE: none). */
     private long nextIssuePs() {
+        return frfcfs ? nextIssueByBank() : nextIssueByScan();
+    }
+
+    /**
+     * FR-FCFS's next issue time from per-bank state alone: every queued hit of a bank is ready at the same
+     * time (its column command), and a bank without hits offers only its oldest request's ACT or PRE — so
+     * the minimum over banks equals {@link #nextIssueByScan()} at a bank count's cost instead of a queue's.
+     */
+    private long nextIssueByBank() {
+        long next = Long.MAX_VALUE;
+        for (int b = 0; b < bankQueued.length; b++) {
+            if (bankQueued[b] == 0) continue;
+            long t;
+            if (hitCount[b] > 0) t = Math.max(colReady[b], busFreeAt - tCL);
+            else t = openRow[b] == CLOSED ? actReady[b] : preReady[b];
+            if (t < next) next = t;
+        }
+        return next == Long.MAX_VALUE ? next : Math.max(next, cmdFreeAt);
+    }
+
+    private long nextIssueByScan() {
         long next = Long.MAX_VALUE;
         long seenBanks = 0;
         for (int i = 0; i < qLen; i++) {
@@ -291,6 +316,7 @@ final class DramChannel implements EventTarget {
 
     private void removeAt(int i, long now) {
         occupancyChange(now);
+        bankQueued[qBank[i]]--;
         int n = qLen - i - 1;
         System.arraycopy(q, i + 1, q, i, n);
         System.arraycopy(qBank, i + 1, qBank, i, n);
