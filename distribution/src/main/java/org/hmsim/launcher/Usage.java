@@ -5,7 +5,7 @@ import java.util.List;
 /** What {@code hmsim --help} prints. The commands' own options come from the kernel ({@code hmsim run --help}). */
 final class Usage {
     /** Commands the kernel answers headless; anything else is a typo and gets exit code 2. */
-    static final List<String> HEADLESS = List.of("run", "validate", "policies", "workloads", "bench", "status", "stop", "report", "compare", "swap", "collect", "run-task", "trace", "replay", "--version", "-V");
+    static final List<String> HEADLESS = List.of("run", "validate", "policies", "workloads", "bench", "status", "stop", "report", "compare", "swap", "conform", "collect", "run-task", "trace", "replay", "--version", "-V");
 
     private Usage() {}
 
@@ -31,6 +31,7 @@ final class Usage {
                 "  trace convert IN --out FILE | trace info FILE             binary <-> text; what a trace holds",
                 "  replay TRACE --cache l1:size=32KB,ways=8,line=64 [--cache l2:...]   hits/misses per cache level",
                 "  status | stop                                the studies running in this container",
+                "  conform SLOT POLICY --machine FILE            a plugin's policy against the contract (docs/writing-a-mechanism.md)",
                 "  run STUDY --executor slurm [--partition P] [--array-chunk N] [--sbatch-arg ARG]...",
                 "                                               submit the study as a Slurm job array (docs/slurm.md)",
                 "  status DIR | collect DIR                     a results folder's runs (and its job); assemble runs.csv",

@@ -56,7 +56,8 @@ class ShellSwapTest {
 
     /** Runs one shell line; returns what it printed. */
     private String shell(String line) throws Exception {
-        synchronized (out) {
+        // Not synchronized on out itself: the study's progress lines write into it from another thread.
+        synchronized (this) {
             out.reset();
             execute.invoke(session, line);
             return out.toString(StandardCharsets.UTF_8);

@@ -58,6 +58,7 @@ public final class Bench {
         out.printf(Locale.ROOT, "simulated memory requests/s: %.2f million (%d line requests in %.2f s)%n", requests / s / 1e6, requests, s);
         out.printf(Locale.ROOT, "events/s: %.2f million%n", events / s / 1e6);
         out.printf(Locale.ROOT, "peak heap: %d MB%n", peakHeapBytes() >> 20);
+        BenchSwaps.report(machine, policies, workloads, out);
         return 0;
     }
 

@@ -48,6 +48,7 @@ public final class Commands {
         cl.addSubcommand("trace", TraceCommand.commandLine(ctx));
         cl.addSubcommand("replay", new ReplayCommand(ctx));
         cl.addSubcommand("swap", new SwapCommand(ctx));
+        cl.addSubcommand("conform", new ConformCommand(ctx));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((ex, line, parse) -> {

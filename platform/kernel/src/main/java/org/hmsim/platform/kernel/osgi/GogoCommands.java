@@ -12,7 +12,8 @@ import org.osgi.service.component.annotations.Reference;
         "osgi.command.function=run", "osgi.command.function=validate", "osgi.command.function=policies",
         "osgi.command.function=workloads", "osgi.command.function=status", "osgi.command.function=stop",
         "osgi.command.function=bench", "osgi.command.function=report", "osgi.command.function=compare", "osgi.command.function=collect",
-        "osgi.command.function=trace", "osgi.command.function=replay", "osgi.command.function=swap"})
+        "osgi.command.function=trace", "osgi.command.function=replay", "osgi.command.function=swap",
+        "osgi.command.function=conform"})
 public final class GogoCommands {
     @Reference(name = "kernel")
     private KernelComponent kernel;
@@ -38,6 +39,8 @@ public final class GogoCommands {
     public void replay(String... args) { call("replay", args); }
 
     public void swap(String... args) { call("swap", args); }
+
+    public void conform(String... args) { call("conform", args); }
 
     public void report(String... args) { call("report", args); }
 

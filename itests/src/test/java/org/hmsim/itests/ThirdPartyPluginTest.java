@@ -1,0 +1,122 @@
+package org.hmsim.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.hmsim.launcher.Container;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 4 item 4: examples/third-party-plugin (a separate Maven project against the published api artifact)
+ * builds, its jar dropped into a running container's plugins/ is deployed, and its {@code srrip} policy is
+ * swapped into the L2/L1 replacement slot of a run in flight, which then completes.
+ */
+class ThirdPartyPluginTest {
+    @TempDir Path plugins;
+    @TempDir Path dir;
+    Container container;
+
+    @BeforeEach
+    void start() throws Exception {
+        container = Hmsim.start(plugins);
+    }
+
+    @AfterEach
+    void stop() {
+        if (container != null) container.close();
+    }
+
+    /** Builds the example with the Maven on PATH (offline: the api comes from ~/.m2); its jar. */
+    static Path build() throws Exception {
+        String mvn = null;
+        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+            if (Files.isExecutable(Path.of(d, "mvn"))) mvn = Path.of(d, "mvn").toString();
+        if (mvn == null) System.out.println("ThirdPartyPluginTest skipped: mvn is not on PATH");
+        assumeTrue(mvn != null, "mvn is not on PATH");
+        Path root = Hmsim.examples().getParent();
+        Path log = Files.createTempFile("third-party-build", ".log");
+        Process p = new ProcessBuilder(mvn, "-q", "-B", "-o", "-f", "examples/third-party-plugin/pom.xml", "package")
+                .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "the build finished");
+        assertEquals(0, p.exitValue(), () -> "mvn package of the third-party plugin\n" + read(log));
+        Path jar = root.resolve("examples/third-party-plugin/target/hmsim-srrip-1.0.0.jar");
+        assertTrue(Files.isRegularFile(jar), jar.toString());
+        return jar;
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (Exception e) {
+            return e.toString();
+        }
+    }
+
+    @Test
+    void theThirdPartyPluginPassesTheConformanceKit() throws Exception {
+        Path jar = build();
+        Files.copy(jar, plugins.resolve("srrip.jar"));
+        Hmsim.Result listed = Hmsim.runUntil(container, Duration.ofSeconds(15), r -> Hmsim.lists(r, "replacement", "srrip"), "policies");
+        assertTrue(Hmsim.lists(listed, "replacement", "srrip"), listed::toString);
+        Hmsim.Result c = Hmsim.run(container, "conform", "replacement", "srrip", "--machine", Hmsim.smallMachine(), "--work", dir.resolve("conform").toString());
+        assertEquals(0, c.code(), c::toString);
+        assertTrue(c.out().contains("PASS 'rrpv_bits' refuses a value above 6.0"), c::toString);
+        assertTrue(c.out().contains("PASS determinism"), c::toString);
+        assertTrue(c.out().contains("PASS state export/import"), c::toString);
+        assertTrue(!c.out().contains("FAIL"), c::toString);
+    }
+
+    @Test
+    void theThirdPartyPluginBuildsHotDeploysAndIsSwappedIntoARunningRun() throws Exception {
+        Path jar = build();
+        Files.copy(jar, plugins.resolve("srrip.jar"));
+        Hmsim.Result listed = Hmsim.runUntil(container, Duration.ofSeconds(15), r -> Hmsim.lists(r, "replacement", "srrip"), "policies");
+        assertTrue(Hmsim.lists(listed, "replacement", "srrip"), listed::toString);
+        assertTrue(Hmsim.policies(listed).get("replacement").get("srrip").startsWith("org.example.srrip "), listed::toString);
+        assertTrue(listed.out().contains("rrpv_bits"), "its parameter is documented\n" + listed);
+
+        Path study = Hmsim.write(dir.resolve("tp.yaml"), "study: tp", "seed: 7", "machine: " + Hmsim.smallMachine(),
+                "workloads:", "  - { name: stream, elements: 1048576 }", "policies:", "  replacement: lru", "epoch: 1us");
+        Path out = dir.resolve("out");
+        CompletableFuture<Hmsim.Result> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Hmsim.run(container, "run", study.toString(), "--out", out.toString(), "--jobs", "1", "--no-report");
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try {
+            Hmsim.Result live = Hmsim.runUntil(container, Duration.ofSeconds(20), r -> r.out().contains("swaps: 0"), "status");
+            assertTrue(live.out().contains("swaps: 0"), live::toString);
+            Hmsim.Result bad = Hmsim.run(container, "swap", "0001", "replacement", "srrip", "rrpv_bits=9");
+            assertNotEquals(0, bad.code(), "an out-of-range parameter is refused at once\n" + bad);
+            Hmsim.Result ok = Hmsim.run(container, "swap", "0001", "replacement", "srrip", "rrpv_bits=3");
+            assertEquals(0, ok.code(), ok::toString);
+        } finally {
+            Hmsim.Result r = run.get(120, TimeUnit.SECONDS);
+            assertEquals(0, r.code(), () -> Studies.errors(r, out));
+        }
+        assertEquals(List.of("ok"), Studies.column(out, "status"));
+        List<List<String>> rows = Studies.parseCsv(Files.readString(out.resolve("runs/0001/swaps.csv"), StandardCharsets.UTF_8));
+        List<String> head = rows.get(0);
+        assertEquals(2, rows.size(), rows.toString());
+        List<String> row = rows.get(1);
+        assertEquals("srrip@1.0.0", row.get(head.indexOf("to")), row.toString());
+        assertTrue(row.get(head.indexOf("to_bundle")).startsWith("org.example.srrip 1.0.0"), row.toString());
+        assertEquals("rrpv_bits=3", row.get(head.indexOf("params")), row.toString());
+        assertEquals("ok", row.get(head.indexOf("outcome")), row.toString());
+    }
+}

@@ -1,0 +1,162 @@
+package org.hmsim.platform.kernel.command;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.ParamType;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.Defaults;
+import org.hmsim.platform.kernel.registry.InvalidChoiceException;
+import org.hmsim.platform.kernel.registry.PolicyEntry;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code conform SLOT POLICY}: the conformance kit a plugin author runs on an installed policy (issue 4
+ * item 5). Checks, each printed as PASS/FAIL: parameters declared and documented, validated (an unknown
+ * name and values outside each numeric range are refused), determinism (two runs with the same seed on the
+ * small preset give identical stats.json), state export/import (a swap from the policy to a fresh instance
+ * of itself), surviving a swap in and out mid-run, and no thread left behind once its runs ended.
+ * Exit 0 if all pass, 3 otherwise.
+ */
+@Command(name = "conform", description = "Checks an installed policy against the plugin contract: conform SLOT POLICY [--machine FILE].")
+final class ConformCommand implements Callable<Integer> {
+    private final Commands.Context ctx;
+
+    @Parameters(index = "0", paramLabel = "SLOT") String slotId;
+    @Parameters(index = "1", paramLabel = "POLICY") String policy;
+    @Option(names = "--machine", paramLabel = "FILE", description = "machine preset for the runs (default: examples/machines/small.yaml of the installation)")
+    Path machine;
+    @Option(names = "--work", paramLabel = "DIR", description = "where the check's studies and results go (default: a temporary folder)")
+    Path work;
+
+    private int failed;
+
+    ConformCommand(Commands.Context ctx) { this.ctx = ctx; }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintStream o = ctx.out();
+        Slot slot;
+        PolicyEntry entry;
+        try {
+            slot = PolicyRegistry.slot(slotId);
+            entry = ctx.kernel().policies().resolve(slot, policy, Map.of()).entry();
+        } catch (InvalidChoiceException e) {
+            ctx.err().println("conform: " + e.getMessage());
+            return Commands.BAD_INPUT;
+        }
+        o.println("conformance of " + slot.id() + " " + entry.id() + " [" + entry.bundle() + "]");
+        parameters(slot, entry);
+        Path m = machine != null ? machine : Path.of(System.getProperty("hmsim.home", ".")).resolve("examples/machines/small.yaml");
+        if (!Files.isRegularFile(m)) {
+            ctx.err().println("conform: no machine file " + m + " (use --machine)");
+            return Commands.BAD_INPUT;
+        }
+        Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("hmsim-conform");
+        Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+        String name = entry.name() + "@" + entry.version();
+        String a = run(dir, "det-a", m, slot.id() + ": " + name, "");
+        String b = run(dir, "det-b", m, slot.id() + ": " + name, "");
+        check("determinism: two runs with seed 7 give identical stats.json", a != null && a.replace("det-a", "det-b").equals(b));
+        String other = Defaults.name(slot).equals(entry.name()) ? name : Defaults.name(slot);
+        String swaps = "swaps:\n"
+                + "  - {at: epoch 2, slot: " + slot.id() + ", to: " + name + "}\n"
+                + "  - {at: epoch 4, slot: " + slot.id() + ", to: " + name + "}\n"
+                + "  - {at: epoch 6, slot: " + slot.id() + ", to: " + other + "}\n";
+        run(dir, "swap", m, slot.id() + ": " + other, swaps);
+        List<String> rows = Files.isRegularFile(dir.resolve("swap/runs/0001/swaps.csv"))
+                ? Files.readAllLines(dir.resolve("swap/runs/0001/swaps.csv"), StandardCharsets.UTF_8) : List.of();
+        check("swap in mid-run (epoch 2)", rows.size() > 1 && rows.get(1).endsWith(",ok"));
+        check("state export/import: swap to a fresh instance of itself (epoch 4)", rows.size() > 2 && rows.get(2).endsWith(",ok"));
+        check("swap out mid-run (epoch 6) and the run completes", rows.size() > 3 && rows.get(3).endsWith(",ok")
+                && Files.isRegularFile(dir.resolve("swap/runs/0001/stats.json")));
+        check("no thread left behind after its runs", leftBehind(before).isEmpty());
+        o.println(failed == 0 ? "conform: all checks passed" : "conform: " + failed + " check(s) failed");
+        return failed == 0 ? Commands.OK : 3;
+    }
+
+    private void parameters(Slot slot, PolicyEntry entry) {
+        PolicyRegistry r = ctx.kernel().policies();
+        String id = entry.name() + "@" + entry.version();
+        boolean documented = true, defaults = true;
+        for (ParamSpec p : entry.provider().parameters()) {
+            documented &= p.doc() != null && !p.doc().isBlank();
+            try {
+                p.coerce(p.defaultValue());
+            } catch (RuntimeException e) {
+                defaults = false;
+            }
+        }
+        check("parameters declared with documentation", documented);
+        check("every default value is valid", defaults);
+        check("an unknown parameter is refused", refused(() -> r.resolve(slot, id, Map.of("no_such_parameter_xyz", 1))));
+        for (ParamSpec p : entry.provider().parameters()) {
+            if (p.type() == ParamType.CHOICE) {
+                check("'" + p.name() + "' refuses a value not among its choices", refused(() -> r.resolve(slot, id, Map.of(p.name(), "no-such-choice"))));
+                continue;
+            }
+            if (p.min() != null && p.min() > -1e18)
+                check("'" + p.name() + "' refuses a value below " + p.min(), refused(() -> r.resolve(slot, id, Map.of(p.name(), p.min() - 1))));
+            if (p.max() != null && p.max() < 1e18)
+                check("'" + p.name() + "' refuses a value above " + p.max(), refused(() -> r.resolve(slot, id, Map.of(p.name(), p.max() + 1))));
+        }
+    }
+
+    private static boolean refused(Runnable r) {
+        try {
+            r.run();
+            return false;
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
+    }
+
+    /** Runs a one-run study (small stream, seed 7, 1 µs epochs); returns its stats.json or null. */
+    private String run(Path dir, String name, Path m, String policyLine, String extra) throws IOException {
+        Path study = dir.resolve(name + ".yaml");
+        Files.writeString(study, "study: " + name + "\nseed: 7\nmachine: " + m.toAbsolutePath() + "\nworkloads:\n"
+                + "  - { name: stream, elements: 65536 }\npolicies:\n  " + policyLine + "\nepoch: 1us\n" + extra, StandardCharsets.UTF_8);
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
+        int code = new Commands(ctx.kernel()).execute(new String[] {"run", study.toString(), "--out", dir.resolve(name).toString(),
+                "--jobs", "1", "--no-report"}, quiet, quiet, false);
+        if (code != 0) ctx.out().println("  (" + name + ": exit " + code + ") " + sink.toString(StandardCharsets.UTF_8).trim());
+        Path stats = dir.resolve(name).resolve("runs/0001/stats.json");
+        return code == 0 && Files.isRegularFile(stats) ? Files.readString(stats, StandardCharsets.UTF_8) : null;
+    }
+
+    /** Threads started since {@code before} still alive a moment after the runs ended. */
+    private static List<Thread> leftBehind(Set<Thread> before) {
+        List<Thread> left = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            left.clear();
+            for (Thread t : Thread.getAllStackTraces().keySet()) if (!before.contains(t) && t.isAlive()) left.add(t);
+            if (left.isEmpty()) break;
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return left;
+    }
+
+    private void check(String what, boolean ok) {
+        if (!ok) failed++;
+        ctx.out().println((ok ? "  PASS " : "  FAIL ") + what);
+    }
+}
