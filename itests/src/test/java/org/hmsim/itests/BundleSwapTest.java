@@ -13,11 +13,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.hmsim.launcher.Container;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+
 import org.osgi.framework.Bundle;
 
 /**
@@ -27,23 +25,9 @@ import org.osgi.framework.Bundle;
  * and uninstalling it swaps to the default. The run finishes ok, and every swap is in swaps.csv with
  * cause {@code bundle}.
  */
-class BundleSwapTest {
+class BundleSwapTest extends ContainerPerTest {
     private static final Duration SWAP = Duration.ofSeconds(20);
     private static final Pattern SWAPS = Pattern.compile("swaps: (\\d+)");
-
-    @TempDir Path plugins;
-    @TempDir Path dir;
-    Container container;
-
-    @BeforeEach
-    void start() throws Exception {
-        container = Hmsim.start(plugins);
-    }
-
-    @AfterEach
-    void stop() {
-        if (container != null) container.close();
-    }
 
     @Test
     void stoppingUpdatingAndUninstallingTheProviderSwapsItsRunsAndNoneFails() throws Exception {

@@ -9,34 +9,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.hmsim.launcher.Container;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+
 import org.osgi.framework.Bundle;
 
 /**
  * A third-party bundle (examples/plugin, built against the api alone) joins and leaves a running
  * container: (d) installed and uninstalled as from the shell, (g) dropped into and removed from plugins/.
  */
-class PluginTest {
+class PluginTest extends ContainerPerTest {
     /** FileInstall polls plugins/ every second; allow for a slow machine. */
     private static final Duration HOT_DEPLOY = Duration.ofSeconds(15);
-
-    @TempDir Path plugins;
-    @TempDir Path dir;
-    Container container;
-
-    @BeforeEach
-    void start() throws Exception {
-        container = Hmsim.start(plugins);
-    }
-
-    @AfterEach
-    void stop() {
-        if (container != null) container.close();
-    }
 
     @Test
     void aBundleInstalledAtRunTimeIsListedAndUsableAndGoneOnceUninstalled() throws Exception {

@@ -11,11 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.hmsim.launcher.Container;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.wiring.BundleWiring;
@@ -27,21 +25,7 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * keeps its class loader alive (the classic OSGi leak: a swapped-out policy or its provider kept
  * somewhere after its unbind).
  */
-class SwapLeakTest {
-    @TempDir Path plugins;
-    @TempDir Path dir;
-    Container container;
-
-    @BeforeEach
-    void start() throws Exception {
-        container = Hmsim.start(plugins);
-    }
-
-    @AfterEach
-    void stop() {
-        if (container != null) container.close();
-    }
-
+class SwapLeakTest extends ContainerPerTest {
     @Test
     void aThousandSwapsBetweenTwoBundlesLeaveNoClassLoaderBehind() throws Exception {
         Path jar = ThirdPartyPluginTest.build();

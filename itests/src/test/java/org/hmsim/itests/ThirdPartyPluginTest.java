@@ -13,32 +13,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.hmsim.launcher.Container;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 4 item 4: examples/third-party-plugin (a separate Maven project against the published api artifact)
  * builds, its jar dropped into a running container's plugins/ is deployed, and its {@code srrip} policy is
  * swapped into the L2/L1 replacement slot of a run in flight, which then completes.
  */
-class ThirdPartyPluginTest {
-    @TempDir Path plugins;
-    @TempDir Path dir;
-    Container container;
-
-    @BeforeEach
-    void start() throws Exception {
-        container = Hmsim.start(plugins);
-    }
-
-    @AfterEach
-    void stop() {
-        if (container != null) container.close();
-    }
-
+class ThirdPartyPluginTest extends ContainerPerTest {
     /** Builds the example with the Maven on PATH (offline: the api comes from ~/.m2); its jar. */
     static Path build() throws Exception {
         String mvn = null;
