@@ -22,7 +22,12 @@ import org.junit.jupiter.api.Test;
  * swapped into the L2/L1 replacement slot of a run in flight, which then completes.
  */
 class ThirdPartyPluginTest extends ContainerPerTest {
-    /** Builds the example with the Maven on PATH (offline: the api comes from ~/.m2); its jar. */
+    /**
+     * Builds the example with the Maven on PATH as a plugin author would: first publish the api to the
+     * local Maven repository ({@code mvn install -pl api -am}: `mvn verify` of the reactor installs
+     * nothing, and a fresh machine has no hmsim-api there), then build the plugin project against it.
+     * Not offline: on a cold cache the plugin's own build plugins come from the registry.
+     */
     static Path build() throws Exception {
         String mvn = null;
         for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
@@ -31,9 +36,13 @@ class ThirdPartyPluginTest extends ContainerPerTest {
         assumeTrue(mvn != null, "mvn is not on PATH");
         Path root = Hmsim.examples().getParent();
         Path log = Files.createTempFile("third-party-build", ".log");
-        Process p = new ProcessBuilder(mvn, "-q", "-B", "-o", "-f", "examples/third-party-plugin/pom.xml", "package")
+        Process api = new ProcessBuilder(mvn, "-q", "-B", "-f", "pom.xml", "install", "-pl", "api", "-am", "-DskipTests")
                 .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "the build finished");
+        assertTrue(api.waitFor(300, TimeUnit.SECONDS), "the api install finished");
+        assertEquals(0, api.exitValue(), () -> "mvn install -pl api -am\n" + read(log));
+        Process p = new ProcessBuilder(mvn, "-q", "-B", "-f", "examples/third-party-plugin/pom.xml", "package")
+                .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the build finished");
         assertEquals(0, p.exitValue(), () -> "mvn package of the third-party plugin\n" + read(log));
         Path jar = root.resolve("examples/third-party-plugin/target/hmsim-srrip-1.0.0.jar");
         assertTrue(Files.isRegularFile(jar), jar.toString());
