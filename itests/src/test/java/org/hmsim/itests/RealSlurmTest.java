@@ -91,7 +91,10 @@ class RealSlurmTest {
         Hmsim.Result st = hmsim("status", batch.toString());
         assertTrue(st.out().contains("2 runs: 1 done, 0 running, 0 pending, 1 failed"), st::toString);
         assertTrue(st.out().contains("(slurm) tasks: 1 cancelled, 1 completed"), st::toString);
-        assertTrue(st.out().contains("failed 0002 ") && st.out().contains("interrupted: the process was terminated"), st::toString);
+        // Which words explain the failure depends on whether the task's JVM got to record its interruption
+        // before Slurm's kill: its own error.txt, or squeue's CANCELLED state. Either is a true account.
+        assertTrue(st.out().contains("failed 0002 ")
+                && (st.out().contains("interrupted: the process was terminated") || st.out().contains("ended CANCELLED")), st::toString);
 
         long t1 = System.nanoTime();
         Hmsim.Result resumed = hmsim("run", study.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume");
