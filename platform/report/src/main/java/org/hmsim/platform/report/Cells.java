@@ -11,12 +11,16 @@ import java.util.Map;
  */
 final class Cells {
     final List<String> dims;
+    /** The legend of the only series when nothing else varies: the workload if there is one. */
+    private final String whole;
     private final Map<List<String>, double[]> sums = new LinkedHashMap<>();
 
     Cells(Results r, String metric) {
         List<String> d = new ArrayList<>(r.varying());
         d.remove("seed");
         this.dims = List.copyOf(d);
+        List<String> workloads = r.values("workload");
+        this.whole = workloads.size() == 1 ? workloads.get(0) : "all runs";
         for (Run run : r.okRuns()) {
             double v = run.metric(metric);
             if (Double.isNaN(v)) continue;
@@ -63,6 +67,6 @@ final class Cells {
             if (b.length() > 0) b.append(' ');
             b.append(Columns.label(dims.get(i), key.get(i)));
         }
-        return b.length() == 0 ? "all runs" : b.toString();
+        return b.length() == 0 ? whole : b.toString();
     }
 }

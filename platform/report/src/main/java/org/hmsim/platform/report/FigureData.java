@@ -90,7 +90,7 @@ public final class FigureData {
         for (List<String> key : first.keys()) {
             String byValue = by == null ? "" : first.get(key, by);
             String rest = first.label(key, by == null ? List.of() : List.of(by));
-            String category = byValue.isEmpty() ? rest : rest.equals("all runs") ? byValue : byValue + " \u00b7 " + rest;
+            String category = byValue.isEmpty() ? rest : rest.equals(first.label(List.of(), first.dims)) ? byValue : byValue + " \u00b7 " + rest;
             double total = 0;
             double[] v = new double[all.size()];
             for (int i = 0; i < all.size(); i++) {

@@ -78,7 +78,7 @@ public final class Report {
         h.h(2, "runs", "Runs");
         h.p("sub", "Click a column header to sort. All columns of runs.csv but the configuration columns that are the same in every run.");
         List<String> cols = new ArrayList<>();
-        for (String c : r.configColumns()) if (r.varying().contains(c) || c.equals("workload")) cols.add(c);
+        for (String c : r.configColumns()) if (r.changing().contains(c) || c.equals("workload")) cols.add(c);
         List<String> head = new ArrayList<>(List.of("run", "status"));
         head.addAll(cols);
         head.addAll(r.metrics());

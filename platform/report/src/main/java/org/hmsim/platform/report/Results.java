@@ -146,11 +146,39 @@ public final class Results {
         return List.copyOf(s);
     }
 
-    /** Configuration columns with more than one value among the ok runs: what the study varied. */
-    public List<String> varying() {
+    /** Configuration columns with more than one value among the ok runs. */
+    public List<String> changing() {
         List<String> out = new ArrayList<>();
         for (String c : configColumns) if (values(c).size() > 1) out.add(c);
         return out;
+    }
+
+    /**
+     * What the study varied: the changing columns, without a slot column that only mirrors a swept
+     * parameter of its policy ({@code slot.placement = ratio(fast_percent=50)} beside
+     * {@code policies.placement.fast_percent = 50}): figures group by the swept value.
+     */
+    public List<String> varying() {
+        List<String> changing = changing(), out = new ArrayList<>();
+        for (String c : changing) {
+            boolean mirror = false;
+            if (c.startsWith("slot."))
+                for (String other : changing)
+                    if (!other.startsWith("slot.") && !other.equals("workload") && !other.equals("machine") && !other.equals("seed")
+                            && oneToOne(c, other)) mirror = true;
+            if (!mirror) out.add(c);
+        }
+        return out;
+    }
+
+    /** Whether each value of a goes with one value of b and the other way round, over the ok runs. */
+    private boolean oneToOne(String a, String b) {
+        Map<String, String> ab = new LinkedHashMap<>(), ba = new LinkedHashMap<>();
+        for (Run r : okRuns()) {
+            String va = r.value(a), vb = r.value(b);
+            if (!vb.equals(ab.computeIfAbsent(va, k -> vb)) || !va.equals(ba.computeIfAbsent(vb, k -> va))) return false;
+        }
+        return true;
     }
 
     /** Metric names matching a pattern with {@code *} wildcards ({@code pool.*.bytes}), in column order. */

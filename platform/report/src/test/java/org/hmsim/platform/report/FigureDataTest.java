@@ -82,4 +82,20 @@ class FigureDataTest {
         assertEquals(1.0, c.grid().get("pool.gddr.bytes", "stream \u00b7 local bandwidth=40GB/s"), 1e-12);
         assertEquals(0.5, c.grid().get("pool.ddr.bytes", "stream \u00b7 interleave bandwidth=40GB/s"), 1e-12);
     }
+
+    @Test
+    void aSlotColumnThatMirrorsASweptParameterIsNotASeparateDimension(@TempDir Path d) throws Exception {
+        java.nio.file.Files.writeString(d.resolve("runs.csv"), String.join("\n",
+                "run,status,workload,machine,slot.placement,policies.placement.fast_percent,seed,sim_time_ns",
+                "0001,ok,stream,small,ratio(fast_percent=100),100,1,200",
+                "0002,ok,stream,small,ratio(fast_percent=50),50,1,100",
+                "0003,ok,stream,small,ratio(fast_percent=0),0,1,400") + "\n");
+        Results m = Results.load(d);
+        assertEquals(List.of("policies.placement.fast_percent"), m.varying());
+        FigureData.Computed c = FigureData.bars(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("fast_percent", 100))));
+        assertEquals(2.0, c.grid().get("fast_percent=50", "stream"), 1e-12);
+        assertEquals(0.5, c.grid().get("fast_percent=0", "stream"), 1e-12);
+        FigureData.Computed l = FigureData.lines(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "x", "fast_percent")));
+        assertEquals(List.of("stream"), l.grid().series(), "one line, not one point per policy label");
+    }
 }
