@@ -36,4 +36,7 @@ public interface MachineView {
      * stop issuing, requests in flight continue.
      */
     void stallGpu(int gpu, long ps);
+
+    /** The unified-memory (demand paging) driver, or null if the machine does not demand-page. Since api.machine 1.1.0. */
+    default UnifiedMemory unifiedMemory() { return null; }
 }

@@ -46,4 +46,12 @@ public interface MemoryManager {
      * in no allocation (or the memory manager does not support it). Since api.os 1.1.0.
      */
     default int map(long vpn, int pool) { return -1; }
+
+    /**
+     * The bytes of {@code allocation} that one thread block uses exclusively — the runtime-constant
+     * stride between consecutive blocks' data that seed 004's compiler analysis (§4.1, Alg. 1) hands
+     * to the runtime at cudaMalloc — as the program declared it: {@code > 0} that stride, {@code 0}
+     * shared or irregular data, {@code -1} unknown. Since api.os 1.2.0.
+     */
+    default long ctaStrideBytes(Allocation allocation) { return -1; }
 }

@@ -13,4 +13,10 @@ public interface CtaSchedulerPolicy extends Policy {
      * @return the index into {@code sms}, or -1 to hold the block until a block finishes
      */
     int pickSm(int kernel, int cta, List<? extends CoreView> sms, boolean[] canTake);
+
+    /**
+     * Told before the first {@link #pickSm} of a kernel: its grid size and warps per block (rules that
+     * split the grid into per-GPU batches need them). Since api.policy 1.3.0.
+     */
+    default void onKernelLaunch(int kernel, int ctas, int warpsPerCta) {}
 }

@@ -13,4 +13,10 @@ public interface L2MissPathPolicy extends Policy {
 
     /** Cycles to swap a fetch-buffer entry with its victim on arrival. */
     default int swapCycles() { return 0; }
+
+    /**
+     * Associativity of each bank's fetch buffer (seed 003 §M7: 8-way; a buffer smaller than its
+     * associativity is fully associative). 0 = fully associative.
+     */
+    default int fetchBufferWays() { return 8; }
 }

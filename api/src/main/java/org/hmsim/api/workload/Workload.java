@@ -16,4 +16,10 @@ public interface Workload {
      * {@link #allocations()}).
      */
     List<Kernel> kernels(long[] baseAddresses);
+
+    /**
+     * The host CPU's phases (initialisation, interaction between kernels, post-processing), given the same
+     * base addresses as {@link #kernels}. A machine without a CPU side ignores them. Since api.workload 1.1.0.
+     */
+    default List<HostPhase> hostPhases(long[] baseAddresses) { return List.of(); }
 }

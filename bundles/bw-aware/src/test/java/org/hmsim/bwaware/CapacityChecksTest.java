@@ -26,9 +26,11 @@ class CapacityChecksTest {
 
     /**
      * xsbench-lite (examples/workloads): ~2.2 MB, Zipf-skewed independent lookups, GDDR 224 KB. The printed
-     * post-cache CDF is the oracle's profile. Measured: hottest 10 % of pages 53 % of DRAM accesses;
-     * bw-aware 56.7 us, oracle 47.2 us (1.20x), hints 65.7 us: GetAllocation decides per allocation and the
-     * hot pages are the head of one large allocation, so hints cannot follow them (the thesis's mummer case).
+     * post-cache CDF is the oracle's profile. Measured: hottest 10 % of pages 51 % of DRAM accesses;
+     * bw-aware 59.3 us, oracle 48.2 us (1.23x). hints is printed, not asserted: GetAllocation decides per
+     * allocation and the hot pages are spread inside one large allocation (the L2 keeps the very hottest
+     * head), so hints cannot follow them — the thesis's own limit (§4.4.5: "high variance within a single
+     * data structure"); it lands near bw-aware (69 us with the default density/spill).
      */
     @Test
     void oracleBeatsBwAwareOnASkewedLookupKernel() {
@@ -49,6 +51,72 @@ class CapacityChecksTest {
     }
 
     private static Workload xs() { return Sim.file("xsbench-lite", "grid_points", 16384L, "lookups", 12L, "n", 8192L); }
+
+    /**
+     * C8/C9 on bfs (seed 000 Figs. 4.6, 4.9, 4.11): the thesis's bfs input (Rodinia graph1MW_6: 1 M nodes,
+     * degree 6, ~39 MB) is ~40x its 1 MB L2, and d_graph_visited, d_updating_graph_mask and d_cost carry
+     * ~80 % of the DRAM traffic in ~20 % of the footprint. At test scale (16,384 nodes, degree 6: 640 KB,
+     * 1/64 of it) the L2 and L1 are scaled down with the footprint ({@link #scaledCaches}) so that the
+     * footprint-to-cache ratio, and with it the post-cache skew, is the thesis's. GDDR holds 10 % of the
+     * footprint. hints ranks allocations by profiled accesses per byte and fills GDDR in that order
+     * (GetAllocation, default fit: spill).
+     */
+    @Test
+    void hintsRecoverMostOfTheOracleGainOnBfs() {
+        Workload bfs = bfsThesisShape();
+        MachineConfig m = scaledCaches("pools.0.capacity", tenPercentOf(bfs));
+        RunResult[] r = Sim.parallel(() -> Sim.placement("oracle").run(m, bfsThesisShape()),
+                () -> Sim.placement("bw-aware", "touch_order", "host").run(m, bfsThesisShape()),
+                () -> Sim.placement("hints", "touch_order", "host").run(m, bfsThesisShape()));
+        RunResult oracle = r[0], bw = r[1], hints = r[2];
+        var st = oracle.stats();
+        double recovered = (bw.simTimeNs() - hints.simTimeNs()) / (bw.simTimeNs() - oracle.simTimeNs());
+        System.out.printf("check 3 bfs (cache-scaled) post-cache CDF: hottest 1/5/10/20/50 %% of pages carry %.0f/%.0f/%.0f/%.0f/%.0f %% of DRAM accesses%n",
+                100 * st.get("policy.placement.profile_hottest_1pct_share"), 100 * st.get("policy.placement.profile_hottest_5pct_share"),
+                100 * st.get("policy.placement.profile_hottest_10pct_share"), 100 * st.get("policy.placement.profile_hottest_20pct_share"),
+                100 * st.get("policy.placement.profile_hottest_50pct_share"));
+        System.out.printf("check 3 bfs @10%% GDDR: %s; %s; %s; oracle/bw-aware %.2fx, hints recovers %.0f %% of the oracle's gain (%.0f %% of oracle)%n",
+                line("bw-aware", bw), line("oracle", oracle), line("hints", hints), bw.simTimeNs() / oracle.simTimeNs(), 100 * recovered,
+                100 * oracle.simTimeNs() / hints.simTimeNs());
+        System.out.printf("check 3 bfs hints: %s%n", hintsOf(hints));
+        assertTrue(st.get("policy.placement.profile_hottest_10pct_share") > 0.4, "bfs should be skewed after the (scaled) caches");
+        assertTrue(oracle.simTimeNs() < 0.9 * bw.simTimeNs(), "the oracle should clearly beat bw-aware at 10 % capacity");
+        assertTrue(hints.simTimeNs() < bw.simTimeNs(), "hints should beat bw-aware (thesis: in all cases)");
+        assertTrue(recovered > 0.6, "hints should recover most of the oracle's gain (thesis: 90 % of oracle)");
+    }
+
+    /** The thesis's bfs graph shape (degree 6, as Rodinia graph1MW_6) at 1/64 of its size. */
+    static Workload bfsThesisShape() { return Sim.workload("bfs", "nodes", 16_384, "degree", 6); }
+
+    /**
+     * agarwal-ch4 with the L2 and L1 scaled by the footprint's scale (1/64 of the thesis's ~39 MB bfs: L2
+     * 2 KB per slice = 16 KB; L1 512 B, one set of four 128 B lines — 1/32, the smallest the 4-way L1
+     * allows), so that the per-node arrays do not fit in the L2, as at the thesis's size.
+     */
+    static MachineConfig scaledCaches(Object... more) {
+        Object[] o = new Object[4 + more.length];
+        o[0] = "gpu.l2.size";
+        o[1] = "2KB";
+        o[2] = "gpu.l1.size";
+        o[3] = "512B";
+        System.arraycopy(more, 0, o, 4, more.length);
+        return Sim.machine("agarwal-ch4", o);
+    }
+
+    /** 10 % of a workload's footprint, rounded up to whole 4 KB pages. */
+    static String tenPercentOf(Workload w) {
+        long pages = 0;
+        for (var a : w.allocations()) pages += (a.bytes() + 4095) / 4096;
+        return ((pages + 9) / 10) * 4 + "KB";
+    }
+
+    static String hintsOf(RunResult r) {
+        StringBuilder sb = new StringBuilder();
+        r.stats().forEach((k, v) -> {
+            if (k.startsWith("policy.placement.hint.")) sb.append(k.substring(22)).append('=').append(new String[] {"-", "BO", "CO", "BW"}[v.intValue()]).append(' ');
+        });
+        return sb.toString().trim();
+    }
 
     /**
      * bfs at the thesis's footprint-to-cache ratio needs ~10 MB, which takes minutes: {@code -Dhmsim.slow=true}.

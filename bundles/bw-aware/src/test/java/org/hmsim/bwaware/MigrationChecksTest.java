@@ -41,10 +41,11 @@ class MigrationChecksTest {
         // C13/C14: range expansion migrates untranslated neighbours, so fewer shootdowns, and is not slower
         assertTrue(shootdowns(re) < 0.8 * shootdowns(th1), "range expansion should remove a large share of shootdowns");
         assertTrue(re.simTimeNs() <= 1.01 * th1.simTimeNs(), "range expansion should not be slower than TH(1)");
-        // C15: balancing samples every 10,000 cycles and throttles (half rate / pause) once the GDDR share passes
-        // r* - 5 %. It cannot hold the share at 71.4 % here: at this footprint (280 pages) four copies in flight move
-        // ~15 % of the pages per 7 us epoch, so the whole footprint moves within a few samples, and without reverse
-        // migration the traffic then follows the data (measured whole-run GDDR share TH1 75.9 %, RE 66.9 %, BWB 67.6 %).
+        // C15 on a sweeping kernel: balancing samples every 10,000 cycles and throttles (half rate / pause) once the
+        // GDDR share passes r* - 5 %, but kmeans's share per sample follows where its sweep is relative to the
+        // migrated pages, and the 280-page footprint moves in a few samples, so balancing mostly delays migration
+        // here. Holding the share near 71.4 % is checked on a kernel whose accesses cover its footprint all the
+        // time: BalancingCheckTest.
         double throttled = bwb.stats().get("policy.migration.balance_half") + bwb.stats().get("policy.migration.balance_pause");
         System.out.printf("check 4 BWB samples: full %.0f, half %.0f, pause %.0f%n", bwb.stats().get("policy.migration.balance_full"),
                 bwb.stats().get("policy.migration.balance_half"), bwb.stats().get("policy.migration.balance_pause"));

@@ -135,8 +135,11 @@ final class Sim implements PolicySource {
         return p.create(Params.validate(p.parameters(), given), 1);
     }
 
-    RunResult run(MachineConfig m, Workload w) {
-        return Simulation.run(new RunSpec("test", m, w, this, 1, 10_000_000L, 0));
+    RunResult run(MachineConfig m, Workload w) { return run(m, w, 10_000_000L); }
+
+    /** With a time-series epoch of {@code epochPs} (e.g. 10,000 GPU cycles to see what bandwidth balancing samples). */
+    RunResult run(MachineConfig m, Workload w, long epochPs) {
+        return Simulation.run(new RunSpec("test", m, w, this, 1, epochPs, 0));
     }
 
     static double ns(RunResult r) { return r.simTimeNs(); }

@@ -11,7 +11,7 @@ import org.hmsim.api.policy.Params;
  */
 record MigrationSettings(int threshold, int range, String rangeShape, boolean rangeCountsSkipped, int maxInFlight,
                          int ringEntries, int pollCycles, boolean hostData,
-                         boolean balance, int periodCycles, double target, double band, String halfRate, String share, int window) {
+                         boolean balance, int periodCycles, double target, double band, String bandKind, String halfRate, String share, int window) {
 
     static List<ParamSpec> specs(int threshold, int range, boolean balance) {
         return List.of(
@@ -39,13 +39,19 @@ record MigrationSettings(int threshold, int range, String rangeShape, boolean ra
                 ParamSpec.real("balance_target", -1, -1, 1,
                         "target GPU-memory share of DRAM traffic r*; -1 = b_GDDR/(b_GDDR+b_DDR) from the machine (71.4 % for 200/80 GB/s)"),
                 ParamSpec.real("balance_band", 0.05, 0, 1,
-                        "§7.5: the band in absolute share points: m < r* - band: full rate; r* - band <= m <= r*: half rate; m > r*: pause"),
+                        "§2.7 '5%': m < r* - band: full rate; r* - band <= m <= r*: half rate; m > r*: pause (band in the unit of balance_band_kind)"),
+                ParamSpec.choice("balance_band_kind", "absolute", List.of("absolute", "relative"),
+                        "§7.5 whether '5%' is absolute or relative: absolute = share points (71.4 % -> half rate from 66.4 %); relative = a "
+                                + "fraction of r* (71.4 % -> half rate from 67.8 %)"),
                 ParamSpec.choice("balance_half", "concurrency", List.of("concurrency", "dequeue"),
                         "§7.5 'reduce the rate by 1/2': concurrency = half the migrations in flight (4 -> 2); dequeue = each finished migration's "
                                 + "slot rests as long as its copy took, halving the start rate"),
-                ParamSpec.choice("balance_share", "all", List.of("all", "demand"),
-                        "§7.5: all = the measured share counts every byte the pools served, copies included (the channel accumulators); "
-                                + "demand = this policy's completed page copies are subtracted first"),
+                ParamSpec.choice("balance_share", "demand", List.of("demand", "all"),
+                        "§7.5 whether the measured share includes the migration copies: demand = this policy's page copies completed in the "
+                                + "period (4 KB read from CPU memory + 4 KB written to GPU memory each) are subtracted from the channel byte "
+                                + "counters first, as balancing works on 'a sampled moving average of the application's bandwidth needs to each "
+                                + "memory type' (Ch. 5.4); all = every byte the pools served, copies included (the raw channel accumulators: the "
+                                + "symmetric copy traffic pulls the measured share toward 50 %, so migration runs on at full rate past the target)"),
                 ParamSpec.integer("balance_window", 1, 1, 1000,
                         "§7.5 moving average: the share is measured over the last this-many sampling periods"));
     }
@@ -53,7 +59,7 @@ record MigrationSettings(int threshold, int range, String rangeShape, boolean ra
     static MigrationSettings of(Params p) {
         return new MigrationSettings(p.getInt("threshold"), p.getInt("range"), p.getString("range_shape"), p.getBoolean("range_counts_skipped"),
                 p.getInt("max_in_flight"), p.getInt("ring_entries"), p.getInt("poll_cycles"), p.getBoolean("host_data"),
-                p.getBoolean("balance"), p.getInt("balance_period"), p.getDouble("balance_target"), p.getDouble("balance_band"),
+                p.getBoolean("balance"), p.getInt("balance_period"), p.getDouble("balance_target"), p.getDouble("balance_band"), p.getString("balance_band_kind"),
                 p.getString("balance_half"), p.getString("balance_share"), p.getInt("balance_window"));
     }
 }

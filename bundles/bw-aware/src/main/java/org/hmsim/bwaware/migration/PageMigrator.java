@@ -107,6 +107,8 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
         st.counter("range_enqueued", "neighbouring pages enqueued by range expansion (§2.6)", () -> rangeEnqueued);
         st.counter("started", "page migrations started", () -> started);
         st.counter("completed", "page migrations completed", () -> completed);
+        // in the time series, so a plot of the GPU memory's share per epoch can take the copies out (Figs. 5.6-5.8 plot demand)
+        st.sampleEachEpoch("completed");
         st.counter("failed", "migrations refused by the OS (target pool full)", () -> failed);
         st.counter("skipped", "dequeued pages already in GPU memory or unmapped (move_pages fails)", () -> skipped);
         st.counter("ring_drops", "TLB misses lost because the ring buffer was full", () -> ringDrops);
@@ -321,11 +323,19 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
             stt += winTotal[k];
         }
         if (stt <= 0) {
-            mode = FULL; // no traffic: nothing to balance against
+            // No traffic (between kernels or after the last): no share to measure, so the mode stays as it was. A
+            // paused migrator stops sampling here (a TLB miss of the next kernel restarts it), so an idle machine
+            // is not kept alive by the timer, nor are pages moved after the work is done.
+            if (mode == PAUSE) {
+                samplesPause++;
+                sampling = false;
+                return;
+            }
         } else {
             double m = (double) sf / stt;
             lastShare = m;
-            mode = m < target - s.band() ? FULL : m <= target ? HALF : PAUSE;
+            double band = s.bandKind().equals("relative") ? s.band() * target : s.band();
+            mode = m < target - band ? FULL : m <= target ? HALF : PAUSE;
         }
         if (mode == FULL) samplesFull++;
         else if (mode == HALF) samplesHalf++;

@@ -26,15 +26,20 @@ public final class HintsPlacementProvider implements PolicyProvider {
         return List.of(
                 ParamSpec.choice("source", "profile", List.of("profile", "given", "workload"),
                         "where hints for allocations without one come from: profile = GetAllocation on a profiling pass's DRAM accesses per "
-                                + "allocation (same data set); given = GetAllocation on the 'hotness' parameter (e.g. trained on another data set, "
+                                + "allocation (same data set; post-cache counts, the oracle's profile summed per allocation: the thesis's "
+                                + "instrumented profiler counts load/store instructions per allocation, §4.4.1, which the platform's pass does not "
+                                + "provide); given = GetAllocation on the 'hotness' parameter (e.g. trained on another data set, "
                                 + "Fig. 4.12); workload = only the workload's own hints, the rest BW-AWARE"),
                 ParamSpec.string("hotness", "",
                         "relative hotness per allocation for source = given: 'graph_mask=3,cost=2,graph_edges=1' (unnamed allocations: 0, i.e. CO)"),
                 ParamSpec.choice("rank_by", "density", List.of("density", "total"),
-                        "GetAllocation ranking (summary §7.6, unspecified in the thesis): density = accesses per byte, total = accesses"),
-                ParamSpec.choice("fit", "greedy", List.of("greedy", "prefix", "spill"),
-                        "a structure that does not fit in the remaining BO capacity (§7.6): greedy = skip it and try colder ones; prefix = stop "
-                                + "(the literal 'how many of [1:N] fit'); spill = give it BO too, the OS spills its remainder to CO, then stop"),
+                        "GetAllocation ranking (summary §7.6, unspecified in the thesis): density = accesses per byte (size and hotness both "
+                                + "matter, §4.4: 'we need to know both the relative hotness and the size'), total = accesses"),
+                ParamSpec.choice("fit", "spill", List.of("spill", "greedy", "prefix"),
+                        "a structure that does not fit in the remaining BO capacity (§7.6): spill = give it BO too and stop: it is the one that "
+                                + "'exhausts the BO capacity' (§4.4.3), its remainder spills to CO as a full pool's hint falls back, so no BO frame "
+                                + "stays idle; greedy = skip it and try colder, smaller ones; prefix = stop (the literal 'how many of [1:N] fit'; "
+                                + "greedy and prefix can leave BO frames unused, which makes hints worse than BW-AWARE at 10 % capacity)"),
                 org.hmsim.bwaware.placement.Params.BANDWIDTHS, org.hmsim.bwaware.placement.Params.TOUCH_ORDER);
     }
 

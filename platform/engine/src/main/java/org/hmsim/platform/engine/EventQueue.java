@@ -11,9 +11,11 @@ import org.hmsim.api.engine.EventTarget;
  * <p>Why it is built like this (it is the innermost loop of every simulation). Simulated components are
  * clocked, so pending events pile up on few distinct times (every SM ticking on the same GPU cycle, a
  * crossbar delivery on that cycle, ...). A heap over events then spends its time breaking ties. Here the
- * events of one time form a FIFO (scheduling order is the tie order, so no sequence number is needed), a
- * small open-addressing table finds the FIFO of a time, and a 4-ary min-heap orders only the distinct
- * times, with no ties at all. Events live in slot arrays (target, kind, payload, next-in-FIFO) recycled
+ * events of one time form a FIFO (scheduling order is the tie order, so no sequence number is needed), and
+ * a 4-ary min-heap orders only the distinct times, with no ties at all. Each pending time has a FIFO record
+ * (head and tail slot) under a stable id; heap nodes carry (time, id), so running the earliest event reads
+ * the root's FIFO directly, and a small open-addressing table from time to id serves only {@link #schedule}
+ * (to find the FIFO of a time already pending) and the removal of a time whose FIFO has run dry. Events live in slot arrays (target, kind, payload, next-in-FIFO) recycled
  * through a free list; nothing is allocated once the arrays have grown to the run's peak.
  */
 public final class EventQueue implements Engine {
@@ -29,27 +31,33 @@ public final class EventQueue implements Engine {
     private int slotsUsed;
     private int size;
 
-    // distinct pending times: open-addressing table time -> FIFO (head, tail slot); head NONE = empty entry
+    // FIFO records of the pending times, by id (ids recycled through a free stack)
+    private int[] fHead = new int[INITIAL], fTail = new int[INITIAL];
+    private int[] freeIds = new int[INITIAL];
+    private int nFreeIds, idsUsed;
+
+    // 4-ary min-heap of the distinct pending times: (time, FIFO id)
+    private long[] hTime = new long[INITIAL];
+    private int[] hId = new int[INITIAL];
+    private int heapSize;
+
+    // open-addressing table: time -> FIFO id (tId NONE = empty entry)
     private long[] tTime = new long[INITIAL];
-    private int[] tHead = new int[INITIAL], tTail = new int[INITIAL];
+    private int[] tId = new int[INITIAL];
     private int tShift = 64 - Integer.numberOfTrailingZeros(INITIAL);
     private int tCount;
     /**
-     * The last time looked up and its entry: bursts of events share a time (schedules from one handler,
-     * pops at one instant). Inserting never moves an entry; removal and growth may, so they clear it.
+     * The last time scheduled to and its FIFO id: bursts of events share a time (schedules from one
+     * handler). Cleared when that time's FIFO runs dry.
      */
     private long cachedTime = -1;
-    private int cachedEntry;
-
-    // 4-ary min-heap of the distinct times
-    private long[] heap = new long[INITIAL];
-    private int heapSize;
+    private int cachedId;
 
     private long now;
     private long handled;
     private boolean stopRequested;
 
-    public EventQueue() { Arrays.fill(tHead, NONE); }
+    public EventQueue() { Arrays.fill(tId, NONE); }
 
     @Override
     public long now() { return now; }
@@ -70,17 +78,29 @@ public final class EventQueue implements Engine {
         payload[slot] = p;
         next[slot] = NONE;
         size++;
+        if (timePs == cachedTime) {
+            int id = cachedId;
+            next[fTail[id]] = slot;
+            fTail[id] = slot;
+            return;
+        }
         int e = entry(timePs);
-        if (tHead[e] == NONE) {
+        int id = tId[e];
+        cachedTime = timePs;
+        if (id == NONE) {
+            id = allocId();
+            fHead[id] = slot;
+            fTail[id] = slot;
             tTime[e] = timePs;
-            tHead[e] = slot;
-            tTail[e] = slot;
+            tId[e] = id;
             tCount++;
-            heapPush(timePs);
-            if (2 * tCount > tHead.length) growTable();
+            cachedId = id;
+            heapPush(timePs, id);
+            if (2 * tCount > tId.length) growTable();
         } else {
-            next[tTail[e]] = slot;
-            tTail[e] = slot;
+            cachedId = id;
+            next[fTail[id]] = slot;
+            fTail[id] = slot;
         }
     }
 
@@ -88,7 +108,7 @@ public final class EventQueue implements Engine {
     public void run(long untilPs) {
         stopRequested = false;
         while (size > 0 && !stopRequested) {
-            if (heap[0] > untilPs) return;
+            if (hTime[0] > untilPs) return;
             step();
         }
     }
@@ -97,15 +117,17 @@ public final class EventQueue implements Engine {
 
     /** Handles the earliest event. */
     public void step() {
-        long t = heap[0];
-        int e = entry(t);
-        int slot = tHead[e];
+        long t = hTime[0];
+        int id = hId[0];
+        int slot = fHead[id];
         int after = next[slot];
         if (after == NONE) {
-            removeEntry(e);
+            removeEntry(entry(t));
+            freeIds[nFreeIds++] = id;
+            if (t == cachedTime) cachedTime = -1;
             heapPop();
         } else {
-            tHead[e] = after;
+            fHead[id] = after;
         }
         EventTarget tg = target[slot];
         int k = kind[slot];
@@ -120,7 +142,7 @@ public final class EventQueue implements Engine {
     }
 
     /** Time of the earliest pending event, or Long.MAX_VALUE. */
-    public long peekTime() { return size == 0 ? Long.MAX_VALUE : heap[0]; }
+    public long peekTime() { return size == 0 ? Long.MAX_VALUE : hTime[0]; }
 
     public void stop() { stopRequested = true; }
 
@@ -142,97 +164,108 @@ public final class EventQueue implements Engine {
         return slotsUsed++;
     }
 
+    private int allocId() {
+        if (nFreeIds > 0) return freeIds[--nFreeIds];
+        if (idsUsed == fHead.length) {
+            int n = idsUsed * 2;
+            fHead = Arrays.copyOf(fHead, n);
+            fTail = Arrays.copyOf(fTail, n);
+            freeIds = Arrays.copyOf(freeIds, n);
+        }
+        return idsUsed++;
+    }
+
     // ---------------------------------------------------------------- time table
 
     private int home(long time) { return (int) ((time * 0x9E3779B97F4A7C15L) >>> tShift); }
 
     /** The entry holding {@code time}, or the empty entry where it would go. */
     private int entry(long time) {
-        if (time == cachedTime) return cachedEntry;
-        int mask = tHead.length - 1;
+        int mask = tId.length - 1;
         int i = home(time);
-        while (tHead[i] != NONE && tTime[i] != time) i = (i + 1) & mask;
-        cachedTime = time;
-        cachedEntry = i;
+        while (tId[i] != NONE && tTime[i] != time) i = (i + 1) & mask;
         return i;
     }
 
     /** Linear probing with backward-shift deletion: no tombstones, so probe chains stay short. */
     private void removeEntry(int hole) {
-        int mask = tHead.length - 1;
+        int mask = tId.length - 1;
         tCount--;
-        cachedTime = -1;
         int i = hole;
         while (true) {
             i = (i + 1) & mask;
-            if (tHead[i] == NONE) break;
+            if (tId[i] == NONE) break;
             int h = home(tTime[i]);
             boolean between = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i);
             if (!between) {
                 tTime[hole] = tTime[i];
-                tHead[hole] = tHead[i];
-                tTail[hole] = tTail[i];
+                tId[hole] = tId[i];
                 hole = i;
             }
         }
-        tHead[hole] = NONE;
+        tId[hole] = NONE;
     }
 
     private void growTable() {
         long[] oldTime = tTime;
-        int[] oldHead = tHead, oldTail = tTail;
-        int n = oldHead.length * 2;
+        int[] oldPos = tId;
+        int n = oldPos.length * 2;
         tTime = new long[n];
-        tHead = new int[n];
-        tTail = new int[n];
-        Arrays.fill(tHead, NONE);
+        tId = new int[n];
+        Arrays.fill(tId, NONE);
         tShift--;
-        cachedTime = -1;
-        for (int i = 0; i < oldHead.length; i++) {
-            if (oldHead[i] == NONE) continue;
+        for (int i = 0; i < oldPos.length; i++) {
+            if (oldPos[i] == NONE) continue;
             int e = entry(oldTime[i]);
             tTime[e] = oldTime[i];
-            tHead[e] = oldHead[i];
-            tTail[e] = oldTail[i];
+            tId[e] = oldPos[i];
         }
     }
 
     // ---------------------------------------------------------------- heap of distinct times
 
-    private void heapPush(long t) {
-        if (heapSize == heap.length) heap = Arrays.copyOf(heap, heapSize * 2);
+    private void heapPush(long t, int id) {
+        if (heapSize == hTime.length) {
+            hTime = Arrays.copyOf(hTime, heapSize * 2);
+            hId = Arrays.copyOf(hId, heapSize * 2);
+        }
         int i = heapSize++;
         while (i > 0) {
             int parent = (i - 1) >>> 2;
-            long pt = heap[parent];
+            long pt = hTime[parent];
             if (pt <= t) break;
-            heap[i] = pt;
+            hTime[i] = pt;
+            hId[i] = hId[parent];
             i = parent;
         }
-        heap[i] = t;
+        hTime[i] = t;
+        hId[i] = id;
     }
 
     private void heapPop() {
         int last = --heapSize;
         if (last == 0) return;
-        long lt = heap[last];
+        long lt = hTime[last];
+        int lid = hId[last];
         int i = 0;
         while (true) {
             int c = 4 * i + 1;
             if (c >= last) break;
             int best = c;
-            long bt = heap[c];
+            long bt = hTime[c];
             int end = Math.min(c + 4, last);
             for (int j = c + 1; j < end; j++) {
-                if (heap[j] < bt) {
+                if (hTime[j] < bt) {
                     best = j;
-                    bt = heap[j];
+                    bt = hTime[j];
                 }
             }
             if (lt <= bt) break;
-            heap[i] = bt;
+            hTime[i] = bt;
+            hId[i] = hId[best];
             i = best;
         }
-        heap[i] = lt;
+        hTime[i] = lt;
+        hId[i] = lid;
     }
 }

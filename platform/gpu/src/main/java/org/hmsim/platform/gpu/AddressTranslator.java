@@ -18,4 +18,12 @@ public interface AddressTranslator {
      * drives threshold migration (seed 000 §2.5). Called when the walk starts.
      */
     default void onTlbMiss(int gpu, long vpn) {}
+
+    /**
+     * Demand paging (seed 002 §2.1): whether {@code vpn} may be translated now. If not, the translator has
+     * raised a far fault on behalf of SM {@code sm} (index within the GPU) and calls
+     * {@code waiter.onPageResident(vpn)} once the page is in GPU memory; the walk stays parked until then
+     * (later misses on the page merge into it). The default: every page is always resident.
+     */
+    default boolean resident(int gpu, int sm, long vpn, org.hmsim.platform.gpu.tlb.FaultWaiter waiter) { return true; }
 }

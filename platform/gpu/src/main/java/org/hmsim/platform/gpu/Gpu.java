@@ -64,13 +64,13 @@ public final class Gpu implements Component, SmOwner, EventTarget {
     private Runnable onComplete;
     private int nextCta, ctasDone;
     private boolean dispatchScheduled, running;
+    /** Set while this GPU runs part of a multi-GPU grid; the grid's dispatcher places CTAs then. */
+    private GridDispatch grid;
     private long kernelsCompleted, ctasLaunched;
 
     public Gpu(int gpuIndex, GpuConfig cfg, Engine engine, RequestPool pool, GpuPolicies policies,
                AddressTranslator translator, MemSink fabric) {
         if (cfg.sms() <= 0 || cfg.l2Slices() <= 0) throw new IllegalArgumentException("gpu" + gpuIndex + ": sms and l2Slices must be > 0");
-        if (policies.l2MissPath().fetchBuffersPerBank() > 0)
-            throw new IllegalArgumentException("gpu" + gpuIndex + ": the L2 models only the conventional miss path (fetchBuffersPerBank == 0)");
         this.name = "gpu" + gpuIndex;
         this.index = gpuIndex;
         this.cfg = cfg;
@@ -81,8 +81,9 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         this.slices = new L2Slice[cfg.l2Slices()];
         for (int i = 0; i < slices.length; i++) {
             slices[i] = new L2Slice(name + ".l2.slice" + i, gpuIndex, i, cfg.l2(), clock, engine, pool, xbar,
-                    policies.replacement(), policies.cacheability(), policies.coherence());
+                    policies.replacement(), policies.cacheability(), policies.coherence(), policies.l2MissPath());
             slices[i].setFabric(fabric);
+            slices[i].setUpper(this::invalidateL1Copies);
         }
         xbar.setSlices(slices);
         this.mmu = new Mmu(gpuIndex, cfg.tlb(), clock, engine, translator);
@@ -135,6 +136,11 @@ public final class Gpu implements Component, SmOwner, EventTarget {
 
     @Override
     public void ctaCompleted(Sm sm) {
+        if (grid != null) {
+            ctasDone++;
+            grid.ctaCompleted(this);
+            return;
+        }
         ctasDone++;
         // Deferred to an event: a completing CTA must not start another inside the SM's own cycle.
         if (!dispatchScheduled) {
@@ -144,7 +150,50 @@ public final class Gpu implements Component, SmOwner, EventTarget {
     }
 
     @Override
-    public void storesDrained(Sm sm) { checkDone(); }
+    public void storesDrained(Sm sm) {
+        if (grid != null) grid.storesDrained(this);
+        else checkDone();
+    }
+
+    // ---- multi-GPU grids (seed 004): a machine-level dispatcher chooses the SM of every CTA
+
+    /** Joins a kernel whose CTAs {@code d} places on the SMs of several GPUs ({@link #startCta}). */
+    public void joinGrid(Kernel kernel, int kernelIndex, GridDispatch d) {
+        if (running) throw new IllegalStateException(name + ": kernel " + this.kernel.name() + " is still running");
+        if (!sms[0].fitsEver(kernel))
+            throw new IllegalArgumentException(name + ": a CTA of kernel " + kernel.name() + " (" + kernel.warpsPerCta() + " warps, "
+                    + kernel.sharedBytesPerCta() + " B shared) never fits an SM (" + cfg.maxWarpsPerSm() + " warps, " + cfg.sharedBytesPerSm() + " B)");
+        this.kernel = kernel;
+        this.kernelIndex = kernelIndex;
+        this.kernelCtas = 0;
+        this.ctasDone = 0;
+        this.onComplete = null;
+        this.grid = d;
+        this.running = true;
+    }
+
+    /** Starts CTA {@code cta} of the grid's kernel on SM {@code sm} of this GPU (which must have room). */
+    public void startCta(int sm, int cta) {
+        sms[sm].startCta(kernel, cta);
+        ctasLaunched++;
+    }
+
+    /** Leaves the grid once the dispatcher has seen every CTA retire and every store drain. */
+    public void leaveGrid() {
+        grid = null;
+        running = false;
+        kernelsCompleted++;
+    }
+
+    /** Stores not yet acknowledged, all SMs. */
+    public int outstandingStores() {
+        int n = 0;
+        for (Sm sm : sms) n += sm.outstandingStores();
+        return n;
+    }
+
+    /** CTAs of the current kernel retired on this GPU. */
+    public int ctasDone() { return ctasDone; }
 
     @Override
     public void handle(int kind, long payload) {
@@ -167,6 +216,11 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         for (Sm sm : sms) if (sm.outstandingStores() > 0) return;
         running = false;
         engine.schedule(engine.now(), this, EV_COMPLETE, 0);
+    }
+
+    /** An L2 victim leaves: the L1s of the SMs in {@code sharers} (bit sm & 63) drop their copies. */
+    private void invalidateL1Copies(long line, long sharers) {
+        for (int i = 0; i < sms.length; i++) if ((sharers & (1L << (i & 63))) != 0) sms[i].l1().invalidateLine(line);
     }
 
     /** Whether a kernel is running. */

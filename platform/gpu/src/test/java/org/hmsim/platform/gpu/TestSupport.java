@@ -58,8 +58,12 @@ final class TestSupport {
             if (r.kind == AccessKind.WRITEBACK) {
                 writebacks++;
                 writebackBytes += r.size;
-                pool.give(r);
-                return true;
+                if (r.replyTo == null) {
+                    pool.give(r);
+                    return true;
+                }
+                // an acknowledged write-back (the L2's eviction waits for it): timed like a write, counted once
+                writes--;
             }
             if (inFlight.size() >= capacity) {
                 refusals++;

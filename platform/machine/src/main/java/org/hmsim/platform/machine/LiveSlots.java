@@ -37,6 +37,15 @@ final class LiveSlots {
 
         @Override
         public long onLastLevelMiss(MemRequest request) { return target.onLastLevelMiss(request); }
+
+        @Override
+        public int missPath(int agent, long page) { return target.missPath(agent, page); }
+
+        @Override
+        public long checkAccess(int agent, long page, boolean write) { return target.checkAccess(agent, page, write); }
+
+        @Override
+        public int onRuntimeEvent(int event, int argument) { return target.onRuntimeEvent(event, argument); }
     }
 
     static final class CtaScheduler implements CtaSchedulerPolicy {
@@ -46,6 +55,9 @@ final class LiveSlots {
 
         @Override
         public int pickSm(int kernel, int cta, List<? extends CoreView> sms, boolean[] canTake) { return target.pickSm(kernel, cta, sms, canTake); }
+
+        @Override
+        public void onKernelLaunch(int kernel, int ctas, int warpsPerCta) { target.onKernelLaunch(kernel, ctas, warpsPerCta); }
     }
 
     static final class L2MissPath implements L2MissPathPolicy {
@@ -58,6 +70,9 @@ final class LiveSlots {
 
         @Override
         public int swapCycles() { return target.swapCycles(); }
+
+        @Override
+        public int fetchBufferWays() { return target.fetchBufferWays(); }
     }
 
     /** Replacement: a forwarding state per cache, rebuilt from the new policy on a swap. */

@@ -62,6 +62,12 @@ public final class Machine implements MachineView {
     final LiveSlots.CtaScheduler liveCta;
     final LiveSlots.Coherence liveCoherence;
     final Translator translator;
+    /** The CPU side (cores, caches, CPU–GPU directory; platform/cpu), or null when the machine has no {@code cpu:} section. */
+    final org.hmsim.platform.cpu.CpuSide cpu;
+    /** The multi-GPU parts (spread space, page groups, traffic counters, grid launcher); null on a one-GPU, one-memory machine. */
+    final org.hmsim.platform.machine.multigpu.MultiGpu multiGpu;
+    /** Demand paging of unified memory (seed 002), or null when the machine has no {@code uvm:} section. */
+    final org.hmsim.platform.machine.uvm.UvmDriver uvm;
     /** Per-page DRAM access counting of a profiling pass ({@link ProfilingPass}); null in every other run. */
     final PageAccessCounter pageCounter;
 
@@ -79,6 +85,9 @@ public final class Machine implements MachineView {
             poolInfos.add(new PoolInfo(i, p.name(), p.kind(), p.node(), p.channels(), p.bytesPerSecond(), p.capacityBytes()));
         }
         this.os = new OsMemoryManager(poolInfos, cfg.pageBytes(), engine, requests, (r, from) -> fabrics[0].tryAccept(r, from));
+        this.uvm = cfg.uvm() == null ? null : new org.hmsim.platform.machine.uvm.UvmDriver(cfg.uvm(), engine, os, localPool(0),
+                poolInfos.get(localPool(0)).capacityBytes(), () -> policy(Slot.RESIDENCY, ResidencyPolicy.class),
+                () -> policy(Slot.COMPRESSION, CompressionPolicy.class));
         for (Slot slot : Slot.values()) {
             Policy p = source.create(slot, new SimPolicyContext(this, os, stats, seed, runId, slot));
             if (!slot.policyType().isInstance(p))
@@ -89,10 +98,14 @@ public final class Machine implements MachineView {
         for (int i = 0; i < cfg.pools().size(); i++)
             pools.add(new DramPool(cfg.pools().get(i), i, engine, policy(Slot.INTERLEAVE, InterleavePolicy.class), requests));
         for (LinkConfig l : cfg.links()) links.add(new Link(l, engine, requests));
+        multiGpu = org.hmsim.platform.machine.multigpu.MultiGpu.create(poolInfos, cfg.gpus(), cfg.pageBytes(), policy(Slot.INTERLEAVE, InterleavePolicy.class));
+        if (multiGpu != null)
+            os.setFrameMapper(multiGpu.allocator(poolInfos.stream().mapToLong(PoolInfo::capacityBytes).toArray(), () -> policy(Slot.INTERLEAVE, InterleavePolicy.class)));
         fabrics = new MemSink[cfg.gpus()];
         for (int g = 0; g < cfg.gpus(); g++) {
-            Fabric f = new Fabric(routes(g));
+            Fabric f = new Fabric(multiGpu == null ? routes(g) : multiGpu.routes(g, routes(g)));
             fabrics[g] = pageCounter == null ? f : pageCounter.wrap(f);
+            if (uvm != null) fabrics[g] = uvm.wrapFabric(fabrics[g]); // compressed pages' extra latency (seed 002 §4.3)
         }
         // The GPU gets forwarders, so a live swap (Swapper) can replace a slot's policy without the GPU's help.
         liveWarps = new LiveSlots.WarpScheduler(policy(Slot.WARP_SCHEDULER, WarpSchedulerPolicy.class));
@@ -101,13 +114,15 @@ public final class Machine implements MachineView {
         liveMissPath = new LiveSlots.L2MissPath(policy(Slot.L2_MISS_PATH, L2MissPathPolicy.class));
         liveCta = new LiveSlots.CtaScheduler(policy(Slot.CTA_SCHEDULER, CtaSchedulerPolicy.class));
         liveCoherence = new LiveSlots.Coherence(policy(Slot.COHERENCE, CoherencePolicy.class));
+        cpu = cfg.cpu() == null ? null : CpuWiring.build(this, fabrics); // GPU L2 misses then enter its directory
         GpuPolicies gp = new GpuPolicies(liveWarps, liveReplacement, liveCacheability, liveMissPath, liveCta, liveCoherence);
         translator = new Translator(os, policy(Slot.MIGRATION, MigrationPolicy.class), policy(Slot.RESIDENCY, ResidencyPolicy.class));
         for (int g = 0; g < cfg.gpus(); g++) {
-            Gpu gpu = new Gpu(g, cfg.gpu(), engine, requests, gp, translator, fabrics[g]);
+            Gpu gpu = new Gpu(g, cfg.gpu(), engine, requests, gp, translator, cpu == null ? fabrics[g] : cpu.directory());
             gpus.add(gpu);
             sms.addAll(gpu.sms());
         }
+        if (multiGpu != null) multiGpu.launcher(gpus, liveCta, engine);
         os.setShootdownListener((vpn, mask) -> {
             for (Gpu gpu : gpus) {
                 if ((mask & (1L << gpu.index())) == 0) continue;
@@ -115,6 +130,11 @@ public final class Machine implements MachineView {
                 gpu.stall(gpuClock.ps(cfg.gpu().tlb().shootdownCycles()));
             }
         });
+        if (uvm != null) {
+            translator.setUvm(uvm);
+            uvm.attach(gpus, gpuClock.ps(cfg.gpu().tlb().shootdownCycles()));
+        }
+        if (cpu != null) translator.setCpu(cpu); // GPU page walks check coherence permissions (seed 001 §4)
         registerStats();
     }
 
@@ -144,6 +164,9 @@ public final class Machine implements MachineView {
         for (Link l : links) l.registerStats(stats);
         for (Gpu g : gpus) g.registerStats(stats);
         os.registerStats(stats);
+        if (cpu != null) cpu.registerStats(stats);
+        if (multiGpu != null) multiGpu.registerStats(stats);
+        if (uvm != null) uvm.registerStats(stats);
     }
 
     <T extends Policy> T policy(Slot slot, Class<T> type) { return type.cast(policies[slot.ordinal()]); }
@@ -209,4 +232,7 @@ public final class Machine implements MachineView {
 
     @Override
     public void stallGpu(int gpu, long ps) { gpus.get(gpu).stall(ps); }
+
+    @Override
+    public org.hmsim.api.machine.UnifiedMemory unifiedMemory() { return uvm; }
 }

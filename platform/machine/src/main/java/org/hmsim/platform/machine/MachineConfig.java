@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.hmsim.platform.cpu.CpuConfig;
 import org.hmsim.platform.gpu.CacheConfig;
 import org.hmsim.platform.gpu.CrossbarConfig;
 import org.hmsim.platform.gpu.GpuConfig;
@@ -30,6 +31,10 @@ public final class MachineConfig {
     private final List<LinkConfig> links;
     private final long pageBytes;
     private final GpuEnergy gpuEnergy;
+    /** Unified memory (demand paging, seed 002), or null. Set after construction by {@link #parse}. */
+    private org.hmsim.platform.machine.uvm.UvmConfig uvm;
+    /** The {@code cpu:} section (platform/cpu), or null: no CPU side. Set after construction by {@link #parse}. */
+    private CpuConfig cpu;
 
     private MachineConfig(String name, Map<String, Object> tree, int gpus, GpuConfig gpu, List<PoolConfig> pools,
                           List<LinkConfig> links, long pageBytes, GpuEnergy gpuEnergy) {
@@ -84,6 +89,9 @@ public final class MachineConfig {
         GpuEnergy ge = new GpuEnergy(e.real("l1_access_pj", 20, 0, 1e6), e.real("l2_access_pj", 60, 0, 1e6),
                 e.real("xbar_pj_per_byte", 2, 0, 1e6), e.real("instruction_pj", 30, 0, 1e6));
         e.finish();
+        org.hmsim.platform.machine.uvm.UvmConfig uvm = UvmSection.parse(t, links, gpus);
+        CpuConfig cpu = t.has("cpu") ? CpuSection.parse(t.tree("cpu")) : null; // the CPU side (platform/cpu), or none
+        if (cpu != null) CpuSection.checkLines(cpu, gpu.l1().lineBytes());
         t.finish();
         for (int n = 0; n < gpus; n++) {
             final int node = n;
@@ -98,7 +106,10 @@ public final class MachineConfig {
                     throw new ConfigException("links", "no link from gpu" + n + " to pool '" + p.name() + "' on node " + nodeName(p.node(), gpus));
             }
         }
-        return new MachineConfig(name, tree, gpus, gpu, pools, links, page, ge);
+        MachineConfig mc = new MachineConfig(name, tree, gpus, gpu, pools, links, page, ge);
+        mc.uvm = uvm;
+        mc.cpu = cpu;
+        return mc;
     }
 
     static boolean connects(LinkConfig l, int a, int b) {
@@ -122,8 +133,11 @@ public final class MachineConfig {
         CacheConfig l2 = cache(l2t, 128 << 10, 8, 120, 128, 8, 64, 32);
         l2t.finish();
         Tree x = g.tree("crossbar");
+        int sliceChunk = (int) x.bytes("slice_interleave", 0, 0, 1L << 30); // 0 = hashed; seed 003: 256 B
+        if (sliceChunk != 0 && Integer.bitCount(sliceChunk) != 1)
+            throw new ConfigException(x.child("slice_interleave"), "slice_interleave must be 0 (hashed) or a power of two, was " + sliceChunk);
         CrossbarConfig xbar = new CrossbarConfig(x.integer("latency", 4, 0, 10_000), x.integer("bytes_per_cycle", 32, 1, 4096),
-                x.integer("queue", 16, 1, 1 << 16));
+                x.integer("queue", 16, 1, 1 << 16), sliceChunk);
         x.finish();
         Tree tl = g.tree("tlb");
         TlbConfig tlb = new TlbConfig(tl.integer("l1_entries", 64, 1, 1 << 16), tl.integer("l1_ways", 64, 1, 64),
@@ -248,6 +262,12 @@ public final class MachineConfig {
     public long pageBytes() { return pageBytes; }
 
     public GpuEnergy gpuEnergy() { return gpuEnergy; }
+
+    /** The {@code uvm:} section (demand paging), or null if the machine maps pages on first touch. */
+    public org.hmsim.platform.machine.uvm.UvmConfig uvm() { return uvm; }
+
+    /** The CPU side ({@code cpu:} section), or null when the machine has none. */
+    public CpuConfig cpu() { return cpu; }
 
     /** The CPU's node index (GPUs are 0..gpus-1). */
     public int cpuNode() { return gpus; }

@@ -65,6 +65,15 @@ final class Metrics {
         out.put("energy_dram_uj", dramPj / 1e6);
         out.put("page_faults", (double) m.os.firstTouchFaults());
         out.put("migrations", (double) m.os.migrations());
+        // seed 003 (FRC) headline metrics: operations (work-item instructions, a warp instruction = warp-width
+        // operations, as the thesis counts a 64-wide SIMD instruction as 64) per GPU cycle, and L2 read misses
+        // per kilo-operation
+        double ops = (double) instr * org.hmsim.api.workload.WarpInstruction.THREADS;
+        out.put("opc", cycles > 0 ? ops / cycles : 0);
+        out.put("l2_mpko", ops > 0 ? l2m / (ops / 1000) : 0);
+        if (m.uvm != null) org.hmsim.platform.machine.uvm.UvmMetrics.put(stats, out); // demand paging (seed 002)
+        if (m.multiGpu != null) m.multiGpu.addMetrics(out, endPs, m.links); // seed 004: local/remote traffic, link use, GPU balance
+        if (m.cpu != null) CpuMetrics.put(stats, out); // seed 001: directory lookups, queueing, probes, faults, toggles
         return out;
     }
 

@@ -36,6 +36,7 @@ final class PageAccessCounter {
 
     private void count(long paddr) {
         int pool = PhysicalAddress.pool(paddr);
+        if (pool >= counts.length) return; // a multi-GPU spread-space address: no frame of one pool to count
         int frame = (int) (PhysicalAddress.offset(paddr) >>> pageShift);
         long[] c = counts[pool];
         if (frame >= c.length) c = counts[pool] = java.util.Arrays.copyOf(c, Math.max(frame + 1, c.length * 2));
@@ -44,6 +45,7 @@ final class PageAccessCounter {
 
     /** Accesses counted to the frame holding physical address {@code paddr}. */
     long accessesAt(long paddr) {
+        if (PhysicalAddress.pool(paddr) >= counts.length) return 0;
         long[] c = counts[PhysicalAddress.pool(paddr)];
         long frame = PhysicalAddress.offset(paddr) >>> pageShift;
         return frame < c.length ? c[(int) frame] : 0;

@@ -31,13 +31,20 @@ import org.hmsim.platform.stats.StatsRegistry;
  * flight, hand state over (the new policy imports what the old one exports; replacement and warp
  * state are rebuilt per cache and per SM), resume, record.
  *
- * <p>What must drain, per slot ({@link Drain}): placement, CTA scheduler, throttling, compression and
- * residency decide only at the moment they are asked, so they swap at once; the GPU slots (cacheability,
- * replacement, L2 miss path, warp scheduler) wait until every SM, L1, crossbar, L2 slice and page walk
- * of every GPU is idle; coherence and interleave also wait for the links, the DRAM channels and page
- * copies (a request queued in a channel was mapped by the old interleave; a miss in flight was timed by
- * the old protocol); migration waits for page copies (their completion calls back into the policy that
- * started them) and for a kernel launch the policy holds back.
+ * <p>What must drain, per slot ({@link Drain}), is what holds a decision of the old policy that the new
+ * one could not read. Placement, CTA scheduler, throttling, compression and residency decide only at the
+ * moment they are asked, so they swap at once. So do replacement, cacheability and the warp scheduler:
+ * a cache chooses and locks its victim way when the miss is detected and records the allocation decision
+ * in the MSHR (seed 003 §2), so a fill in flight completes into a way the new replacement state was told
+ * about (every way is presented to it as filled; locked ways are never candidates) and allocates as the old
+ * cacheability policy decided; warp-scheduler state is rebuilt from the warps' ages. The L2 miss path waits
+ * until every SM, L1, crossbar, L2 slice and page walk of every GPU is idle (its fetch buffers are
+ * structure). Coherence and interleave also wait for the links, the DRAM channels and page copies (a
+ * request queued in a channel was mapped by the old interleave; a miss in flight was timed by the old
+ * protocol). A coherence swap then writes back every dirty L2 line and invalidates every L1 and L2 line
+ * ({@link #flushCaches}), waits until those write-backs have reached DRAM, and only then starts the new
+ * protocol, whose directory is rebuilt from the (now empty) caches. Migration waits for page copies (their
+ * completion calls back into the policy that started them) and for a kernel launch the policy holds back.
  */
 final class Swapper implements EventTarget {
     private static final int EV_TIMED = 0, EV_POLL = 1;
@@ -63,6 +70,9 @@ final class Swapper implements EventTarget {
     private SwapTarget target;
     private long startPs, wallStartNs;
     private String wallTime;
+    /** Coherence: the caches were flushed at this swap's safe point; what was flushed, for the record. */
+    private boolean flushed;
+    private String flushText;
 
     Swapper(Machine m, SwapHost host, List<ScriptedSwap> scripts, SwapControl control, long seed, String runId) {
         this.m = m;
@@ -83,7 +93,8 @@ final class Swapper implements EventTarget {
     static Drain drainOf(Slot s) {
         return switch (s) {
             case PLACEMENT, CTA_SCHEDULER, THROTTLING, COMPRESSION, RESIDENCY -> Drain.NONE;
-            case CACHEABILITY, REPLACEMENT, L2_MISS_PATH, WARP_SCHEDULER -> Drain.GPU;
+            case CACHEABILITY, REPLACEMENT, WARP_SCHEDULER -> Drain.NONE;
+            case L2_MISS_PATH -> Drain.GPU;
             case COHERENCE, INTERLEAVE -> Drain.MEMORY;
             case MIGRATION -> Drain.COPIES;
         };
@@ -119,7 +130,7 @@ final class Swapper implements EventTarget {
             queue.add(scripts.get((int) payload).request(0));
             startNext();
         } else if (current != null) {
-            if (drained(drainOf(current.slot()))) {
+            if (drained(drainOf(current.slot())) && flushedAndDrained()) {
                 perform();
                 startNext();
             } else if (m.engine.now() - startPs > DRAIN_LIMIT_PS) {
@@ -156,6 +167,8 @@ final class Swapper implements EventTarget {
         wallStartNs = System.nanoTime();
         wallTime = Instant.now().toString();
         current = r;
+        flushed = false;
+        flushText = null;
         try {
             if (host == null) throw new IllegalArgumentException("this run's policy source cannot resolve swaps");
             target = host.resolve(r.slot(), r.policy(), r.params());
@@ -164,7 +177,7 @@ final class Swapper implements EventTarget {
             current = null;
             return;
         }
-        if (drainOf(r.slot()) == Drain.NONE || drained(drainOf(r.slot()))) {
+        if (drainOf(r.slot()) == Drain.NONE || (drained(drainOf(r.slot())) && flushedAndDrained())) {
             perform();
             return;
         }
@@ -197,6 +210,52 @@ final class Swapper implements EventTarget {
         }
     }
 
+    /**
+     * Called once the slot's components are drained. A coherence swap flushes the caches the first time
+     * and then waits for the write-backs to drain too; every other slot is ready at once.
+     */
+    private boolean flushedAndDrained() {
+        if (current.slot() != Slot.COHERENCE) return true;
+        if (!flushed) {
+            flushText = flushCaches();
+            flushed = true;
+        }
+        return drained(Drain.MEMORY);
+    }
+
+    /**
+     * Writes back and invalidates what a change of coherence protocol requires: every dirty L2 sector leaves
+     * as a write-back (through the slice's normal write-back path), every L2 and L1 line is invalidated (the
+     * L1s are write-through). The new protocol then starts from empty caches, so its directory is rebuilt
+     * empty and no cached copy exists that it does not know of.
+     */
+    private String flushCaches() {
+        long written = 0, l2Lines = 0, l1Lines = 0;
+        for (Gpu g : m.gpus) {
+            for (org.hmsim.platform.gpu.cache.L2Slice s : g.l2Slices()) {
+                long[] f = s.writeBackAndInvalidateAll();
+                written += f[0];
+                l2Lines += f[1];
+            }
+            for (org.hmsim.platform.gpu.sm.Sm sm : g.sms()) l1Lines += sm.l1().invalidateAll();
+        }
+        lastFlush = new long[] {written, l2Lines, l1Lines, dramWrites(), -1};
+        return "caches flushed: " + written + " dirty L2 lines written back, " + l2Lines + " L2 lines and " + l1Lines
+                + " L1 lines invalidated; directory rebuilt empty";
+    }
+
+    /**
+     * The last coherence flush, for tests: {dirty L2 lines written back, L2 lines, L1 lines invalidated, DRAM
+     * writes served when the flush started, DRAM writes served when the new protocol started}.
+     */
+    long[] lastFlush = new long[5];
+
+    private long dramWrites() {
+        long n = 0;
+        for (DramPool p : m.pools) n += p.writes();
+        return n;
+    }
+
     // ------------------------------------------------------------ hand-over
 
     private void perform() {
@@ -216,11 +275,6 @@ final class Swapper implements EventTarget {
                 throw new IllegalStateException(t.id() + " created " + (next == null ? "null" : next.getClass().getName()) + ", not a " + slot.policyType().getSimpleName());
         } catch (RuntimeException e) {
             record(slot, r, t, "-", "refused: " + e);
-            return;
-        }
-        if (next instanceof L2MissPathPolicy mp && mp.fetchBuffersPerBank() > 0) {
-            closeQuietly(next);
-            record(slot, r, t, "-", "refused: the L2 models only the conventional miss path (fetchBuffersPerBank == 0)");
             return;
         }
         String state;
@@ -261,7 +315,8 @@ final class Swapper implements EventTarget {
             case CACHEABILITY -> m.liveCacheability.target = (CacheabilityPolicy) p;
             case COHERENCE -> {
                 m.liveCoherence.target = (CoherencePolicy) p;
-                return imported + "; memory system drained";
+                if (flushed) lastFlush[4] = dramWrites();
+                return imported + "; memory system drained; " + (flushText != null ? flushText : "caches not flushed");
             }
             case L2_MISS_PATH -> m.liveMissPath.target = (L2MissPathPolicy) p;
             case REPLACEMENT -> {

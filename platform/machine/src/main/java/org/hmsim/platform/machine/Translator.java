@@ -27,8 +27,27 @@ final class Translator implements AddressTranslator {
     /** Live swap of the residency slot. */
     void setResidency(ResidencyPolicy p) { this.residency = p; }
 
+    /** Demand paging (seed 002): the unified-memory driver, or null when pages map on first touch. */
+    private org.hmsim.platform.machine.uvm.UvmDriver uvm;
+
+    void setUvm(org.hmsim.platform.machine.uvm.UvmDriver d) { this.uvm = d; }
+
     @Override
-    public long translate(int gpu, long vaddr) { return os.translate(vaddr, gpu); }
+    public boolean resident(int gpu, int sm, long vpn, org.hmsim.platform.gpu.tlb.FaultWaiter waiter) {
+        return uvm == null || uvm.resident(gpu, sm, vpn, waiter);
+    }
+
+    /** The CPU side, whose coherence-permission check runs at every GPU page walk; null without one. */
+    private org.hmsim.platform.cpu.CpuSide cpu;
+
+    void setCpu(org.hmsim.platform.cpu.CpuSide c) { this.cpu = c; }
+
+    @Override
+    public long translate(int gpu, long vaddr) {
+        long pa = os.translate(vaddr, gpu);
+        if (cpu != null) cpu.onGpuWalk(gpu, vaddr, pa);
+        return pa;
+    }
 
     @Override
     public long pageBytes() { return os.pageBytes(); }

@@ -18,6 +18,8 @@ final class WorkloadRunner {
     private long finishedPs = -1;
     private Swapper swapper;
     private boolean launchHeld;
+    /** CPU phases around the kernels and the coherence slot's runtime events (platform/cpu); inert without a CPU side. */
+    private final HostProgram host;
 
     WorkloadRunner(Machine machine, Workload workload) {
         this.machine = machine;
@@ -26,30 +28,37 @@ final class WorkloadRunner {
         for (int i = 0; i < bases.length; i++) {
             AllocationSpec s = specs.get(i);
             Allocation a = machine.os.allocate(s.name(), s.bytes(), s.hint(), s.readOnly());
+            // the compiler's per-block stride of this object, handed to the runtime at cudaMalloc (seed 004 §4.1)
+            if (workload instanceof org.hmsim.api.workload.CtaStrideHints h) machine.os.setCtaStrideBytes(a, h.ctaStrideBytes(i));
             bases[i] = a.baseVa();
         }
         this.kernels = workload.kernels(bases);
+        if (machine.uvm != null) machine.uvm.setKernels(kernels); // ETC's compile-time sharing flag (seed 002 §4.4)
         if (kernels.isEmpty()) throw new IllegalArgumentException("workload " + workload.name() + " has no kernels");
+        this.host = new HostProgram(machine.cpu, workload.hostPhases(bases), kernels.size());
     }
 
     void start() { launchNext(); }
 
     private void launchNext() {
+        if (host.runBefore(next, this::launchNext)) return; // CPU work due before this launch (or at the end) first
         if (next == kernels.size()) {
             finishedPs = machine.engine.now();
             return;
         }
         Kernel k = kernels.get(next);
         int index = next++;
-        // Single-GPU launch; multi-GPU CTA distribution is the cta-scheduler's job once GPUs share a kernel.
+        // One GPU runs the grid; on a multi-GPU machine the grid launcher spreads it over every GPU's SMs.
         Gpu gpu = machine.gpus.get(0);
+        var grid = machine.multiGpu == null ? null : machine.multiGpu.launcher();
         // Swaps scripted for this kernel boundary first (the GPU is idle here); then the migration slot may
         // hold the launch back (copy-first: bulk copy before the kernel, seed 000 §2.1).
         Runnable launch = () -> {
             launchHeld = true;
             machine.migration().onKernelLaunch(index, () -> {
                 launchHeld = false;
-                gpu.launch(k, index, this::launchNext);
+                if (grid != null) grid.launch(k, index, this::launchNext);
+                else gpu.launch(k, index, this::launchNext);
             });
         };
         if (swapper != null) swapper.beforeKernel(index, launch);

@@ -96,10 +96,12 @@ class LiveSwapTest {
         Object[] balance = new Object[2];
         RunResult r = run("small", src, TestMachines.workload("bfs", 3, "nodes", 4096), balance);
         assertEquals(3, src.records.size(), src.records.toString());
-        for (SwapRecord rec : src.records) {
-            assertEquals("ok", rec.outcome(), rec.toString());
-            assertTrue(rec.drainSimPs() > 0, "a GPU slot drains: " + rec);
-        }
+        for (SwapRecord rec : src.records) assertEquals("ok", rec.outcome(), rec.toString());
+        // replacement and warp state are rebuilt from the caches' and warps' current state: no drain; a
+        // coherence swap drains the memory system and flushes the caches (CoherenceSwapTest)
+        assertEquals(0, src.records.get(0).drainSimPs(), src.records.get(0).toString());
+        assertEquals(0, src.records.get(1).drainSimPs(), src.records.get(1).toString());
+        assertTrue(src.records.get(2).drainSimPs() > 0, "a coherence swap drains: " + src.records.get(2));
         assertEquals("lru@1.0.0", src.records.get(0).from());
         assertEquals("random@1.0.0", src.records.get(0).to());
         assertEquals(0L, balance[0], "every request taken from the pool was given back");

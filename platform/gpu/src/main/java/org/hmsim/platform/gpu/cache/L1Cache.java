@@ -2,6 +2,7 @@ package org.hmsim.platform.gpu.cache;
 
 import org.hmsim.api.engine.ClockDomain;
 import org.hmsim.api.engine.Engine;
+import org.hmsim.api.engine.EventTarget;
 import org.hmsim.api.machine.CacheView;
 import org.hmsim.api.mem.AccessKind;
 import org.hmsim.api.mem.MemClient;
@@ -31,7 +32,9 @@ import org.hmsim.platform.gpu.xbar.Crossbar;
  * <p>The SM calls {@link #access} with the time its TLB lookup finished ({@code startPs}); a hit is ready
  * {@code latencyCycles} later and costs no event, a miss leaves for the crossbar at the same moment.
  */
-public final class L1Cache implements CacheView, MemClient {
+public final class L1Cache implements CacheView, MemClient, EventTarget {
+    /** Cycles an L1 waits before re-sending a request the L2 NACKed (seed 003 §M1 retry queue; the thesis gives no figure). */
+    public static final int NACK_RETRY_CYCLES = 4;
     public static final int HIT = 0, QUEUED = 1, REFUSED = 2;
 
     private final String name;
@@ -56,6 +59,14 @@ public final class L1Cache implements CacheView, MemClient {
     private final LongIntMap mshrByLine;
     private boolean clientWaiting;
 
+    // requests the L2 NACKed, re-sent in order after NACK_RETRY_CYCLES (seed 003 §M1: the L1 retry queue)
+    private MemRequest[] retryQ = new MemRequest[16];
+    private long[] retryT = new long[16];
+    private int retryHead, retrySize;
+    private boolean retryScheduled;
+    private final long retryPs;
+    private long nacked, upperInvalidations;
+
     private long hits, misses, merges, sectorMisses, writeHits, writeMisses, atomics, mshrFullRefusals,
             mergeFullRefusals, portRefusals;
     private long occIntegral, occLastPs;
@@ -67,6 +78,7 @@ public final class L1Cache implements CacheView, MemClient {
         this.sm = sm;
         this.engine = engine;
         this.latencyPs = clock.ps(cfg.latencyCycles());
+        this.retryPs = clock.ps(NACK_RETRY_CYCLES);
         this.pool = pool;
         this.xbar = xbar;
         this.cacheability = cacheability;
@@ -205,6 +217,10 @@ public final class L1Cache implements CacheView, MemClient {
 
     @Override
     public void onResponse(MemRequest d) {
+        if (d.nacked) {
+            retryLater(d);
+            return;
+        }
         AccessKind kind = d.kind;
         int warp = d.warp;
         int m = (int) d.tag;
@@ -249,9 +265,70 @@ public final class L1Cache implements CacheView, MemClient {
         repl.onFill(set, way);
     }
 
-    /** The crossbar has room again for this SM's port. */
+    /** The crossbar has room again for this SM's port: NACKed requests go first. */
     @Override
-    public void onSpaceAvailable(MemSink sink) { client.onL1Space(); }
+    public void onSpaceAvailable(MemSink sink) {
+        if (retrySize > 0) resend();
+        client.onL1Space();
+    }
+
+    private void retryLater(MemRequest d) {
+        nacked++;
+        d.nacked = false;
+        if (retrySize == retryQ.length) {
+            int n = retryQ.length;
+            MemRequest[] q = new MemRequest[n * 2];
+            long[] tt = new long[n * 2];
+            for (int k = 0; k < retrySize; k++) {
+                q[k] = retryQ[(retryHead + k) % n];
+                tt[k] = retryT[(retryHead + k) % n];
+            }
+            retryQ = q;
+            retryT = tt;
+            retryHead = 0;
+        }
+        int k = (retryHead + retrySize) % retryQ.length;
+        retryQ[k] = d;
+        retryT[k] = engine.now() + retryPs;
+        if (retrySize++ == 0 && !retryScheduled) {
+            retryScheduled = true;
+            engine.schedule(retryT[k], this, 0, 0);
+        }
+    }
+
+    @Override
+    public void handle(int kind, long payload) {
+        retryScheduled = false;
+        resend();
+    }
+
+    /** Re-sends due NACKed requests while the crossbar port has room (else waits for onSpaceAvailable). */
+    private void resend() {
+        long now = engine.now();
+        while (retrySize > 0 && retryT[retryHead] <= now) {
+            MemRequest d = retryQ[retryHead];
+            if (!xbar.reserveOrWait(sm, xbar.sliceOf(d.paddr), this)) return;
+            if (!xbar.tryAcceptAt(d, this, now)) throw new IllegalStateException(name + ": crossbar refused after reserving room");
+            retryQ[retryHead] = null;
+            retryHead = (retryHead + 1) % retryQ.length;
+            retrySize--;
+        }
+        if (retrySize > 0 && !retryScheduled) {
+            retryScheduled = true;
+            engine.schedule(retryT[retryHead], this, 0, 0);
+        }
+    }
+
+    /** The L2 evicts {@code paddr}'s line: a present copy here is dropped (one with a fill pending is left to its fill). */
+    public void invalidateLine(long paddr) {
+        long line = t.lineOf(paddr);
+        if (mshrByLine.get(line) >= 0) return;
+        int set = t.setOf(line);
+        int way = t.find(set, line);
+        if (way < 0) return;
+        t.invalidate(set * t.ways + way);
+        upperInvalidations++;
+    }
 
     private void occupancyTick() {
         long now = engine.now();
@@ -284,8 +361,24 @@ public final class L1Cache implements CacheView, MemClient {
 
     public int mshrsInUse() { return mshrs - freeMshrs; }
 
+    /**
+     * Invalidates every line (the L1 is write-through: it holds no dirty data to write back), as a change
+     * of coherence protocol requires (DESIGN §6, live swap). Only with no MSHR in use. Returns the number
+     * of lines invalidated.
+     */
+    public int invalidateAll() {
+        if (inFlight() != 0) throw new IllegalStateException(name + ": invalidate with " + inFlight() + " misses in flight");
+        int n = 0;
+        for (int i = 0; i < t.tag.length; i++) {
+            if (t.valid[i] == 0) continue;
+            t.invalidate(i);
+            n++;
+        }
+        return n;
+    }
+
     @Override
-    public int inFlight() { return mshrs - freeMshrs; }
+    public int inFlight() { return mshrs - freeMshrs + retrySize; }
 
     @Override
     public void registerStats(Stats s) {
@@ -298,6 +391,8 @@ public final class L1Cache implements CacheView, MemClient {
         s.counter("atomics", "atomics sent to the L2", () -> atomics);
         s.counter("mshr_full_refusals", "accesses refused because every MSHR was busy", () -> mshrFullRefusals);
         s.counter("merge_full_refusals", "accesses refused because the line's MSHR had no merge slot", () -> mergeFullRefusals);
+        s.counter("nacks_received", "requests the L2 NACKed (re-sent after " + NACK_RETRY_CYCLES + " cycles)", () -> nacked);
+        s.counter("invalidations", "lines dropped because the L2 evicted them", () -> upperInvalidations);
         s.counter("port_refusals", "accesses refused because the crossbar port had no credit", () -> portRefusals);
         s.counter("mshr_occupancy_ps", "integral of MSHRs in use over time (entries x ps)", () -> {
             occupancyTick();

@@ -11,6 +11,7 @@ import org.hmsim.api.mem.MemSink;
 import org.hmsim.api.mem.RequestPool;
 import org.hmsim.api.policy.CacheabilityPolicy;
 import org.hmsim.api.policy.CoherencePolicy;
+import org.hmsim.api.policy.L2MissPathPolicy;
 import org.hmsim.api.policy.ReplacementPolicy;
 import org.hmsim.api.stats.Stats;
 import org.hmsim.platform.engine.PhysicalAddress;
@@ -19,31 +20,45 @@ import org.hmsim.platform.gpu.xbar.Crossbar;
 import org.hmsim.platform.gpu.util.LongIntMap;
 
 /**
- * One L2 slice: sectored, set-associative, write-back, write-allocate, with MSHRs and the conventional
- * miss path (seed 003 §2: the victim is chosen and locked when the miss is detected; the way stays
- * transient until its fill; a set whose ways are all locked stalls further misses to it).
+ * One L2 slice (bank): sectored, set-associative, write-back, write-allocate, with a finite MSHR file and
+ * the L2 miss path of seed 003 (Candel Margaix 2019).
  *
- * <p>Requests come from the crossbar into a bounded input queue and are served in order, one per cycle.
- * A request that cannot proceed (MSHRs full, merge slots full, every way of its set locked) blocks the
- * head of the queue until a fill frees resources — the structural hazard GPGPU-Sim models too.
+ * <p><b>Conventional miss path</b> (§M6, Fig. 6.2a): on a miss the victim way is chosen and locked
+ * (transient: no access to it); the copies of the victim in the L1s that read it are invalidated (a
+ * crossbar round trip), a dirty victim is written back and its write acknowledged, and only then is the
+ * missing block fetched into the way — in that order, per line. A miss that finds every way of its set
+ * transient, or that wants the line being evicted, waits in a per-set list ({@link SetWaitList}) until a way
+ * of the set is released; other sets' requests go on past it. A burst of misses to one set can therefore
+ * lock all its ways: the congestion FRC removes.
  *
- * <ul>
- * <li>Reads fetch only the missing 32 B sectors: the memory request is {@code 32 x popcount(mask)} bytes.
- * A read to a line with a fetch in flight merges into its MSHR (up to {@code mshrMerge} requests) and
- * fetches any further sectors it needs.</li>
- * <li>Writes allocate without a fetch: a store is modelled as writing whole sectors (the coalescer's sector
- * mask), so partial-sector writes are treated as full-sector writes (no byte masks, no fill).</li>
- * <li>Atomics are performed here: they need their sectors present (fetch on a miss) and dirty them.</li>
- * <li>Dirty victims leave as {@code WRITEBACK} requests of their dirty sectors, {@code replyTo == null}.</li>
- * <li>An access the cacheability policy forbids to allocate still uses an MSHR (merging) but no line;
- * such writes are posted to memory as write-backs and acknowledged at once.</li>
- * </ul>
- * Hit latency is {@code latencyCycles}; a miss leaves for memory after the same tag latency plus what the
- * coherence policy adds ({@link CoherencePolicy#onLastLevelMiss}).
+ * <p><b>FRC</b> (§M7, Ch. 6.4.2) when the l2-miss-path policy gives {@code fetchBuffersPerBank() > 0}: an L2
+ * tag miss also looks up the bank's {@link FetchReplacementCache} (+1 cycle, sequential). With a free entry
+ * in its FRC set the fetch leaves at once while the would-be victim stays valid and hittable; when the
+ * block arrives the waiting requests are answered from the entry, then entry and victim (chosen now, LRU)
+ * swap in {@code swapCycles()} cycles and the victim's invalidation and write-back proceed from the entry,
+ * off the critical path; the entry is then free. With no free entry in its FRC set the miss takes the
+ * conventional path. An FRC entry holds its own miss state (it does not use an MSHR; §8 q1 is open, this
+ * is the reading "FRC adds directory entries"). Store misses allocate an FRC entry too (no fetch: the
+ * entry is swapped in at once). The FRC geometry follows the policy at the first miss after a change,
+ * once no FRC entry is busy (a live swap drains the GPU first).
+ *
+ * <p><b>NACK</b> (§M1): a request from an L1 that finds every MSHR busy (or its line's merge slots full)
+ * is answered with a NACK ({@code nacked = true}, a header-only packet) and the L1 retries it; requests
+ * nobody can retry (write-backs from elsewhere) stall the input queue instead.
+ *
+ * <p>Other rules: reads fetch only the missing 32 B sectors; a read to a line with a fetch in flight
+ * merges into its MSHR; writes are acknowledged after the tag latency even when they allocate (non-blocking
+ * stores, §M3), a store miss allocates without a fetch (writing whole sectors); atomics are performed here;
+ * an access the cacheability policy forbids to allocate still uses an MSHR but no line.
  */
 public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget {
-    private static final int EV_PROCESS = 0, EV_SEND = 1, EV_SEND_FIFO = 2, EV_RESPOND = 3;
+    private static final int EV_PROCESS = 0, EV_SEND = 1, EV_SEND_FIFO = 2, EV_RESPOND = 3,
+            EV_EVICT = 4, EV_INV_DONE = 5, EV_SWAP_DONE = 6;
     private static final int NOT_BLOCKED = 0, BLOCK_MSHR = 1, BLOCK_MERGE = 2, BLOCK_SET = 3;
+    /** Transaction phases. */
+    private static final int FREE = 0, EVICT = 1, FETCH = 2, SWAP_WAIT = 3, SWAP = 4, FRC_EVICT = 5;
+    /** Set in a write-back's tag: it is the acknowledged write-back of transaction (tag & mask). */
+    private static final long WB_ACK = 1L << 40;
 
     private final String name;
     private final int gpu, index;
@@ -53,30 +68,44 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private final RequestPool pool;
     private final Crossbar xbar;
     private MemSink fabric;
+    private UpperLevels upper = UpperLevels.NONE;
     private final ReplacementPolicy.State repl;
     private final CacheabilityPolicy cacheability;
     private final CoherencePolicy coherence;
+    private final L2MissPathPolicy missPath;
     private final SectorTags t;
+    /** Per line: bit (sm & 63) of every SM that read it (the victim's L1 copies to invalidate). */
+    private final long[] sharers;
+    private final long invalidatePs;
 
-    // input queue
+    // input queue, requests released from the set-wait list (served first), the set-wait list
     private final MemRequest[] queue;
     private int qHead, qSize;
+    private final SetWaitList parked;
+    private final SetWaitList.Replay replay = new SetWaitList.Replay();
     private MemClient waitingSender;
     private boolean processScheduled;
     private long lastProcessPs = -1;
     private int blocked = NOT_BLOCKED;
     private long blockedSincePs;
 
-    // MSHRs
+    // the transaction table: 0..mshrs-1 are the MSHRs, mshrs + e is FRC entry e's transaction
     private final int mshrs, merge;
-    private final long[] mLine;
-    private final int[] mWay, mSet, mPending, mOutstanding, mCount;
-    private final long[] mAllocPs;
-    private final MemRequest[] mWaiters;
+    private long[] tLine, tVictim, tAllocPs, tFetchPs;
+    private int[] tWay, tSet, tFrc, tPhase, tPending, tWant, tWrite, tOutstanding, tCount, tServed, tVictimDirty;
+    private long[] tVictimSharers, tSharers;
+    private boolean[] tStore;
+    private MemRequest[] tWaiters;
     private final int[] freeMshr;
     private int freeMshrs;
-    private final LongIntMap mshrByLine;
+    private LongIntMap mshrByLine;
+    private FetchReplacementCache frc;
+    private long swapPs, frcLookupPs;
+    private int swapWaiting;
     private long occIntegral, occLastPs;
+    // memory-level parallelism: fetches in flight, integrated over time, and the time any was in flight
+    private int fetchesInFlight;
+    private long mlpIntegral, mlpBusyPs, mlpLastPs;
 
     // delayed and refused sends to the fabric
     private MemRequest[] sendSlot = new MemRequest[64];
@@ -96,11 +125,18 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private int fqHead, fqSize;
 
     private long hits, misses, sectorMisses, writeHits, writeMisses, merges, mshrFullStalls, mergeFullStalls,
-            setLockedStalls, mshrStallCycles, setLockedStallCycles, writebacks, writebackBytes, fetchBytes,
-            missLatencyPs, missesCompleted, fabricRefusals;
+            setLockedStalls, mshrStallCycles, writebacks, writebackBytes, fetchBytes,
+            missLatencyPs, missesCompleted, fabricRefusals, nacks, frcMisses, frcFallbacks, swaps, evictions,
+            invalidations, evictLatencyPs, fetchLatencyPs, fetchesTimed, victimHitsDuringFetch, frcStoreAllocs;
 
     public L2Slice(String name, int gpu, int index, CacheConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
                    Crossbar xbar, ReplacementPolicy replacement, CacheabilityPolicy cacheability, CoherencePolicy coherence) {
+        this(name, gpu, index, cfg, clock, engine, pool, xbar, replacement, cacheability, coherence, new L2MissPathPolicy() { });
+    }
+
+    public L2Slice(String name, int gpu, int index, CacheConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
+                   Crossbar xbar, ReplacementPolicy replacement, CacheabilityPolicy cacheability, CoherencePolicy coherence,
+                   L2MissPathPolicy missPath) {
         this.name = name;
         this.gpu = gpu;
         this.index = index;
@@ -112,28 +148,81 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         this.xbar = xbar;
         this.cacheability = cacheability;
         this.coherence = coherence;
+        this.missPath = missPath;
         this.t = new SectorTags(name, cfg);
+        this.sharers = new long[t.sets * t.ways];
         this.repl = replacement.forCache(name, t.sets, t.ways);
         if (cfg.mshrs() <= 0 || cfg.mshrMerge() <= 0 || cfg.queueDepth() <= 0)
             throw new IllegalArgumentException(name + ": mshrs, mshrMerge and queueDepth must be > 0");
+        // invalidate and acknowledge over the crossbar (header packets both ways), plus the directory cycle
+        this.invalidatePs = 2 * xbar.unloadedPs(Crossbar.HEADER_BYTES) + periodPs;
+        this.frcLookupPs = periodPs;
         queue = new MemRequest[cfg.queueDepth()];
+        parked = new SetWaitList(Math.max(64, 2 * cfg.queueDepth()));
         mshrs = cfg.mshrs();
         merge = cfg.mshrMerge();
-        mLine = new long[mshrs];
-        mWay = new int[mshrs];
-        mSet = new int[mshrs];
-        mPending = new int[mshrs];
-        mOutstanding = new int[mshrs];
-        mCount = new int[mshrs];
-        mAllocPs = new long[mshrs];
-        mWaiters = new MemRequest[mshrs * merge];
         freeMshr = new int[mshrs];
         for (int i = 0; i < mshrs; i++) freeMshr[freeMshrs++] = mshrs - 1 - i;
+        allocTable(mshrs);
         mshrByLine = new LongIntMap(mshrs);
         for (int i = 0; i < 64; i++) freeSend[freeSends++] = 63 - i;
+        configureMissPath();
+    }
+
+    private void allocTable(int n) {
+        tLine = grow(tLine, n);
+        tVictim = grow(tVictim, n);
+        tAllocPs = grow(tAllocPs, n);
+        tFetchPs = grow(tFetchPs, n);
+        tVictimSharers = grow(tVictimSharers, n);
+        tSharers = grow(tSharers, n);
+        tWay = grow(tWay, n);
+        tSet = grow(tSet, n);
+        tFrc = grow(tFrc, n);
+        tPhase = grow(tPhase, n);
+        tPending = grow(tPending, n);
+        tWant = grow(tWant, n);
+        tWrite = grow(tWrite, n);
+        tOutstanding = grow(tOutstanding, n);
+        tCount = grow(tCount, n);
+        tServed = grow(tServed, n);
+        tVictimDirty = grow(tVictimDirty, n);
+        tStore = tStore == null ? new boolean[n] : java.util.Arrays.copyOf(tStore, Math.max(n, tStore.length));
+        tWaiters = tWaiters == null ? new MemRequest[n * merge] : java.util.Arrays.copyOf(tWaiters, Math.max(n * merge, tWaiters.length));
+    }
+
+    private static long[] grow(long[] a, int n) { return a == null ? new long[n] : a.length >= n ? a : java.util.Arrays.copyOf(a, n); }
+
+    private static int[] grow(int[] a, int n) { return a == null ? new int[n] : a.length >= n ? a : java.util.Arrays.copyOf(a, n); }
+
+    /**
+     * Follows the miss-path policy's FRC geometry (entries, ways, swap cycles). Only while no FRC entry is
+     * busy: the entries in use keep the geometry they were allocated in until they drain.
+     */
+    private void configureMissPath() {
+        int n = missPath.fetchBuffersPerBank();
+        int ways = missPath.fetchBufferWays();
+        if (n == (frc == null ? 0 : frc.entries) && (frc == null || ways == 0 || Math.min(ways, n) == frc.ways)) {
+            swapPs = (long) missPath.swapCycles() * periodPs;
+            return;
+        }
+        if (frc != null && frc.busy() > 0) return;
+        swapPs = (long) missPath.swapCycles() * periodPs;
+        if (n <= 0) {
+            frc = null;
+            return;
+        }
+        frc = new FetchReplacementCache(n, ways, t.lineBytes);
+        allocTable(mshrs + n);
+        LongIntMap m = new LongIntMap(mshrs + n);
+        for (int k = 0; k < mshrs; k++) if (tPhase[k] != FREE && tPhase[k] != FRC_EVICT) m.put(tLine[k], k);
+        mshrByLine = m;
     }
 
     public void setFabric(MemSink fabric) { this.fabric = fabric; }
+
+    /** The L1s above this bank, for the victim's invalidation. */
+    public void setUpper(UpperLevels upper) { this.upper = upper; }
 
     // ---------------------------------------------------------------- input
 
@@ -147,7 +236,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         qSize++;
         if (blocked != NOT_BLOCKED) return true;
         long now = engine.now();
-        if (qSize == 1 && !processScheduled && now % periodPs == 0 && now >= lastProcessPs + periodPs) {
+        if (qSize == 1 && replay.isEmpty() && !processScheduled && now % periodPs == 0 && now >= lastProcessPs + periodPs) {
             // An idle slice serves a request arriving on a clock edge at once: the same cycle the
             // scheduled tick would use, one event fewer per request.
             process();
@@ -166,22 +255,36 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     @Override
     public void handle(int kind, long payload) {
-        if (kind == EV_PROCESS) process();
-        else if (kind == EV_SEND_FIFO) drainDelayed();
-        else if (kind == EV_RESPOND) drainResponses();
-        else {
-            int s = (int) payload;
-            MemRequest d = sendSlot[s];
-            sendSlot[s] = null;
-            freeSend[freeSends++] = s;
-            pendingSends--;
-            sendNow(d);
+        switch (kind) {
+            case EV_PROCESS -> process();
+            case EV_SEND_FIFO -> drainDelayed();
+            case EV_RESPOND -> drainResponses();
+            case EV_EVICT -> evictVictim((int) payload);
+            case EV_INV_DONE -> writeBackVictim((int) payload);
+            case EV_SWAP_DONE -> swapDone((int) payload);
+            default -> {
+                int s = (int) payload;
+                MemRequest d = sendSlot[s];
+                sendSlot[s] = null;
+                freeSend[freeSends++] = s;
+                pendingSends--;
+                sendNow(d);
+            }
         }
     }
 
+    /** One request per cycle: a released (previously parked) one first, else the head of the input queue. */
     private void process() {
         processScheduled = false;
-        if (blocked != NOT_BLOCKED || qSize == 0) return;
+        if (blocked != NOT_BLOCKED) return;
+        if (!replay.isEmpty()) {
+            lastProcessPs = engine.now();
+            if (!serve(replay.peek())) return;
+            replay.pop();
+            if (!replay.isEmpty() || qSize > 0) scheduleProcess();
+            return;
+        }
+        if (qSize == 0) return;
         lastProcessPs = engine.now();
         MemRequest r = queue[qHead];
         if (!serve(r)) return;
@@ -196,7 +299,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         if (qSize > 0 && blocked == NOT_BLOCKED) scheduleProcess();
     }
 
-    /** Serves the head request; false if it must wait (the slice is then blocked). */
+    /** Serves {@code r}; false if it must wait at the head of the input queue (the slice is then blocked). */
     private boolean serve(MemRequest r) {
         long line = t.lineOf(r.paddr);
         int set = t.setOf(line);
@@ -208,91 +311,192 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         };
     }
 
+    // ---------------------------------------------------------------- reads
+
     private boolean read(MemRequest r, long line, int set, int way, int need) {
         long now = engine.now();
         int i = way < 0 ? -1 : set * t.ways + way;
-        if (i >= 0 && (t.valid[i] & need) == need) {
+        int m = mshrByLine.get(line);
+        if (i >= 0 && (t.valid[i] & need) == need && (!t.locked[i] || m >= 0)) {
             hits++;
             if (r.kind == AccessKind.ATOMIC) t.dirty[i] |= need;
+            else if (r.sm >= 0) sharers[i] |= 1L << (r.sm & 63);
             repl.onHit(set, way);
             respondAt(r, now + latencyPs);
             return true;
         }
-        int present = i >= 0 ? t.valid[i] : 0;
-        int m = mshrByLine.get(line);
-        if (m >= 0) {
-            if (mCount[m] == merge) return block(BLOCK_MERGE);
-            mWaiters[m * merge + mCount[m]++] = r;
-            merges++;
-            int extra = need & ~mPending[m] & ~present;
-            if (extra != 0) fetch(m, extra);
+        if (m >= 0) return mergeRead(r, m, set, need, i);
+        if (i >= 0 && t.locked[i]) return park(r, set); // its line is being evicted (§M6: wait for the release)
+        configureMissPath();
+        boolean allocate = i < 0 && cacheability.mayAllocate(2, r);
+        if (allocate && frc != null) {
+            int e = frc.allocate(line);
+            if (e >= 0) {
+                frcFetch(r, line, set, e, need);
+                return true;
+            }
+            frcFallbacks++;
+        }
+        if (i < 0 && allocate) {
+            way = t.freeWay(set);
+            if (way < 0 && t.candidates(set) == 0) {
+                setLockedStalls++;
+                return park(r, set);
+            }
+        }
+        if (freeMshrs == 0) return refuse(r, BLOCK_MSHR);
+        misses++;
+        if (i >= 0 || !allocate) { // a sector miss on a present line, or an access that leaves no line
+            if (i >= 0) t.locked[i] = true;
+            m = allocMshr(line, set, i >= 0 ? way : -1);
+            addWaiter(m, r);
+            startFetch(m, need & ~(i >= 0 ? t.valid[i] : 0), latencyPs);
             return true;
         }
-        if (freeMshrs == 0) return block(BLOCK_MSHR);
-        if (i < 0 && cacheability.mayAllocate(2, r)) {
-            way = allocateWay(set, line);
-            if (way < 0) return block(BLOCK_SET);
-            i = set * t.ways + way;
+        if (way >= 0) { // an invalid way: nothing to evict
+            claim(set * t.ways + way, line);
+            m = allocMshr(line, set, way);
+            addWaiter(m, r);
+            startFetch(m, need, latencyPs);
+            return true;
         }
-        if (i >= 0) t.locked[i] = true;
-        misses++;
-        m = allocMshr(line, set, i >= 0 ? way : -1);
-        mWaiters[m * merge] = r;
-        mCount[m] = 1;
-        fetch(m, need & ~present);
+        way = victimWay(set, t.candidates(set));
+        m = allocMshr(line, set, way);
+        addWaiter(m, r);
+        tWant[m] = need;
+        tPhase[m] = EVICT;
+        lockVictim(m, set * t.ways + way);
+        engine.schedule(now + latencyPs, this, EV_EVICT, m);
         return true;
     }
 
+    /** A read to a line with a transaction in flight: merge into it (§M1), or wait if it cannot cover the read. */
+    private boolean mergeRead(MemRequest r, int m, int set, int need, int i) {
+        if (tCount[m] == merge) return refuse(r, BLOCK_MERGE);
+        int ph = tPhase[m];
+        boolean arrived = ph == SWAP_WAIT || ph == SWAP || (tStore[m] && ph == EVICT);
+        if (arrived && (need & ~(tPending[m] | tWrite[m])) != 0) return park(r, set);
+        addWaiter(m, r);
+        merges++;
+        if (ph == FETCH) {
+            int extra = need & ~tPending[m] & ~(i >= 0 ? t.valid[i] : 0);
+            if (extra != 0) fetch(m, extra, latencyPs);
+        } else if (ph == EVICT) tWant[m] |= need;
+        return true;
+    }
+
+    // ---------------------------------------------------------------- writes
+
     private boolean write(MemRequest r, long line, int set, int way, int need) {
         long now = engine.now();
-        if (way >= 0) {
-            int i = set * t.ways + way;
+        int i = way < 0 ? -1 : set * t.ways + way;
+        int m = mshrByLine.get(line);
+        if (m >= 0) { // into the line in flight: its fill, install or swap applies the sectors
+            tWrite[m] |= need;
+            writeHits++;
+        } else if (i >= 0 && t.locked[i]) {
+            return park(r, set); // its line is being evicted
+        } else if (i >= 0) {
             t.valid[i] |= need;
             t.dirty[i] |= need;
             writeHits++;
             repl.onHit(set, way);
         } else if (cacheability.mayAllocate(2, r)) {
-            way = allocateWay(set, line);
-            if (way < 0) return block(BLOCK_SET);
-            int i = set * t.ways + way;
-            t.valid[i] = need;
-            t.dirty[i] = need;
-            writeMisses++;
-            repl.onFill(set, way);
+            if (!allocateForStore(r, line, set, need)) return parkedOrRefused;
         } else {
             writeMisses++;
             postWrite(line, need);
         }
+        // non-blocking stores (§M3): acknowledged after the tag lookup even while their line is evicting
         if (r.kind == AccessKind.WRITEBACK || r.replyTo == null) pool.give(r);
         else respondAt(r, now + latencyPs);
         return true;
     }
 
-    /** Chooses a way for {@code line} (invalid first, else the replacement policy's victim), evicting it. */
-    private int allocateWay(int set, long line) {
+    /** What {@link #allocateForStore} did when it returned false: true = parked or NACKed, false = blocked. */
+    private boolean parkedOrRefused;
+
+    /** A store miss that allocates: an invalid way, else an FRC entry, else a conventional eviction. */
+    private boolean allocateForStore(MemRequest r, long line, int set, int need) {
+        configureMissPath();
         int way = t.freeWay(set);
-        if (way < 0) {
-            long cand = t.candidates(set);
-            if (cand == 0) return -1;
-            way = repl.victim(set, cand);
-            if (way < 0 || way >= t.ways || (cand & (1L << way)) == 0)
-                throw new IllegalStateException(name + ": replacement chose way " + way + " outside candidates " + Long.toBinaryString(cand));
-            evict(set * t.ways + way);
+        if (way >= 0) {
+            int i = set * t.ways + way;
+            claim(i, line);
+            t.locked[i] = false;
+            t.valid[i] = need;
+            t.dirty[i] = need;
+            writeMisses++;
+            repl.onFill(set, way);
+            return true;
         }
-        int i = set * t.ways + way;
-        t.tag[i] = line;
-        t.valid[i] = 0;
-        t.dirty[i] = 0;
+        if (frc != null) {
+            int e = frc.allocate(line);
+            if (e >= 0) {
+                int m = initTx(mshrs + e, line, set, -1, e);
+                tStore[m] = true;
+                tWrite[m] = need;
+                writeMisses++;
+                frcStoreAllocs++;
+                beginSwap(m);
+                return true;
+            }
+            frcFallbacks++;
+        }
+        long cand = t.candidates(set);
+        if (cand == 0) {
+            setLockedStalls++;
+            parkedOrRefused = park(r, set);
+            return false;
+        }
+        if (freeMshrs == 0) {
+            parkedOrRefused = refuse(r, BLOCK_MSHR);
+            return false;
+        }
+        way = victimWay(set, cand);
+        int m = allocMshr(line, set, way);
+        tStore[m] = true;
+        tWrite[m] = need;
+        tPhase[m] = EVICT;
+        writeMisses++;
+        lockVictim(m, set * t.ways + way);
+        engine.schedule(engine.now() + latencyPs, this, EV_EVICT, m);
+        return true;
+    }
+
+    /** Chooses a replacement victim among {@code cand} (valid, unlocked ways). */
+    private int victimWay(int set, long cand) {
+        int way = repl.victim(set, cand);
+        if (way < 0 || way >= t.ways || (cand & (1L << way)) == 0)
+            throw new IllegalStateException(name + ": replacement chose way " + way + " outside candidates " + Long.toBinaryString(cand));
         return way;
     }
 
-    private void evict(int i) {
-        if (t.dirty[i] != 0) postWrite(t.tag[i], t.dirty[i]);
-        t.invalidate(i);
+    /** Way {@code i} now belongs to {@code line} with no data yet (locked until its fill). */
+    private void claim(int i, long line) {
+        t.tag[i] = line;
+        t.valid[i] = 0;
+        t.dirty[i] = 0;
+        t.locked[i] = true;
+        sharers[i] = 0;
+    }
+
+    /** Way {@code i}'s line becomes transaction {@code m}'s victim: locked, its state remembered for the eviction. */
+    private void lockVictim(int m, int i) {
+        tVictim[m] = t.tag[i];
+        tVictimDirty[m] = t.dirty[i];
+        tVictimSharers[m] = sharers[i];
+        t.locked[i] = true;
+        evictions++;
     }
 
     /** A write-back of {@code sectors} of {@code line} to memory; nobody waits for it. */
     private void postWrite(long line, int sectors) {
+        MemRequest w = writeBack(line, sectors);
+        sendNow(w);
+    }
+
+    private MemRequest writeBack(long line, int sectors) {
         MemRequest w = pool.take();
         w.kind = AccessKind.WRITEBACK;
         w.paddr = line;
@@ -303,7 +507,41 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         w.createdPs = engine.now();
         writebacks++;
         writebackBytes += w.size;
-        sendNow(w);
+        return w;
+    }
+
+    /** A request that cannot take an MSHR (or merge slot): NACKed to an L1 that will retry, else the queue stalls. */
+    private boolean refuse(MemRequest r, int reason) {
+        if (r.replyTo != null && r.sm >= 0 && r.kind != AccessKind.WRITEBACK) {
+            nacks++;
+            r.nacked = true;
+            respondAt(r, engine.now() + latencyPs);
+            return true;
+        }
+        return block(reason);
+    }
+
+    private boolean park(MemRequest r, int set) {
+        if (parked.full()) return block(BLOCK_SET);
+        parked.park(r, set, engine.now());
+        return true;
+    }
+
+    /** A way of {@code set} was released: its waiting requests are served again, a waiting swap may go on. */
+    private void releaseSet(int set) {
+        if (parked.size() > 0) {
+            parked.release(set, replay, engine.now());
+            if (!replay.isEmpty()) scheduleProcess();
+        }
+        if (swapWaiting > 0) {
+            int n = mshrs + (frc == null ? 0 : frc.entries);
+            for (int m = mshrs; m < n && swapWaiting > 0; m++) {
+                if (tPhase[m] != SWAP_WAIT || tSet[m] != set) continue;
+                swapWaiting--;
+                if (!beginSwap(m)) break;
+            }
+        }
+        if (blocked != NOT_BLOCKED) unblock();
     }
 
     private boolean block(int reason) {
@@ -318,33 +556,74 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     }
 
     private void unblock() {
-        long cycles = (engine.now() - blockedSincePs) / periodPs;
-        if (blocked == BLOCK_SET) setLockedStallCycles += cycles;
-        else mshrStallCycles += cycles;
+        mshrStallCycles += (engine.now() - blockedSincePs) / periodPs;
         blocked = NOT_BLOCKED;
-        if (qSize > 0) scheduleProcess();
+        if (qSize > 0 || !replay.isEmpty()) scheduleProcess();
     }
 
-    // ---------------------------------------------------------------- MSHRs and fills
+    // ---------------------------------------------------------------- transactions
 
     private int allocMshr(long line, int set, int way) {
         occupancyTick();
-        int m = freeMshr[--freeMshrs];
-        mLine[m] = line;
-        mSet[m] = set;
-        mWay[m] = way;
-        mPending[m] = 0;
-        mOutstanding[m] = 0;
-        mCount[m] = 0;
-        mAllocPs[m] = engine.now();
+        return initTx(freeMshr[--freeMshrs], line, set, way, -1);
+    }
+
+    private int initTx(int m, long line, int set, int way, int frcEntry) {
+        tLine[m] = line;
+        tSet[m] = set;
+        tWay[m] = way;
+        tFrc[m] = frcEntry;
+        tPhase[m] = FETCH;
+        tPending[m] = 0;
+        tWant[m] = 0;
+        tWrite[m] = 0;
+        tOutstanding[m] = 0;
+        tCount[m] = 0;
+        tServed[m] = 0;
+        tStore[m] = false;
+        tVictim[m] = -1;
+        tVictimDirty[m] = 0;
+        tVictimSharers[m] = 0;
+        tSharers[m] = 0;
+        tAllocPs[m] = engine.now();
+        tFetchPs[m] = -1;
         mshrByLine.put(line, m);
         return m;
     }
 
-    private void fetch(int m, int sectors) {
+    private void addWaiter(int m, MemRequest r) { tWaiters[m * merge + tCount[m]++] = r; }
+
+    private void freeTx(int m) {
+        tPhase[m] = FREE;
+        if (m < mshrs) {
+            occupancyTick();
+            freeMshr[freeMshrs++] = m;
+        } else frc.free(tFrc[m]);
+        tFrc[m] = -1;
+        if (blocked != NOT_BLOCKED) unblock();
+    }
+
+    /** An FRC miss (§M7 step 4): the fetch leaves at once (after the L2 and FRC tag look-ups); no victim yet. */
+    private void frcFetch(MemRequest r, long line, int set, int e, int need) {
+        int m = initTx(mshrs + e, line, set, -1, e);
+        misses++;
+        frcMisses++;
+        addWaiter(m, r);
+        startFetch(m, need, latencyPs + frcLookupPs);
+    }
+
+    private void startFetch(int m, int sectors, long delayPs) {
+        tPhase[m] = FETCH;
+        tFetchPs[m] = engine.now() + delayPs;
+        mlpTick();
+        fetchesInFlight++;
+        fetch(m, sectors, delayPs);
+    }
+
+    private void fetch(int m, int sectors, long delayPs) {
         MemRequest d = pool.take();
         d.kind = AccessKind.READ;
-        d.paddr = mLine[m];
+        d.paddr = tLine[m];
         d.sectorMask = sectors;
         d.size = SectorTags.SECTOR_BYTES * Integer.bitCount(sectors);
         d.pool = PhysicalAddress.pool(d.paddr);
@@ -352,52 +631,193 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         d.replyTo = this;
         d.tag = m;
         d.createdPs = engine.now();
-        mPending[m] |= sectors;
-        mOutstanding[m]++;
+        tPending[m] |= sectors;
+        tOutstanding[m]++;
         sectorMisses += Integer.bitCount(sectors);
         fetchBytes += d.size;
-        sendAt(d, engine.now() + latencyPs + coherence.onLastLevelMiss(d));
+        sendAt(d, engine.now() + delayPs + coherence.onLastLevelMiss(d));
     }
 
     @Override
     public void onResponse(MemRequest d) {
-        int m = (int) d.tag;
+        int m = (int) (d.tag & 0xFFFF_FFFFL);
+        boolean wbAck = (d.tag & WB_ACK) != 0;
         int sectors = d.sectorMask;
         pool.give(d);
-        int way = mWay[m];
-        int i = way < 0 ? -1 : mSet[m] * t.ways + way;
-        if (i >= 0) t.valid[i] |= sectors;
-        if (--mOutstanding[m] == 0) complete(m, i);
+        if (wbAck) {
+            victimWritten(m);
+            return;
+        }
+        int way = tWay[m];
+        if (tFrc[m] < 0 && way >= 0) t.valid[tSet[m] * t.ways + way] |= sectors;
+        if (--tOutstanding[m] > 0) return;
+        long now = engine.now();
+        mlpTick();
+        fetchesInFlight--;
+        fetchLatencyPs += now - tFetchPs[m];
+        fetchesTimed++;
+        if (tFrc[m] >= 0) frcArrived(m);
+        else complete(m);
     }
 
-    private void complete(int m, int i) {
+    /** The conventional fill (or a store's install after its eviction): the way is released. */
+    private void complete(int m) {
         long now = engine.now();
+        int set = tSet[m], way = tWay[m];
+        int i = way < 0 ? -1 : set * t.ways + way;
         if (i >= 0) {
+            t.valid[i] |= tWrite[m];
+            t.dirty[i] |= tWrite[m];
             t.locked[i] = false;
-            repl.onFill(mSet[m], mWay[m]);
+            repl.onFill(set, way);
+        } else if (tWrite[m] != 0) postWrite(tLine[m], tWrite[m]);
+        answer(m, 0, i, now);
+        if (!tStore[m]) {
+            missLatencyPs += now - tAllocPs[m];
+            missesCompleted++;
         }
+        mshrByLine.remove(tLine[m]);
+        freeTx(m);
+        if (i >= 0) releaseSet(set);
+    }
+
+    /** Answers waiters {@code from..} of {@code m}; {@code i} is the line's way (-1: data only in the FRC entry). */
+    private void answer(int m, int from, int i, long now) {
         int base = m * merge;
-        for (int k = 0; k < mCount[m]; k++) {
-            MemRequest r = mWaiters[base + k];
-            mWaiters[base + k] = null;
+        for (int k = from; k < tCount[m]; k++) {
+            MemRequest r = tWaiters[base + k];
+            tWaiters[base + k] = null;
             if (r.kind == AccessKind.ATOMIC) {
-                if (i >= 0) t.dirty[i] |= r.sectorMask == 0 ? t.fullMask : r.sectorMask;
-                else postWrite(mLine[m], r.sectorMask == 0 ? t.fullMask : r.sectorMask);
-            }
+                int mask = r.sectorMask == 0 ? t.fullMask : r.sectorMask;
+                if (i >= 0) t.dirty[i] |= mask;
+                else if (tFrc[m] >= 0) tWrite[m] |= mask;
+                else postWrite(tLine[m], mask);
+            } else if (r.sm >= 0 && i >= 0) sharers[i] |= 1L << (r.sm & 63); // FRC: recorded at the swap
             xbar.respond(index, r, now);
         }
-        occupancyTick();
-        mshrByLine.remove(mLine[m]);
-        freeMshr[freeMshrs++] = m;
-        missLatencyPs += now - mAllocPs[m];
+        tServed[m] = tCount[m];
+    }
+
+    // ---------------------------------------------------------------- eviction (§M6 steps 3-4; §M7 after the swap)
+
+    /** The victim's L1 copies are invalidated first (a crossbar round trip), if any SM read it. */
+    private void evictVictim(int m) {
+        long sh = tVictimSharers[m];
+        if (sh != 0) {
+            upper.invalidate(tVictim[m], sh);
+            invalidations++;
+            engine.schedule(engine.now() + invalidatePs, this, EV_INV_DONE, m);
+        } else writeBackVictim(m);
+    }
+
+    /** Then a dirty victim is written back, and the eviction waits for the write's acknowledgement. */
+    private void writeBackVictim(int m) {
+        if (tVictimDirty[m] == 0) {
+            victimWritten(m);
+            return;
+        }
+        MemRequest w = writeBack(tVictim[m], tVictimDirty[m]);
+        w.replyTo = this;
+        w.tag = WB_ACK | m;
+        sendNow(w);
+    }
+
+    /** The victim has left: an FRC entry is free again; a conventional way takes its new line. */
+    private void victimWritten(int m) {
+        if (tPhase[m] == FRC_EVICT) {
+            freeTx(m);
+            return;
+        }
+        long now = engine.now();
+        int set = tSet[m];
+        int i = set * t.ways + tWay[m];
+        claim(i, tLine[m]);
+        if (tStore[m]) {
+            complete(m);
+            return;
+        }
+        evictLatencyPs += now - tAllocPs[m] - latencyPs;
+        startFetch(m, tWant[m], 0);
+        releaseSet(set); // requests waiting for the victim's own line may now miss on it
+    }
+
+    // ---------------------------------------------------------------- FRC arrival and swap (§M7 step 4)
+
+    /** The block is in the FRC entry: its requests are answered from there, then the swap starts. */
+    private void frcArrived(int m) {
+        long now = engine.now();
+        long sh = 0;
+        int base = m * merge;
+        for (int k = 0; k < tCount[m]; k++) {
+            MemRequest r = tWaiters[base + k];
+            if (r.kind != AccessKind.ATOMIC && r.sm >= 0) sh |= 1L << (r.sm & 63);
+        }
+        answer(m, 0, -1, now);
+        missLatencyPs += now - tAllocPs[m];
         missesCompleted++;
-        if (blocked != NOT_BLOCKED) unblock();
+        tSharers[m] = sh; // the incoming line's L1 sharers, given to its way at the swap
+        beginSwap(m);
+    }
+
+    /**
+     * Chooses the victim now (LRU at swap time: the victim lived on while the fetch was in flight) and swaps
+     * it with the entry in {@code swapCycles}. If every way of the set is transient the entry waits.
+     */
+    private boolean beginSwap(int m) {
+        int set = tSet[m];
+        int way = t.freeWay(set);
+        if (way < 0) {
+            long cand = t.candidates(set);
+            if (cand == 0) {
+                tPhase[m] = SWAP_WAIT;
+                swapWaiting++;
+                return false;
+            }
+            way = victimWay(set, cand);
+            lockVictim(m, set * t.ways + way);
+        } else t.locked[set * t.ways + way] = true;
+        tWay[m] = way;
+        tPhase[m] = SWAP;
+        swaps++;
+        engine.schedule(engine.now() + swapPs, this, EV_SWAP_DONE, m);
+        return true;
+    }
+
+    /** The incoming block is in the L2 way, the victim in the entry: requests merged meanwhile are answered. */
+    private void swapDone(int m) {
+        long now = engine.now();
+        int set = tSet[m], way = tWay[m];
+        int i = set * t.ways + way;
+        t.tag[i] = tLine[m];
+        t.valid[i] = tPending[m] | tWrite[m];
+        t.dirty[i] = tWrite[m];
+        sharers[i] = tSharers[m];
+        t.locked[i] = false;
+        repl.onFill(set, way);
+        answer(m, tServed[m], i, now);
+        mshrByLine.remove(tLine[m]);
+        releaseSet(set);
+        if (tVictim[m] == -1) {
+            freeTx(m);
+            return;
+        }
+        tPhase[m] = FRC_EVICT;
+        evictVictim(m);
     }
 
     private void occupancyTick() {
         long now = engine.now();
         occIntegral += (long) (mshrs - freeMshrs) * (now - occLastPs);
         occLastPs = now;
+    }
+
+    private void mlpTick() {
+        long now = engine.now();
+        if (fetchesInFlight > 0) {
+            mlpIntegral += fetchesInFlight * (now - mlpLastPs);
+            mlpBusyPs += now - mlpLastPs;
+        }
+        mlpLastPs = now;
     }
 
     // ---------------------------------------------------------------- to the fabric
@@ -538,34 +958,106 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     public int mshrsInUse() { return mshrs - freeMshrs; }
 
-    /** Average time from MSHR allocation to the last fill, ps. */
+    /** Read misses whose fetch went into an FRC entry (seed 003 Fig. 5.7). */
+    public long frcMisses() { return frcMisses; }
+
+    /** FRC entries of this bank (0: conventional miss path). */
+    public int frcEntries() { return frc == null ? 0 : frc.entries; }
+
+    public long nacks() { return nacks; }
+
+    /** Sum over read misses of the time spent evicting the victim before the fetch could leave, ps. */
+    public long evictLatencyPs() { return evictLatencyPs; }
+
+    /** Sum over fetches of the time from leaving the bank to the last data arriving, ps. */
+    public long fetchLatencyPs() { return fetchLatencyPs; }
+
+    public long fetchesTimed() { return fetchesTimed; }
+
+    /** Integral of fetches in flight over time, and the time any fetch was in flight (MLP = ratio), ps. */
+    public long mlpIntegralPs() {
+        mlpTick();
+        return mlpIntegral;
+    }
+
+    public long mlpBusyPs() {
+        mlpTick();
+        return mlpBusyPs;
+    }
+
+    /** Average time from MSHR allocation to the data reaching its requesters, ps. */
     public double averageMissLatencyPs() { return missesCompleted == 0 ? 0 : (double) missLatencyPs / missesCompleted; }
 
     @Override
-    public int inFlight() { return qSize + (mshrs - freeMshrs) + pendingSends + dqSize + fqSize + rqSize; }
+    public int inFlight() {
+        return qSize + replay.size() + parked.size() + (mshrs - freeMshrs) + (frc == null ? 0 : frc.busy())
+                + pendingSends + dqSize + fqSize + rqSize;
+    }
+
+    /**
+     * Writes every dirty line back (its dirty sectors leave through the normal write-back path, as a dirty
+     * victim's do) and invalidates every line: what a change of coherence protocol requires before the new
+     * protocol starts from empty caches (DESIGN §6, live swap). Only at a drained safe point
+     * ({@link #inFlight()} == 0, so no way is locked by a fill). Returns {dirty lines written back, lines
+     * invalidated}; the write-backs are in flight afterwards and count in {@code writebacks}.
+     */
+    public long[] writeBackAndInvalidateAll() {
+        if (inFlight() != 0) throw new IllegalStateException(name + ": flush with " + inFlight() + " requests in flight");
+        long written = 0, invalidated = 0;
+        for (int i = 0; i < t.tag.length; i++) {
+            if (t.valid[i] == 0) continue;
+            if (t.dirty[i] != 0) {
+                postWrite(t.tag[i], t.dirty[i]);
+                written++;
+            }
+            t.invalidate(i);
+            sharers[i] = 0;
+            invalidated++;
+        }
+        return new long[] {written, invalidated};
+    }
 
     @Override
     public void registerStats(Stats s) {
         s.counter("hits", "read/atomic requests whose sectors were all present", () -> hits);
-        s.counter("misses", "read/atomic requests that allocated an MSHR", () -> misses);
+        s.counter("misses", "read/atomic requests that started a fetch (MSHR or FRC entry)", () -> misses);
         s.counter("sector_misses", "32 B sectors fetched from memory", () -> sectorMisses);
-        s.counter("write_hits", "writes to a present line", () -> writeHits);
+        s.counter("write_hits", "writes to a present line or to a line in flight", () -> writeHits);
         s.counter("write_misses", "writes that allocated a line without fetching (or were posted)", () -> writeMisses);
-        s.counter("mshr_merges", "requests merged into an MSHR already pending for the line", () -> merges);
-        s.counter("mshr_full_stalls", "times the input queue stalled because every MSHR was busy", () -> mshrFullStalls);
+        s.counter("mshr_merges", "requests merged into a transaction already pending for the line", () -> merges);
+        s.counter("nacks", "requests answered with a NACK because every MSHR (or the line's merge slots) was busy; the L1 retries", () -> nacks);
+        s.counter("mshr_full_stalls", "times the input queue stalled because every MSHR was busy (requests that cannot be NACKed)", () -> mshrFullStalls);
         s.counter("mshr_merge_full_stalls", "times the input queue stalled because an MSHR's merge slots were full", () -> mergeFullStalls);
-        s.counter("mshr_stall_cycles", "cycles the input queue stalled on MSHRs (full or merge-full)", () -> mshrStallCycles);
-        s.counter("set_locked_stalls", "misses that waited because every way of their set was locked (conventional miss path)", () -> setLockedStalls);
-        s.counter("set_locked_stall_cycles", "cycles stalled on fully locked sets", () -> setLockedStallCycles);
+        s.counter("mshr_stall_cycles", "cycles the input queue stalled (MSHRs, merge slots, full set-wait list)", () -> mshrStallCycles);
+        s.counter("set_locked_stalls", "requests that waited because every way of their set was transient (or their line was being evicted)", () -> setLockedStalls);
+        s.counter("set_locked_stall_cycles", "cycles requests waited for a way of their set to be released (summed over requests)", () -> parked.waitedPs / periodPs);
+        s.counter("evictions", "valid victims evicted (invalidation, then write-back if dirty)", () -> evictions);
+        s.counter("invalidations", "victims whose L1 copies were invalidated first", () -> invalidations);
         s.counter("writebacks", "dirty victims (and posted writes) sent to memory", () -> writebacks);
         s.counter("writeback_bytes", "bytes of dirty sectors written back", () -> writebackBytes);
         s.counter("fetch_bytes", "bytes fetched from memory (32 B x sectors)", () -> fetchBytes);
         s.counter("fabric_refusals", "sends refused by the fabric (held and retried)", () -> fabricRefusals);
+        s.counter("frc_misses", "read misses whose fetch went into an FRC entry (seed 003 §M7)", () -> frcMisses);
+        s.counter("frc_fallbacks", "misses that found their FRC set full and took the conventional path", () -> frcFallbacks);
+        s.counter("frc_swaps", "FRC entry / L2 way swaps", () -> swaps);
+        s.counter("frc_store_allocs", "store misses allocated through an FRC entry", () -> frcStoreAllocs);
+        s.counter("evict_latency_ps", "sum over read misses of the eviction part of the miss latency (victim invalidation + write-back before the fetch)", () -> evictLatencyPs);
+        s.counter("fetch_latency_ps", "sum over fetches of the fetch part (bank to memory and back)", () -> fetchLatencyPs);
+        s.counter("fetches", "fetches whose latency is in fetch_latency_ps", () -> fetchesTimed);
         s.counter("mshr_occupancy_ps", "integral of MSHRs in use over time (entries x ps); / sim time = mean occupancy", () -> {
             occupancyTick();
             return occIntegral;
         });
-        s.gauge("avg_miss_latency_ps", "mean time from MSHR allocation to fill", this::averageMissLatencyPs);
+        s.counter("mlp_integral_ps", "integral of fetches in flight over time (fetches x ps)", this::mlpIntegralPs);
+        s.counter("mlp_busy_ps", "time at least one fetch was in flight", this::mlpBusyPs);
+        s.gauge("mlp", "memory-level parallelism: mean fetches in flight while any is", () -> {
+            long b = mlpBusyPs();
+            return b == 0 ? 0 : (double) mlpIntegralPs() / b;
+        });
+        s.gauge("avg_miss_latency_ps", "mean time from a miss to its data reaching the requesters", this::averageMissLatencyPs);
+        s.gauge("avg_evict_latency_ps", "mean eviction part of a read miss's latency", () -> misses == 0 ? 0 : (double) evictLatencyPs / misses);
+        s.gauge("avg_fetch_latency_ps", "mean fetch part of a miss's latency", () -> fetchesTimed == 0 ? 0 : (double) fetchLatencyPs / fetchesTimed);
+        s.gauge("frc_share", "share of read misses served by FRC entries", () -> misses == 0 ? 0 : (double) frcMisses / misses);
         s.gauge("hit_rate", "hits / (hits + misses) of reads", () -> hits + misses == 0 ? 0 : (double) hits / (hits + misses));
     }
 }

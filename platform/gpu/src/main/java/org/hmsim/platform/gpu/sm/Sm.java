@@ -115,6 +115,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     private boolean l1Blocked, parkFull;
     private long l1BlockedSince, parkFullSince;
 
+    private long threadAccesses;
     private long issued, computeCycles, memInstructions, lineRequests, l1StallCycles, tlbStallCycles, ctasCompleted,
             issueCycles, barriers;
 
@@ -336,6 +337,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         busyUntil[w] = now + period;
         pipeFree[pipe] = now + period;
         memInstructions++;
+        threadAccesses += Integer.bitCount(in.activeMask);
         int n = coalescer.coalesce(in);
         lineRequests += n;
         if (kind == K_WRITE) outstandingStores += n;
@@ -356,7 +358,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         if (rSize > 0) {
             int r = rHead;
             if (sendToL1(rKind[r], rPaddr[r], rVaddr[r], rMask[r], rWarp[r], now)) {
-                rHead = (rHead + 1) % rPaddr.length;
+                if (++rHead == rPaddr.length) rHead = 0;
                 rSize--;
             }
             return;
@@ -401,7 +403,8 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     }
 
     private void pushReplay(int kind, long paddr, long vaddr, int mask, int w) {
-        int r = (rHead + rSize) % rPaddr.length;
+        int r = rHead + rSize;
+        if (r >= rPaddr.length) r -= rPaddr.length;
         rKind[r] = kind;
         rPaddr[r] = paddr;
         rVaddr[r] = vaddr;
@@ -527,6 +530,9 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     public long lineRequests() { return lineRequests; }
 
     public long memInstructions() { return memInstructions; }
+
+    /** Active threads of the memory instructions issued (seed 002 §4.4's coalescing measure: per line request). */
+    public long threadAccesses() { return threadAccesses; }
 
     public long l1StallCycles() { return l1StallCycles; }
 

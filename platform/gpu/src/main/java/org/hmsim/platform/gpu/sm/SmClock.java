@@ -61,20 +61,22 @@ public final class SmClock implements EventTarget {
         if (t != pendingAt) return; // superseded by an earlier request
         pendingAt = NONE;
         passAt = t;
-        boolean again = true;
-        while (again) {
-            again = false;
-            for (int i = 0; i < sms.length; i++) {
-                if (want[i] != t) continue;
-                want[i] = NONE;
-                sms[i].tick(t);
+        long next;
+        while (true) {
+            long[] w = want;
+            Sm[] s = sms;
+            for (int i = 0; i < w.length; i++) {
+                if (w[i] != t) continue;
+                w[i] = NONE;
+                s[i].tick(t);
             }
-            // An SM woken for this cycle during the pass by a later SM (lower index, already passed).
-            for (int i = 0; i < sms.length && !again; i++) again = want[i] == t;
+            // The earliest request; still this cycle = an SM woken during the pass by a later SM (lower
+            // index, already passed): pass again.
+            next = NONE;
+            for (long x : w) if (x < next) next = x;
+            if (next != t) break;
         }
         passAt = -1;
-        long next = NONE;
-        for (long w : want) if (w < next) next = w;
         if (next < pendingAt) {
             pendingAt = next;
             engine.schedule(next, this, 0, next);

@@ -15,7 +15,7 @@ import org.hmsim.platform.gpu.util.LongIntMap;
  * into one walk; beyond {@code walkers} concurrent walks, walks wait in a FIFO. A walk ends by asking the
  * {@link AddressTranslator} (which maps the page on first touch) and fills the L2 TLB.
  */
-public final class Mmu implements EventTarget {
+public final class Mmu implements EventTarget, FaultWaiter {
     private static final int EV_L2_LOOKUP = 0, EV_WALK_DONE = 1;
     private static final int SM_BITS = 8;
 
@@ -39,7 +39,7 @@ public final class Mmu implements EventTarget {
     private int qHead, qSize;
     private int activeWalks;
 
-    private long walks, walkQueueDelayPs, mergedWalks, shootdowns;
+    private long walks, walkQueueDelayPs, mergedWalks, shootdowns, faultedWalks;
 
     public Mmu(int gpu, TlbConfig cfg, ClockDomain clock, Engine engine, AddressTranslator translator) {
         this.gpu = gpu;
@@ -109,11 +109,6 @@ public final class Mmu implements EventTarget {
 
     private void walkDone(int w) {
         long vpn = walkVpn[w];
-        long base = translator.translate(gpu, vpn * pageBytes);
-        l2.insert(vpn, base);
-        long waiters = walkWaiters[w];
-        walkByVpn.remove(vpn);
-        freeWalks[freeCount++] = w;
         activeWalks--;
         if (qSize > 0) {
             int next = queue[qHead];
@@ -121,6 +116,28 @@ public final class Mmu implements EventTarget {
             qSize--;
             startWalk(next);
         }
+        // A far fault parks the walk (its walker is free again) until the driver brings the page in.
+        if (!translator.resident(gpu, Long.numberOfTrailingZeros(walkWaiters[w]), vpn, this)) {
+            faultedWalks++;
+            return;
+        }
+        finishWalk(w);
+    }
+
+    /** Demand paging: the page a parked walk faulted on has arrived. */
+    @Override
+    public void onPageResident(long vpn) {
+        int w = walkByVpn.get(vpn);
+        if (w >= 0) finishWalk(w);
+    }
+
+    private void finishWalk(int w) {
+        long vpn = walkVpn[w];
+        long base = translator.translate(gpu, vpn * pageBytes);
+        l2.insert(vpn, base);
+        long waiters = walkWaiters[w];
+        walkByVpn.remove(vpn);
+        freeWalks[freeCount++] = w;
         while (waiters != 0) {
             int sm = Long.numberOfTrailingZeros(waiters);
             waiters &= waiters - 1;
@@ -162,6 +179,7 @@ public final class Mmu implements EventTarget {
         s.counter("walks", "page-table walks performed", () -> walks);
         s.counter("walks_merged", "L2 TLB misses merged into a walk already pending for the same page", () -> mergedWalks);
         s.counter("walk_queue_delay_ps", "total time walks waited for a free walker, ps", () -> walkQueueDelayPs);
+        s.counter("faulted_walks", "walks that found a non-resident page and waited for a far fault (demand paging)", () -> faultedWalks);
         s.counter("shootdowns", "pages invalidated by TLB shootdowns", () -> shootdowns);
     }
 }

@@ -54,6 +54,8 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     private final Fifo[] toSm;
     private int respInFlight;
 
+    /** log2 of the plain slice-interleave chunk, or -1 for hashed slice selection. */
+    private final int interleaveShift;
     private long reqPackets, reqBytes, respPackets, respBytes, refusals, sliceRefusals;
 
     public Crossbar(String name, CrossbarConfig cfg, ClockDomain clock, Engine engine, int smPorts, int slicePorts) {
@@ -67,6 +69,9 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         this.smPorts = smPorts;
         this.slicePorts = slicePorts;
         this.sliceMask = Integer.bitCount(slicePorts) == 1 ? slicePorts - 1 : -1;
+        int chunk = cfg.sliceInterleaveBytes();
+        if (chunk < 0 || (chunk > 0 && Integer.bitCount(chunk) != 1)) throw new IllegalArgumentException(name + ": slice interleave must be 0 (hashed) or a power of two, was " + chunk);
+        this.interleaveShift = chunk == 0 ? -1 : Integer.numberOfTrailingZeros(chunk);
         reqSrcFree = new long[smPorts];
         reqDstFree = new long[slicePorts];
         srcInFlight = new int[smPorts];
@@ -94,6 +99,10 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     }
 
     public int sliceOf(long paddr) {
+        if (interleaveShift >= 0) { // plain interleave (seed 003: 256 B chunks over the banks)
+            long c = paddr >>> interleaveShift;
+            return sliceMask >= 0 ? (int) (c & sliceMask) : (int) Long.remainderUnsigned(c, slicePorts);
+        }
         if (sliceMask < 0) return sliceOf(paddr, slicePorts);
         long x = paddr >>> 7; // as sliceOf(paddr, slices), with a mask for a power-of-two slice count
         return (int) (x ^ (x >>> 11) ^ (x >>> 22) ^ (x >>> 33)) & sliceMask;
@@ -110,6 +119,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     }
 
     private static int responseBytes(MemRequest r) {
+        if (r.nacked) return HEADER_BYTES; // an L2 NACK carries no data (seed 003 §M1)
         return (r.kind == AccessKind.READ || r.kind == AccessKind.ATOMIC) ? Math.max(HEADER_BYTES, r.size) : HEADER_BYTES;
     }
 
@@ -278,21 +288,26 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         s.counter("slice_refusals", "deliveries refused by a full L2 slice input queue", () -> sliceRefusals);
     }
 
-    /** A FIFO of packets with their delivery times (delivery times per port are non-decreasing). */
+    /**
+     * A FIFO of packets with their delivery times (delivery times per port are non-decreasing). Its
+     * storage is a power of two (indices wrap with a mask); the port's limits are enforced by the callers.
+     */
     private static final class Fifo {
         MemRequest[] req;
         long[] time;
-        int head, size;
+        int head, size, mask;
         boolean eventPending;
 
         Fifo(int cap) {
-            req = new MemRequest[cap];
-            time = new long[cap];
+            int n = Integer.highestOneBit(Math.max(1, cap - 1)) << 1;
+            req = new MemRequest[n];
+            time = new long[n];
+            mask = n - 1;
         }
 
         void push(MemRequest r, long t) {
             if (size == req.length) grow();
-            int i = (head + size) % req.length;
+            int i = (head + size) & mask;
             req[i] = r;
             time[i] = t;
             size++;
@@ -305,7 +320,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         MemRequest pop() {
             MemRequest r = req[head];
             req[head] = null;
-            head = (head + 1) % req.length;
+            head = (head + 1) & mask;
             size--;
             return r;
         }
@@ -315,12 +330,13 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
             MemRequest[] r2 = new MemRequest[n];
             long[] t2 = new long[n];
             for (int i = 0; i < size; i++) {
-                r2[i] = req[(head + i) % req.length];
-                t2[i] = time[(head + i) % req.length];
+                r2[i] = req[(head + i) & mask];
+                t2[i] = time[(head + i) & mask];
             }
             req = r2;
             time = t2;
             head = 0;
+            mask = n - 1;
         }
     }
 }

@@ -23,7 +23,7 @@ public final class PolicyRegistryComponent {
     @Reference(name = "policyProviders", service = PolicyProvider.class, cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY, unbind = "removeProvider")
     void addProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
-        registry.add(provider, OsgiEnvironment.bundleOf(ref));
+        registry.add(provider, OsgiEnvironment.bundleOf(ref), ranking(ref));
         LiveSwaps.providerAdded(provider);
     }
 
@@ -38,4 +38,10 @@ public final class PolicyRegistryComponent {
     }
 
     public PolicyRegistry registry() { return registry; }
+
+    /** The provider's {@code service.ranking} (0 when absent or not an Integer, as the framework reads it). */
+    private static int ranking(ServiceReference<PolicyProvider> ref) {
+        Object r = ref.getProperty(org.osgi.framework.Constants.SERVICE_RANKING);
+        return r instanceof Integer i ? i : 0;
+    }
 }

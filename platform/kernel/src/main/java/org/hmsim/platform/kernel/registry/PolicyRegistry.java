@@ -23,19 +23,53 @@ public final class PolicyRegistry {
             .thenComparing(PolicyEntry::bundle);
 
     private final List<PolicyEntry> entries = new CopyOnWriteArrayList<>();
+    /** The OSGi {@code service.ranking} of each provider (by identity; absent = 0). */
+    private final Map<PolicyProvider, Integer> rankings = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
 
     public void add(PolicyProvider provider) { add(provider, "classpath"); }
 
     /** Adds a provider offered by {@code bundle} ({@code symbolic-name version}). */
-    public void add(PolicyProvider provider, String bundle) {
+    public void add(PolicyProvider provider, String bundle) { add(provider, bundle, 0); }
+
+    /** Adds a provider offered by {@code bundle} with its service {@code ranking} (OSGi {@code service.ranking}). */
+    public void add(PolicyProvider provider, String bundle, int ranking) {
         if (provider.slot() == null || provider.name() == null)
             throw new IllegalArgumentException("policy provider " + provider.getClass().getName() + " has no slot or name");
+        if (ranking != 0) rankings.put(provider, ranking);
         entries.add(PolicyEntry.of(provider, bundle));
     }
 
     /** Removes a provider (by identity); unknown providers are ignored. */
     public void remove(PolicyProvider provider) {
         entries.removeIf(e -> e.provider() == provider);
+        rankings.remove(provider);
+    }
+
+    /** The service ranking of an installed entry (0 unless its provider was registered with one). */
+    public int ranking(PolicyEntry e) { return rankings.getOrDefault(e.provider(), 0); }
+
+    /**
+     * What a slot that follows the highest-ranked provider runs now (docs/study-files.md, {@code follow}):
+     * the installed entry of the slot with the highest service ranking if it ranks strictly above
+     * {@code base} ({@code name} or {@code name@version}: the policy the study named, else the slot's
+     * default), otherwise {@code base} itself. Ties among the top-ranked go to the first in listing order
+     * (name, newest version), so the choice does not depend on installation order. If {@code base} is not
+     * installed, the slot's default stands in for it; null if neither is and nothing else is installed.
+     */
+    public PolicyEntry highestRanked(Slot slot, String base) {
+        PolicyEntry best = findOrNull(slot, base);
+        if (best == null) best = findOrNull(slot, Defaults.name(slot));
+        for (PolicyEntry e : entries(slot))
+            if (best == null || ranking(e) > ranking(best)) best = e;
+        return best;
+    }
+
+    private PolicyEntry findOrNull(Slot slot, String name) {
+        try {
+            return find(slot, name);
+        } catch (InvalidChoiceException e) {
+            return null;
+        }
     }
 
     /** All entries, by slot (enum order), name, newest version first. */
@@ -67,6 +101,11 @@ public final class PolicyRegistry {
     public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given) {
         PolicyEntry e = find(slot, name);
         return new PolicyChoice(slot, e, validate(e.parameters(), given), new LinkedHashMap<>(given));
+    }
+
+    /** A choice of this installed entry (exactly this provider, whatever else has its name and version). */
+    public PolicyChoice choose(PolicyEntry e, Map<String, ?> given) {
+        return new PolicyChoice(e.slot(), e, validate(e.parameters(), given), new LinkedHashMap<>(given));
     }
 
     /** The slot's default policy ({@link Defaults}), with its default parameters. */

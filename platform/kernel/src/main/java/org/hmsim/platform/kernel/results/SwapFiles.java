@@ -68,7 +68,9 @@ public final class SwapFiles {
                 int eq = kv.indexOf('=');
                 p.put(kv.substring(0, eq), value(kv.substring(eq + 1)));
             }
-            out.add(new ScriptedSwap(When.EPOCH, ps / epochPs, Slot.byId(c.get(slot)), List.of(new Choice(c.get(to), p)), "replay"));
+            // a ranking swap before anything ran (a better-ranked provider installed when the run started) is at time 0
+            When when = ps == 0 ? When.TIME : When.EPOCH;
+            out.add(new ScriptedSwap(when, ps == 0 ? 0 : ps / epochPs, Slot.byId(c.get(slot)), List.of(new Choice(c.get(to), p)), "replay"));
         }
         return out;
     }

@@ -29,6 +29,8 @@ import org.hmsim.platform.machine.SwapTarget;
 public final class LivePolicies implements PolicySource, SwapHost {
     /** Prefix of a bundle-lifecycle target: this policy's newest installed version, else the slot's default. */
     static final String SAME_OR_DEFAULT = "@same-or-default:";
+    /** Prefix of a ranking target: the slot's highest-ranked provider, else this (base) policy. */
+    static final String HIGHEST_RANKED = "@highest-ranked:";
 
     private final ResolvedPolicies base;
     private final List<ScriptedSwap> scripts;
@@ -38,13 +40,24 @@ public final class LivePolicies implements PolicySource, SwapHost {
      */
     private final Map<String, Map<String, Object>> given = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile List<SwapRecord> records = List.of();
+    /** Slots that follow the highest-ranked provider, with the policy they fall back to (the study's choice). */
+    private final Map<Slot, String> follow = new java.util.EnumMap<>(Slot.class);
 
     public LivePolicies(Study study, PlannedRun run) {
         this.base = run.policySource();
         List<ScriptedSwap> s = new ArrayList<>(SwapScripts.of(study.swaps()));
-        s.addAll(LiveSwaps.replayOf(run.id()));
-        this.scripts = List.copyOf(s);
+        List<ScriptedSwap> replay = LiveSwaps.replayOf(run.id());
+        s.addAll(replay);
         for (Slot slot : Slot.values()) given.put(key(slot, base.choice(slot).entry().name()), base.choice(slot).given());
+        // A replay reproduces the recorded ranking swaps; it does not follow the bundles installed now.
+        if (replay.isEmpty()) for (Slot slot : study.follow()) follow.put(slot, base.choice(slot).entry().name());
+        // A better-ranked provider already installed takes over at time 0, before anything issues.
+        PolicyRegistry registry = LiveSwaps.registry();
+        if (registry != null)
+            for (Map.Entry<Slot, String> f : follow.entrySet())
+                if (registry.highestRanked(f.getKey(), f.getValue()) != base.choice(f.getKey()).entry())
+                    s.add(new ScriptedSwap(ScriptedSwap.When.TIME, 0, f.getKey(), List.of(new ScriptedSwap.Choice(HIGHEST_RANKED + f.getValue(), Map.of())), "ranking"));
+        this.scripts = List.copyOf(s);
     }
 
     @Override
@@ -65,6 +78,11 @@ public final class LivePolicies implements PolicySource, SwapHost {
             } catch (RuntimeException gone) {
                 c = registry.resolveDefault(slot);
             }
+        } else if (policy.startsWith(HIGHEST_RANKED)) {
+            String name = policy.substring(HIGHEST_RANKED.length());
+            org.hmsim.platform.kernel.registry.PolicyEntry top = registry.highestRanked(slot, name);
+            if (top == null) throw new IllegalArgumentException("no " + slot.id() + " policy is installed");
+            c = registry.choose(top, given.getOrDefault(key(slot, top.name()), Map.of()));
         } else {
             c = registry.resolve(slot, policy, params);
         }
@@ -91,6 +109,7 @@ public final class LivePolicies implements PolicySource, SwapHost {
     @Override
     public void started(SwapControl control) {
         LiveSwaps.started(control);
+        if (!follow.isEmpty()) LiveSwaps.following(control, follow);
         // A provider that went away between the study's resolution and this moment (the run was being
         // set up, so no unbind could reach it) is caught here: registered first, checked second, so
         // an unbind at any moment is seen by one of the two.

@@ -26,6 +26,8 @@ public final class LiveSwaps {
     private static final Map<String, List<ScriptedSwap>> REPLAY = new ConcurrentHashMap<>();
     /** run id + slot -> the policy name a run lost with its bundle (to return to on the next version). */
     private static final Map<String, String> ORPHANED = new ConcurrentHashMap<>();
+    /** run id -> the slots it lets follow the highest-ranked provider, with the policy each falls back to. */
+    private static final Map<String, Map<Slot, String>> FOLLOWING = new ConcurrentHashMap<>();
 
     private LiveSwaps() {}
 
@@ -37,11 +39,41 @@ public final class LiveSwaps {
 
     static void ended(SwapControl c) {
         RUNNING.remove(c.runId(), c);
+        FOLLOWING.remove(c.runId());
         ORPHANED.keySet().removeIf(k -> k.startsWith(c.runId() + "/"));
     }
 
     /** The runs in progress, by run id. */
     public static Map<String, SwapControl> running() { return new TreeMap<>(RUNNING); }
+
+    /** Run {@code c} lets {@code slots} follow the highest-ranked provider (slot -> the policy to fall back to). */
+    static void following(SwapControl c, Map<Slot, String> slots) {
+        FOLLOWING.put(c.runId(), Map.copyOf(slots));
+        for (Slot s : slots.keySet()) rankingChanged(s); // a provider that came or went while the run was set up
+    }
+
+    /**
+     * Providers of {@code slot} came or went: every run that follows the slot's highest-ranked provider and
+     * is not on it swaps at its next safe point (to it, or back to the policy the study named). The target
+     * is resolved again when the swap is carried out, so several changes before a safe point give the last.
+     */
+    static void rankingChanged(Slot slot) {
+        PolicyRegistry r = registry;
+        if (r == null) return;
+        for (Map.Entry<String, Map<Slot, String>> f : FOLLOWING.entrySet()) {
+            String base = f.getValue().get(slot);
+            SwapControl c = RUNNING.get(f.getKey());
+            if (base == null || c == null) continue;
+            org.hmsim.platform.kernel.registry.PolicyEntry top = r.highestRanked(slot, base);
+            if (top == null || (top.id().equals(c.active().get(slot)) && top.bundle().equals(c.bundles().get(slot)))) continue;
+            c.submit(new SwapRequest(slot, LivePolicies.HIGHEST_RANKED + base, Map.of(), "ranking"));
+        }
+    }
+
+    private static boolean follows(SwapControl c, Slot slot) {
+        Map<Slot, String> f = FOLLOWING.get(c.runId());
+        return f != null && f.containsKey(slot);
+    }
 
     /** Swaps to replay per run id in the next study (from {@code --replay-swaps}); empty to clear. */
     public static void replay(Map<String, List<ScriptedSwap>> byRun) {
@@ -67,8 +99,9 @@ public final class LiveSwaps {
         for (SwapControl c : RUNNING.values()) {
             String active = c.active().get(slot);
             if (active == null || !active.equals(name + "@" + p.version()) || !bundle.equals(c.bundles().get(slot))) continue;
-            orphan(c, slot, name);
+            if (!follows(c, slot)) orphan(c, slot, name);
         }
+        rankingChanged(slot);
     }
 
     /** Run {@code c} lost the provider of its {@code slot}'s policy {@code name}: swap at its next safe point. */
@@ -87,5 +120,6 @@ public final class LiveSwaps {
             ORPHANED.remove(k);
             if (c != null) c.submit(new SwapRequest(p.slot(), LivePolicies.SAME_OR_DEFAULT + p.name(), Map.of(), "bundle"));
         }
+        rankingChanged(p.slot());
     }
 }

@@ -12,7 +12,19 @@ import java.util.List;
  * @param sweepColumns the runs.csv columns of swept parameters, in the order of the study's sweep
  * @param swaps scripted live swaps as written (validated in shape; performed by the live-swap issue)
  * @param report figures as written (used by the report issue)
+ * @param follow the slots that follow the highest-ranked provider ({@code policies: {slot: {follow: highest-ranked}}})
  */
 public record Study(String name, Path file, String display, String sha256, List<Long> seeds, long epochPs,
                     long maxTimePs, List<String> sweepColumns, List<PlannedRun> runs, List<Object> swaps,
-                    List<Object> report, String shape) {}
+                    List<Object> report, String shape, java.util.Set<org.hmsim.api.policy.Slot> follow) {
+
+    public Study {
+        follow = follow.isEmpty() ? java.util.Set.of() : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(follow));
+    }
+
+    /** A study whose slots follow no ranking. */
+    public Study(String name, Path file, String display, String sha256, List<Long> seeds, long epochPs, long maxTimePs,
+                 List<String> sweepColumns, List<PlannedRun> runs, List<Object> swaps, List<Object> report, String shape) {
+        this(name, file, display, sha256, seeds, epochPs, maxTimePs, sweepColumns, runs, swaps, report, shape, java.util.Set.of());
+    }
+}

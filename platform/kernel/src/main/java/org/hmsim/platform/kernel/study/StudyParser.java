@@ -44,6 +44,8 @@ public final class StudyParser {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern SWAP_AT = Pattern.compile("(kernel|epoch)\\s+\\d+|\\d.*");
     private static final long DEFAULT_EPOCH_PS = 10_000_000L; // 10 us
+    /** A policy key that is no parameter: the slot follows the highest-ranked provider (docs/study-files.md). */
+    static final String FOLLOW = "follow", HIGHEST_RANKED = "highest-ranked";
 
     private final PolicyRegistry policies;
     private final WorkloadRegistry workloads;
@@ -84,6 +86,8 @@ public final class StudyParser {
         final Map<Slot, PolicySpec> baseSpecs = new EnumMap<>(Slot.class);
         final List<SweepDim> dims = new ArrayList<>();
         final List<SweepDim> policyDims = new ArrayList<>();
+        /** Slots whose policy follows the highest-ranked installed provider ({@code follow: highest-ranked}). */
+        final java.util.Set<Slot> follow = java.util.EnumSet.noneOf(Slot.class);
         Node policiesNode;
 
         Parse(Path file, String display) {
@@ -129,7 +133,7 @@ public final class StudyParser {
             String shape = machines.size() + " machine" + (machines.size() == 1 ? "" : "s") + " x " + workloadChoices.size()
                     + " workload" + (workloadChoices.size() == 1 ? "" : "s") + " x " + points + " sweep point" + (points == 1 ? "" : "s")
                     + " x " + seeds.size() + " seed" + (seeds.size() == 1 ? "" : "s") + " = " + runs.size() + " run" + (runs.size() == 1 ? "" : "s");
-            return new Study(name, file, display, sha256(bytes), seeds, epoch, maxTime, columns, runs, swaps, report, shape);
+            return new Study(name, file, display, sha256(bytes), seeds, epoch, maxTime, columns, runs, swaps, report, shape, follow);
         }
 
         Node value(String key) { return top.containsKey(key) ? top.get(key).getValueNode() : null; }
@@ -313,6 +317,16 @@ public final class StudyParser {
                     Map<String, NodeTuple> m = doc.entries(v, field);
                     if (m.size() != 1) throw doc.error(v, field, "a policy sweep has only the key sweep: {sweep: [local, interleave]}");
                     policyDims.add(choiceDim(field, slot, m.get("sweep").getValueNode(), field + ".sweep"));
+                } else if (v instanceof MappingNode && doc.entries(v, field).containsKey(FOLLOW)) {
+                    Map<String, NodeTuple> m = doc.entries(v, field);
+                    Node f = m.get(FOLLOW).getValueNode();
+                    if (!(f instanceof ScalarNode sf) || !sf.getValue().equals(HIGHEST_RANKED))
+                        throw doc.error(f, field + "." + FOLLOW, "a slot can follow only 'highest-ranked': {follow: highest-ranked} or {follow: highest-ranked, name: lru}");
+                    follow.add(slot);
+                    // the policy to fall back to (and its parameters); none named: the slot's default
+                    if (m.containsKey("name")) baseSpecs.put(slot, spec(v, field));
+                    else if (m.size() > 1)
+                        throw doc.error(v, field, "parameters need the policy's name: {follow: highest-ranked, name: ratio, fast_percent: 70}");
                 } else {
                     baseSpecs.put(slot, spec(v, field));
                 }
@@ -344,7 +358,7 @@ public final class StudyParser {
             Map<String, Node> nodes = new LinkedHashMap<>();
             Map<String, String> fields = new LinkedHashMap<>();
             for (Map.Entry<String, NodeTuple> p : e.entrySet()) {
-                if (p.getKey().equals("name")) continue;
+                if (p.getKey().equals("name") || (p.getKey().equals(FOLLOW) && field.indexOf('[') < 0 && field.startsWith("policies."))) continue;
                 params.put(p.getKey(), scalar(p.getValue().getValueNode(), field + "." + p.getKey()));
                 nodes.put(p.getKey(), p.getValue().getValueNode());
                 fields.put(p.getKey(), field + "." + p.getKey());

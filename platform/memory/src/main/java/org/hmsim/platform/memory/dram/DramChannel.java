@@ -41,6 +41,7 @@ final class DramChannel implements EventTarget {
     private static final int WAKE = 0, DONE = 1;
     private static final byte HIT = 0, MISS = 1, CONFLICT = 2;
     private static final long CLOSED = -1;
+    private static final int NONE = -1;
 
     private final DramPool owner;
     private final int index;
@@ -50,19 +51,32 @@ final class DramChannel implements EventTarget {
     private final long tRCD, tRP, tCL, tRAS, tRC, tWR, tCK;
     private final double psPerByte;
 
-    // request queue in arrival order
-    private final MemRequest[] q;
-    private final int[] qBank;
-    private final long[] qRow;
-    private final long[] qArrive;
-    private final byte[] qClass;
+    /*
+     * The request queue. Queued requests live in slots (recycled through a free stack) threaded on two
+     * doubly linked lists, both in arrival order: the whole queue (FCFS order, and what "oldest" means)
+     * and one list per bank. Arrival sequence numbers compare ages across banks. So the scheduler works
+     * per bank — a bank offers its oldest row hit or its oldest request's ACT/PRE — instead of rescanning
+     * the queue for every command (the queue is deep, banks are few).
+     */
+    private final MemRequest[] sReq;
+    private final int[] sBank;
+    private final long[] sRow, sArrive, sSeq;
+    private final byte[] sClass;
+    private final int[] gPrev, gNext, bPrev, bNext;
+    private final int[] freeSlots;
+    private int nFree;
+    private int gHead = NONE, gTail = NONE;
     private int qLen;
+    private long arrivals;
 
     // banks
     private final long[] openRow, actReady, colReady, preReady;
-    private final int[] hitCount;
-    /** Requests queued per bank, so the next issue time is a minimum over banks, not over the queue. */
-    private final int[] bankQueued;
+    /** Queued requests that hit the bank's open row, and the oldest of them (NONE if none). */
+    private final int[] hitCount, bankHit;
+    /** Requests queued per bank, and the bank's queue (oldest first). */
+    private final int[] bankQueued, bankHead, bankTail;
+    /** Bit b set: bank b has queued requests / queued row hits (banks &lt;= 64, checked by the pool). */
+    private long queuedBanks, hitBanks;
     private long busFreeAt, cmdFreeAt;
 
     // requests whose column command has issued, in data-bus order
@@ -83,6 +97,7 @@ final class DramChannel implements EventTarget {
 
     DramChannel(DramPool owner, int index, Engine engine, DramTimingPs t, int banks, int rowBytes, int depth,
                 boolean frfcfs, double channelBytesPerSecond) {
+        if (banks < 1 || banks > 64) throw new IllegalArgumentException("banks must be in [1, 64]");
         this.owner = owner;
         this.index = index;
         this.engine = engine;
@@ -98,18 +113,31 @@ final class DramChannel implements EventTarget {
         this.tWR = t.tWR();
         this.tCK = t.tCK();
         this.psPerByte = 1e12 / channelBytesPerSecond;
-        q = new MemRequest[depth];
-        qBank = new int[depth];
-        qRow = new long[depth];
-        qArrive = new long[depth];
-        qClass = new byte[depth];
+        sReq = new MemRequest[depth];
+        sBank = new int[depth];
+        sRow = new long[depth];
+        sArrive = new long[depth];
+        sSeq = new long[depth];
+        sClass = new byte[depth];
+        gPrev = new int[depth];
+        gNext = new int[depth];
+        bPrev = new int[depth];
+        bNext = new int[depth];
+        freeSlots = new int[depth];
+        for (int i = depth - 1; i >= 0; i--) freeSlots[nFree++] = i;
         openRow = new long[banks];
         java.util.Arrays.fill(openRow, CLOSED);
         actReady = new long[banks];
         colReady = new long[banks];
         preReady = new long[banks];
         hitCount = new int[banks];
+        bankHit = new int[banks];
+        java.util.Arrays.fill(bankHit, NONE);
         bankQueued = new int[banks];
+        bankHead = new int[banks];
+        bankTail = new int[banks];
+        java.util.Arrays.fill(bankHead, NONE);
+        java.util.Arrays.fill(bankTail, NONE);
     }
 
     /** Data-bus time of {@code bytes}, ps (rounded up). */
@@ -130,18 +158,37 @@ final class DramChannel implements EventTarget {
         int bank = (int) (rowIndex % banks);
         long row = rowIndex / banks;
         occupancyChange(now);
-        int i = qLen++;
-        q[i] = r;
-        qBank[i] = bank;
-        qRow[i] = row;
-        qArrive[i] = now;
-        qClass[i] = HIT;
-        if (openRow[bank] == row) hitCount[bank]++;
+        int s = freeSlots[--nFree];
+        qLen++;
+        sReq[s] = r;
+        sBank[s] = bank;
+        sRow[s] = row;
+        sArrive[s] = now;
+        sSeq[s] = arrivals++;
+        sClass[s] = HIT;
+        gPrev[s] = gTail;
+        gNext[s] = NONE;
+        if (gTail == NONE) gHead = s;
+        else gNext[gTail] = s;
+        gTail = s;
+        boolean bankOldest = bankHead[bank] == NONE;
+        bPrev[s] = bankTail[bank];
+        bNext[s] = NONE;
+        if (bankOldest) bankHead[bank] = s;
+        else bNext[bankTail[bank]] = s;
+        bankTail[bank] = s;
+        long bit = 1L << bank;
+        if (openRow[bank] == row) {
+            hitCount[bank]++;
+            if (bankHit[bank] == NONE) bankHit[bank] = s;
+            hitBanks |= bit;
+        }
         bankQueued[bank]++;
+        queuedBanks |= bit;
         // Only the new request can make the next command earlier: for the others an arrival changes
         // nothing but hitCount, which can only hold a PRE back; and a pending wake is never later than
         // their earliest command. So the new request's own ready time decides, as a full scan would.
-        ensureWake(Math.max(now, readyAt(i, bankOldest(i))));
+        ensureWake(Math.max(now, readyAt(s, bankOldest)));
         return true;
     }
 
@@ -162,46 +209,96 @@ final class DramChannel implements EventTarget {
      * find nothing ready would cost an event per command for no change in timing.
      */
     private void schedule(long now) {
-        int cas = -1, prep = -1;
-        long seenBanks = 0;
-        long soonest = Long.MAX_VALUE; // of the requests not ready now: the whole queue if none is
-        for (int i = 0; i < qLen && cas < 0; i++) {
-            int b = qBank[i];
-            long bit = 1L << b;
-            boolean bankOldest = (seenBanks & bit) == 0;
-            seenBanks |= bit;
-            long t = readyAt(i, bankOldest);
-            if (t > now) {
-                if (t < soonest) soonest = t;
-                continue;
-            }
-            if (openRow[b] == qRow[i]) cas = i;
-            else if (prep < 0) prep = i;
+        int cas, prep;
+        if (frfcfs) {
+            cas = oldestReadyHit(now);
+            prep = cas == NONE ? oldestReadyPrepare(now) : NONE;
+        } else {
+            int[] pick = scanFcfs(now);
+            cas = pick[0];
+            prep = pick[1];
         }
-        if (cas >= 0) {
+        if (cas != NONE) {
             column(cas, now);
-        } else if (prep >= 0) {
-            if (openRow[qBank[prep]] == CLOSED) activate(prep, now);
+        } else if (prep != NONE) {
+            if (openRow[sBank[prep]] == CLOSED) activate(prep, now);
             else precharge(prep, now);
         } else {
-            ensureWake(soonest); // nothing issued, so the scan above was nextIssuePs()
+            ensureWake(nextIssuePs()); // nothing is ready: the earliest time anything will be
             return;
         }
         cmdFreeAt = now + tCK;
         ensureWake(nextIssuePs());
-        if (cas >= 0) notifyWaiters();
+        if (cas != NONE) notifyWaiters();
     }
 
     /**
-     * The earliest time queued request {@code i} has a command it may issue (its column command if its row
+     * FR-FCFS, first rule: the oldest queued row hit whose column command may issue now. All hits of a
+     * bank are ready together (bank, bus and command-bus stamps), so only each bank's oldest hit competes.
+     */
+    private int oldestReadyHit(long now) {
+        if (cmdFreeAt > now || busFreeAt - tCL > now) return NONE;
+        int best = NONE;
+        long bestSeq = Long.MAX_VALUE;
+        for (long m = hitBanks; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            if (colReady[b] > now) continue;
+            int h = bankHit[b];
+            if (sSeq[h] < bestSeq) {
+                bestSeq = sSeq[h];
+                best = h;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * FR-FCFS, second rule: the oldest request whose ACT or PRE may issue now. Only a bank's oldest
+     * request prepares its bank, and a bank's row is not closed while a queued request still hits it.
+     */
+    private int oldestReadyPrepare(long now) {
+        if (cmdFreeAt > now) return NONE;
+        int best = NONE;
+        long bestSeq = Long.MAX_VALUE;
+        for (long m = queuedBanks & ~hitBanks; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            long t = openRow[b] == CLOSED ? actReady[b] : preReady[b];
+            if (t > now) continue;
+            int h = bankHead[b];
+            if (sSeq[h] < bestSeq) {
+                bestSeq = sSeq[h];
+                best = h;
+            }
+        }
+        return best;
+    }
+
+    private final int[] fcfsPick = new int[2];
+
+    /** FCFS: the queue in arrival order; the first ready column command, else the first ready ACT/PRE. */
+    private int[] scanFcfs(long now) {
+        int cas = NONE, prep = NONE;
+        for (int s = gHead; s != NONE && cas == NONE; s = gNext[s]) {
+            long t = readyAt(s, bankHead[sBank[s]] == s);
+            if (t > now) continue;
+            if (openRow[sBank[s]] == sRow[s]) cas = s;
+            else if (prep == NONE) prep = s;
+        }
+        fcfsPick[0] = cas;
+        fcfsPick[1] = prep;
+        return fcfsPick;
+    }
+
+    /**
+     * The earliest time queued request {@code s} has a command it may issue (its column command if its row
      * is open, else ACT/PRE of its bank), or Long.MAX_VALUE if it has none to issue under the scheduling
      * rules; never before the command bus is free.
      */
-    private long readyAt(int i, boolean bankOldest) {
-        int b = qBank[i];
+    private long readyAt(int s, boolean bankOldest) {
+        int b = sBank[s];
         long t;
-        if (openRow[b] == qRow[i]) {
-            if (!frfcfs && i != 0) return Long.MAX_VALUE;
+        if (openRow[b] == sRow[s]) {
+            if (!frfcfs && s != gHead) return Long.MAX_VALUE;
             t = Math.max(colReady[b], busFreeAt - tCL);
         } else if (bankOldest && (openRow[b] == CLOSED || hitCount[b] == 0 || !frfcfs)) {
             t = openRow[b] == CLOSED ? actReady[b] : preReady[b];
@@ -209,13 +306,6 @@ final class DramChannel implements EventTarget {
             return Long.MAX_VALUE;
         }
         return Math.max(t, cmdFreeAt);
-    }
-
-    /** Whether queued request {@code i} is the oldest one for its bank. */
-    private boolean bankOldest(int i) {
-        int b = qBank[i];
-        for (int j = 0; j < i; j++) if (qBank[j] == b) return false;
-        return true;
     }
 
     /** The earliest time any queued request has a command to issue (Long.MAX_VALUE: none). */
@@ -229,55 +319,63 @@ final class DramChannel implements EventTarget {
      * the minimum over banks equals {@link #nextIssueByScan()} at a bank count's cost instead of a queue's.
      */
     private long nextIssueByBank() {
+        if (queuedBanks == 0) return Long.MAX_VALUE;
         long next = Long.MAX_VALUE;
-        for (int b = 0; b < bankQueued.length; b++) {
-            if (bankQueued[b] == 0) continue;
-            long t;
-            if (hitCount[b] > 0) t = Math.max(colReady[b], busFreeAt - tCL);
-            else t = openRow[b] == CLOSED ? actReady[b] : preReady[b];
+        if (hitBanks != 0) {
+            long col = Long.MAX_VALUE;
+            for (long m = hitBanks; m != 0; m &= m - 1) col = Math.min(col, colReady[Long.numberOfTrailingZeros(m)]);
+            next = Math.max(col, busFreeAt - tCL);
+        }
+        for (long m = queuedBanks & ~hitBanks; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            long t = openRow[b] == CLOSED ? actReady[b] : preReady[b];
             if (t < next) next = t;
         }
-        return next == Long.MAX_VALUE ? next : Math.max(next, cmdFreeAt);
+        return Math.max(next, cmdFreeAt);
     }
 
     private long nextIssueByScan() {
         long next = Long.MAX_VALUE;
-        long seenBanks = 0;
-        for (int i = 0; i < qLen; i++) {
-            long bit = 1L << qBank[i];
-            boolean bankOldest = (seenBanks & bit) == 0;
-            seenBanks |= bit;
-            long t = readyAt(i, bankOldest);
+        for (int s = gHead; s != NONE; s = gNext[s]) {
+            long t = readyAt(s, bankHead[sBank[s]] == s);
             if (t < next) next = t;
         }
         return next;
     }
 
-    private void activate(int i, long now) {
-        int b = qBank[i];
-        long row = qRow[i];
+    private void activate(int s, long now) {
+        int b = sBank[s];
+        long row = sRow[s];
         openRow[b] = row;
         colReady[b] = now + tRCD;
         preReady[b] = Math.max(preReady[b], now + tRAS);
         actReady[b] = Math.max(actReady[b], now + tRC);
-        if (qClass[i] == HIT) qClass[i] = MISS;
+        if (sClass[s] == HIT) sClass[s] = MISS;
         activates++;
-        int n = 0;
-        for (int j = 0; j < qLen; j++) if (qBank[j] == b && qRow[j] == row) n++;
+        int n = 0, first = NONE;
+        for (int j = bankHead[b]; j != NONE; j = bNext[j]) {
+            if (sRow[j] != row) continue;
+            if (n++ == 0) first = j;
+        }
         hitCount[b] = n;
+        bankHit[b] = first;
+        if (n > 0) hitBanks |= 1L << b;
+        else hitBanks &= ~(1L << b);
     }
 
-    private void precharge(int i, long now) {
-        int b = qBank[i];
+    private void precharge(int s, long now) {
+        int b = sBank[s];
         openRow[b] = CLOSED;
         actReady[b] = Math.max(actReady[b], now + tRP);
-        qClass[i] = CONFLICT;
+        sClass[s] = CONFLICT;
         hitCount[b] = 0;
+        bankHit[b] = NONE;
+        hitBanks &= ~(1L << b);
     }
 
-    private void column(int i, long now) {
-        MemRequest r = q[i];
-        int b = qBank[i];
+    private void column(int s, long now) {
+        MemRequest r = sReq[s];
+        int b = sBank[s];
         long xfer = transferPs(r.size);
         long dataEnd = now + tCL + xfer;
         busFreeAt = dataEnd;
@@ -292,16 +390,26 @@ final class DramChannel implements EventTarget {
             readBytes += r.size;
             preReady[b] = Math.max(preReady[b], now + xfer);
         }
-        switch (qClass[i]) {
+        switch (sClass[s]) {
             case HIT -> hits++;
             case MISS -> misses++;
             default -> conflicts++;
         }
-        hitCount[b]--;
-        long delay = now - qArrive[i];
+        // The column command is always for its bank's oldest hit (FR-FCFS picks per bank; FCFS only the
+        // queue's oldest request), so the bank's next hit is the first later one with the open row.
+        if (--hitCount[b] == 0) {
+            bankHit[b] = NONE;
+            hitBanks &= ~(1L << b);
+        } else {
+            long row = openRow[b];
+            int j = bNext[s];
+            while (sRow[j] != row) j = bNext[j];
+            bankHit[b] = j;
+        }
+        long delay = now - sArrive[s];
         if (queueDelay != null) queueDelay.record(delay);
         if (poolQueueDelay != null) poolQueueDelay.record(delay);
-        removeAt(i, now);
+        removeAt(s, now);
         pushRing(r);
         engine.schedule(dataEnd, this, DONE, 0);
     }
@@ -314,16 +422,24 @@ final class DramChannel implements EventTarget {
         owner.respond(r);
     }
 
-    private void removeAt(int i, long now) {
+    private void removeAt(int s, long now) {
         occupancyChange(now);
-        bankQueued[qBank[i]]--;
-        int n = qLen - i - 1;
-        System.arraycopy(q, i + 1, q, i, n);
-        System.arraycopy(qBank, i + 1, qBank, i, n);
-        System.arraycopy(qRow, i + 1, qRow, i, n);
-        System.arraycopy(qArrive, i + 1, qArrive, i, n);
-        System.arraycopy(qClass, i + 1, qClass, i, n);
-        q[--qLen] = null;
+        int b = sBank[s];
+        if (--bankQueued[b] == 0) queuedBanks &= ~(1L << b);
+        int p = gPrev[s], n = gNext[s];
+        if (p == NONE) gHead = n;
+        else gNext[p] = n;
+        if (n == NONE) gTail = p;
+        else gPrev[n] = p;
+        p = bPrev[s];
+        n = bNext[s];
+        if (p == NONE) bankHead[b] = n;
+        else bNext[p] = n;
+        if (n == NONE) bankTail[b] = p;
+        else bPrev[n] = p;
+        sReq[s] = null;
+        freeSlots[nFree++] = s;
+        qLen--;
     }
 
     private void pushRing(MemRequest r) {

@@ -49,6 +49,10 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private final int guardPages;
 
     private PlacementPolicy placement;
+    /** Multi-GPU frame choice (seed 004 page groups); null: every page takes a frame of its pool. */
+    private FrameMapper frameMapper;
+    /** Per allocation id: the program's per-CTA stride hint (api.os 1.2.0), -1 unknown. */
+    private long[] ctaStride = new long[0];
     private ShootdownListener shootdown = (vpn, mask) -> {};
     private int copyRequestsInFlight = 16;
 
@@ -61,7 +65,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private PageMigration[] idleMigrations = new PageMigration[8];
     private int nIdle;
 
-    private long firstTouchFaults, spills, migrations, migrationsStarted, copyBytes, hostMaps;
+    private long firstTouchFaults, spills, migrations, migrationsStarted, copyBytes, hostMaps, unmaps;
 
     /**
      * @param pools the machine's pools in index order (capacity gives the frame count, peak bandwidth
@@ -101,6 +105,22 @@ public final class OsMemoryManager implements MemoryManager, Component {
     public void setPlacement(PlacementPolicy p) { this.placement = p; }
 
     public PlacementPolicy placement() { return placement; }
+
+    /** Lets {@code m} choose the frames of pages (multi-GPU machines); null restores the default. */
+    public void setFrameMapper(FrameMapper m) { this.frameMapper = m; }
+
+    /** Records the program's per-CTA stride hint of an allocation (see {@link #ctaStrideBytes}). */
+    public void setCtaStrideBytes(Allocation a, long bytes) {
+        if (a.id() >= ctaStride.length) {
+            int old = ctaStride.length;
+            ctaStride = java.util.Arrays.copyOf(ctaStride, Math.max(a.id() + 1, old * 2));
+            java.util.Arrays.fill(ctaStride, old, ctaStride.length, -1L);
+        }
+        ctaStride[a.id()] = bytes;
+    }
+
+    @Override
+    public long ctaStrideBytes(Allocation a) { return a.id() < ctaStride.length ? ctaStride[a.id()] : -1; }
 
     public void setShootdownListener(ShootdownListener l) { this.shootdown = l == null ? (vpn, mask) -> {} : l; }
 
@@ -187,6 +207,14 @@ public final class OsMemoryManager implements MemoryManager, Component {
         int want = placement.choosePool(vpn, t.allocation, gpu);
         if (want < 0 || want >= frames.length)
             throw new IllegalStateException("placement policy chose pool " + want + " for page 0x" + Long.toHexString(vpn) + "; pools are 0.." + (frames.length - 1));
+        if (frameMapper != null) {
+            long pa = frameMapper.map(vpn, t.allocation, want, gpu);
+            if (pa >= 0) {
+                firstTouchFaults++;
+                t.frame[i] = pa;
+                return pa;
+            }
+        }
         int pool = want;
         long frame = frames[pool].allocate();
         if (frame < 0) {
@@ -220,6 +248,14 @@ public final class OsMemoryManager implements MemoryManager, Component {
         if (t == null || pool < 0 || pool >= frames.length) return -1;
         int i = (int) (vpn - t.baseVpn);
         if (t.frame[i] >= 0) return -1;
+        if (frameMapper != null) {
+            long pa = frameMapper.map(vpn, t.allocation, pool, -1);
+            if (pa >= 0) {
+                hostMaps++;
+                t.frame[i] = pa;
+                return PhysicalAddress.pool(pa);
+            }
+        }
         int p = pool;
         long frame = frames[p].allocate();
         for (int k = 0; frame < 0 && k < spillOrder.length; k++) {
@@ -231,6 +267,27 @@ public final class OsMemoryManager implements MemoryManager, Component {
         mapped[p]++;
         t.frame[i] = PhysicalAddress.make(p, frame * pageBytes);
         return p;
+    }
+
+    /**
+     * Unmaps a mapped page and frees its frame, as a demand-paging driver's eviction does (seed 002 §2.1);
+     * the caller copies the data out and shoots the translation down. Returns the GPUs that had translated
+     * the page (bit g = GPU g), or -1 if the page was not mapped or is being migrated.
+     */
+    public long unmap(long vpn) {
+        AllocationPages t = tableOfVpn(vpn);
+        if (t == null) return -1;
+        int i = (int) (vpn - t.baseVpn);
+        long f = t.frame[i];
+        if (f < 0 || t.migrating[i]) return -1;
+        int pool = PhysicalAddress.pool(f);
+        frames[pool].release(PhysicalAddress.offset(f) / pageBytes);
+        mapped[pool]--;
+        t.frame[i] = -1;
+        long mask = t.sharers[i];
+        t.sharers[i] = 0;
+        unmaps++;
+        return mask;
     }
 
     @Override
@@ -274,6 +331,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
         int i = (int) (vpn - t.baseVpn);
         long src = t.frame[i];
         if (src < 0 || PhysicalAddress.pool(src) == toPool || t.migrating[i]) return false;
+        if (PhysicalAddress.pool(src) >= frames.length) return false; // a spread (multi-GPU) page: no pool frame to free
         long frame = frames[toPool].allocate();
         if (frame < 0) return false;
         t.migrating[i] = true;
@@ -341,6 +399,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
         s.counter("migrations", "page migrations completed", () -> migrations);
         s.gauge("migrations_in_flight", "page copies under way", () -> migrationsInFlight());
         s.counter("copy_bytes", "bytes read and written by page copies", () -> copyBytes);
+        s.counter("unmaps", "pages unmapped (demand-paging evictions)", () -> unmaps);
         s.counter("host_maps", "pages mapped by the host before use (MemoryManager.map), not by first touch", () -> hostMaps);
         for (int p = 0; p < pools.size(); p++) {
             int pool = p;

@@ -61,7 +61,23 @@ final class FileWorkloadProvider implements WorkloadProvider {
         if (iterations < 0) throw new WorkloadFileException(model.file, 1, 1, "iterations", "must be >= 0, is " + iterations);
         // build every launch once now, so a bad grid, block or loop is reported before anything runs
         kernels(new long[elements.length], vars, elements, contentRange, contentZipf, iterations, seed);
-        return new SimpleWorkload(model.name, allocs, base -> kernels(base, vars, elements, contentRange, contentZipf, iterations, seed));
+        SimpleWorkload w = new SimpleWorkload(model.name, allocs, base -> kernels(base, vars, elements, contentRange, contentZipf, iterations, seed));
+        if (model.host.isEmpty()) return w;
+        return new Workload() { // with the file's host (CPU) phases, over whole allocations
+            @Override public String name() { return w.name(); }
+            @Override public List<AllocationSpec> allocations() { return w.allocations(); }
+            @Override public List<Kernel> kernels(long[] base) { return w.kernels(base); }
+            @Override public List<org.hmsim.api.workload.HostPhase> hostPhases(long[] base) {
+                List<org.hmsim.api.workload.HostPhase> out = new ArrayList<>();
+                for (Model.HostSpec h : model.host) {
+                    List<org.hmsim.api.workload.HostPhase.Stream> st = new ArrayList<>();
+                    for (Model.HostStream s : h.streams())
+                        st.add(new org.hmsim.api.workload.HostPhase.Stream(base[s.alloc()], allocs.get(s.alloc()).bytes(), s.stride(), s.write()));
+                    out.add(new org.hmsim.api.workload.HostPhase(h.before() < 0 ? org.hmsim.api.workload.HostPhase.AFTER_LAST_KERNEL : h.before(), h.name(), st, h.compute()));
+                }
+                return out;
+            }
+        };
     }
 
     private List<Kernel> kernels(long[] base, long[] params, long[] elements, long[] contentRange, ZipfSampler[] contentZipf,

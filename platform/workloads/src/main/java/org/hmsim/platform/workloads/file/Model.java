@@ -40,6 +40,14 @@ final class Model {
     final List<Allocation> allocations;
     final List<Kernel> kernels;
     final String file;
+    /** Host (CPU) phases of the {@code host:} list; set after construction (empty when absent). */
+    List<HostSpec> host = List.of();
+
+    /** One host phase: runs before launch {@code before} (-1 = after the last kernel). */
+    record HostSpec(int before, String name, int compute, List<HostStream> streams) {}
+
+    /** A CPU stream over allocation {@code alloc}: every {@code stride} bytes, reads or writes. */
+    record HostStream(int alloc, boolean write, int stride) {}
 
     Model(String name, String description, List<Param> params, Expr iterations, List<Allocation> allocations,
           List<Kernel> kernels, String file) {

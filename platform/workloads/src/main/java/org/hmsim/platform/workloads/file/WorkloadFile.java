@@ -68,7 +68,7 @@ public final class WorkloadFile {
         }
         if (root == null) throw new WorkloadFileException(file, 1, 1, "", "the file is empty");
         Y top = new Y(file, root, "");
-        Map<String, Y> f = top.mapping(Y.fields("name", "description", "params", "iterations", "allocations", "kernels"));
+        Map<String, Y> f = top.mapping(Y.fields("name", "description", "params", "iterations", "allocations", "kernels", "host"));
         if (!f.containsKey("name")) throw top.error("missing field 'name'");
         String name = f.get("name").name();
         String description = f.containsKey("description") ? f.get("description").scalar() : "workload file " + file;
@@ -81,7 +81,9 @@ public final class WorkloadFile {
         List<Model.Kernel> kernels = new ArrayList<>();
         for (Y k : kernelList.sequence()) kernels.add(kernel(k));
         if (kernels.isEmpty()) throw kernelList.error("at least one kernel is needed");
-        return new Model(name, description, params, iterations, List.copyOf(allocs), kernels, file);
+        Model model = new Model(name, description, params, iterations, List.copyOf(allocs), kernels, file);
+        if (f.containsKey("host")) model.host = host(f.get("host"));
+        return model;
     }
 
     private static Y required(Y parent, Map<String, Y> f, String key) {
@@ -309,6 +311,36 @@ public final class WorkloadFile {
         Expr index = Vars.compile(required(ind, inf, "index"), Scope.THREAD, paramSlots);
         boolean loadIndex = !inf.containsKey("load_index") || inf.get("load_index").bool();
         return new Model.Step(kind, null, true, alloc, elem, Model.Pattern.INDIRECT, index, when, wrap, false, 0, null, through, loadIndex, file, line, col, path);
+    }
+
+    /** {@code host:} a list of CPU phases (platform/cpu; seed 001): {before: N|end, name, compute, streams: [{alloc, write, stride}]}. */
+    private List<Model.HostSpec> host(Y list) {
+        List<Model.HostSpec> out = new ArrayList<>();
+        for (Y h : list.sequence()) {
+            Map<String, Y> m = h.mapping(Y.fields("before", "name", "compute", "streams"));
+            Y b = required(h, m, "before");
+            int before;
+            if (b.scalar().trim().equals("end")) before = -1;
+            else {
+                long v = b.integer();
+                if (v < 0 || v > Integer.MAX_VALUE - 1) throw b.error("before must be a launch index >= 0 or 'end'");
+                before = (int) v;
+            }
+            String name = m.containsKey("name") ? m.get("name").name() : "host" + out.size();
+            long compute = m.containsKey("compute") ? m.get("compute").integer() : 1;
+            if (compute < 0 || compute > 1_000_000) throw m.get("compute").error("compute must be in [0, 1000000] CPU cycles");
+            List<Model.HostStream> streams = new ArrayList<>();
+            for (Y s : required(h, m, "streams").sequence()) {
+                Map<String, Y> sm = s.mapping(Y.fields("alloc", "write", "stride"));
+                int alloc = allocRef(required(s, sm, "alloc"));
+                boolean write = sm.containsKey("write") && sm.get("write").bool();
+                long stride = sm.containsKey("stride") ? sm.get("stride").integer() : 16;
+                if (stride < 1 || stride > 1 << 20) throw sm.get("stride").error("stride must be in [1, 1048576] bytes");
+                streams.add(new Model.HostStream(alloc, write, (int) stride));
+            }
+            out.add(new Model.HostSpec(before, name, (int) compute, List.copyOf(streams)));
+        }
+        return List.copyOf(out);
     }
 
     private int allocRef(Y y) {

@@ -1,0 +1,74 @@
+package org.hmsim.api.machine;
+
+/**
+ * Demand paging of a discrete GPU's unified memory (seed 002 §2.2, CUDA 8 unified memory) as the
+ * residency, throttling and compression policies see it: GPU memory holds a fraction of the workload's
+ * footprint; a GPU access to a non-resident page is a far fault that the driver services in batches and
+ * answers with a page migration over the host link; when memory is full pages are evicted to the host.
+ * Obtained from {@link MachineView#unifiedMemory()}; null when the machine does not demand-page.
+ *
+ * <p>Page counts are in pages of {@link #pageBytes()}. Since api.machine 1.1.0.
+ */
+public interface UnifiedMemory {
+
+    long pageBytes();
+
+    /** Pages of all the workload's allocations (known once the host program has allocated). */
+    long footprintPages();
+
+    /** Physical GPU frames available to unified memory (the oversubscription fraction of the footprint). */
+    long capacityFrames();
+
+    /** Whether the footprint exceeds GPU memory (ETC's activation condition, seed 002 §4.4). */
+    default boolean oversubscribed() { return footprintPages() > capacityFrames(); }
+
+    /** Pages resident in GPU memory now. */
+    long residentPages();
+
+    /** Free GPU memory in pages, counting compressed pages by their compressed size. */
+    double freePages();
+
+    /** Whether {@code vpn} is resident in GPU memory. */
+    boolean isResident(long vpn);
+
+    /** Evictions (device-to-host copies) under way. */
+    int evictionsInFlight();
+
+    /**
+     * Starts up to {@code pages} evictions ahead of need (ETC's proactive eviction, seed 002 §4.2): victims
+     * from the residency slot, copied out on the device-to-host channel while faults keep migrating in on
+     * the host-to-device channel. Returns how many evictions started.
+     */
+    int evictAhead(int pages);
+
+    /** Whether a kernel of the workload is marked as sharing data with an earlier one (compile-time flag). */
+    boolean workloadSharesData();
+
+    /** Load/store warp instructions issued by every SM so far (the coalescing counters of seed 002 §4.4). */
+    long memInstructions();
+
+    /** Thread accesses of those instructions (active threads summed). */
+    long threadAccesses();
+
+    /** Cache-line requests those instructions produced after coalescing. */
+    long lineRequests();
+
+    void addListener(Listener l);
+
+    void removeListener(Listener l);
+
+    /** Events of the demand-paging driver, on the simulation thread. {@code sm} is the index in {@link MachineView#sms()}. */
+    interface Listener {
+        /** SM {@code sm} faulted on {@code vpn} (the first fault of the page; merged faults are not reported). */
+        default void onFault(int sm, long vpn) {}
+
+        /** The page {@code sm} faulted on is resident again; its warps may proceed. */
+        default void onFaultResolved(int sm, long vpn) {}
+
+        /** The driver started a batch of {@code faults} faults and allocated frames for it. */
+        default void onBatchAllocated(int faults) {}
+
+        /** An eviction of {@code vpn} started (proactive: by {@link #evictAhead}; otherwise on the fault path). */
+        default void onEviction(long vpn, boolean proactive) {}
+    }
+}

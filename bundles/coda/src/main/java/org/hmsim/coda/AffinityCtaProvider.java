@@ -1,0 +1,30 @@
+package org.hmsim.coda;
+
+import java.util.List;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.osgi.service.component.annotations.Component;
+
+/** The {@code affinity} cta-scheduler: CODA's Eq. 1. */
+@Component(service = PolicyProvider.class, property = {
+        PolicyProvider.SLOT + "=cta-scheduler", PolicyProvider.NAME + "=affinity", PolicyProvider.VERSION + "=1.0.0"})
+public final class AffinityCtaProvider implements PolicyProvider {
+    @Override public Slot slot() { return Slot.CTA_SCHEDULER; }
+
+    @Override public String name() { return "affinity"; }
+
+    @Override public String description() {
+        return "CODA affinity scheduling (seed 004 §4.3, Eq. 1): block b runs on GPU (b / N_blocks_per_GPU) mod N_GPUs, "
+                + "on the next SM of that GPU with room; no work stealing.";
+    }
+
+    @Override public List<ParamSpec> parameters() { return List.of(InterleaveProviders.blocksPerGpu()); }
+
+    @Override public Policy create(PolicyContext context, Params params) {
+        return new AffinityCta(false, context.machine().gpuCount(), new GpuGeometry.LazyBlocks(context.machine(), params.getInt("blocks_per_gpu")));
+    }
+}

@@ -1,0 +1,67 @@
+package org.hmsim.coda;
+
+import org.hmsim.api.os.Allocation;
+import org.hmsim.api.os.MemoryManager;
+
+/**
+ * CODA's dual-mode page mapping (seed 004 §4.2) with placement at allocation (§4.4, Eq. 2–3).
+ *
+ * <p>For an allocation whose per-block exclusive stride {@code B} is known ({@link
+ * MemoryManager#ctaStrideBytes}: the compiler's runtime-constant stride, §4.1), the blocks that
+ * affinity scheduling gives one GPU ({@code N_bpg} consecutive blocks, Eq. 1) use {@code L = B × N_bpg}
+ * consecutive bytes, so the object is laid out in chunks of {@code L} on consecutive GPUs and each page
+ * becomes a coarse-grained page (CGP) of its chunk's GPU. Shared, irregular and unknown objects stay
+ * fine-grained (FGP), spread at 128 B over every GPU.
+ *
+ * <p>The paper's Eq. 2 caps the chunk at one page ({@code min(4KB, B × N_bpg)}), which makes placement
+ * page-round-robin and contradicts its own "contiguous chunks of B × N bytes on each GPU" (summary §7.1).
+ * Parameter {@code chunk} settles it: {@code owner} (default) gives each page to the GPU that owns the
+ * majority of its bytes (the byte at the page's middle) under chunks of exactly {@code L}; {@code roundup}
+ * rounds {@code L} up to whole pages (chunks drift against the block groups when L is not a page
+ * multiple); {@code literal} applies Eq. 2 as printed. Objects whose chunk is smaller than
+ * {@code min_chunk} pages stay FGP (the paper gives no rule, §7.13): every page would be shared anyway.
+ */
+final class CodaInterleave extends ChannelInterleave {
+    enum Chunk { OWNER, ROUNDUP, LITERAL }
+
+    private final MemoryManager memory;
+    private final GpuGeometry.LazyBlocks blocksPerGpu;
+    private final Chunk chunk;
+    private final double minChunkPages;
+    private final long page;
+    private long cgpDecisions, fgpDecisions;
+
+    CodaInterleave(long channelGranularity, int spread, MemoryManager memory, GpuGeometry.LazyBlocks blocksPerGpu, Chunk chunk, double minChunkPages) {
+        super(channelGranularity, spread);
+        this.memory = memory;
+        this.blocksPerGpu = blocksPerGpu;
+        this.chunk = chunk;
+        this.minChunkPages = minChunkPages;
+        this.page = memory.pageBytes();
+    }
+
+    @Override
+    public int pageHome(long vpn, Allocation a, int gpu, int memories) {
+        long b = memory.ctaStrideBytes(a);
+        if (b <= 0) {
+            fgpDecisions++;
+            return SPREAD;
+        }
+        long l = b * blocksPerGpu.get();
+        if (l < minChunkPages * page) {
+            fgpDecisions++;
+            return SPREAD;
+        }
+        long offset = vpn * page - a.baseVa(); // allocations are page-aligned
+        cgpDecisions++;
+        return switch (chunk) {
+            case OWNER -> (int) (((offset + page / 2) / l) % memories);
+            case ROUNDUP -> (int) ((offset / ((l + page - 1) / page * page)) % memories);
+            case LITERAL -> (int) ((offset / ((Math.min(4096, l) + page - 1) / page * page)) % memories);
+        };
+    }
+
+    long cgpDecisions() { return cgpDecisions; }
+
+    long fgpDecisions() { return fgpDecisions; }
+}

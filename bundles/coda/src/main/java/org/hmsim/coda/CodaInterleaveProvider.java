@@ -1,0 +1,46 @@
+package org.hmsim.coda;
+
+import java.util.List;
+import java.util.Locale;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.osgi.service.component.annotations.Component;
+
+/** The {@code coda} interleave: dual-mode (FGP/CGP) pages placed by the per-block exclusive stride. */
+@Component(service = PolicyProvider.class, property = {
+        PolicyProvider.SLOT + "=interleave", PolicyProvider.NAME + "=coda", PolicyProvider.VERSION + "=1.0.0"})
+public final class CodaInterleaveProvider implements PolicyProvider {
+    @Override public Slot slot() { return Slot.INTERLEAVE; }
+
+    @Override public String name() { return "coda"; }
+
+    @Override public String description() {
+        return "CODA (seed 004 §4): objects with a known per-block exclusive stride B are laid out in chunks of B x N_blocks_per_GPU "
+                + "on consecutive GPUs as coarse-grained pages (Eq. 2-3); shared/irregular/unknown objects stay fine-grained (spread at 'spread' bytes). "
+                + "Pair with cta-scheduler 'affinity' (Eq. 1) and the same blocks_per_gpu.";
+    }
+
+    @Override public List<ParamSpec> parameters() {
+        return List.of(InterleaveProviders.channelGranularity(),
+                ParamSpec.size("spread", 128, 32, 1L << 21, "fine-grained pages: bytes per GPU before the next GPU (seed 004: 128 B); a power of two <= page"),
+                InterleaveProviders.blocksPerGpu(),
+                ParamSpec.choice("chunk", "owner", List.of("owner", "roundup", "literal"),
+                        "Eq. 2's ambiguity: owner = chunks of exactly B x N_bpg, each page to the GPU owning its middle byte; "
+                                + "roundup = chunk rounded up to whole pages; literal = min(4KB, B x N_bpg) as printed"),
+                ParamSpec.real("min_chunk_pages", 1.0, 0.0, 1e6, "objects whose chunk B x N_bpg is smaller than this many pages stay fine-grained"));
+    }
+
+    @Override public Policy create(PolicyContext context, Params params) {
+        int spread = (int) InterleaveProviders.powerOfTwo(params, "spread", 32);
+        CodaInterleave p = new CodaInterleave(InterleaveProviders.channel(params), spread, context.memory(),
+                new GpuGeometry.LazyBlocks(context.machine(), params.getInt("blocks_per_gpu")),
+                CodaInterleave.Chunk.valueOf(params.getString("chunk").toUpperCase(Locale.ROOT)), params.getDouble("min_chunk_pages"));
+        context.stats().counter("cgp_pages", "pages CODA placed whole on their chunk's GPU", p::cgpDecisions);
+        context.stats().counter("fgp_pages", "pages CODA left fine-grained (shared, irregular or unknown stride)", p::fgpDecisions);
+        return p;
+    }
+}

@@ -1,0 +1,30 @@
+package org.hmsim.coda;
+
+import java.util.List;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.osgi.service.component.annotations.Component;
+
+/** The {@code contiguous} cta-scheduler: the grid in N contiguous batches, one per GPU. */
+@Component(service = PolicyProvider.class, property = {
+        PolicyProvider.SLOT + "=cta-scheduler", PolicyProvider.NAME + "=contiguous", PolicyProvider.VERSION + "=1.0.0"})
+public final class ContiguousCtaProvider implements PolicyProvider {
+    @Override public Slot slot() { return Slot.CTA_SCHEDULER; }
+
+    @Override public String name() { return "contiguous"; }
+
+    @Override public String description() {
+        return "Static work distribution: the grid cut into N_GPUs equal contiguous batches, batch g on GPU g, "
+                + "each block on the next SM of its GPU with room; no work stealing.";
+    }
+
+    @Override public List<ParamSpec> parameters() { return List.of(); }
+
+    @Override public Policy create(PolicyContext context, Params params) {
+        return new AffinityCta(true, context.machine().gpuCount(), new GpuGeometry.LazyBlocks(context.machine(), 1));
+    }
+}

@@ -1,0 +1,31 @@
+package org.hmsim.coda;
+
+import java.util.List;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+
+/** Parameters and checks the CODA-family interleave providers share. */
+final class InterleaveProviders {
+    private InterleaveProviders() {}
+
+    static ParamSpec channelGranularity() {
+        return ParamSpec.size("granularity", 128, 32, 1L << 30,
+                "bytes of a GPU memory's local address mapped to one channel before the next (seed 004 Table 1: 128 B); a power of two >= 32");
+    }
+
+    static ParamSpec blocksPerGpu() {
+        return ParamSpec.integer("blocks_per_gpu", 0, 0, 1 << 20,
+                "N_blocks_per_GPU of Eq. 1-2 (thread blocks one GPU holds at once); 0 = SMs per GPU x the SM's resident-CTA limit");
+    }
+
+    static long channel(Params p) { return powerOfTwo(p, "granularity", 32); }
+
+    static long powerOfTwo(Params p, String name, long min) {
+        long g = p.getLong(name);
+        if (g < min || Long.bitCount(g) != 1)
+            throw new IllegalArgumentException("parameter '" + name + "' = " + g + " must be a power of two >= " + min + " bytes");
+        return g;
+    }
+
+    static List<ParamSpec> channelOnly() { return List.of(channelGranularity()); }
+}

@@ -1,0 +1,68 @@
+package org.hmsim.coda;
+
+import org.hmsim.api.machine.MachineView;
+import org.hmsim.api.os.MemoryManager;
+import org.hmsim.api.policy.MigrationPolicy;
+
+/**
+ * Migration-based first touch (seed 004 §6.1, "7 %"): the first time a GPU misses in its TLB on a page
+ * held whole in another GPU's memory, the page moves to the toucher's memory (a page copy over the
+ * link, then a shootdown). Pages are considered once: later touches by other GPUs do not move them
+ * again. Spread (fine-grained) pages never move. Pair it with interleave {@code coarse}, which stands
+ * for the host's initial page-round-robin placement. The paper gives no cost model; the copy's traffic
+ * and the shootdown stall are the platform's (README, migration).
+ */
+final class MigrateOnTouch implements MigrationPolicy {
+    private final MemoryManager memory;
+    private final MachineView machine;
+    private final int[] gpuOfPool;
+    /** vpns already considered: an open-addressing set (no boxing on the TLB-miss path). */
+    private long[] seen = new long[1 << 12];
+    private int size;
+    private long started;
+
+    MigrateOnTouch(MemoryManager memory, MachineView machine) {
+        this.memory = memory;
+        this.machine = machine;
+        this.gpuOfPool = new int[machine.pools().size()];
+        for (var p : machine.pools()) gpuOfPool[p.index()] = p.node() < machine.gpuCount() ? p.node() : -1;
+        java.util.Arrays.fill(seen, -1L);
+    }
+
+    @Override
+    public void onTlbMiss(int gpu, long vpn) {
+        int pool = memory.poolOf(vpn);
+        if (pool < 0) return; // not mapped yet (the walk maps it): the next miss decides
+        if (!add(vpn)) return;
+        if (pool >= gpuOfPool.length || gpuOfPool[pool] < 0 || gpuOfPool[pool] == gpu) return;
+        if (memory.migrate(vpn, machine.localPool(gpu), null)) started++;
+    }
+
+    private boolean add(long vpn) {
+        if (2 * (size + 1) > seen.length) grow();
+        int mask = seen.length - 1;
+        int i = (int) (mix(vpn) & mask);
+        while (seen[i] != -1L) {
+            if (seen[i] == vpn) return false;
+            i = (i + 1) & mask;
+        }
+        seen[i] = vpn;
+        size++;
+        return true;
+    }
+
+    private void grow() {
+        long[] old = seen;
+        seen = new long[old.length * 2];
+        java.util.Arrays.fill(seen, -1L);
+        size = 0;
+        for (long v : old) if (v != -1L) add(v);
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+        return z ^ (z >>> 33);
+    }
+
+    long started() { return started; }
+}

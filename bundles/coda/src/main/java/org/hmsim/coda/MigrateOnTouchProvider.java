@@ -1,0 +1,32 @@
+package org.hmsim.coda;
+
+import java.util.List;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.osgi.service.component.annotations.Component;
+
+/** The {@code migrate-on-touch} migration policy: migration-based first touch. */
+@Component(service = PolicyProvider.class, property = {
+        PolicyProvider.SLOT + "=migration", PolicyProvider.NAME + "=migrate-on-touch", PolicyProvider.VERSION + "=1.0.0"})
+public final class MigrateOnTouchProvider implements PolicyProvider {
+    @Override public Slot slot() { return Slot.MIGRATION; }
+
+    @Override public String name() { return "migrate-on-touch"; }
+
+    @Override public String description() {
+        return "Migration-based first touch (seed 004 §6.1): a page held whole in another GPU's memory moves to the memory of the "
+                + "first GPU that misses on it in its TLB (copy over the link + shootdown); each page is considered once. Use with interleave 'coarse'.";
+    }
+
+    @Override public List<ParamSpec> parameters() { return List.of(); }
+
+    @Override public Policy create(PolicyContext context, Params params) {
+        MigrateOnTouch m = new MigrateOnTouch(context.memory(), context.machine());
+        context.stats().counter("migrations_started", "pages moved to their first toucher's memory", m::started);
+        return m;
+    }
+}

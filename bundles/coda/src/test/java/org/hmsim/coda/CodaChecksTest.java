@@ -1,0 +1,133 @@
+package org.hmsim.coda;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.hmsim.platform.machine.MachineConfig;
+import org.hmsim.platform.machine.RunResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seed 004's reproduction checks (summary §5) on the {@code coda} preset (4 GPUs × 4 SMs, HBM2, 16 GB/s
+ * links) with the class models at 256 blocks: direction and rough size, never the paper's exact numbers
+ * (our kernels are more memory-bound than the paper's benchmarks, so the gains are larger; see README).
+ */
+class CodaChecksTest {
+    private static final int CTAS = 256;
+
+    /** Runs already made, by machine, workload and configuration: the same run is deterministic, so tests share it. */
+    private static final java.util.Map<String, RunResult> MADE = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static RunResult once(MachineConfig m, String machineKey, String workload, CodaSim.Config c) {
+        String key = machineKey + "|" + workload + "|" + c;
+        RunResult r = MADE.get(key);
+        if (r == null) MADE.put(key, r = CodaSim.run(m, CodaSim.workload(workload, "ctas", CTAS), c));
+        return r;
+    }
+
+    private static RunResult[] compare(MachineConfig m, String workload, CodaSim.Config a, CodaSim.Config b) {
+        String k = m.name() + m.links().stream().map(l -> String.valueOf(l.bytesPerSecondPerDirection())).reduce("", String::concat);
+        return CodaSim.parallel(() -> once(m, k, workload, a), () -> once(m, k, workload, b));
+    }
+
+    private static double remoteBytes(RunResult r) { return CodaSim.metric(r, "remote_bytes"); }
+
+    private static String line(String what, RunResult base, RunResult x) {
+        return String.format("%s: %.0f ns vs %.0f ns (speedup %.2f), remote bytes %.0f vs %.0f (%.0f %%)", what, base.simTimeNs(), x.simTimeNs(),
+                base.simTimeNs() / x.simTimeNs(), remoteBytes(base), remoteBytes(x), 100 * (remoteBytes(x) / remoteBytes(base) - 1));
+    }
+
+    /** §6.1 / Fig. 10: CODA beats FGP-Only and cuts remote traffic, most on block-exclusive, least on sharing. */
+    @Test
+    void codaBeatsFgpOnlyMostOnBlockExclusiveLeastOnSharing() {
+        MachineConfig m = CodaSim.machine("coda");
+        RunResult[] be = compare(m, "block-exclusive", CodaSim.FGP, CodaSim.CODA);
+        RunResult[] sh = compare(m, "sharing", CodaSim.FGP, CodaSim.CODA);
+        String msg = line("block-exclusive", be[0], be[1]) + "; " + line("sharing", sh[0], sh[1]);
+        System.out.println(msg);
+        double beSpeedup = be[0].simTimeNs() / be[1].simTimeNs(), shSpeedup = sh[0].simTimeNs() / sh[1].simTimeNs();
+        assertTrue(beSpeedup > 1.3, msg);
+        assertTrue(remoteBytes(be[1]) < 0.6 * remoteBytes(be[0]), msg);
+        assertTrue(remoteBytes(sh[1]) < remoteBytes(sh[0]), msg);
+        assertTrue(shSpeedup >= 0.95 && shSpeedup < beSpeedup, msg);
+        assertTrue(CodaSim.metric(be[1], "remote_fraction") < CodaSim.metric(be[0], "remote_fraction"), msg);
+    }
+
+    /** §6.1: CGP-Only without affinity-matched scheduling gains little or nothing; CODA gains clearly more. */
+    @Test
+    void cgpOnlyWithoutMatchedSchedulingGainsLittle() {
+        MachineConfig m = CodaSim.machine("coda");
+        RunResult[] r = compare(m, "block-exclusive", CodaSim.FGP, CodaSim.CGP);
+        RunResult[] k = compare(m, "core-exclusive", CodaSim.FGP, CodaSim.CGP);
+        String msg = line("block-exclusive CGP-only", r[0], r[1]) + "; " + line("core-exclusive CGP-only", k[0], k[1]);
+        System.out.println(msg);
+        double s1 = r[0].simTimeNs() / r[1].simTimeNs(), s2 = k[0].simTimeNs() / k[1].simTimeNs();
+        assertTrue(s1 < 1.15 && s2 < 1.15, msg);
+        // pages round-robin do not follow the blocks: remote traffic stays at about (N-1)/N
+        assertTrue(CodaSim.metric(r[1], "remote_fraction") > 0.6 && CodaSim.metric(k[1], "remote_fraction") > 0.6, msg);
+    }
+
+    /** Fig. 15: affinity scheduling on FGP-Only alone barely moves performance (data are spread anyway). */
+    @Test
+    void affinityAloneOnFgpIsRoughlyNeutral() {
+        MachineConfig m = CodaSim.machine("coda");
+        RunResult[] r = compare(m, "core-exclusive", CodaSim.FGP, CodaSim.FGP_AFFINITY);
+        String msg = line("core-exclusive FGP + affinity", r[0], r[1]);
+        System.out.println(msg);
+        double s = r[0].simTimeNs() / r[1].simTimeNs();
+        assertTrue(s > 0.85 && s < 1.15, msg);
+        assertTrue(Math.abs(CodaSim.metric(r[1], "remote_fraction") - CodaSim.metric(r[0], "remote_fraction")) < 0.05, msg);
+    }
+
+    /** Fig. 11: CODA's gain shrinks as the remote bandwidth grows, but stays positive. */
+    @Test
+    void gainShrinksWithRemoteBandwidthButStaysPositive() {
+        MachineConfig slow = CodaSim.machine("coda");
+        Object[] fast = new Object[12];
+        for (int i = 0; i < 6; i++) {
+            fast[2 * i] = "links." + i + ".bandwidth";
+            fast[2 * i + 1] = "256GB/s";
+        }
+        MachineConfig quick = CodaSim.machine("coda", fast);
+        RunResult[] s = compare(slow, "block-exclusive", CodaSim.FGP, CodaSim.CODA);
+        RunResult[] f = compare(quick, "block-exclusive", CodaSim.FGP, CodaSim.CODA);
+        String msg = line("16 GB/s links", s[0], s[1]) + "; " + line("256 GB/s links", f[0], f[1]);
+        System.out.println(msg);
+        double gs = s[0].simTimeNs() / s[1].simTimeNs(), gf = f[0].simTimeNs() / f[1].simTimeNs();
+        assertTrue(gf < gs, msg);
+        assertTrue(gf > 1.0, msg);
+    }
+
+    /**
+     * Fig. 12 says CODA with an inaccurate per-block estimate gains less but never loses to FGP-Only. That
+     * does NOT hold here (README): with the stride off by 2x the chunks miss the block groups, locality is
+     * gone, and each GPU's remote traffic lands on one or two links instead of all three, so CODA is about
+     * 2x slower than FGP-Only. What is checked is the mechanism: the gain depends on the estimate.
+     */
+    @Test
+    void aWrongStrideEstimateLosesTheLocality() {
+        MachineConfig m = CodaSim.machine("coda");
+        RunResult base = once(m, m.name() + "16e9", "block-exclusive", CodaSim.FGP);
+        RunResult exact = once(m, m.name() + "16e9", "block-exclusive", CodaSim.CODA);
+        RunResult[] off = CodaSim.parallel(
+                () -> CodaSim.run(m, CodaSim.workload("block-exclusive", "ctas", CTAS, "stride_error", 0.5), CodaSim.CODA),
+                () -> CodaSim.run(m, CodaSim.workload("block-exclusive", "ctas", CTAS, "stride_error", 2.0), CodaSim.CODA));
+        String msg = line("exact", base, exact) + "; " + line("half", base, off[0]) + "; " + line("double", base, off[1]);
+        System.out.println(msg);
+        for (RunResult r : off) {
+            assertTrue(r.simTimeNs() > 2 * exact.simTimeNs(), msg);
+            assertTrue(remoteBytes(r) > 0.9 * remoteBytes(base), msg);
+        }
+    }
+
+    /** Fig. 14: on one GPU with all four stacks, fine-grained interleaving beats page interleaving. */
+    @Test
+    void fineBeatsCoarseOnOneBigGpu() {
+        MachineConfig big = CodaSim.machine("coda-big");
+        RunResult[] r = compare(big, "block-exclusive", CodaSim.FGP, CodaSim.CGP);
+        String msg = String.format("coda-big block-exclusive: fine %.0f ns, coarse %.0f ns (fine %.2fx); remote bytes %.0f/%.0f",
+                r[0].simTimeNs(), r[1].simTimeNs(), r[1].simTimeNs() / r[0].simTimeNs(), remoteBytes(r[0]), remoteBytes(r[1]));
+        System.out.println(msg);
+        assertTrue(r[1].simTimeNs() > r[0].simTimeNs(), msg);
+        assertTrue(remoteBytes(r[0]) == 0 && remoteBytes(r[1]) == 0, msg);
+    }
+}

@@ -1,0 +1,104 @@
+package org.hmsim.coda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.hmsim.api.machine.CoreView;
+import org.hmsim.api.os.Allocation;
+import org.hmsim.api.os.AllocationHint;
+import org.hmsim.api.os.MemoryManager;
+import org.hmsim.api.policy.InterleavePolicy;
+import org.junit.jupiter.api.Test;
+
+/** CODA's placement (Eq. 2-3) and scheduling (Eq. 1) rules on their own. */
+class PlacementRulesTest {
+    private static final long PAGE = 4096, BASE = 1L << 32;
+
+    /** A memory manager that knows one stride per allocation id. */
+    private static MemoryManager strides(long... b) {
+        return new MemoryManager() {
+            public long pageBytes() { return PAGE; }
+            public List<Allocation> allocations() { return List.of(); }
+            public Allocation allocationOf(long va) { return null; }
+            public int poolOf(long vpn) { return -1; }
+            public long freeFrames(int pool) { return 0; }
+            public long totalFrames(int pool) { return 0; }
+            public long mappedPages(int pool) { return 0; }
+            public boolean migrate(long vpn, int toPool, Runnable done) { return false; }
+            public boolean translatedByGpu(long vpn) { return false; }
+            @Override public long ctaStrideBytes(Allocation a) { return b[a.id()]; }
+        };
+    }
+
+    private static CodaInterleave coda(MemoryManager mm, int bpg, CodaInterleave.Chunk c) {
+        return new CodaInterleave(128, 128, mm, new GpuGeometry.LazyBlocks(null, bpg), c, 1.0);
+    }
+
+    private static Allocation alloc(int id, long bytes) { return new Allocation(id, "a" + id, BASE, bytes, AllocationHint.NONE, false); }
+
+    @Test
+    void pagesFollowTheBlockGroupsOfEquationOne() {
+        // B = 256 B, N_bpg = 32: one GPU's blocks use 8 KB = 2 pages, so pages 0-1 -> GPU 0, 2-3 -> GPU 1, ...
+        CodaInterleave p = coda(strides(256), 32, CodaInterleave.Chunk.OWNER);
+        Allocation a = alloc(0, 64 * PAGE);
+        for (int q = 0; q < 16; q++) {
+            int home = p.pageHome(BASE / PAGE + q, a, 0, 4);
+            // the blocks that touch page q: (q * PAGE / 256) .. ; Eq. 1 sends them to this GPU
+            int firstBlock = (int) (q * PAGE / 256);
+            assertEquals(GpuGeometry.affinity(firstBlock, 32, 4), home, "page " + q);
+        }
+    }
+
+    @Test
+    void literalEquationTwoIsPageRoundRobinAndSmallChunksStaySpread() {
+        CodaInterleave lit = coda(strides(256), 32, CodaInterleave.Chunk.LITERAL);
+        Allocation a = alloc(0, 64 * PAGE);
+        for (int q = 0; q < 8; q++) assertEquals(q % 4, lit.pageHome(BASE / PAGE + q, a, 0, 4));
+        // B x N_bpg = 64 x 32 = 2 KB < one page: fine-grained; stride 0 (shared) and -1 (unknown) too
+        CodaInterleave p = coda(strides(64, 0, -1), 32, CodaInterleave.Chunk.OWNER);
+        for (int id = 0; id < 3; id++) assertEquals(InterleavePolicy.SPREAD, p.pageHome(BASE / PAGE, alloc(id, PAGE), 0, 4));
+    }
+
+    @Test
+    void ownerRuleGivesAStraddlingPageToTheMajorityOwner() {
+        // L = 96 B x 64 = 6 KB: page 1 holds 2 KB of GPU 0's chunk and 2 KB of GPU 1's; page 2 is all GPU 1's
+        CodaInterleave p = coda(strides(96), 64, CodaInterleave.Chunk.OWNER);
+        Allocation a = alloc(0, 64 * PAGE);
+        assertEquals(0, p.pageHome(BASE / PAGE, a, 0, 4));
+        assertEquals(1, p.pageHome(BASE / PAGE + 1, a, 0, 4)); // middle byte 6 KB: first byte of chunk 1
+        assertEquals(1, p.pageHome(BASE / PAGE + 2, a, 0, 4));
+        assertEquals(2, p.pageHome(BASE / PAGE + 3, a, 0, 4)); // middle 14 KB: chunk 2
+    }
+
+    /** A fake SM for the schedulers. */
+    private record Sm(int gpu, int index) implements CoreView {
+        public String name() { return "gpu" + gpu + ".sm" + index; }
+        public int inFlight() { return 0; }
+        public void registerStats(org.hmsim.api.stats.Stats s) {}
+        public int residentCtas() { return 0; }
+        public int residentWarps() { return 0; }
+        public int maxCtas() { return 8; }
+        public int maxWarps() { return 48; }
+        public boolean issueEnabled() { return true; }
+        public void setIssueEnabled(boolean enabled) {}
+    }
+
+    @Test
+    void affinityAndContiguousSendBlocksToTheirGpuAndHoldThemWhenItIsFull() {
+        List<CoreView> sms = new ArrayList<>();
+        for (int s = 0; s < 2; s++) for (int g = 0; g < 4; g++) sms.add(new Sm(g, s)); // SM-major, as the launcher orders them
+        boolean[] all = new boolean[8];
+        java.util.Arrays.fill(all, true);
+        AffinityCta aff = new AffinityCta(false, 4, new GpuGeometry.LazyBlocks(null, 4));
+        for (int b = 0; b < 32; b++) assertEquals((b / 4) % 4, sms.get(aff.pickSm(0, b, sms, all)).gpu(), "block " + b);
+        boolean[] gpu1Full = all.clone();
+        gpu1Full[1] = gpu1Full[5] = false;
+        assertEquals(-1, aff.pickSm(0, 5, sms, gpu1Full)); // no work stealing
+        AffinityCta cont = new AffinityCta(true, 4, new GpuGeometry.LazyBlocks(null, 1));
+        cont.onKernelLaunch(0, 100, 8);
+        assertEquals(0, sms.get(cont.pickSm(0, 24, sms, all)).gpu());
+        assertEquals(1, sms.get(cont.pickSm(0, 25, sms, all)).gpu());
+        assertEquals(3, sms.get(cont.pickSm(0, 99, sms, all)).gpu());
+    }
+}

@@ -1,0 +1,74 @@
+package org.hmsim.etc;
+
+import java.util.List;
+import org.hmsim.api.engine.EventTarget;
+import org.hmsim.api.machine.MachineView;
+import org.hmsim.api.machine.UnifiedMemory;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.stats.Stats;
+
+/**
+ * ETC's application classifier (seed 002 §4.4). After a sampling window ({@code sample_window} GPU cycles,
+ * Fig 16's 50k) it reads the SMs' coalescing counters: thread accesses per line request after coalescing
+ * ("coalesced memory accesses"; 32 for a fully coalesced 4 B warp load, 1 when every lane hits its own
+ * line). At or above {@code coalescing_threshold} (10) the application is regular. Data sharing comes from
+ * the workload's compile-time flag. The classifier is active only when the footprint exceeds GPU memory.
+ *
+ * <p>Each of ETC's three policies holds its own classifier; all sample the same counters at the same time,
+ * so they reach the same decision without sharing state across slots.
+ */
+public final class Classifier implements EventTarget {
+    public static List<ParamSpec> params() {
+        return List.of(
+                ParamSpec.real("coalescing_threshold", 10, 1, 32, "thread accesses per line request at or above which the application is regular (seed 002 §4.4: 10; any value 5-10 separates its apps)"),
+                ParamSpec.integer("sample_window", 50_000, 1, 100_000_000, "GPU cycles sampled before classifying (seed 002 Fig 16: 50k)"));
+    }
+
+    private final MachineView machine;
+    private final double threshold;
+    private final long windowPs;
+    private final Runnable onDecision;
+    private AppClass decided = AppClass.NONE;
+    private double coalescing;
+    private boolean done;
+
+    public Classifier(MachineView machine, Params p, Runnable onDecision) {
+        this.machine = machine;
+        this.threshold = p.getDouble("coalescing_threshold");
+        this.windowPs = machine.gpuClock().ps(p.getInt("sample_window"));
+        this.onDecision = onDecision;
+        if (machine.unifiedMemory() != null) machine.engine().schedule(machine.engine().now() + windowPs, this, 0, 0);
+    }
+
+    @Override
+    public void handle(int kind, long payload) {
+        UnifiedMemory um = machine.unifiedMemory();
+        long lines = um.lineRequests();
+        if (lines == 0) { // nothing issued yet: sample again after another window
+            machine.engine().schedule(machine.engine().now() + windowPs, this, 0, 0);
+            return;
+        }
+        coalescing = (double) um.threadAccesses() / lines;
+        done = true;
+        if (um.oversubscribed()) {
+            boolean regular = coalescing >= threshold;
+            decided = !regular ? AppClass.IRREGULAR : um.workloadSharesData() ? AppClass.REGULAR_SHARING : AppClass.REGULAR_NO_SHARING;
+        }
+        onDecision.run();
+    }
+
+    public AppClass decided() { return decided; }
+
+    public boolean done() { return done; }
+
+    /** Registers {@code classifier.*}: the class code, the measured coalescing and the techniques chosen. */
+    public void registerStats(Stats s) {
+        Stats c = s.scope("classifier");
+        c.gauge("class", "ETC class: 0 = off (not oversubscribed / not yet sampled), 1 = regular no sharing, 2 = regular sharing, 3 = irregular", () -> decided.code);
+        c.gauge("coalescing", "thread accesses per line request over the sampling window", () -> coalescing);
+        c.gauge("choice_pe", "1 if the classifier chose proactive eviction", () -> decided.pe ? 1 : 0);
+        c.gauge("choice_mt", "1 if the classifier chose memory-aware throttling", () -> decided.mt ? 1 : 0);
+        c.gauge("choice_cc", "1 if the classifier chose capacity compression", () -> decided.cc ? 1 : 0);
+    }
+}

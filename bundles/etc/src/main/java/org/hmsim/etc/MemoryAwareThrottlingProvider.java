@@ -1,0 +1,205 @@
+package org.hmsim.etc;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.hmsim.api.engine.EventTarget;
+import org.hmsim.api.machine.CoreView;
+import org.hmsim.api.machine.MachineView;
+import org.hmsim.api.machine.UnifiedMemory;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.api.policy.ThrottlingPolicy;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Throttling {@code etc}: ETC's memory-aware throttling (MT, seed 002 §4.3). On activation half the SMs stop
+ * fetching (their in-flight instructions drain; {@link CoreView#setIssueEnabled}). Then epochs alternate:
+ * <ul>
+ * <li>detection epoch ({@code detect_epoch}): ends at the first far fault or when the timer expires.
+ *     Expiry without a fault: release one SM (the last throttled). A fault while pages were evicted in the
+ *     epoch (thrashing): when that fault resolves, throttle the SM that faulted (if it is still issuing,
+ *     else the next issuing SM). A fault without eviction: hold (case 3, no action in the paper);</li>
+ * <li>execution epoch ({@code exec_epoch}): the active SMs run undisturbed, then detection again.</li>
+ * </ul>
+ * Throttle and release degree are 1 SM (Fig 18's best). Epoch lengths are not given in the paper; ours are
+ * parameters. At least {@code min_active} SMs keep issuing.
+ */
+@Component(service = PolicyProvider.class, property = {
+        PolicyProvider.SLOT + "=throttling", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
+public final class MemoryAwareThrottlingProvider implements PolicyProvider {
+    @Override public Slot slot() { return Slot.THROTTLING; }
+
+    @Override public String name() { return "etc"; }
+
+    @Override public String description() {
+        return "ETC memory-aware throttling (seed 002 §4.3): start with half the SMs throttled, then per detection/execution epoch throttle the faulting SM when faults coincide with evictions, release one SM when an epoch sees no fault; on for irregular applications by ETC's classifier (§4.4).";
+    }
+
+    @Override public List<ParamSpec> parameters() {
+        List<ParamSpec> p = new ArrayList<>();
+        p.add(Mode.param("MT"));
+        p.add(ParamSpec.time("detect_epoch", 20_000_000L, 1000, 1_000_000_000_000L, "detection epoch length (not given in seed 002; ours: one 20 us fault latency, so a thrashing app shows a fault within it)"));
+        p.add(ParamSpec.time("exec_epoch", 40_000_000L, 1000, 1_000_000_000_000L, "execution epoch length (not given in seed 002; ours: two fault latencies)"));
+        p.add(ParamSpec.real("initial_throttle", 0.5, 0, 1, "fraction of SMs throttled on activation (seed 002 §4.3: half)"));
+        p.add(ParamSpec.integer("degree", 1, 1, 64, "SMs throttled or released per decision (seed 002 Fig 18: 1 is best)"));
+        p.add(ParamSpec.integer("min_active", 1, 1, 4096, "SMs that always keep issuing"));
+        p.addAll(Classifier.params());
+        return p;
+    }
+
+    @Override public Policy create(PolicyContext ctx, Params params) { return new Mt(ctx, params); }
+
+    static final class Mt implements ThrottlingPolicy, UnifiedMemory.Listener, EventTarget {
+        private static final int EV_DETECT_END = 0, EV_EXEC_END = 1;
+        private final MachineView machine;
+        private final Mode mode;
+        private final long detectPs, execPs;
+        private final double initial;
+        private final int degree, minActive;
+        private final Classifier classifier;
+        private final List<? extends CoreView> sms;
+        private int[] stack = new int[0];
+        private int throttled;
+        private boolean started, detecting, dormant, faultSeen, evictionSeen;
+        private int faultingSm = -1;
+        private long epochSeq;
+        private long throttles, releases, detectEpochs;
+
+        Mt(PolicyContext ctx, Params p) {
+            this.machine = ctx.machine();
+            this.mode = Mode.of(p.getString("mode"));
+            this.detectPs = p.getLong("detect_epoch");
+            this.execPs = p.getLong("exec_epoch");
+            this.initial = p.getDouble("initial_throttle");
+            this.degree = p.getInt("degree");
+            this.minActive = p.getInt("min_active");
+            this.sms = machine.sms();
+            this.classifier = new Classifier(machine, p, this::maybeStart);
+            classifier.registerStats(ctx.stats());
+            ctx.stats().gauge("throttled_sms", "SMs throttled by MT now", () -> throttled);
+            ctx.stats().counter("throttles", "SMs throttled by MT (including the initial half)", () -> throttles);
+            ctx.stats().counter("releases", "SMs released by MT", () -> releases);
+            ctx.stats().counter("detect_epochs", "detection epochs run", () -> detectEpochs);
+            ctx.stats().sampleEachEpoch("throttled_sms");
+            // mode on starts at the first fault: the SMs do not exist yet while policies are created
+            if (machine.unifiedMemory() != null) machine.unifiedMemory().addListener(this);
+        }
+
+        private boolean wanted() {
+            return switch (mode) {
+                case ON -> true;
+                case OFF -> false;
+                case AUTO -> classifier.decided().mt;
+            };
+        }
+
+        private void maybeStart() {
+            if (started || !wanted()) return;
+            started = true;
+            int n = (int) Math.floor(sms.size() * initial);
+            for (int k = 0; k < n; k++) throttleOne(sms.size() - 1 - k);
+            startDetect();
+        }
+
+        private void startDetect() {
+            detecting = true;
+            faultSeen = false;
+            evictionSeen = false;
+            faultingSm = -1;
+            detectEpochs++;
+            machine.engine().schedule(machine.engine().now() + detectPs, this, EV_DETECT_END, ++epochSeq);
+        }
+
+        private void startExec() {
+            detecting = false;
+            machine.engine().schedule(machine.engine().now() + execPs, this, EV_EXEC_END, ++epochSeq);
+        }
+
+        @Override
+        public void handle(int kind, long seq) {
+            if (seq != epochSeq) return; // an epoch already ended by a fault
+            if (idle()) { // no thread block anywhere: sleep until the next statistics epoch (never keep a finished run alive)
+                dormant = true;
+                return;
+            }
+            if (kind == EV_DETECT_END) {
+                if (!faultSeen) release(); // case 2: an epoch without faults
+                startExec();
+            } else startDetect();
+        }
+
+        @Override
+        public void onFault(int sm, long vpn) {
+            if (!started && mode == Mode.ON) maybeStart();
+            if (!started || !detecting || faultSeen) return;
+            faultSeen = true;
+            if (!evictionSeen) { // case 3: free memory remains, hold
+                startExec();
+                return;
+            }
+            faultingSm = sm; // case 4: throttle it when its fault resolves
+            ++epochSeq; // the detection timer no longer ends this epoch
+        }
+
+        @Override
+        public void onEviction(long vpn, boolean proactive) {
+            if (detecting) evictionSeen = true;
+        }
+
+        @Override
+        public void onFaultResolved(int sm, long vpn) {
+            if (faultingSm < 0 || sm != faultingSm || !detecting) return;
+            faultingSm = -1;
+            for (int k = 0; k < degree; k++) {
+                int victim = sms.get(sm).issueEnabled() ? sm : lastActive();
+                if (victim < 0) break;
+                throttleOne(victim);
+            }
+            startExec();
+        }
+
+        @Override
+        public void onEpoch(long nowPs) {
+            if (dormant && started && !idle()) {
+                dormant = false;
+                startDetect();
+            }
+        }
+
+        private boolean idle() {
+            for (CoreView c : sms) if (c.residentCtas() > 0) return false;
+            return true;
+        }
+
+        private void throttleOne(int sm) {
+            if (sms.size() - throttled <= minActive || !sms.get(sm).issueEnabled()) return;
+            sms.get(sm).setIssueEnabled(false);
+            if (throttled == stack.length) stack = java.util.Arrays.copyOf(stack, Math.max(sms.size(), 1));
+            stack[throttled++] = sm;
+            throttles++;
+        }
+
+        private void release() {
+            for (int k = 0; k < degree && throttled > 0; k++) {
+                sms.get(stack[--throttled]).setIssueEnabled(true);
+                releases++;
+            }
+        }
+
+        private int lastActive() {
+            for (int i = sms.size() - 1; i >= 0; i--) if (sms.get(i).issueEnabled()) return i;
+            return -1;
+        }
+
+        @Override
+        public void close() {
+            if (machine.unifiedMemory() != null) machine.unifiedMemory().removeListener(this);
+            while (throttled > 0) sms.get(stack[--throttled]).setIssueEnabled(true);
+            ++epochSeq;
+        }
+    }
+}

@@ -1,0 +1,364 @@
+package org.hmsim.platform.cpu;
+
+import java.util.List;
+import org.hmsim.api.engine.ClockDomain;
+import org.hmsim.api.engine.Engine;
+import org.hmsim.api.mem.AccessKind;
+import org.hmsim.api.mem.MemClient;
+import org.hmsim.api.mem.MemRequest;
+import org.hmsim.api.mem.MemSink;
+import org.hmsim.api.mem.RequestPool;
+import org.hmsim.api.policy.CoherencePolicy;
+import org.hmsim.api.stats.Stats;
+import org.hmsim.api.workload.HostPhase;
+import org.hmsim.platform.engine.PhysicalAddress;
+
+/**
+ * The CPU side of a machine: cores, their caches ({@link CpuCluster}), the LLC's miss registers, the
+ * CPU–GPU {@link Directory}, and the coherence slot's page permissions (SAHC, seed 001 §4): every CPU
+ * access and every GPU page walk asks {@link CoherencePolicy#checkAccess}; a fault costs the returned
+ * CPU cycles, served one at a time by the OS handler, and moves the page away from the other side (the
+ * GPUs' TLB entries are shot down when the CPU takes a page; the CPU's lines of the page are written
+ * back and invalidated when a GPU takes it). Runtime events ({@link #runtimeEvent}) let the policy
+ * flush the CPU or GPU caches (SAHC-T at the first launch, SAHC-A at {@code gpuWorkFinish()}).
+ *
+ * <p>Wiring: build it with the GPUs' memory sinks, give each GPU {@link #directory()} as its memory
+ * sink, call {@link #onGpuWalk} from the GPUs' page-table walks, and run host phases with
+ * {@link #runPhase}.
+ */
+public final class CpuSide implements MemClient, CpuCluster.Evictions {
+    /** Translates CPU virtual addresses (maps a page on first touch). */
+    public interface AddressSpace {
+        long translate(long vaddr);
+    }
+
+    static final int REFUSED = 0, OK = 1;
+
+    final Engine engine;
+    private final CpuConfig cfg;
+    private final ClockDomain clock;
+    private final RequestPool pool;
+    private final CoherencePolicy coherence;
+    private final AddressSpace space;
+    private final GpuControl gpus;
+    private final int lineBytes;
+    private final long pageBytes;
+    private final CpuCluster cluster;
+    private final Directory directory;
+    private final CpuCore[] cores;
+    // LLC miss registers: one per line in flight, with the cores waiting on it merged
+    private static final int MERGE = 16;
+    private final long[] mLine;
+    private final boolean[] mWrite, mBusy;
+    private final int[] mCore, mWaiting;
+    private final int[][] mWaiter;
+    private final boolean[][] mWaiterWrite;
+    private int busyMshrs;
+    private Runnable phaseDone;
+    private long osFreePs, phaseStartPs;
+    long cpuFaults, gpuFaults, faultPs, cpuFlushes, gpuFlushes, flushWritebacks, llcMshrRefusals, merged, hostPhases,
+            hostPhasePs, pageFlushes;
+
+    public CpuSide(CpuConfig cfg, Engine engine, RequestPool pool, CoherencePolicy coherence, AddressSpace space, GpuControl gpus,
+                   MemSink[] gpuMemory, MemSink cpuMemory, int lineBytes, long pageBytes) {
+        this.cfg = cfg;
+        this.engine = engine;
+        this.clock = ClockDomain.ofMHz("cpu", cfg.clockMHz());
+        this.pool = pool;
+        this.coherence = coherence;
+        this.space = space;
+        this.gpus = gpus;
+        this.lineBytes = lineBytes;
+        this.pageBytes = pageBytes;
+        this.cluster = new CpuCluster(cfg, lineBytes, this);
+        this.directory = new Directory(cfg.directory(), clock, engine, pool, coherence, cluster, gpuMemory, cpuMemory, lineBytes, pageBytes);
+        directory.setCpuRetry(this::wakeWaitingCores);
+        cores = new CpuCore[cfg.cores()];
+        for (int c = 0; c < cores.length; c++) cores[c] = new CpuCore(c, this, cfg.mlp(), clock.periodPs());
+        int n = cfg.llcMshrs();
+        mLine = new long[n];
+        mWrite = new boolean[n];
+        mBusy = new boolean[n];
+        mCore = new int[n];
+        mWaiting = new int[n];
+        mWaiter = new int[n][MERGE];
+        mWaiterWrite = new boolean[n][MERGE];
+    }
+
+    public Directory directory() { return directory; }
+
+    public CpuCluster cluster() { return cluster; }
+
+    public ClockDomain clock() { return clock; }
+
+    public CpuConfig config() { return cfg; }
+
+    // ---------------------------------------------------------------- host phases
+
+    /** Runs {@code phase} on the cores (each stream split into contiguous per-core chunks); {@code done} runs when all are idle. */
+    public void runPhase(HostPhase phase, Runnable done) {
+        hostPhases++;
+        phaseStartPs = engine.now();
+        for (CpuCore c : cores) c.clear(phase.computeCycles());
+        for (HostPhase.Stream s : phase.streams()) {
+            long n = s.accesses();
+            long per = (n + cores.length - 1) / cores.length;
+            for (int c = 0; c < cores.length; c++) {
+                long from = s.base() + c * per * s.strideBytes();
+                long to = Math.min(s.base() + s.bytes(), from + per * s.strideBytes());
+                cores[c].add(from, to, s.strideBytes(), s.write());
+            }
+        }
+        phaseDone = done;
+        boolean any = false;
+        for (CpuCore c : cores) {
+            if (c.idle()) continue;
+            any = true;
+            c.start();
+        }
+        if (!any) finishPhase();
+    }
+
+    /** Runs the phases in order, then {@code done}. */
+    public void runPhases(List<HostPhase> phases, Runnable done) {
+        if (phases.isEmpty()) {
+            done.run();
+            return;
+        }
+        runPhase(phases.get(0), () -> runPhases(phases.subList(1, phases.size()), done));
+    }
+
+    void coreIdle(CpuCore c) {
+        if (phaseDone == null) return;
+        for (CpuCore k : cores) if (!k.idle()) return;
+        finishPhase();
+    }
+
+    private void finishPhase() {
+        hostPhasePs += engine.now() - phaseStartPs;
+        Runnable d = phaseDone;
+        phaseDone = null;
+        if (d != null) d.run();
+    }
+
+    void accessDone(CpuCore c) {
+        if (c.idle()) coreIdle(c);
+        else c.wake();
+    }
+
+    // ---------------------------------------------------------------- permissions and faults
+
+    /** The coherence-permission check of a CPU access; returns the stall (ps) of a fault, 0 if allowed. */
+    long permission(long vaddr, boolean write) {
+        long paddr = space.translate(vaddr);
+        long cycles = coherence.checkAccess(CoherencePolicy.AGENT_CPU, paddr / pageBytes, write);
+        if (cycles <= 0) return 0;
+        cpuFaults++;
+        gpus.shootdown(Math.floorDiv(vaddr, pageBytes)); // the GPUs lose the page: their TLBs must walk (and check) again
+        return osHandler(cycles);
+    }
+
+    /** A GPU page walk found {@code vaddr} at {@code paddr}: the GPU side of the permission check. */
+    public void onGpuWalk(int gpu, long vaddr, long paddr) {
+        long page = paddr / pageBytes;
+        long cycles = coherence.checkAccess(gpu, page, false);
+        if (cycles <= 0) return;
+        gpuFaults++;
+        pageFlushes++;
+        flushWritebacks += cluster.flushRange(page * pageBytes, pageBytes); // the CPU loses the page
+        gpus.stall(gpu, osHandler(cycles));
+    }
+
+    /** One OS fault handler: faults are served in arrival order; returns the faulting agent's stall. */
+    private long osHandler(long cycles) {
+        long now = engine.now();
+        long cost = clock.ps(cycles);
+        osFreePs = Math.max(osFreePs, now) + cost;
+        faultPs += cost;
+        return osFreePs - now;
+    }
+
+    /** A runtime event for the coherence slot (see {@link CoherencePolicy#onRuntimeEvent}); performs the flushes it asks for. */
+    public void runtimeEvent(int event, int argument) {
+        int flush = coherence.onRuntimeEvent(event, argument);
+        if ((flush & CoherencePolicy.FLUSH_CPU_CACHES) != 0) {
+            cpuFlushes++;
+            flushWritebacks += cluster.flushAll();
+        }
+        if ((flush & CoherencePolicy.FLUSH_GPU_CACHES) != 0) {
+            gpuFlushes++;
+            directory.gpuFlushed();
+        }
+    }
+
+    // ---------------------------------------------------------------- accesses
+
+    /** One access of core {@code c}; {@link #REFUSED} when no miss register is free (the core waits). */
+    int access(CpuCore c, long vaddr, boolean write) {
+        long paddr = space.translate(vaddr);
+        long line = paddr & ~((long) lineBytes - 1);
+        int r = cluster.access(c.index, line, write);
+        if (r == CpuCluster.HIT) {
+            c.completeIn(clock.ps(cluster.lastLatencyCycles));
+            return OK;
+        }
+        long latency = clock.ps(cluster.lastLatencyCycles);
+        for (int m = 0; m < mLine.length; m++) {
+            if (!mBusy[m] || mLine[m] != line) continue;
+            if (mWaiting[m] == MERGE) break;
+            mWaiter[m][mWaiting[m]] = c.index;
+            mWaiterWrite[m][mWaiting[m]++] = write;
+            merged++;
+            return OK;
+        }
+        int m = freeMshr();
+        if (m < 0) {
+            llcMshrRefusals++;
+            return REFUSED;
+        }
+        MemRequest q = pool.take();
+        q.kind = write ? AccessKind.WRITE : AccessKind.READ;
+        q.paddr = line;
+        q.size = r == CpuCluster.UPGRADE ? 0 : lineBytes;
+        q.pool = PhysicalAddress.pool(line);
+        q.createdPs = engine.now();
+        q.replyTo = this;
+        q.tag = m;
+        int d = directory.cpuRequest(q);
+        if (d == Directory.REFUSED) {
+            pool.give(q);
+            return REFUSED;
+        }
+        if (d == Directory.GRANTED_NOW) {
+            pool.give(q);
+            cluster.complete(c.index, line, true, true);
+            c.completeIn(latency);
+            return OK;
+        }
+        mBusy[m] = true;
+        busyMshrs++;
+        mLine[m] = line;
+        mWrite[m] = write;
+        mCore[m] = c.index;
+        mWaiting[m] = 0;
+        return OK;
+    }
+
+    private int freeMshr() {
+        for (int m = 0; m < mLine.length; m++) if (!mBusy[m]) return m;
+        return -1;
+    }
+
+    @Override
+    public void onResponse(MemRequest q) {
+        int m = (int) q.tag;
+        pool.give(q);
+        long line = mLine[m];
+        boolean write = mWrite[m];
+        cluster.complete(mCore[m], line, write, write || directory.cpuExclusive(line));
+        finishCore(cores[mCore[m]]);
+        for (int k = 0; k < mWaiting[m]; k++) {
+            CpuCore w = cores[mWaiter[m][k]];
+            // A merged access completes with the fill if it now hits; else (a store behind a load) it
+            // goes to the LLC again as a fresh access: the slot stays held until it completes.
+            if (cluster.access(w.index, line, mWaiterWrite[m][k]) == CpuCluster.HIT) finishCore(w);
+            else retryLater(w, line, mWaiterWrite[m][k]);
+        }
+        mBusy[m] = false; // freed last, so a re-issued store above cannot take this register mid-loop
+        busyMshrs--;
+        wakeWaitingCores();
+    }
+
+    private void finishCore(CpuCore c) {
+        c.outstanding--;
+        accessDone(c);
+    }
+
+    /** A merged store that found only read permission: re-issued as an upgrade through a miss register. */
+    private void retryLater(CpuCore c, long line, boolean write) {
+        int m = freeMshr();
+        MemRequest q = pool.take();
+        q.kind = AccessKind.WRITE;
+        q.paddr = line;
+        q.size = cluster.state(line) != Moesi.I ? 0 : lineBytes;
+        q.pool = PhysicalAddress.pool(line);
+        q.createdPs = engine.now();
+        q.replyTo = this;
+        int d = m < 0 ? Directory.REFUSED : directory.cpuRequest(q);
+        if (d != Directory.ACCEPTED) {
+            // granted at once, or no register: complete the store now (its permission is the cluster's to
+            // resolve at the next access; a rare case that only costs accuracy, not progress)
+            pool.give(q);
+            if (d == Directory.GRANTED_NOW) cluster.complete(c.index, line, true, true);
+            finishCore(c);
+            return;
+        }
+        q.tag = m;
+        mBusy[m] = true;
+        busyMshrs++;
+        mLine[m] = line;
+        mWrite[m] = write;
+        mCore[m] = c.index;
+        mWaiting[m] = 0;
+    }
+
+    private void wakeWaitingCores() {
+        for (CpuCore c : cores) {
+            if (!c.waitingForRetry) continue;
+            c.waitingForRetry = false;
+            c.wake();
+        }
+    }
+
+    // ---------------------------------------------------------------- evictions from the cluster
+
+    @Override
+    public void writeback(long line) { directory.cpuWriteback(line, PhysicalAddress.pool(line)); }
+
+    @Override
+    public void dropped(long line) { directory.cpuDropped(line); }
+
+    public int inFlight() {
+        int n = busyMshrs + directory.inFlight();
+        for (CpuCore c : cores) n += c.outstanding;
+        return n;
+    }
+
+    public long faults() { return cpuFaults + gpuFaults; }
+
+    public void registerStats(Stats root) {
+        Stats s = root.scope("cpu");
+        s.counter("accesses", "memory operations issued by the CPU cores", () -> {
+            long n = 0;
+            for (CpuCore c : cores) n += c.accesses;
+            return n;
+        });
+        s.counter("l1.hits", "CPU L1 hits (all cores)", () -> cluster.l1Hits);
+        s.counter("l2.hits", "CPU private L2 hits", () -> cluster.l2Hits);
+        s.counter("llc.hits", "CPU LLC hits", () -> cluster.llcHits);
+        s.counter("llc.misses", "CPU LLC misses (sent to the directory or memory)", () -> cluster.llcMisses);
+        s.counter("llc.upgrades", "stores to lines the CPU held shared (write permission asked of the directory)", () -> cluster.upgrades);
+        s.counter("llc.snoops", "intra-CPU snoops (another core held the line)", () -> cluster.snoops);
+        s.counter("llc.writebacks", "dirty LLC victims written back", () -> cluster.llcWritebacks);
+        s.counter("llc.merged", "misses merged into a miss register already in flight", () -> merged);
+        s.counter("llc.mshr_refusals", "accesses that found every LLC miss register busy (the core waited)", () -> llcMshrRefusals);
+        s.counter("probes_received", "directory probes that reached the CPU caches", () -> cluster.probesIn);
+        s.counter("host_phases", "host phases run", () -> hostPhases);
+        s.counter("host_phase_ps", "simulated time spent in host phases", () -> hostPhasePs);
+        s.counter("fault_stall_ps", "time CPU cores stood still for permission faults", () -> {
+            long n = 0;
+            for (CpuCore c : cores) n += c.faultStallPs;
+            return n;
+        });
+        Stats co = root.scope("coherence");
+        co.counter("ownership_faults", "page coherence-permission faults (CPU and GPU)", () -> cpuFaults + gpuFaults);
+        co.counter("cpu_faults", "permission faults taken by the CPU", () -> cpuFaults);
+        co.counter("gpu_faults", "permission faults taken by a GPU (at its page walk)", () -> gpuFaults);
+        co.counter("fault_handler_ps", "OS fault-handler time (faults are served one at a time)", () -> faultPs);
+        co.counter("cpu_flushes", "CPU cache flushes asked by the coherence policy", () -> cpuFlushes);
+        co.counter("gpu_flushes", "GPU cache flushes asked by the coherence policy", () -> gpuFlushes);
+        co.counter("page_flushes", "pages flushed from the CPU caches when a GPU took them", () -> pageFlushes);
+        co.counter("flush_writebacks", "dirty lines written back by flushes", () -> flushWritebacks);
+        directory.registerStats(root.scope("directory"));
+    }
+}

@@ -1,0 +1,59 @@
+package org.hmsim.platform.machine;
+
+import org.hmsim.platform.cpu.CacheGeometry;
+import org.hmsim.platform.cpu.CpuConfig;
+import org.hmsim.platform.cpu.DirectoryConfig;
+
+/**
+ * The {@code cpu:} section of a machine file: the CPU cores, their caches and the CPU–GPU directory
+ * (platform/cpu). Absent = no CPU side (the GPU-only machines of seeds 000/002–004). Defaults are
+ * {@link CpuConfig#defaults()} (seed 001 Table 2 where it gives a value; see docs/machine-files.md).
+ */
+final class CpuSection {
+    private CpuSection() {}
+
+    static CpuConfig parse(Tree c) {
+        CpuConfig d = CpuConfig.defaults();
+        int cores = c.integer("cores", d.cores(), 1, 8);
+        double mhz = c.megahertz("clock", d.clockMHz());
+        int mlp = c.integer("mlp", d.mlp(), 1, 1024);
+        CacheGeometry l1 = cache(c, "l1", d.l1());
+        CacheGeometry l2 = cache(c, "l2", d.l2());
+        CacheGeometry llc = cache(c, "llc", d.llc());
+        int llcMshrs = c.integer("llc_mshrs", d.llcMshrs(), 1, 4096);
+        Tree t = c.tree("directory");
+        DirectoryConfig dd = d.directory();
+        int entries = t.integer("entries", dd.entries(), 1, 1 << 26);
+        int ways = t.integer("ways", dd.ways(), 1, 64);
+        if (entries % ways != 0 || Integer.bitCount(entries / ways) != 1)
+            throw new ConfigException(t.child("entries"), "entries / ways must be a power of two (entries " + entries + ", ways " + ways + ")");
+        DirectoryConfig dir = new DirectoryConfig(entries, ways, t.integer("banks", dd.banks(), 1, 1024), t.integer("mshrs", dd.mshrs(), 1, 1 << 16),
+                t.integer("lookup_cycles", dd.lookupCycles(), 0, 100_000), t.integer("bank_cycles", dd.bankCycles(), 1, 100_000),
+                t.integer("cpu_probe_cycles", dd.cpuProbeCycles(), 0, 1_000_000), t.integer("gpu_probe_cycles", dd.gpuProbeCycles(), 0, 1_000_000));
+        t.finish();
+        c.finish();
+        return new CpuConfig(cores, mhz, mlp, l1, l2, llc, llcMshrs, dir);
+    }
+
+    private static CacheGeometry cache(Tree parent, String key, CacheGeometry d) {
+        Tree t = parent.tree(key);
+        long size = t.bytes("size", d.sizeBytes(), 1024, 1L << 34);
+        int ways = t.integer("ways", d.ways(), 1, 64);
+        int latency = t.integer("latency", d.latencyCycles(), 0, 100_000);
+        t.finish();
+        return new CacheGeometry(size, ways, latency);
+    }
+
+    /** Checks the caches' geometry against the machine's line size (the CPU caches use the GPU's line). */
+    static void checkLines(CpuConfig cpu, int lineBytes) {
+        check(cpu.l1(), "cpu.l1.size", lineBytes);
+        check(cpu.l2(), "cpu.l2.size", lineBytes);
+        check(cpu.llc(), "cpu.llc.size", lineBytes);
+    }
+
+    private static void check(CacheGeometry g, String path, int lineBytes) {
+        long sets = g.sizeBytes() / ((long) g.ways() * lineBytes);
+        if (sets < 1 || sets * g.ways() * lineBytes != g.sizeBytes() || Long.bitCount(sets) != 1)
+            throw new ConfigException(path, "size / (ways x line " + lineBytes + " B) must be a power of two");
+    }
+}

@@ -1,0 +1,57 @@
+package org.hmsim.platform.machine;
+
+import org.hmsim.api.mem.MemSink;
+import org.hmsim.api.workload.HostPhase;
+import org.hmsim.platform.cpu.CpuSide;
+import org.hmsim.platform.cpu.GpuControl;
+import org.hmsim.platform.gpu.Gpu;
+import org.hmsim.platform.memory.dram.DramPool;
+import org.hmsim.platform.memory.link.Link;
+
+/**
+ * Builds a machine's CPU side (platform/cpu) from its {@code cpu:} section: the CPU's route to every
+ * pool (its own node's pools directly, another node's through the link that joins them, or — an APU
+ * with no link between CPU and GPU, seed 001 — directly, the memory controller being on chip), and the
+ * GPU controls the CPU side needs (fault stalls, TLB shootdowns). The GPUs' L2 misses then enter the
+ * CPU–GPU directory instead of their fabric; the directory forwards them to that fabric.
+ */
+final class CpuWiring {
+    private CpuWiring() {}
+
+    static CpuSide build(Machine m, MemSink[] gpuFabrics) {
+        MemSink[] route = new MemSink[m.pools.size()];
+        int cpuNode = m.cfg.cpuNode();
+        for (DramPool p : m.pools) {
+            int node = p.config().node();
+            route[p.index()] = p.sink();
+            if (node == cpuNode) continue;
+            for (Link l : m.links) {
+                if (MachineConfig.connects(l.config(), cpuNode, node)) {
+                    route[p.index()] = l.port(l.nodeA() == cpuNode ? 0 : 1, p.sink());
+                    break;
+                }
+            }
+        }
+        GpuControl gpus = new GpuControl() {
+            @Override
+            public void stall(int gpu, long ps) { m.gpus.get(gpu).stall(ps); }
+
+            @Override
+            public void shootdown(long vpn) {
+                for (Gpu g : m.gpus) g.invalidateTranslation(vpn);
+            }
+        };
+        return new CpuSide(m.cfg.cpu(), m.engine, m.requests, m.liveCoherence, va -> m.os.translate(va, -1), gpus,
+                gpuFabrics, new Fabric(route), m.cfg.gpu().l1().lineBytes(), m.cfg.pageBytes());
+    }
+
+    /** The phases of {@code phases} that run before kernel {@code k} (post-processing: {@code k == kernels}). */
+    static java.util.List<HostPhase> before(java.util.List<HostPhase> phases, int k, int kernels) {
+        java.util.List<HostPhase> out = new java.util.ArrayList<>();
+        for (HostPhase p : phases) {
+            int at = Math.min(p.beforeKernel(), kernels);
+            if (at == k) out.add(p);
+        }
+        return out;
+    }
+}

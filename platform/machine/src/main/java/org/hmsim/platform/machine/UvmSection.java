@@ -1,0 +1,38 @@
+package org.hmsim.platform.machine;
+
+import java.util.List;
+import java.util.Locale;
+import org.hmsim.platform.memory.LinkConfig;
+import org.hmsim.platform.machine.uvm.UvmConfig;
+
+/** Parses the machine file's optional {@code uvm:} section (docs/machine-files.md, "Unified memory"). */
+final class UvmSection {
+    private UvmSection() {}
+
+    /** The section's configuration, or null if the machine has none. Copy bandwidths default to the GPU-CPU link's. */
+    static UvmConfig parse(Tree t, List<LinkConfig> links, int cpuNode) {
+        if (!t.has("uvm")) return null;
+        Tree u = t.tree("uvm");
+        double linkBw = 16e9;
+        long linkLat = 500_000;
+        for (LinkConfig l : links) {
+            if (MachineConfig.connects(l, 0, cpuNode)) {
+                linkBw = l.bytesPerSecondPerDirection();
+                linkLat = l.latencyPs();
+            }
+        }
+        double over = u.real("oversubscription", 1.0, 0.01, 100);
+        long lat = u.picoseconds("fault_latency", 20_000_000L);
+        int buffer = u.integer("fault_buffer", 256, 1, 1 << 20);
+        int batch = u.integer("batch_size", 32, 1, 1 << 20);
+        double h2d = u.bandwidth("h2d_bandwidth", linkBw);
+        double d2h = u.bandwidth("d2h_bandwidth", linkBw);
+        long dmaLat = u.picoseconds("dma_latency", linkLat);
+        String pf = u.string("prefetcher", "tree").toLowerCase(Locale.ROOT);
+        if (!pf.equals("tree") && !pf.equals("none")) throw new ConfigException(u.child("prefetcher"), "unknown prefetcher '" + pf + "' (tree or none)");
+        int region = u.integer("prefetch_region_pages", 32, 1, 1 << 16);
+        if (Integer.bitCount(region) != 1) throw new ConfigException(u.child("prefetch_region_pages"), "must be a power of two");
+        u.finish();
+        return new UvmConfig(over, lat, buffer, batch, h2d, d2h, dmaLat, pf, region);
+    }
+}

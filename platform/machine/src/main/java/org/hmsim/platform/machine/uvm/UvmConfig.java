@@ -1,0 +1,20 @@
+package org.hmsim.platform.machine.uvm;
+
+/**
+ * Unified memory (demand paging) of a discrete GPU, the machine file's {@code uvm:} section (seed 002
+ * §2.1 and Table 1). Absent section = no demand paging (every page is mapped on first touch).
+ *
+ * @param oversubscription GPU memory as a fraction of the workload's footprint (the paper's 0.75 and 0.5;
+ *                         1.0 = the footprint fits, the "unlimited memory" ideal after cold faults)
+ * @param faultLatencyPs   the fault handler's service time per batch (Table 1: 20 us)
+ * @param faultBuffer      entries of the GPU's fault buffer; faults beyond it wait to be replayed
+ * @param batchSize        faults the driver takes from the buffer per batch (ours; the paper has no batching)
+ * @param h2dBytesPerSecond host-to-device copy bandwidth (Table 1: 16 GB/s PCIe)
+ * @param d2hBytesPerSecond device-to-host copy bandwidth (the paper: "significantly faster", no number)
+ * @param dmaLatencyPs     one-way latency of a copy over the link
+ * @param prefetcher       {@code tree} (the locality prefetcher of {@link TreePrefetcher}) or {@code none}
+ * @param prefetchRegionPages pages under one root of the prefetch tree (2 MB / 64 KB = 32)
+ */
+public record UvmConfig(double oversubscription, long faultLatencyPs, int faultBuffer, int batchSize,
+                        double h2dBytesPerSecond, double d2hBytesPerSecond, long dmaLatencyPs,
+                        String prefetcher, int prefetchRegionPages) {}

@@ -1,0 +1,555 @@
+package org.hmsim.platform.machine.uvm;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+import org.hmsim.api.engine.Engine;
+import org.hmsim.api.engine.EventTarget;
+import org.hmsim.api.machine.Component;
+import org.hmsim.api.machine.UnifiedMemory;
+import org.hmsim.api.mem.MemSink;
+import org.hmsim.api.os.Allocation;
+import org.hmsim.api.policy.CompressionPolicy;
+import org.hmsim.api.policy.ResidencyPolicy;
+import org.hmsim.api.stats.Stats;
+import org.hmsim.api.workload.Kernel;
+import org.hmsim.platform.engine.PhysicalAddress;
+import org.hmsim.platform.gpu.Gpu;
+import org.hmsim.platform.gpu.sm.Sm;
+import org.hmsim.platform.gpu.tlb.FaultWaiter;
+import org.hmsim.platform.memory.os.OsMemoryManager;
+
+/**
+ * The unified-memory driver of a discrete GPU (seed 002 §2.1, CUDA 8 demand paging).
+ *
+ * <p><b>Far faults.</b> A page-table walk that finds its page non-resident parks (its warps wait; other
+ * warps go on) and the page enters the fault buffer. Faults on a page already coming merge.
+ *
+ * <p><b>Batches.</b> One fault handler serves the buffer: it takes up to {@code batchSize} faults, spends
+ * the fault latency (20 us, Table 1) on them, then needs a frame for each. If GPU memory is full it first
+ * evicts victims of the residency slot (device-to-host copies) and only when they have left starts the
+ * host-to-device copies — eviction on the critical path, the baseline of Fig 5a. Pages arriving wake their
+ * walks at once; the next batch starts when every copy of this one has arrived.
+ *
+ * <p><b>Prefetch.</b> The {@link TreePrefetcher} (and the residency slot's {@code prefetch}) add pages to a
+ * batch, but only into free frames: a prefetch never evicts (our choice; the paper does not say).
+ *
+ * <p><b>Capacity and compression.</b> GPU memory holds {@code oversubscription} x the footprint in frames.
+ * A page migrated in while the compression slot's capacity factor is f &gt; 1 is stored compressed and
+ * occupies 1/f of a frame (LCP-style accounting, seed 002 §4.3); its L2 misses pay the slot's extra latency
+ * ({@link CompressedAccessDelay}). Pages already resident are not recompressed.
+ *
+ * <p><b>Proactive eviction.</b> {@link #evictAhead} lets a policy evict before the space is needed; those
+ * copies share only the device-to-host channel with other evictions, so they overlap fault migrations.
+ *
+ * <p>Simplifications: the copy engine's writes into GPU DRAM and reads out of it are not sent through the
+ * memory controllers (PCIe at 16 GB/s is ~4 % of GDDR5 bandwidth); cache lines of an evicted page are not
+ * invalidated in the L2 (a reused frame may hit stale lines).
+ */
+public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
+    private static final int EV_SERVICED = 0, EV_H2D = 1, EV_D2H = 2;
+    private static final byte NONRES = 0, FETCHING = 1, RESIDENT = 2, EVICTING = 3;
+    /** Frame accounting in 1/1024 frames, so compressed pages occupy fractions of a frame without doubles. */
+    static final int UNIT = 1024;
+
+    private final UvmConfig cfg;
+    private final Engine engine;
+    private final OsMemoryManager os;
+    private final int gpuPool;
+    private final long pageBytes;
+    private final long poolFrames;
+    private final Supplier<ResidencyPolicy> residency;
+    private final Supplier<CompressionPolicy> compression;
+    private final DmaChannel h2d, d2h;
+    private final TreePrefetcher prefetcher;
+    private List<Gpu> gpus = List.of();
+    private long shootdownPs;
+    private int smsPerGpu = 1;
+    private FaultWaiter[] waiters = new FaultWaiter[1];
+    private boolean sharesData;
+
+    // page state, indexed by vpn - baseVpn (set up at the first fault, when allocations are final)
+    private long baseVpn = -1;
+    private byte[] state = new byte[0];
+    private boolean[] hole = new boolean[0];
+    private int[] faultSm = new int[0];
+    private long[] gpuWaiting = new long[0];
+    private int[] cost = new int[0];
+    private long[] stamp = new long[0];
+    private long[] faultedAt = new long[0];
+    private long footprintPages;
+    private long capacityUnits, usedUnits, evictingUnits;
+    private long capacityFrames;
+
+    // frames of the GPU pool: which page, compressed or not (for the compression delay)
+    private long[] frameVpn = new long[256];
+    private boolean[] frameCompressed = new boolean[256];
+
+    // fault buffer (a ring; it grows past its nominal size, counting overflows: those faults are replayed later)
+    private long[] buf = new long[256];
+    private int bHead, bSize;
+
+    // age order of migrations in (the fallback victim order: the paper's age-based LRU, §2.3)
+    private long[] ageVpn = new long[256], ageStamp = new long[256];
+    private int aHead, aSize;
+    private long stamps;
+
+    // the batch being served
+    private boolean handlerBusy;
+    private long[] batch = new long[64];
+    private int batchDemand, batchTotal, batchPending;
+    private long batchUnits;
+    private boolean waitingFrames;
+    private int evictionsInFlight;
+    private final long[] prefetchOut = new long[64];
+
+    private UnifiedMemory.Listener[] listeners = new UnifiedMemory.Listener[0];
+
+    private long faults, faultsMerged, batches, batchedFaults, prefetches, evictions, proactiveEvictions,
+            bufferOverflows, maxBuffer, faultWaitPs, resolved, compressedAccesses, policyVictimsRejected;
+
+    public UvmDriver(UvmConfig cfg, Engine engine, OsMemoryManager os, int gpuPool, long poolCapacityBytes,
+                     Supplier<ResidencyPolicy> residency, Supplier<CompressionPolicy> compression) {
+        this.cfg = cfg;
+        this.engine = engine;
+        this.os = os;
+        this.gpuPool = gpuPool;
+        this.pageBytes = os.pageBytes();
+        this.poolFrames = poolCapacityBytes / pageBytes;
+        this.residency = residency;
+        this.compression = compression;
+        this.h2d = new DmaChannel(cfg.h2dBytesPerSecond(), cfg.dmaLatencyPs());
+        this.d2h = new DmaChannel(cfg.d2hBytesPerSecond(), cfg.dmaLatencyPs());
+        this.prefetcher = cfg.prefetcher().equals("tree") ? new TreePrefetcher(cfg.prefetchRegionPages()) : null;
+    }
+
+    /** Wiring once the GPUs exist: shootdowns on eviction, coalescing counters, the walkers to wake. */
+    public void attach(List<Gpu> gpus, long shootdownPs) {
+        this.gpus = gpus;
+        this.shootdownPs = shootdownPs;
+        this.smsPerGpu = gpus.isEmpty() ? 1 : gpus.get(0).sms().size();
+        this.waiters = new FaultWaiter[gpus.size()];
+        for (int g = 0; g < gpus.size(); g++) waiters[g] = gpus.get(g).mmu();
+    }
+
+    /** The workload's kernels: any kernel marked as sharing data makes the workload a sharing one. */
+    public void setKernels(List<Kernel> kernels) {
+        boolean s = false;
+        for (Kernel k : kernels) s |= k.sharesData();
+        this.sharesData = s;
+    }
+
+    /** A GPU's fabric with the compressed-page access delay in front. */
+    public MemSink wrapFabric(MemSink fabric) { return new CompressedAccessDelay(this, fabric, engine); }
+
+    // ------------------------------------------------------------------ the walk's question
+
+    /** Whether {@code vpn} is resident; if not, raises (or joins) its far fault and wakes {@code waiter} later. */
+    public boolean resident(int gpu, int sm, long vpn, FaultWaiter waiter) {
+        init();
+        int i = index(vpn);
+        if (i < 0 || hole[i]) return true; // outside every allocation: let translation report the segmentation fault
+        byte st = state[i];
+        if (st == RESIDENT) return true;
+        if (gpu < waiters.length) waiters[gpu] = waiter;
+        gpuWaiting[i] |= 1L << gpu;
+        if (st == FETCHING) {
+            faultsMerged++;
+            return false;
+        }
+        state[i] = FETCHING;
+        int global = gpu * smsPerGpu + sm;
+        faultSm[i] = global;
+        faultedAt[i] = engine.now();
+        faults++;
+        push(vpn);
+        for (UnifiedMemory.Listener l : listeners) l.onFault(global, vpn);
+        if (!handlerBusy) startBatch();
+        return false;
+    }
+
+    // ------------------------------------------------------------------ batches
+
+    private void startBatch() {
+        if (bSize == 0) return;
+        handlerBusy = true;
+        batchDemand = 0;
+        batchUnits = 0;
+        int unit = unitCost();
+        // a batch never needs more frames than GPU memory has
+        while (bSize > 0 && batchDemand < cfg.batchSize() && batchUnits + unit <= capacityUnits) {
+            long vpn = buf[bHead];
+            bHead = (bHead + 1) % buf.length;
+            bSize--;
+            if (batchDemand == batch.length) batch = Arrays.copyOf(batch, batch.length * 2);
+            batch[batchDemand++] = vpn;
+            batchUnits += unit;
+        }
+        batchTotal = batchDemand;
+        batches++;
+        batchedFaults += batchDemand;
+        engine.scheduleIn(cfg.faultLatencyPs(), this, EV_SERVICED, 0);
+    }
+
+    @Override
+    public void handle(int kind, long payload) {
+        switch (kind) {
+            case EV_SERVICED -> serviced();
+            case EV_H2D -> arrived((int) payload);
+            case EV_D2H -> evicted((int) payload);
+            default -> throw new IllegalStateException("unknown UVM event " + kind);
+        }
+    }
+
+    /** The handler has done its work on the batch: find frames (evicting if full), then copy. */
+    private void serviced() {
+        waitingFrames = true;
+        long deficit = batchUnits - (capacityUnits - usedUnits) - evictingUnits;
+        while (deficit > 0) {
+            long v = pickVictim();
+            if (v < 0) break;
+            deficit -= cost[index(v)];
+            evict(v, false);
+        }
+        tryAllocate();
+    }
+
+    private void tryAllocate() {
+        if (!waitingFrames || capacityUnits - usedUnits < batchUnits) return;
+        waitingFrames = false;
+        usedUnits += batchUnits;
+        addPrefetches();
+        for (UnifiedMemory.Listener l : listeners) l.onBatchAllocated(batchDemand);
+        int unit = unitCost();
+        batchPending = batchTotal;
+        long now = engine.now();
+        for (int k = 0; k < batchTotal; k++) {
+            int i = index(batch[k]);
+            cost[i] = unit;
+            engine.schedule(h2d.copy(now, pageBytes), this, EV_H2D, i);
+        }
+    }
+
+    /** Prefetch candidates of every demand page, into free frames only. */
+    private void addPrefetches() {
+        int unit = unitCost();
+        ResidencyPolicy rp = residency.get();
+        for (int k = 0; k < batchDemand; k++) {
+            long vpn = batch[k];
+            int n = prefetcher == null ? 0 : prefetcher.prefetch(vpn, this::validForPrefetch, prefetchOut);
+            addCandidates(n, unit);
+            addCandidates(Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), unit);
+        }
+    }
+
+    private void addCandidates(int n, int unit) {
+        for (int j = 0; j < n; j++) {
+            int i = index(prefetchOut[j]);
+            if (i < 0 || hole[i] || state[i] == FETCHING || state[i] == RESIDENT) continue;
+            if (capacityUnits - usedUnits < unit) return;
+            usedUnits += unit;
+            state[i] = FETCHING;
+            faultSm[i] = -1;
+            if (batchTotal == batch.length) batch = Arrays.copyOf(batch, batch.length * 2);
+            batch[batchTotal++] = prefetchOut[j];
+            prefetches++;
+        }
+    }
+
+    private boolean validForPrefetch(long vpn) {
+        int i = index(vpn);
+        return i < 0 || hole[i] || state[i] == RESIDENT || state[i] == FETCHING;
+    }
+
+    /** A page's host-to-device copy has arrived: map it, wake its walks. */
+    private void arrived(int i) {
+        long vpn = baseVpn + i;
+        state[i] = RESIDENT;
+        int pool = os.map(vpn, gpuPool);
+        if (pool != gpuPool) throw new IllegalStateException("unified memory: page 0x" + Long.toHexString(vpn) + " could not be mapped in GPU memory (pool " + pool + ")");
+        recordFrame(vpn, cost[i] < UNIT);
+        stamp[i] = ++stamps;
+        pushAge(vpn, stamp[i]);
+        residency.get().onPageResident(vpn, gpuPool);
+        long mask = gpuWaiting[i];
+        gpuWaiting[i] = 0;
+        int sm = faultSm[i];
+        if (sm >= 0) {
+            resolved++;
+            faultWaitPs += engine.now() - faultedAt[i];
+            faultSm[i] = -1;
+            for (UnifiedMemory.Listener l : listeners) l.onFaultResolved(sm, vpn);
+        }
+        while (mask != 0) {
+            int g = Long.numberOfTrailingZeros(mask);
+            mask &= mask - 1;
+            waiters[g].onPageResident(vpn);
+        }
+        if (--batchPending == 0) {
+            handlerBusy = false;
+            startBatch();
+        }
+    }
+
+    // ------------------------------------------------------------------ eviction
+
+    @Override
+    public int evictAhead(int pages) {
+        init();
+        int n = 0;
+        while (n < pages) {
+            long v = pickVictim();
+            if (v < 0) break;
+            evict(v, true);
+            n++;
+        }
+        return n;
+    }
+
+    private void evict(long vpn, boolean proactive) {
+        int i = index(vpn);
+        state[i] = EVICTING;
+        long mask = os.unmap(vpn);
+        if (mask > 0) {
+            for (Gpu g : gpus) {
+                if ((mask & (1L << g.index())) == 0) continue;
+                g.invalidateTranslation(vpn);
+                g.stall(shootdownPs);
+            }
+        }
+        evictions++;
+        if (proactive) proactiveEvictions++;
+        evictingUnits += cost[i];
+        evictionsInFlight++;
+        engine.schedule(d2h.copy(engine.now(), pageBytes), this, EV_D2H, i);
+        for (UnifiedMemory.Listener l : listeners) l.onEviction(vpn, proactive);
+    }
+
+    private void evicted(int i) {
+        usedUnits -= cost[i];
+        evictingUnits -= cost[i];
+        evictionsInFlight--;
+        if (state[i] == EVICTING) state[i] = NONRES;
+        if (handlerBusy) tryAllocate();
+    }
+
+    /** The residency slot's victim if it names a resident page, else the oldest page migrated in. */
+    private long pickVictim() {
+        ResidencyPolicy rp = residency.get();
+        for (int tries = 0; tries < 4; tries++) {
+            long v = rp.chooseVictim(gpuPool);
+            if (v < 0) break;
+            int i = index(v);
+            if (i >= 0 && state[i] == RESIDENT) return v;
+            policyVictimsRejected++;
+        }
+        while (aSize > 0) {
+            long v = ageVpn[aHead], s = ageStamp[aHead];
+            aHead = (aHead + 1) % ageVpn.length;
+            aSize--;
+            int i = index(v);
+            if (state[i] == RESIDENT && stamp[i] == s) return v;
+        }
+        return -1;
+    }
+
+    // ------------------------------------------------------------------ compression delay
+
+    /** Extra latency of an L2 miss to {@code paddr}: the compression slot's, if the frame holds a compressed page. */
+    long compressedAccessPs(long paddr) {
+        if (PhysicalAddress.pool(paddr) != gpuPool) return 0;
+        long f = PhysicalAddress.offset(paddr) / pageBytes;
+        if (f >= frameCompressed.length || !frameCompressed[(int) f]) return 0;
+        compressedAccesses++;
+        return compression.get().extraLatencyPs(frameVpn[(int) f]);
+    }
+
+    private void recordFrame(long vpn, boolean compressed) {
+        long pa = os.lookup(vpn * pageBytes);
+        int f = (int) (PhysicalAddress.offset(pa) / pageBytes);
+        if (f >= frameVpn.length) {
+            int n = Math.max(f + 1, frameVpn.length * 2);
+            frameVpn = Arrays.copyOf(frameVpn, n);
+            frameCompressed = Arrays.copyOf(frameCompressed, n);
+        }
+        frameVpn[f] = vpn;
+        frameCompressed[f] = compressed;
+    }
+
+    /** Frame units a page migrated in now occupies: 1/f of a frame under a compression factor f. */
+    private int unitCost() {
+        double f = compression.get().capacityFactor(gpuPool);
+        if (!(f > 1.0)) return UNIT;
+        return (int) Math.max(1, Math.round(UNIT / f));
+    }
+
+    // ------------------------------------------------------------------ set-up and bookkeeping
+
+    /** At the first fault the allocations are final: size the page arrays, the footprint and capacity. */
+    private void init() {
+        if (baseVpn >= 0) return;
+        List<Allocation> allocs = os.allocations();
+        if (allocs.isEmpty()) throw new IllegalStateException("unified memory: no allocations before the first fault");
+        long lo = Long.MAX_VALUE, hi = 0, pages = 0;
+        for (Allocation a : allocs) {
+            long first = Math.floorDiv(a.baseVa(), pageBytes), end = Math.floorDiv(a.endVa() + pageBytes - 1, pageBytes);
+            lo = Math.min(lo, first);
+            hi = Math.max(hi, end);
+            pages += end - first;
+        }
+        baseVpn = lo;
+        int n = (int) (hi - lo);
+        state = new byte[n];
+        // guard gaps between allocations are no pages of the footprint: never fetched, never faulted
+        hole = new boolean[n];
+        Arrays.fill(hole, true);
+        for (Allocation a : allocs) {
+            long first = Math.floorDiv(a.baseVa(), pageBytes), end = Math.floorDiv(a.endVa() + pageBytes - 1, pageBytes);
+            for (long v = first; v < end; v++) hole[(int) (v - lo)] = false;
+        }
+        faultSm = new int[n];
+        Arrays.fill(faultSm, -1);
+        gpuWaiting = new long[n];
+        cost = new int[n];
+        stamp = new long[n];
+        faultedAt = new long[n];
+        footprintPages = pages;
+        capacityFrames = Math.max(1, Math.min(poolFrames, (long) Math.floor(cfg.oversubscription() * pages)));
+        capacityUnits = capacityFrames * UNIT;
+    }
+
+    private int index(long vpn) {
+        long i = vpn - baseVpn;
+        return i < 0 || i >= state.length ? -1 : (int) i;
+    }
+
+    private void push(long vpn) {
+        if (bSize == buf.length) {
+            long[] b = new long[buf.length * 2];
+            for (int k = 0; k < bSize; k++) b[k] = buf[(bHead + k) % buf.length];
+            buf = b;
+            bHead = 0;
+        }
+        buf[(bHead + bSize++) % buf.length] = vpn;
+        if (bSize > cfg.faultBuffer()) bufferOverflows++;
+        maxBuffer = Math.max(maxBuffer, bSize);
+    }
+
+    private void pushAge(long vpn, long s) {
+        if (aSize == ageVpn.length) {
+            long[] v = new long[ageVpn.length * 2], st = new long[ageVpn.length * 2];
+            for (int k = 0; k < aSize; k++) {
+                v[k] = ageVpn[(aHead + k) % ageVpn.length];
+                st[k] = ageStamp[(aHead + k) % ageVpn.length];
+            }
+            ageVpn = v;
+            ageStamp = st;
+            aHead = 0;
+        }
+        int t = (aHead + aSize++) % ageVpn.length;
+        ageVpn[t] = vpn;
+        ageStamp[t] = s;
+    }
+
+    // ------------------------------------------------------------------ UnifiedMemory
+
+    @Override public long pageBytes() { return pageBytes; }
+
+    @Override public long footprintPages() { init(); return footprintPages; }
+
+    @Override public long capacityFrames() { init(); return capacityFrames; }
+
+    @Override public long residentPages() {
+        long n = 0;
+        for (byte b : state) if (b == RESIDENT) n++;
+        return n;
+    }
+
+    @Override public double freePages() { init(); return (capacityUnits - usedUnits) / (double) UNIT; }
+
+    @Override public boolean isResident(long vpn) {
+        int i = index(vpn);
+        return i >= 0 && state[i] == RESIDENT;
+    }
+
+    @Override public int evictionsInFlight() { return evictionsInFlight; }
+
+    @Override public boolean workloadSharesData() { return sharesData; }
+
+    @Override public long memInstructions() {
+        long n = 0;
+        for (Gpu g : gpus) for (Sm s : g.sms()) n += s.memInstructions();
+        return n;
+    }
+
+    @Override public long threadAccesses() {
+        long n = 0;
+        for (Gpu g : gpus) for (Sm s : g.sms()) n += s.threadAccesses();
+        return n;
+    }
+
+    @Override public long lineRequests() {
+        long n = 0;
+        for (Gpu g : gpus) for (Sm s : g.sms()) n += s.lineRequests();
+        return n;
+    }
+
+    @Override public void addListener(UnifiedMemory.Listener l) {
+        listeners = Arrays.copyOf(listeners, listeners.length + 1);
+        listeners[listeners.length - 1] = l;
+    }
+
+    @Override public void removeListener(UnifiedMemory.Listener l) {
+        for (int k = 0; k < listeners.length; k++) {
+            if (listeners[k] != l) continue;
+            UnifiedMemory.Listener[] n = new UnifiedMemory.Listener[listeners.length - 1];
+            System.arraycopy(listeners, 0, n, 0, k);
+            System.arraycopy(listeners, k + 1, n, k, listeners.length - k - 1);
+            listeners = n;
+            return;
+        }
+    }
+
+    // ------------------------------------------------------------------ Component
+
+    @Override public String name() { return "uvm"; }
+
+    @Override public int inFlight() { return bSize + (handlerBusy ? 1 : 0) + evictionsInFlight; }
+
+    private int throttledSms() {
+        int n = 0;
+        for (Gpu g : gpus) for (Sm s : g.sms()) if (!s.issueEnabled()) n++;
+        return n;
+    }
+
+    @Override
+    public void registerStats(Stats root) {
+        Stats s = root.scope(name());
+        s.counter("faults", "far faults raised (first fault of a non-resident page)", () -> faults);
+        s.counter("faults_merged", "faults on a page already being faulted in (merged)", () -> faultsMerged);
+        s.counter("fault_batches", "batches the fault handler served", () -> batches);
+        s.gauge("faults_per_batch", "demand faults per batch", () -> batches == 0 ? 0 : (double) batchedFaults / batches);
+        s.counter("fault_buffer_overflows", "faults that found the fault buffer full (replayed later)", () -> bufferOverflows);
+        s.gauge("fault_buffer_max", "largest fault-buffer occupancy", () -> maxBuffer);
+        s.gauge("fault_latency_ns", "mean time from a far fault to its page's arrival, ns", () -> resolved == 0 ? 0 : faultWaitPs / 1000.0 / resolved);
+        s.counter("prefetches", "pages migrated in by the prefetchers", () -> prefetches);
+        s.counter("evictions", "pages evicted to host memory", () -> evictions);
+        s.counter("evictions_proactive", "evictions started ahead of need (evictAhead)", () -> proactiveEvictions);
+        s.counter("victims_rejected", "victims the residency slot named that were not resident", () -> policyVictimsRejected);
+        s.counter("h2d.bytes", "bytes copied host-to-device", h2d::bytes);
+        s.counter("d2h.bytes", "bytes copied device-to-host", d2h::bytes);
+        s.counter("h2d.busy_ps", "time the host-to-device channel was copying, ps", h2d::busyPs);
+        s.counter("d2h.busy_ps", "time the device-to-host channel was copying, ps", d2h::busyPs);
+        s.counter("h2d.queue_ps", "total time copies waited for the host-to-device channel, ps", h2d::queuedPs);
+        s.counter("d2h.queue_ps", "total time copies waited for the device-to-host channel, ps", d2h::queuedPs);
+        s.counter("compressed_accesses", "L2 misses to compressed pages (paying the compression latency)", () -> compressedAccesses);
+        s.gauge("footprint_pages", "pages of all allocations", () -> footprintPages);
+        s.gauge("capacity_frames", "GPU frames available to unified memory", () -> capacityFrames);
+        s.gauge("resident_pages", "pages resident in GPU memory", this::residentPages);
+        s.gauge("throttled_sms", "SMs whose issue is disabled (throttled)", this::throttledSms);
+        root.sampleEachEpoch("uvm.faults");
+        root.sampleEachEpoch("uvm.evictions");
+        root.sampleEachEpoch("uvm.throttled_sms");
+        root.sampleEachEpoch("uvm.resident_pages");
+    }
+}

@@ -1,0 +1,61 @@
+package org.hmsim.platform.machine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.hmsim.api.policy.Slot;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Demand paging of unified memory (seed 002 §2.1) on a small `etc` machine: far faults are real events,
+ * eviction happens only under oversubscription, and the fault handler's latency is on the critical path.
+ */
+class UnifiedMemoryTest {
+    private static final int ELEMENTS = 1 << 18; // 3 arrays x 1 MB = 48 pages of 64 KB
+
+    static RunResult stream(double oversubscription, String faultLatency, String prefetcher, int iterations) {
+        MachineConfig m = TestMachines.machine("etc", "gpu.sms", 8, "uvm.oversubscription", oversubscription,
+                "uvm.fault_latency", faultLatency, "uvm.prefetcher", prefetcher);
+        return TestMachines.run(m, TestMachines.workload("stream", 1, "elements", ELEMENTS, "ctas", 64, "iterations", iterations),
+                new ClasspathPolicies());
+    }
+
+    static double stat(RunResult r, String name) {
+        Double v = r.stats().get(name);
+        if (v == null) throw new AssertionError("no statistic " + name);
+        return v;
+    }
+
+    @Test
+    void everyPageFaultsOnceWhenTheFootprintFits() {
+        RunResult r = stream(1.0, "20us", "none", 1);
+        assertEquals(48, stat(r, "uvm.footprint_pages"));
+        assertEquals(48, stat(r, "uvm.faults") + stat(r, "uvm.prefetches"));
+        assertEquals(0, stat(r, "uvm.evictions"));
+        assertEquals(48 * 65536, stat(r, "uvm.h2d.bytes"));
+        assertTrue(stat(r, "uvm.fault_batches") >= 2, "faults are served in batches");
+        // every batch costs at least the 20 us handler, so the run is far longer than the unpaged stream
+        assertTrue(r.simTimePs() > 20_000_000L * stat(r, "uvm.fault_batches"));
+    }
+
+    @Test
+    void oversubscriptionEvictsAndRefaults() {
+        RunResult fit = stream(1.0, "20us", "tree", 2);
+        RunResult half = stream(0.5, "20us", "tree", 2);
+        assertEquals(0, stat(fit, "uvm.evictions"));
+        assertTrue(stat(half, "uvm.evictions") > 0);
+        assertTrue(stat(half, "uvm.d2h.bytes") > 0);
+        // the second pass re-faults what the first evicted
+        assertTrue(stat(half, "uvm.faults") + stat(half, "uvm.prefetches") > 48 + 10, "re-faults: " + stat(half, "uvm.faults"));
+        assertTrue(half.simTimePs() > fit.simTimePs() * 1.2, "fit " + fit.simTimePs() + " half " + half.simTimePs());
+    }
+
+    @Test
+    void longerFaultLatencySlowsDemandPaging() {
+        RunResult fast = stream(0.75, "20us", "tree", 1);
+        RunResult slow = stream(0.75, "50us", "tree", 1);
+        double slowdown = (double) slow.simTimePs() / fast.simTimePs();
+        System.out.printf("stream 75%%: 20us %.1f us, 50us %.1f us (x%.2f)%n", fast.simTimePs() / 1e6, slow.simTimePs() / 1e6, slowdown);
+        assertTrue(slowdown > 1.2, "slowdown " + slowdown);
+    }
+}

@@ -1,0 +1,19 @@
+package org.hmsim.platform.memory.os;
+
+import org.hmsim.api.os.Allocation;
+
+/**
+ * Takes over the choice of a page's physical frame for some pools: the multi-GPU machine's page-group
+ * allocator (seed 004 §4.2), which spreads a page over every GPU's memory or holds it whole in one of
+ * them. The memory manager asks it after the placement slot has chosen a pool.
+ */
+@FunctionalInterface
+public interface FrameMapper {
+    /**
+     * @param pool the pool the placement slot chose (or the host asked for)
+     * @param gpu the touching GPU, -1 for the CPU
+     * @return the physical address of the frame for {@code vpn}, or -1 to take a frame of {@code pool}
+     *         the ordinary way
+     */
+    long map(long vpn, Allocation allocation, int pool, int gpu);
+}

@@ -1,0 +1,106 @@
+package org.hmsim.platform.workloads.builtin.uvm;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.workload.AllocationSpec;
+import org.hmsim.api.workload.Kernel;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.platform.workloads.BuiltinProvider;
+import org.hmsim.platform.workloads.SimpleKernel;
+import org.hmsim.platform.workloads.SimpleWorkload;
+
+/**
+ * Models of seed 002's regular (coalesced, streaming) applications, as sequences of streaming passes
+ * ({@link StreamPass}) over float arrays of {@code elements} each. Without sharing: 2DCONV, 3DCONV (one
+ * stencil kernel, in → out). With sharing across kernels (§4.4, Fig 4): LUD (K kernels over the shrinking
+ * trailing part of one matrix), SRAD (two kernels per iteration over the same image arrays), CONS
+ * (convolutionSeparable: the row pass writes a buffer the column pass re-streams), SCAN (block scan,
+ * sums scan, uniform add over one array). Footprints are scaled down from the paper's 7-70 MB for
+ * simulation time; {@code elements} scales them.
+ */
+public final class RegularUvmWorkload extends BuiltinProvider {
+    /** The modelled applications. */
+    public enum App { CONV2D("etc-2dconv"), CONV3D("etc-3dconv"), LUD("etc-lud"), SRAD("etc-srad"), CONS("etc-cons"), SCAN("etc-scan");
+        final String id;
+        App(String id) { this.id = id; }
+    }
+
+    private final App app;
+
+    public RegularUvmWorkload(App app) {
+        super(app.id, description(app), List.of(
+                ParamSpec.integer("elements", 1 << 20, 1024, 1 << 28, "floats per array (4 B each); see the description for the number of arrays"),
+                ParamSpec.integer("per_thread", 4, 1, 1 << 16, "elements per thread: a CTA streams a tile of threads x per_thread consecutive elements, CTAs in order, so the footprint grows page by page"),
+                ParamSpec.integer("threads", 256, 32, 1024, "threads per CTA"),
+                ParamSpec.integer("compute", 4, 0, 10_000, "arithmetic cycles per element"),
+                ParamSpec.integer("iterations", app == App.LUD ? 4 : 2, 1, 1000, "LUD: kernels (trailing-matrix steps); SRAD: iterations of its two kernels; others: ignored")));
+        this.app = app;
+    }
+
+    private static String description(App a) {
+        return switch (a) {
+            case CONV2D -> "model of Polybench 2DCONV (seed 002: regular, no sharing): one 3x3-stencil kernel streaming A (rows above/below as element shifts) into B. 2 arrays.";
+            case CONV3D -> "model of Polybench 3DCONV (seed 002: regular, no sharing): one stencil kernel reading three planes of A into B. 2 arrays.";
+            case LUD -> "model of Rodinia LUD (seed 002: regular, sharing): `iterations` kernels each streaming (read+write) the trailing part of one matrix. 1 array.";
+            case SRAD -> "model of Rodinia SRAD (seed 002: regular, sharing): per iteration kernel 1 reads J writes c, kernel 2 reads J and c writes J. 2 arrays.";
+            case CONS -> "model of CUDA SDK convolutionSeparable (seed 002: regular, sharing): row pass in -> buf, column pass buf -> out. 3 arrays.";
+            case SCAN -> "model of a 3-kernel prefix sum (seed 002: regular, sharing): block scan data in place, scan of block sums, uniform add over data. 1 array + sums.";
+        };
+    }
+
+    @Override
+    public Workload create(Params p, long seed) {
+        long n = p.getInt("elements");
+        int ctas = p.getInt("per_thread"), threads = p.getInt("threads"), compute = p.getInt("compute"), it = p.getInt("iterations");
+        List<AllocationSpec> allocs = new ArrayList<>();
+        String[] names = switch (app) {
+            case CONV2D, CONV3D -> new String[] {"A", "B"};
+            case LUD -> new String[] {"m"};
+            case SRAD -> new String[] {"J", "c"};
+            case CONS -> new String[] {"in", "buf", "out"};
+            case SCAN -> new String[] {"data"};
+        };
+        for (String s : names) allocs.add(new AllocationSpec(s, 4 * n));
+        if (app == App.SCAN) allocs.add(new AllocationSpec("sums", Math.max(4, 4 * n / 1024)));
+        long side = Math.max(1, (long) Math.sqrt(n));
+        long plane = Math.max(1, (long) Math.cbrt((double) n * n));
+        return new SimpleWorkload(name(), allocs, b -> {
+            List<Kernel> ks = new ArrayList<>();
+            switch (app) {
+                case CONV2D -> ks.add(pass("conv2d", new long[] {b[0]}, new long[] {-side, 0, side}, new long[] {b[1]}, 0, n, ctas, threads, compute, false));
+                case CONV3D -> ks.add(pass("conv3d", new long[] {b[0]}, new long[] {-plane, 0, plane}, new long[] {b[1]}, 0, n, ctas, threads, compute, false));
+                case LUD -> {
+                    for (int k = 0; k < it; k++)
+                        ks.add(pass("lud_" + k, new long[] {b[0]}, new long[] {0}, new long[] {b[0]}, n * k / (2L * it), n, ctas, threads, compute, k > 0));
+                }
+                case SRAD -> {
+                    for (int k = 0; k < it; k++) {
+                        ks.add(pass("srad1_" + k, new long[] {b[0]}, new long[] {-side, 0, side}, new long[] {b[1]}, 0, n, ctas, threads, compute, k > 0));
+                        ks.add(pass("srad2_" + k, new long[] {b[0], b[1]}, new long[] {0}, new long[] {b[0]}, 0, n, ctas, threads, compute, true));
+                    }
+                }
+                case CONS -> {
+                    ks.add(pass("rows", new long[] {b[0]}, new long[] {-8, 0, 8}, new long[] {b[1]}, 0, n, ctas, threads, compute, false));
+                    ks.add(pass("columns", new long[] {b[1]}, new long[] {-side, 0, side}, new long[] {b[2]}, 0, n, ctas, threads, compute, true));
+                }
+                case SCAN -> {
+                    long sums = Math.max(1, n / 1024);
+                    ks.add(pass("block_scan", new long[] {b[0]}, new long[] {0}, new long[] {b[0]}, 0, n, ctas, threads, compute, false));
+                    ks.add(pass("sums_scan", new long[] {b[1]}, new long[] {0}, new long[] {b[1]}, 0, sums, 1, threads, compute, false));
+                    // the block's sum is one value per CTA (register/L1-resident): only data streams
+                    ks.add(pass("uniform_add", new long[] {b[0]}, new long[] {0}, new long[] {b[0]}, 0, n, ctas, threads, compute, true));
+                }
+            }
+            return ks;
+        });
+    }
+
+    private static Kernel pass(String name, long[] reads, long[] shifts, long[] writes, long from, long to, int perThread, int threads, int compute, boolean shares) {
+        long tile = (long) perThread * threads;
+        int ctas = (int) Math.max(1, (to - from + tile - 1) / tile);
+        return new PassKernel(new SimpleKernel(name, ctas, threads, 0,
+                (cta, warp) -> new StreamPass(reads, shifts, writes, from, to, perThread, threads, cta, warp, compute)), shares);
+    }
+}
