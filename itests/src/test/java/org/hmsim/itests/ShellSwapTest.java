@@ -110,6 +110,56 @@ class ShellSwapTest {
         assertTrue(swapNs > 0 && swapNs < Double.parseDouble(Studies.column(results, "sim_time_ns").get(0)), "mid-run: " + row);
     }
 
+    /**
+     * Issue 4 / issue 7 done-when: {@code sim:swap} of the coherence slot (bundle hmsim-sahc) from the
+     * block-grain directory to SAHC-A while the seed-001 APU (CPU cores, directory) runs apu-bfs. The drain
+     * holds SMs and CPU cores, waits for the directory's MSHRs and memory port, flushes every cache and
+     * rebuilds the directory; afterwards every GPU request, directory lookup and CPU access was answered.
+     */
+    @Test
+    void simSwapOfTheCoherenceSlotLosesNoRequest() throws Exception {
+        Path machine = Hmsim.examples().resolve("machines/sahc.yaml");
+        assertTrue(Files.isRegularFile(machine), "machine preset " + machine);
+        Path study = Hmsim.write(dir.resolve("coherence.yaml"), "study: shell-coherence", "seed: 7", "machine: " + machine,
+                "overrides: { gpu.sms: 8, gpu.l2.slices: 16 }",
+                "workloads:", "  - { name: apu-bfs, elements: 65536 }", "policies:", "  coherence: directory", "epoch: 1us");
+        Path results = dir.resolve("out");
+        shell("sim:run " + study + " --out " + results + " --no-report --jobs 1");
+        awaitShell("sim:status", s -> s.contains("swaps: 0") && s.contains("coherence=directory"), "the run is simulating with the directory");
+
+        String swapped = shell("sim:swap 0001 coherence sahc-a");
+        assertTrue(swapped.contains("coherence -> sahc-a@"), swapped);
+        awaitShell("sim:status", s -> s.contains("coherence=sahc-a@") || s.contains(": finished"), "the swap is taken");
+        awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");
+
+        assertEquals(List.of("ok"), Studies.column(results, "status"));
+        List<List<String>> rows = Studies.parseCsv(Files.readString(results.resolve("runs/0001/swaps.csv"), StandardCharsets.UTF_8));
+        List<String> head = rows.get(0);
+        assertEquals(2, rows.size(), rows.toString());
+        List<String> row = rows.get(1);
+        assertEquals("coherence", row.get(head.indexOf("slot")));
+        assertTrue(row.get(head.indexOf("from")).startsWith("directory"), row.toString());
+        assertTrue(row.get(head.indexOf("to")).startsWith("sahc-a@"), row.toString());
+        assertTrue(row.get(head.indexOf("to_bundle")).contains("sahc"), "provided by the sahc bundle: " + row);
+        assertEquals("shell", row.get(head.indexOf("cause")));
+        assertEquals("ok", row.get(head.indexOf("outcome")));
+        assertTrue(row.get(head.indexOf("state")).contains("directory rebuilt empty"), row.toString());
+        long swapNs = Long.parseLong(row.get(0).replaceAll("\\..*", ""));
+        assertTrue(swapNs > 0 && swapNs < Double.parseDouble(Studies.column(results, "sim_time_ns").get(0)), "mid-run: " + row);
+
+        Map<String, Double> s = stats(results.resolve("runs/0001/stats.json"));
+        assertTrue(s.get("gpu0.xbar.req_packets") > 0, s::toString);
+        assertEquals(s.get("gpu0.xbar.req_packets"), s.get("gpu0.xbar.resp_packets"), "every GPU L2 request answered");
+        assertEquals(0.0, s.get("gpu0.in_flight"), "no GPU MSHR or queue entry left");
+        double admitted = s.get("directory.admitted");
+        assertTrue(admitted > 0, "the directory was used before the swap");
+        assertEquals(admitted, s.get("directory.lookups"), "every request admitted by the directory was looked up");
+        assertEquals(admitted, s.get("directory.completed") + s.get("directory.writebacks"), "every lookup answered or sent on");
+        assertEquals(0.0, s.get("directory.in_flight"), "no directory MSHR left");
+        assertEquals(s.get("cpu.accesses"), s.get("cpu.completed"), "every CPU access completed");
+        assertEquals(0.0, s.get("cpu.in_flight"), "no CPU miss register left");
+    }
+
     /** The numbers of stats.json's "stats" object (a flat map of names to numbers). */
     static Map<String, Double> stats(Path file) throws Exception {
         String text = Files.readString(file, StandardCharsets.UTF_8);

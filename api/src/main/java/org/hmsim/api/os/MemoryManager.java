@@ -54,4 +54,13 @@ public interface MemoryManager {
      * shared or irregular data, {@code -1} unknown. Since api.os 1.2.0.
      */
     default long ctaStrideBytes(Allocation allocation) { return -1; }
+
+    /**
+     * The per-block stride of {@code allocation} measured instead of declared: seed 004's fallback when
+     * the compiler cannot simplify the stride (§4.1: the address computation is instrumented and run for
+     * some thread blocks before launch; for graphs, μ and σ of the per-block footprint are profiled). The
+     * platform runs the address streams of sampled pairs of consecutive blocks of the first kernel that
+     * touches the allocation, without timing. Null when the platform cannot profile. Since api.os 1.3.0.
+     */
+    default CtaStrideProfile profileCtaStride(Allocation allocation) { return null; }
 }

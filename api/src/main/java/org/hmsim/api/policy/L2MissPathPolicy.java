@@ -19,4 +19,26 @@ public interface L2MissPathPolicy extends Policy {
      * associativity is fully associative). 0 = fully associative.
      */
     default int fetchBufferWays() { return 8; }
+
+    /**
+     * Whether a fetch-buffer entry also takes one of the bank's MSHRs while its fetch is in flight (seed 003
+     * §8 q1 is open). false: the entry holds its own miss state ("tags and control bits of blocks in
+     * transient state are stored in the FRC", Ch. 6.4.2), so the buffer adds miss-handling state beyond
+     * the MSHR file. Since api.policy 1.4.0.
+     */
+    default boolean fetchBufferTakesMshr() { return false; }
+
+    /**
+     * Whether the fetch buffer's set index is the line number within the bank (the bank-interleave bits
+     * removed) rather than the line number itself (Multi2Sim's cache_decode_address, whose sets alias with
+     * the bank bits). Since api.policy 1.4.0.
+     */
+    default boolean fetchBufferBankLocalIndex() { return false; }
+
+    /**
+     * Lines per L2 bank of a fully associative victim cache that keeps the lines the conventional miss path
+     * evicts and serves misses to them (seed 003 Ch. 6.4.3 comparison point); 0 = none,
+     * {@code Integer.MAX_VALUE} = unbounded. Since api.policy 1.4.0.
+     */
+    default int victimCacheLines() { return 0; }
 }

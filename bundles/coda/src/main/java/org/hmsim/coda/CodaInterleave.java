@@ -1,6 +1,7 @@
 package org.hmsim.coda;
 
 import org.hmsim.api.os.Allocation;
+import org.hmsim.api.os.CtaStrideProfile;
 import org.hmsim.api.os.MemoryManager;
 
 /**
@@ -20,19 +21,39 @@ import org.hmsim.api.os.MemoryManager;
  * rounds {@code L} up to whole pages (chunks drift against the block groups when L is not a page
  * multiple); {@code literal} applies Eq. 2 as printed. Objects whose chunk is smaller than
  * {@code min_chunk} pages stay FGP (the paper gives no rule, §7.13): every page would be shared anyway.
+ *
+ * <p><b>Estimate</b> (§4.1). {@code auto}: the declared stride (the compiler's runtime-constant
+ * stride), and where it is unknown the profiling fallback ({@link MemoryManager#profileCtaStride}:
+ * the address streams of sampled consecutive block pairs, μ and CoV of their distance); {@code
+ * declared}: declarations only (unknown objects stay FGP); {@code profile}: always the profile. A
+ * profile counts as a stride when μ &gt; 0 and CoV &le; {@code max_cov}; more irregular objects stay
+ * FGP (the paper: a low CoV means an accurate estimate, Fig. 12; it gives no threshold).
  */
 final class CodaInterleave extends ChannelInterleave {
     enum Chunk { OWNER, ROUNDUP, LITERAL }
+
+    enum Estimate { AUTO, DECLARED, PROFILE }
 
     private final MemoryManager memory;
     private final GpuGeometry.LazyBlocks blocksPerGpu;
     private final Chunk chunk;
     private final double minChunkPages;
     private final long page;
-    private long cgpDecisions, fgpDecisions;
+    private long cgpDecisions, fgpDecisions, profiled;
+    private final Estimate estimate;
+    private final double maxCov;
+    /** The stride each allocation was given (by id), decided once: {@code Long.MIN_VALUE} = not yet. */
+    private long[] strides = new long[0];
 
     CodaInterleave(long channelGranularity, int spread, MemoryManager memory, GpuGeometry.LazyBlocks blocksPerGpu, Chunk chunk, double minChunkPages) {
+        this(channelGranularity, spread, memory, blocksPerGpu, chunk, minChunkPages, Estimate.AUTO, 0.5);
+    }
+
+    CodaInterleave(long channelGranularity, int spread, MemoryManager memory, GpuGeometry.LazyBlocks blocksPerGpu, Chunk chunk, double minChunkPages,
+                   Estimate estimate, double maxCov) {
         super(channelGranularity, spread);
+        this.estimate = estimate;
+        this.maxCov = maxCov;
         this.memory = memory;
         this.blocksPerGpu = blocksPerGpu;
         this.chunk = chunk;
@@ -42,7 +63,7 @@ final class CodaInterleave extends ChannelInterleave {
 
     @Override
     public int pageHome(long vpn, Allocation a, int gpu, int memories) {
-        long b = memory.ctaStrideBytes(a);
+        long b = stride(a);
         if (b <= 0) {
             fgpDecisions++;
             return SPREAD;
@@ -60,6 +81,31 @@ final class CodaInterleave extends ChannelInterleave {
             case LITERAL -> (int) ((offset / ((Math.min(4096, l) + page - 1) / page * page)) % memories);
         };
     }
+
+    /** The per-block stride B of {@code a} under the estimate rule (> 0), or <= 0 for FGP; decided once per allocation. */
+    long stride(Allocation a) {
+        int id = a.id();
+        if (id >= strides.length) {
+            int old = strides.length;
+            strides = java.util.Arrays.copyOf(strides, Math.max(id + 1, 2 * old));
+            java.util.Arrays.fill(strides, old, strides.length, Long.MIN_VALUE);
+        }
+        if (strides[id] == Long.MIN_VALUE) {
+            long declared = estimate == Estimate.PROFILE ? -1 : memory.ctaStrideBytes(a);
+            if (declared < 0 && estimate != Estimate.DECLARED) declared = fromProfile(memory.profileCtaStride(a));
+            strides[id] = declared;
+        }
+        return strides[id];
+    }
+
+    private long fromProfile(CtaStrideProfile p) {
+        if (p == null || p.pairs() == 0) return -1;
+        profiled++;
+        if (!(p.meanBytes() > 0) || !(p.cov() <= maxCov)) return 0; // shared, or too irregular for a stride
+        return Math.round(p.meanBytes());
+    }
+
+    long profiled() { return profiled; }
 
     long cgpDecisions() { return cgpDecisions; }
 

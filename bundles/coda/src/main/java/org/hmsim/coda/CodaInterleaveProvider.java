@@ -31,15 +31,22 @@ public final class CodaInterleaveProvider implements PolicyProvider {
                 ParamSpec.choice("chunk", "owner", List.of("owner", "roundup", "literal"),
                         "Eq. 2's ambiguity: owner = chunks of exactly B x N_bpg, each page to the GPU owning its middle byte; "
                                 + "roundup = chunk rounded up to whole pages; literal = min(4KB, B x N_bpg) as printed"),
-                ParamSpec.real("min_chunk_pages", 1.0, 0.0, 1e6, "objects whose chunk B x N_bpg is smaller than this many pages stay fine-grained"));
+                ParamSpec.real("min_chunk_pages", 1.0, 0.0, 1e6, "objects whose chunk B x N_bpg is smaller than this many pages stay fine-grained"),
+                ParamSpec.choice("estimate", "auto", List.of("auto", "declared", "profile"),
+                        "where B comes from (seed 004 §4.1): auto = the declared stride, else the profiling fallback (address streams of sampled "
+                                + "consecutive block pairs); declared = declarations only (unknown stays fine); profile = always profiled"),
+                ParamSpec.real("max_cov", 0.5, 0.0, 100, "a profiled stride is used only if its coefficient of variation sigma/mu is at most this "
+                        + "(irregular objects stay fine-grained; the paper gives no threshold)"));
     }
 
     @Override public Policy create(PolicyContext context, Params params) {
         int spread = (int) InterleaveProviders.powerOfTwo(params, "spread", 32);
         CodaInterleave p = new CodaInterleave(InterleaveProviders.channel(params), spread, context.memory(),
                 new GpuGeometry.LazyBlocks(context.machine(), params.getInt("blocks_per_gpu")),
-                CodaInterleave.Chunk.valueOf(params.getString("chunk").toUpperCase(Locale.ROOT)), params.getDouble("min_chunk_pages"));
+                CodaInterleave.Chunk.valueOf(params.getString("chunk").toUpperCase(Locale.ROOT)), params.getDouble("min_chunk_pages"),
+                CodaInterleave.Estimate.valueOf(params.getString("estimate").toUpperCase(Locale.ROOT)), params.getDouble("max_cov"));
         context.stats().counter("cgp_pages", "pages CODA placed whole on their chunk's GPU", p::cgpDecisions);
+        context.stats().counter("profiled_objects", "allocations whose stride came from the profiling fallback", p::profiled);
         context.stats().counter("fgp_pages", "pages CODA left fine-grained (shared, irregular or unknown stride)", p::fgpDecisions);
         return p;
     }

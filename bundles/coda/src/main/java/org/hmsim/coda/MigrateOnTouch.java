@@ -1,6 +1,7 @@
 package org.hmsim.coda;
 
 import org.hmsim.api.machine.MachineView;
+import org.hmsim.api.os.Allocation;
 import org.hmsim.api.os.MemoryManager;
 import org.hmsim.api.policy.MigrationPolicy;
 
@@ -10,7 +11,15 @@ import org.hmsim.api.policy.MigrationPolicy;
  * link, then a shootdown). Pages are considered once: later touches by other GPUs do not move them
  * again. Spread (fine-grained) pages never move. Pair it with interleave {@code coarse}, which stands
  * for the host's initial page-round-robin placement. The paper gives no cost model; the copy's traffic
- * and the shootdown stall are the platform's (README, migration).
+ * and the shootdown stall are the platform's (README, migration): the toucher's copy engine pulls the
+ * page over the direct link in 128 B reads and writes it locally, then the page is remapped and every
+ * GPU that had translated it stalls for a shootdown.
+ *
+ * <p>With {@code host_init} (the default) every page of every allocation is placed before the first
+ * launch, as the host's cudaMalloc + initialisation does (§6.1: "the CPU allocates and initialises data
+ * before launch" is why the first-touch oracle is impractical), so a page's first GPU touch finds it
+ * placed and moves it to the toucher. Without it, pages map at the first GPU touch through the
+ * interleave slot and only the next GPU to miss on them in its last-level TLB moves them.
  */
 final class MigrateOnTouch implements MigrationPolicy {
     private final MemoryManager memory;
@@ -19,14 +28,30 @@ final class MigrateOnTouch implements MigrationPolicy {
     /** vpns already considered: an open-addressing set (no boxing on the TLB-miss path). */
     private long[] seen = new long[1 << 12];
     private int size;
-    private long started;
+    private long started, hostMapped;
+    private final boolean hostInit;
+    private boolean placed;
 
-    MigrateOnTouch(MemoryManager memory, MachineView machine) {
+    MigrateOnTouch(MemoryManager memory, MachineView machine, boolean hostInit) {
         this.memory = memory;
         this.machine = machine;
+        this.hostInit = hostInit;
         this.gpuOfPool = new int[machine.pools().size()];
         for (var p : machine.pools()) gpuOfPool[p.index()] = p.node() < machine.gpuCount() ? p.node() : -1;
         java.util.Arrays.fill(seen, -1L);
+    }
+
+    @Override
+    public void onKernelLaunch(int kernel, Runnable proceed) {
+        if (hostInit && !placed) {
+            placed = true;
+            int pool = machine.localPool(0); // a GPU memory: the interleave slot decides which one
+            long page = memory.pageBytes();
+            for (Allocation a : memory.allocations())
+                for (long vpn = a.baseVa() / page, end = (a.baseVa() + a.bytes() + page - 1) / page; vpn < end; vpn++)
+                    if (memory.map(vpn, pool) >= 0) hostMapped++;
+        }
+        proceed.run();
     }
 
     @Override
@@ -65,4 +90,6 @@ final class MigrateOnTouch implements MigrationPolicy {
     }
 
     long started() { return started; }
+
+    long hostMapped() { return hostMapped; }
 }

@@ -22,11 +22,15 @@ public final class MigrateOnTouchProvider implements PolicyProvider {
                 + "first GPU that misses on it in its TLB (copy over the link + shootdown); each page is considered once. Use with interleave 'coarse'.";
     }
 
-    @Override public List<ParamSpec> parameters() { return List.of(); }
+    @Override public List<ParamSpec> parameters() {
+        return List.of(ParamSpec.bool("host_init", true, "place every page before the first launch (the host's cudaMalloc + initialisation), "
+                + "so the first GPU touch moves it; false = pages map at the first GPU touch and the next GPU to miss on them moves them"));
+    }
 
     @Override public Policy create(PolicyContext context, Params params) {
-        MigrateOnTouch m = new MigrateOnTouch(context.memory(), context.machine());
+        MigrateOnTouch m = new MigrateOnTouch(context.memory(), context.machine(), params.getBoolean("host_init"));
         context.stats().counter("migrations_started", "pages moved to their first toucher's memory", m::started);
+        context.stats().counter("host_mapped", "pages placed before the first launch (host_init)", m::hostMapped);
         return m;
     }
 }

@@ -1,5 +1,6 @@
 package org.hmsim.coda;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.hmsim.platform.machine.MachineConfig;
@@ -74,8 +75,87 @@ class CodaChecksTest {
         String msg = line("core-exclusive FGP + affinity", r[0], r[1]);
         System.out.println(msg);
         double s = r[0].simTimeNs() / r[1].simTimeNs();
-        assertTrue(s > 0.85 && s < 1.15, msg);
+        assertTrue(s > 0.93 && s < 1.08, msg);
         assertTrue(Math.abs(CodaSim.metric(r[1], "remote_fraction") - CodaSim.metric(r[0], "remote_fraction")) < 0.05, msg);
+    }
+
+    /**
+     * Fair round-robin gives every GPU the same share of blocks when the GPUs are alike (§2, Fig. 2/3):
+     * the links' request and response channels take turns, so no GPU's requests are crowded out by the
+     * responses it owes the others (a single FIFO per link direction gave one GPU 1.9x its share).
+     */
+    @Test
+    void roundRobinSharesTheBlocksEvenly() {
+        MachineConfig m = CodaSim.machine("coda");
+        RunResult r = once(m, m.name() + "16e9", "block-exclusive", CodaSim.FGP);
+        String msg = String.format("cta_imbalance %.3f, idle tail %.3f", CodaSim.metric(r, "cta_imbalance"), CodaSim.metric(r, "gpu_idle_tail_fraction"));
+        System.out.println("FGP + round-robin: " + msg);
+        assertTrue(CodaSim.metric(r, "cta_imbalance") < 1.05, msg);
+        assertTrue(CodaSim.metric(r, "gpu_idle_tail_fraction") < 0.03, msg);
+    }
+
+    /** §6.1: CODA also wins on core-exclusive data (pages shared by neighbouring blocks that Eq. 1 keeps together). */
+    @Test
+    void codaBeatsFgpOnlyOnCoreExclusive() {
+        MachineConfig m = CodaSim.machine("coda");
+        RunResult[] r = compare(m, "core-exclusive", CodaSim.FGP, CodaSim.CODA);
+        String msg = line("core-exclusive", r[0], r[1]);
+        System.out.println(msg);
+        assertTrue(r[0].simTimeNs() / r[1].simTimeNs() > 1.3, msg);
+        assertTrue(remoteBytes(r[1]) < 0.6 * remoteBytes(r[0]), msg);
+    }
+
+    /**
+     * §4.1's fallback: strides measured from the address streams of sampled block pairs place the data
+     * exactly as the declared ones (regular data); on graph-like uneven ranges (undeclared, as the
+     * compiler cannot resolve a loaded offset) a regular graph (CoV 0.3) gains clearly, an irregular one
+     * (CoV 1.5) is left fine-grained and stays close to FGP-Only (Fig. 12: 55 % vs 5 %).
+     */
+    @Test
+    void profilingFallbackFindsTheStride() {
+        MachineConfig m = CodaSim.machine("coda");
+        RunResult declared = once(m, m.name() + "16e9", "block-exclusive", CodaSim.CODA);
+        RunResult profiled = once(m, m.name() + "16e9", "block-exclusive", CodaSim.CODA_PROFILED);
+        assertEquals(declared.simTimePs(), profiled.simTimePs(), "profiled strides place the pages as the declared ones");
+        RunResult[] g = CodaSim.parallel(
+                () -> CodaSim.run(m, CodaSim.workload("block-exclusive", "ctas", CTAS, "degree_cov", 0.3, "declare", false), CodaSim.FGP),
+                () -> CodaSim.run(m, CodaSim.workload("block-exclusive", "ctas", CTAS, "degree_cov", 0.3, "declare", false), CodaSim.CODA),
+                () -> CodaSim.run(m, CodaSim.workload("block-exclusive", "ctas", CTAS, "degree_cov", 1.5, "declare", false), CodaSim.FGP),
+                () -> CodaSim.run(m, CodaSim.workload("block-exclusive", "ctas", CTAS, "degree_cov", 1.5, "declare", false), CodaSim.CODA));
+        String msg = line("regular graph (CoV 0.3)", g[0], g[1]) + "; " + line("irregular graph (CoV 1.5)", g[2], g[3]);
+        System.out.println(msg);
+        double regular = g[0].simTimeNs() / g[1].simTimeNs(), irregular = g[2].simTimeNs() / g[3].simTimeNs();
+        assertTrue(regular > 1.5, msg);
+        assertTrue(remoteBytes(g[1]) < 0.5 * remoteBytes(g[0]), msg);
+        assertTrue(irregular > 0.9 && irregular < 1.1, msg);
+    }
+
+    /**
+     * Migration-based first touch (§6.1): pages placed page-round-robin by the host move to their first
+     * GPU toucher, each copy pulled over the one link between the two GPUs. The mechanism is checked;
+     * its benefit is NOT the paper's +7 %: our blocks read their data once, so a migration's 4 KB copy
+     * buys no reuse and the run is slower than CGP-Only (README).
+     */
+    @Test
+    void migrateOnTouchMovesPagesToTheirFirstToucher() {
+        MachineConfig m = CodaSim.machine("coda");
+        RunResult cgp = once(m, m.name() + "16e9", "block-exclusive", CodaSim.CGP);
+        RunResult mig = once(m, m.name() + "16e9", "block-exclusive", CodaSim.MIGRATE);
+        double copies = mig.stats().get("os.copy_bytes"), demandRemote = remoteBytes(mig) - copies / 2;
+        double lo = Double.MAX_VALUE, hi = 0;
+        for (int g = 0; g < 4; g++) {
+            double b = mig.stats().get("gpu" + g + ".fabric.remote_bytes");
+            lo = Math.min(lo, b);
+            hi = Math.max(hi, b);
+        }
+        String msg = String.format("%s; migrations %.0f, copy bytes %.0f, demand remote bytes %.0f, per-GPU remote bytes %.0f..%.0f",
+                line("CGP-Only vs migrate-on-touch", cgp, mig), CodaSim.metric(mig, "migrations"), copies, demandRemote, lo, hi);
+        System.out.println(msg);
+        // about 3/4 of the pages start on another GPU than their first toucher's
+        assertTrue(CodaSim.metric(mig, "migrations") > 0.6 * mig.stats().get("policy.migration.host_mapped"), msg);
+        assertTrue(demandRemote < remoteBytes(cgp), msg);
+        assertTrue(hi < 1.5 * lo, "copies are spread over the GPUs' own links: " + msg);
+        assertTrue(mig.simTimeNs() > cgp.simTimeNs(), msg);
     }
 
     /** Fig. 11: CODA's gain shrinks as the remote bandwidth grows, but stays positive. */

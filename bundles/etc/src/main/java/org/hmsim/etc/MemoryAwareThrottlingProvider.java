@@ -27,6 +27,11 @@ import org.osgi.service.component.annotations.Component;
  * </ul>
  * Throttle and release degree are 1 SM (Fig 18's best). Epoch lengths are not given in the paper; ours are
  * parameters. At least {@code min_active} SMs keep issuing.
+ *
+ * <p>"No page fault in the detection epoch" is read as: no new fault <i>and none still in service</i>
+ * ({@code pending_faults_hold}). A fault is in service for the handler's 20 us plus its batch's copies
+ * (up to 32 x 4 us), far longer than a detection epoch; warps waiting on it raise no new faults, so
+ * counting only new faults releases SMs exactly while the active SMs' pages do not fit.
  */
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=throttling", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
@@ -47,6 +52,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         p.add(ParamSpec.real("initial_throttle", 0.5, 0, 1, "fraction of SMs throttled on activation (seed 002 §4.3: half)"));
         p.add(ParamSpec.integer("degree", 1, 1, 64, "SMs throttled or released per decision (seed 002 Fig 18: 1 is best)"));
         p.add(ParamSpec.integer("min_active", 1, 1, 4096, "SMs that always keep issuing"));
+        p.add(ParamSpec.bool("pending_faults_hold", true, "a detection epoch that ends with demand faults still in service counts as one with faults: hold, do not release (our reading of 'no page fault in the epoch'; false = only new faults count, which releases SMs while their warps wait on faults)"));
         p.addAll(Classifier.params());
         return p;
     }
@@ -66,6 +72,9 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         private int throttled;
         private boolean started, detecting, dormant, faultSeen, evictionSeen;
         private int faultingSm = -1;
+        /** Demand faults raised and not yet resolved (the IOMMU's view of faults in service). */
+        private int outstanding;
+        private final boolean pendingCounts;
         private long epochSeq;
         private long throttles, releases, detectEpochs;
 
@@ -77,6 +86,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             this.initial = p.getDouble("initial_throttle");
             this.degree = p.getInt("degree");
             this.minActive = p.getInt("min_active");
+            this.pendingCounts = p.getBoolean("pending_faults_hold");
             this.sms = machine.sms();
             this.classifier = new Classifier(machine, p, this::maybeStart);
             classifier.registerStats(ctx.stats());
@@ -127,13 +137,18 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
                 return;
             }
             if (kind == EV_DETECT_END) {
-                if (!faultSeen) release(); // case 2: an epoch without faults
+                // case 2: an epoch without faults. Faults still in service count as faults: warps stalled on
+                // them raise no new ones, yet the active SMs' pages do not fit (our reading; with few warps
+                // per SM a detection epoch shorter than a fault's service would otherwise release SMs
+                // exactly while the working set thrashes). With faults in service and none new: hold.
+                if (!faultSeen && (outstanding == 0 || !pendingCounts)) release();
                 startExec();
             } else startDetect();
         }
 
         @Override
         public void onFault(int sm, long vpn) {
+            outstanding++;
             if (!started && mode == Mode.ON) maybeStart();
             if (!started || !detecting || faultSeen) return;
             faultSeen = true;
@@ -152,6 +167,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
 
         @Override
         public void onFaultResolved(int sm, long vpn) {
+            outstanding--;
             if (faultingSm < 0 || sm != faultingSm || !detecting) return;
             faultingSm = -1;
             for (int k = 0; k < degree; k++) {

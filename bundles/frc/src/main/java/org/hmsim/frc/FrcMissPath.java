@@ -10,11 +10,14 @@ import org.hmsim.api.policy.L2MissPathPolicy;
  */
 final class FrcMissPath implements L2MissPathPolicy {
     private final int entries, ways, swapCycles;
+    private final boolean takesMshr, bankLocalIndex;
 
-    FrcMissPath(int entries, int ways, int swapCycles) {
+    FrcMissPath(int entries, int ways, int swapCycles, boolean takesMshr, boolean bankLocalIndex) {
         this.entries = entries;
         this.ways = ways;
         this.swapCycles = swapCycles;
+        this.takesMshr = takesMshr;
+        this.bankLocalIndex = bankLocalIndex;
     }
 
     @Override public int fetchBuffersPerBank() { return entries; }
@@ -22,4 +25,8 @@ final class FrcMissPath implements L2MissPathPolicy {
     @Override public int fetchBufferWays() { return ways; }
 
     @Override public int swapCycles() { return swapCycles; }
+
+    @Override public boolean fetchBufferTakesMshr() { return takesMshr; }
+
+    @Override public boolean fetchBufferBankLocalIndex() { return bankLocalIndex; }
 }

@@ -27,13 +27,18 @@ public final class FrcMissPathProvider implements PolicyProvider {
         return List.of(
                 ParamSpec.integer("entries", 64, 4, 65_536, "FRC entries per L2 bank (thesis: 4..512; larger values model the 'unbounded' FRC)"),
                 ParamSpec.integer("ways", 8, 0, 65_536, "FRC associativity (thesis: 8; 0 or >= entries = fully associative)"),
-                ParamSpec.integer("swap_cycles", 3, 0, 1_000, "cycles to swap an FRC entry with its L2 victim (thesis: 3)"));
+                ParamSpec.integer("swap_cycles", 3, 0, 1_000, "cycles to swap an FRC entry with its L2 victim (thesis: 3)"),
+                ParamSpec.bool("mshr", false, "an entry also holds an L2 MSHR while its fetch is in flight (thesis open, §8 q1; "
+                        + "false: the entry keeps its own miss state, 'tags and control bits of blocks in transient state are stored in the FRC')"),
+                ParamSpec.choice("index", "line", List.of("line", "bank"), "FRC set index: 'line' = line number mod sets, "
+                        + "as Multi2Sim's caches (with 256 B bank interleave it aliases with the bank bits); 'bank' = the line number "
+                        + "within the bank (bank bits removed), so every FRC set is used (thesis open, §8 q6)"));
     }
 
     @Override public Policy create(PolicyContext context, Params params) {
         int entries = params.getInt("entries"), ways = params.getInt("ways");
         int w = ways == 0 || ways >= entries ? entries : ways;
         if (entries % w != 0) throw new IllegalArgumentException("frc: entries (" + entries + ") must be a multiple of ways (" + ways + ")");
-        return new FrcMissPath(entries, ways, params.getInt("swap_cycles"));
+        return new FrcMissPath(entries, ways, params.getInt("swap_cycles"), params.getBoolean("mshr"), "bank".equals(params.getString("index")));
     }
 }

@@ -46,7 +46,7 @@ final class Apu implements PolicySource {
 
     /** The sahc preset with fewer CUs (small, fast configurations) and any further overrides. */
     static MachineConfig machine(Object... overrides) {
-        Object[] base = {"gpu.sms", 8, "gpu.l2.slices", 16, "gpu.issue_width", 1}; // issue_width 4 deadlocks the SM model on apu-bfs (reported)
+        Object[] base = {"gpu.sms", 8, "gpu.l2.slices", 16};
         Object[] all = new Object[base.length + overrides.length];
         System.arraycopy(base, 0, all, 0, base.length);
         System.arraycopy(overrides, 0, all, base.length, overrides.length);

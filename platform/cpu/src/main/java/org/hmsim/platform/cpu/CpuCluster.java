@@ -170,6 +170,13 @@ public final class CpuCluster {
         return dirty;
     }
 
+    /** Valid LLC lines (the cluster is inclusive: every line any core holds). */
+    public long validLines() {
+        long n = 0;
+        for (int s = 0; s < llc.tag.length; s++) if (llc.valid(s)) n++;
+        return n;
+    }
+
     private static byte downgrade(int s) {
         return (byte) (s == Moesi.M ? Moesi.O : s == Moesi.E ? Moesi.S : s);
     }

@@ -81,6 +81,10 @@ final class CpuCore implements EventTarget {
     private void issue() {
         long now = side.engine.now();
         while (chunk < chunks && outstanding < mlp) {
+            if (side.issueHeld) { // a live swap drains the memory system: wait until it resumes issue
+                waitingForRetry = true;
+                return;
+            }
             if (now < nextIssuePs) {
                 wake();
                 return;

@@ -56,6 +56,12 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     private int busyMshrs;
     private Runnable phaseDone;
     private long osFreePs, phaseStartPs;
+    /** A live swap holds the cores' issue while the memory system drains ({@link #holdIssue}). */
+    boolean issueHeld;
+    /** The program's runtime registers as the coherence slot last heard them, handed to a policy swapped in. */
+    private int lastLaunch = -1;
+    private boolean gpuWorkFinished;
+    private long completedAccesses;
     long cpuFaults, gpuFaults, faultPs, cpuFlushes, gpuFlushes, flushWritebacks, llcMshrRefusals, merged, hostPhases,
             hostPhasePs, pageFlushes;
 
@@ -142,6 +148,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     }
 
     void accessDone(CpuCore c) {
+        completedAccesses++;
         if (c.idle()) coreIdle(c);
         else c.wake();
     }
@@ -180,6 +187,12 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
 
     /** A runtime event for the coherence slot (see {@link CoherencePolicy#onRuntimeEvent}); performs the flushes it asks for. */
     public void runtimeEvent(int event, int argument) {
+        if (event == CoherencePolicy.EVENT_KERNEL_LAUNCH) lastLaunch = argument;
+        else if (event == CoherencePolicy.EVENT_GPU_WORK_FINISH) gpuWorkFinished = true;
+        else if (event == CoherencePolicy.EVENT_PROGRAM_END) {
+            lastLaunch = -1;
+            gpuWorkFinished = false;
+        }
         int flush = coherence.onRuntimeEvent(event, argument);
         if ((flush & CoherencePolicy.FLUSH_CPU_CACHES) != 0) {
             cpuFlushes++;
@@ -318,6 +331,40 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     @Override
     public void dropped(long line) { directory.cpuDropped(line); }
 
+    // ---------------------------------------------------------------- live swap of the coherence slot
+
+    /**
+     * Stops (true) or resumes (false) the cores' issue; accesses already issued complete. The swap protocol
+     * holds the CPU, like the SMs, while the memory system drains for a coherence or interleave swap.
+     */
+    public void holdIssue(boolean hold) {
+        if (hold == issueHeld) return;
+        issueHeld = hold;
+        if (!hold) wakeWaitingCores();
+    }
+
+    /**
+     * What a change of coherence protocol requires of the CPU side, at a drained safe point: every CPU line
+     * is invalidated and the dirty ones written back (through the directory's memory port; the caller waits
+     * until they reached memory). Returns {dirty lines written back, lines invalidated}.
+     */
+    public long[] flushForSwap() {
+        long lines = cluster.validLines();
+        long dirty = cluster.flushAll();
+        flushWritebacks += dirty;
+        return new long[] {dirty, lines};
+    }
+
+    /**
+     * Tells a coherence policy swapped in mid-run where the program is (the first-kernel-launched and
+     * gpu_work_finish registers of seed 001 §4.3-4.4), as the events it missed. The flushes it asks for are
+     * ignored: the swap has just flushed every cache.
+     */
+    public void handOverRuntimeState(CoherencePolicy next) {
+        if (lastLaunch >= 0) next.onRuntimeEvent(CoherencePolicy.EVENT_KERNEL_LAUNCH, lastLaunch);
+        if (gpuWorkFinished) next.onRuntimeEvent(CoherencePolicy.EVENT_GPU_WORK_FINISH, lastLaunch + 1);
+    }
+
     public int inFlight() {
         int n = busyMshrs + directory.inFlight();
         for (CpuCore c : cores) n += c.outstanding;
@@ -333,6 +380,8 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
             for (CpuCore c : cores) n += c.accesses;
             return n;
         });
+        s.gauge("in_flight", "CPU accesses outstanding, LLC miss registers busy and directory requests in flight (0 at the end of a run)", this::inFlight);
+        s.counter("completed", "memory operations of the CPU cores completed (hits, fills, granted upgrades)", () -> completedAccesses);
         s.counter("l1.hits", "CPU L1 hits (all cores)", () -> cluster.l1Hits);
         s.counter("l2.hits", "CPU private L2 hits", () -> cluster.l2Hits);
         s.counter("llc.hits", "CPU LLC hits", () -> cluster.llcHits);

@@ -35,7 +35,10 @@ import org.hmsim.platform.engine.PhysicalAddress;
  *
  * GPU caches are write-through with VI states in the seed; hmsim's GPU L2 is write-back, so the GPU's
  * writes reach the directory as the L2's write-backs (which also clear the GPU bit: the block left the
- * L2). Clean GPU L2 evictions are silent, leaving stale GPU bits (conservative: an extra probe).
+ * L2). Clean GPU L2 evictions are silent, leaving stale GPU bits (conservative: an extra probe). An
+ * invalidation probe to the GPU (CPU write, recall) drops the block from the GPU L2 and L1s through
+ * {@link GpuProbeTarget}; a dirty L2 copy is written back by the directory (it stands for the GPU writes the
+ * seed's write-through caches had already sent). A line locked by a transaction in flight is left to it.
  */
 public final class Directory implements MemSink, MemClient, EventTarget {
     /** {@link #cpuRequest} outcomes. */
@@ -56,7 +59,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
     private final SetAssocTags entries;
     private final Outbound out;
     private final PageToggles toggles = new PageToggles();
-    private GpuProbeTarget gpuProbes = line -> {};
+    private GpuProbeTarget gpuProbes = line -> GpuProbeTarget.ABSENT;
 
     // MSHRs
     private final long[] mLine;
@@ -75,12 +78,19 @@ public final class Directory implements MemSink, MemClient, EventTarget {
     private Runnable cpuRetry = () -> {};
 
     long lookups, entryHits, entryMisses, recalls, cpuProbes, gpuProbes_, invalidations, dataFromCpu, mshrRefusals,
-            bypassed, idealLookups, queueDelayPs, maxQueueDelayPs, completed, totalLatencyPs, blockedOnLine;
+            bypassed, idealLookups, queueDelayPs, maxQueueDelayPs, completed, totalLatencyPs, blockedOnLine, admitted, writebacksDone, dataFromGpu, gpuLinesDropped;
     private long mshrIntegral, lastChangePs;
 
     /** Invalidates a block in the GPU caches (a recall or an invalidation probe), if the GPU model can. */
     public interface GpuProbeTarget {
-        void invalidate(long line);
+        int ABSENT = 0, CLEAN = 1, DIRTY = 2;
+
+        /**
+         * Drops {@code line} from every GPU's L2 and L1s; returns {@link #ABSENT}, {@link #CLEAN} or
+         * {@link #DIRTY} (an L2 held it dirty: the probe's answer carries the data, which the directory
+         * writes back to memory).
+         */
+        int invalidate(long line);
     }
 
     public Directory(DirectoryConfig cfg, ClockDomain cpuClock, Engine engine, RequestPool pool, CoherencePolicy coherence,
@@ -232,6 +242,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
 
     private void admit(MemRequest r, int agent, long line) {
         occupancyTick();
+        admitted++;
         int m = freeMshr[--freeMshrs];
         mLine[m] = line;
         mAgent[m] = agent;
@@ -303,6 +314,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         MemRequest up = mUp[m];
         if (up.kind == AccessKind.WRITEBACK) {
             out.send(up, gpuMemory[mAgent[m]]); // fire and forget: the MSHR is done once the data left
+            writebacksDone++;
             release(m);
             return;
         }
@@ -391,7 +403,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
             if (write && (sh & GPU_BIT) != 0) {
                 gpuProbes_++;
                 invalidations++;
-                gpuProbes.invalidate(line);
+                gpuProbed(line);
                 sh &= ~GPU_BIT;
                 delay = Math.max(delay, gpuProbePs);
             }
@@ -444,11 +456,33 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         if ((sh & GPU_BIT) != 0) {
             gpuProbes_++;
             invalidations++;
-            gpuProbes.invalidate(v);
+            gpuProbed(v);
             delay = Math.max(delay, gpuProbePs);
         }
         entries.clear(e);
         return delay;
+    }
+
+    /**
+     * An invalidation probe (or recall) to the GPU: the block leaves its L2 and L1s. A dirty copy, carried
+     * back by the probe, goes to memory. hmsim's GPU
+     * L2 is write-back where the seed's is write-through: this write-back stands for the GPU writes the seed
+     * would have sent to memory already.
+     */
+    private void gpuProbed(long line) {
+        int held = gpuProbes.invalidate(line);
+        if (held == GpuProbeTarget.ABSENT) return;
+        gpuLinesDropped++;
+        if (held != GpuProbeTarget.DIRTY) return;
+        dataFromGpu++;
+        MemRequest w = pool.take();
+        w.kind = AccessKind.WRITEBACK;
+        w.paddr = line;
+        w.size = lineBytes;
+        w.pool = PhysicalAddress.pool(line);
+        w.gpu = 0;
+        w.createdPs = engine.now();
+        out.send(w, gpuMemory[0]);
     }
 
     private void occupancyTick() {
@@ -458,6 +492,25 @@ public final class Directory implements MemSink, MemClient, EventTarget {
     }
 
     public int inFlight() { return mLine.length - freeMshrs + out.size(); }
+
+    /** Directory MSHRs held by requests in flight. */
+    public int mshrsInUse() { return mLine.length - freeMshrs; }
+
+    /**
+     * Live swap of the coherence slot: empties the directory, so the new protocol starts from no tracked
+     * block (the swap has written back and invalidated every CPU and GPU cache first). Only at a drained
+     * safe point; returns the entries dropped (stale GPU bits of clean lines the GPU L2 evicted silently).
+     */
+    public int rebuildEmpty() {
+        if (inFlight() != 0) throw new IllegalStateException("directory rebuilt with " + inFlight() + " requests in flight");
+        int n = 0;
+        for (int e = 0; e < entries.tag.length; e++) {
+            if (!entries.valid(e)) continue;
+            entries.clear(e);
+            n++;
+        }
+        return n;
+    }
 
     public long lookups() { return lookups; }
 
@@ -482,12 +535,17 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         s.counter("cpu_probes", "probes sent to the CPU caches", () -> cpuProbes);
         s.counter("gpu_probes", "probes sent to the GPU caches", () -> gpuProbes_);
         s.counter("invalidations", "probes that invalidated a block", () -> invalidations);
+        s.counter("gpu_lines_invalidated", "GPU probes and recalls that found the block in a GPU L2 and dropped it (with its L1 copies)", () -> gpuLinesDropped);
+        s.counter("data_from_gpu", "GPU-dirty blocks written back to memory by an invalidation probe or a recall", () -> dataFromGpu);
         s.counter("data_from_cpu", "GPU reads answered with the CPU's dirty data instead of memory", () -> dataFromCpu);
         s.counter("mshr_refusals", "requests refused because every directory MSHR was busy", () -> mshrRefusals);
         s.counter("blocked_on_block", "requests that waited for an earlier transaction to the same block", () -> blockedOnLine);
         s.counter("queue_delay_ps", "sum over lookups of the time waited at the bank (directory queueing delay)", () -> queueDelayPs);
         s.counter("max_queue_delay_ps", "longest wait at a bank", () -> maxQueueDelayPs);
+        s.gauge("in_flight", "requests holding a directory MSHR or waiting at its memory port (0 at the end of a run)", this::inFlight);
+        s.counter("admitted", "requests that took a directory MSHR (timed path); each is looked up once", () -> admitted);
         s.counter("completed", "timed-path requests completed", () -> completed);
+        s.counter("writebacks", "GPU write-backs that took the timed path (done once their data left for memory, unanswered)", () -> writebacksDone);
         s.counter("latency_ps", "sum over completed timed-path requests of arrival-to-answer time", () -> totalLatencyPs);
         s.counter("mshr_occupancy_ps", "time integral of busy MSHRs (Little's law: / sim time = mean occupancy)", () -> {
             occupancyTick();

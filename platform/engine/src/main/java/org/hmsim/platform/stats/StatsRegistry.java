@@ -58,6 +58,16 @@ public final class StatsRegistry implements Stats {
         return h;
     }
 
+    /**
+     * Makes {@code total} (a histogram of this registry) read as its own values plus every value recorded
+     * into {@code part}, so a component that fills a per-unit and a summed histogram records each value once
+     * (e.g. DRAM queue delays per channel and per pool). False if either is not this registry's or their
+     * ranges differ: the caller then records into both.
+     */
+    public static boolean sumOnRead(Histogram total, Histogram part) {
+        return total instanceof HdrHistogramStat t && part instanceof HdrHistogramStat p && t.addPart(p);
+    }
+
     @Override
     public Stats scope(String p) {
         return new StatsRegistry(root, prefix + p + ".");

@@ -281,6 +281,7 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         Stats s = root.scope(name);
         s.counter("kernels_completed", "kernels this GPU finished", () -> kernelsCompleted);
         s.counter("ctas_launched", "thread blocks dispatched to SMs", () -> ctasLaunched);
+        s.gauge("in_flight", "requests held by the SMs, crossbar, L2 slices and page walks (0 once drained)", this::inFlight);
         for (Sm sm : sms) sm.registerStats(s.scope("sm" + sm.index()));
         for (int i = 0; i < slices.length; i++) slices[i].registerStats(s.scope("l2.slice" + i));
         s.counter("l2.hits", "L2 read hits, all slices", () -> Arrays.stream(slices).mapToLong(L2Slice::hits).sum());

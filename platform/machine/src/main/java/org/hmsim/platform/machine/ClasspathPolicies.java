@@ -23,13 +23,24 @@ import org.hmsim.api.policy.Slot;
  * A policy source outside OSGi: the PolicyProvider components of every mechanism bundle on the class
  * path, found as Declarative Services finds them (each bundle's Service-Component header and component
  * descriptors) and instantiated directly. Unit tests of models and mechanisms use it, so they run the
- * same providers the container runs. Slots take {@link DefaultPolicies} unless overridden.
+ * same providers the container runs. Slots take {@link DefaultPolicies} unless overridden. As a
+ * {@link SwapHost} it resolves swap targets the same way and keeps the run's swap records.
  */
-public final class ClasspathPolicies implements PolicySource {
+public class ClasspathPolicies implements PolicySource, SwapHost {
     private static final Pattern IMPLEMENTATION = Pattern.compile("<implementation class=\"([^\"]+)\"");
     private static List<PolicyProvider> all;
     private final Map<Slot, String> names = new EnumMap<>(DefaultPolicies.all());
     private final Map<Slot, Map<String, Object>> params = new EnumMap<>(Slot.class);
+    private volatile List<SwapRecord> records = List.of();
+    private final List<PolicyProvider> own;
+
+    public ClasspathPolicies() { this.own = List.of(); }
+
+    /**
+     * With {@code own} providers found first: a bundle's tests pass their own, since the bundle's manifest
+     * and component descriptors exist only in its jar, not in the classes folder the tests run from.
+     */
+    public ClasspathPolicies(PolicyProvider... own) { this.own = List.of(own); }
 
     /** The defaults with {@code slot} set to {@code name} and parameters given as name, value pairs. */
     public ClasspathPolicies with(Slot slot, String name, Object... nameValuePairs) {
@@ -46,12 +57,42 @@ public final class ClasspathPolicies implements PolicySource {
 
     @Override
     public Policy create(Slot slot, PolicyContext context) {
-        PolicyProvider p = find(slot, names.get(slot));
+        PolicyProvider p = provider(slot, names.get(slot));
         return p.create(context, Params.validate(p.parameters(), params.getOrDefault(slot, Map.of())));
     }
 
     @Override
     public String describe(Slot slot) { return names.get(slot); }
+
+    @Override
+    public SwapTarget resolve(Slot slot, String policy, Map<String, Object> p) {
+        PolicyProvider provider = provider(slot, policy);
+        Params validated = Params.validate(provider.parameters(), p);
+        return new SwapTarget(policy, "classpath", p.toString(), context -> provider.create(context, validated));
+    }
+
+    @Override
+    public String bundle(Slot slot) { return "classpath"; }
+
+    @Override
+    public void ended(SwapControl control) { records = control.records(); }
+
+    /** Runs {@code workload} on {@code machine} with these policies (seed 1, 10 µs epochs). */
+    public RunResult run(MachineConfig machine, org.hmsim.api.workload.Workload workload) { return run(machine, workload, 10_000_000L); }
+
+    /** As {@link #run(MachineConfig, org.hmsim.api.workload.Workload)} with a time-series epoch of {@code epochPs}. */
+    public RunResult run(MachineConfig machine, org.hmsim.api.workload.Workload workload, long epochPs) {
+        return Simulation.run(new RunSpec("test", machine, workload, this, 1, epochPs, 0));
+    }
+
+    /** The swaps of the last run that used this source, once it has ended. */
+    public List<SwapRecord> records() { return records; }
+
+    /** This source's own provider of {@code slot} named {@code name}, else the class path's. */
+    public PolicyProvider provider(Slot slot, String name) {
+        for (PolicyProvider p : own) if (p.slot() == slot && p.name().equals(name)) return p;
+        return find(slot, name);
+    }
 
     public static PolicyProvider find(Slot slot, String name) {
         for (PolicyProvider p : providers()) if (p.slot() == slot && p.name().equals(name)) return p;

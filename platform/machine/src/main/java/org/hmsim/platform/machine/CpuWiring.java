@@ -3,6 +3,7 @@ package org.hmsim.platform.machine;
 import org.hmsim.api.mem.MemSink;
 import org.hmsim.api.workload.HostPhase;
 import org.hmsim.platform.cpu.CpuSide;
+import org.hmsim.platform.cpu.Directory;
 import org.hmsim.platform.cpu.GpuControl;
 import org.hmsim.platform.gpu.Gpu;
 import org.hmsim.platform.memory.dram.DramPool;
@@ -41,8 +42,29 @@ final class CpuWiring {
                 for (Gpu g : m.gpus) g.invalidateTranslation(vpn);
             }
         };
-        return new CpuSide(m.cfg.cpu(), m.engine, m.requests, m.liveCoherence, va -> m.os.translate(va, -1), gpus,
-                gpuFabrics, new Fabric(route), m.cfg.gpu().l1().lineBytes(), m.cfg.pageBytes());
+        CpuSide side = new CpuSide(m.cfg.cpu(), m.engine, m.requests, m.liveCoherence, va -> m.os.translate(va, -1), gpus,
+                gpuFabrics, toMemory(m, new Fabric(route)), m.cfg.gpu().l1().lineBytes(), m.cfg.pageBytes());
+        // The directory's invalidation probes and recalls drop the block from the GPU L2 slice that holds it
+        // (and, through its sharer bits, the L1s); a dirty copy comes back with the probe (seed 001 §2 M0).
+        // m.gpus is read at probe time: the GPUs are built after the CPU side.
+        side.directory().setGpuProbeTarget(line -> {
+            int held = Directory.GpuProbeTarget.ABSENT;
+            for (Gpu g : m.gpus) {
+                long[] d = g.l2Slices().get(g.crossbar().sliceOf(line)).dropRange(line, 1);
+                if (d[1] > 0) held = Directory.GpuProbeTarget.DIRTY;
+                else if (d[0] > 0 && held == Directory.GpuProbeTarget.ABSENT) held = Directory.GpuProbeTarget.CLEAN;
+            }
+            return held;
+        });
+        return side;
+    }
+
+    /** The CPU's requests to memory, told to the cacheability slot first (seed 000 §6.2.1 remote directory, §6.2.3 CPU write faults). */
+    private static MemSink toMemory(Machine m, MemSink fabric) {
+        return (r, from) -> {
+            m.liveCacheability.onCpuAccess(r);
+            return fabric.tryAccept(r, from);
+        };
     }
 
     /** The phases of {@code phases} that run before kernel {@code k} (post-processing: {@code k == kernels}). */

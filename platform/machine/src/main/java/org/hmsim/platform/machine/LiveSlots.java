@@ -28,6 +28,33 @@ final class LiveSlots {
 
         @Override
         public boolean mayAllocate(int level, MemRequest request) { return target.mayAllocate(level, request); }
+
+        @Override
+        public boolean mayCoalesce(int level, MemRequest request) { return target.mayCoalesce(level, request); }
+
+        @Override
+        public boolean subBlockTransfers(MemRequest request) { return target.subBlockTransfers(request); }
+
+        @Override
+        public long clientCacheBytes() { return target.clientCacheBytes(); }
+
+        @Override
+        public int clientCacheWays() { return target.clientCacheWays(); }
+
+        @Override
+        public int clientCacheLatencyCycles() { return target.clientCacheLatencyCycles(); }
+
+        @Override
+        public long storeFaultPs(MemRequest store) { return target.storeFaultPs(store); }
+
+        @Override
+        public int maxPendingFaultsPerSm() { return target.maxPendingFaultsPerSm(); }
+
+        @Override
+        public void onCpuAccess(MemRequest request) { target.onCpuAccess(request); }
+
+        @Override
+        public void onKernelLaunch(int kernel) { target.onKernelLaunch(kernel); }
     }
 
     static final class Coherence implements CoherencePolicy {
@@ -73,6 +100,15 @@ final class LiveSlots {
 
         @Override
         public int fetchBufferWays() { return target.fetchBufferWays(); }
+
+        @Override
+        public boolean fetchBufferTakesMshr() { return target.fetchBufferTakesMshr(); }
+
+        @Override
+        public boolean fetchBufferBankLocalIndex() { return target.fetchBufferBankLocalIndex(); }
+
+        @Override
+        public int victimCacheLines() { return target.victimCacheLines(); }
     }
 
     /** Replacement: a forwarding state per cache, rebuilt from the new policy on a swap. */

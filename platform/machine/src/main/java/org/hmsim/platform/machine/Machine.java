@@ -49,6 +49,8 @@ public final class Machine implements MachineView {
     final List<PoolInfo> poolInfos = new ArrayList<>();
     final List<DramPool> pools = new ArrayList<>();
     final List<Link> links = new ArrayList<>();
+    /** Where GPU requests enter the CPU's memory controller, one per CPU pool reached over a link (seed 000 Ch. 6 client cache). */
+    final List<org.hmsim.platform.memory.link.GpuClientPort> clientPorts = new ArrayList<>();
     final List<Gpu> gpus = new ArrayList<>();
     final List<CoreView> sms = new ArrayList<>();
     final Policy[] policies = new Policy[Slot.values().length];
@@ -84,7 +86,7 @@ public final class Machine implements MachineView {
             PoolConfig p = cfg.pools().get(i);
             poolInfos.add(new PoolInfo(i, p.name(), p.kind(), p.node(), p.channels(), p.bytesPerSecond(), p.capacityBytes()));
         }
-        this.os = new OsMemoryManager(poolInfos, cfg.pageBytes(), engine, requests, (r, from) -> fabrics[0].tryAccept(r, from));
+        this.os = new OsMemoryManager(poolInfos, cfg.pageBytes(), engine, requests, (r, from) -> copyFabric(r).tryAccept(r, from));
         this.uvm = cfg.uvm() == null ? null : new org.hmsim.platform.machine.uvm.UvmDriver(cfg.uvm(), engine, os, localPool(0),
                 poolInfos.get(localPool(0)).capacityBytes(), () -> policy(Slot.RESIDENCY, ResidencyPolicy.class),
                 () -> policy(Slot.COMPRESSION, CompressionPolicy.class));
@@ -101,6 +103,7 @@ public final class Machine implements MachineView {
         multiGpu = org.hmsim.platform.machine.multigpu.MultiGpu.create(poolInfos, cfg.gpus(), cfg.pageBytes(), policy(Slot.INTERLEAVE, InterleavePolicy.class));
         if (multiGpu != null)
             os.setFrameMapper(multiGpu.allocator(poolInfos.stream().mapToLong(PoolInfo::capacityBytes).toArray(), () -> policy(Slot.INTERLEAVE, InterleavePolicy.class)));
+        liveCacheability = new LiveSlots.Cacheability(policy(Slot.CACHEABILITY, CacheabilityPolicy.class)); // the CPU-side ports consult it
         fabrics = new MemSink[cfg.gpus()];
         for (int g = 0; g < cfg.gpus(); g++) {
             Fabric f = new Fabric(multiGpu == null ? routes(g) : multiGpu.routes(g, routes(g)));
@@ -110,7 +113,6 @@ public final class Machine implements MachineView {
         // The GPU gets forwarders, so a live swap (Swapper) can replace a slot's policy without the GPU's help.
         liveWarps = new LiveSlots.WarpScheduler(policy(Slot.WARP_SCHEDULER, WarpSchedulerPolicy.class));
         liveReplacement = new LiveSlots.Replacement(policy(Slot.REPLACEMENT, ReplacementPolicy.class));
-        liveCacheability = new LiveSlots.Cacheability(policy(Slot.CACHEABILITY, CacheabilityPolicy.class));
         liveMissPath = new LiveSlots.L2MissPath(policy(Slot.L2_MISS_PATH, L2MissPathPolicy.class));
         liveCta = new LiveSlots.CtaScheduler(policy(Slot.CTA_SCHEDULER, CtaSchedulerPolicy.class));
         liveCoherence = new LiveSlots.Coherence(policy(Slot.COHERENCE, CoherencePolicy.class));
@@ -138,6 +140,15 @@ public final class Machine implements MachineView {
         registerStats();
     }
 
+    /**
+     * Where the OS's page copies enter: the fabric of the GPU whose copy engine moves the page (the
+     * request's {@code gpu}, the destination's node), so a copy between two GPUs' memories crosses their
+     * direct link once (seed 004's migrate-on-touch); GPU 0's for anything else (a copy to host memory).
+     */
+    private MemSink copyFabric(org.hmsim.api.mem.MemRequest r) {
+        return fabrics[r.gpu > 0 && r.gpu < fabrics.length ? r.gpu : 0];
+    }
+
     /** For each pool, the sink a request from GPU {@code g} enters: the pool itself, or a link towards it. */
     private MemSink[] routes(int g) {
         MemSink[] route = new MemSink[pools.size()];
@@ -149,7 +160,7 @@ public final class Machine implements MachineView {
             }
             for (Link l : links) {
                 if (MachineConfig.connects(l.config(), g, node)) {
-                    route[p.index()] = l.port(l.nodeA() == g ? 0 : 1, p.sink());
+                    route[p.index()] = l.port(l.nodeA() == g ? 0 : 1, node == cfg.cpuNode() ? clientPort(p) : p.sink());
                     break;
                 }
             }
@@ -159,9 +170,19 @@ public final class Machine implements MachineView {
         return route;
     }
 
+    /** The CPU memory controller's entry for GPU requests to pool {@code p} (one per pool, shared by the GPUs' links). */
+    private MemSink clientPort(DramPool p) {
+        for (org.hmsim.platform.memory.link.GpuClientPort c : clientPorts) if (c.name().equals("cpu_mc." + p.config().name())) return c;
+        org.hmsim.platform.memory.link.GpuClientPort c = new org.hmsim.platform.memory.link.GpuClientPort("cpu_mc." + p.config().name(), p.sink(),
+                liveCacheability, engine, requests, gpuClock.periodPs(), cfg.gpu().l1().lineBytes());
+        clientPorts.add(c);
+        return c;
+    }
+
     private void registerStats() {
         for (DramPool p : pools) p.registerStats(stats);
         for (Link l : links) l.registerStats(stats);
+        for (org.hmsim.platform.memory.link.GpuClientPort c : clientPorts) c.registerStats(stats);
         for (Gpu g : gpus) g.registerStats(stats);
         os.registerStats(stats);
         if (cpu != null) cpu.registerStats(stats);

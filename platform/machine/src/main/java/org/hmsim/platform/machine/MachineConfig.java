@@ -49,7 +49,9 @@ public final class MachineConfig {
     }
 
     /** Energy per GPU-side event, picojoules (documented estimates; see docs/machine-files.md). */
-    public record GpuEnergy(double l1AccessPj, double l2AccessPj, double xbarPjPerByte, double instructionPj) {}
+    /** Per-event GPU energies, pJ; {@code frcLookupPj}/{@code frcSwapPj}: seed 003 §6.6.4's FRC access and swap events. */
+    public record GpuEnergy(double l1AccessPj, double l2AccessPj, double xbarPjPerByte, double instructionPj,
+                            double frcLookupPj, double frcSwapPj) {}
 
     /**
      * Parses and validates a description tree (maps, lists, strings, numbers as SnakeYAML gives them).
@@ -87,7 +89,8 @@ public final class MachineConfig {
         }
         Tree e = t.tree("energy");
         GpuEnergy ge = new GpuEnergy(e.real("l1_access_pj", 20, 0, 1e6), e.real("l2_access_pj", 60, 0, 1e6),
-                e.real("xbar_pj_per_byte", 2, 0, 1e6), e.real("instruction_pj", 30, 0, 1e6));
+                e.real("xbar_pj_per_byte", 2, 0, 1e6), e.real("instruction_pj", 30, 0, 1e6),
+                e.real("frc_lookup_pj", 5, 0, 1e6), e.real("frc_swap_pj", 140, 0, 1e6));
         e.finish();
         org.hmsim.platform.machine.uvm.UvmConfig uvm = UvmSection.parse(t, links, gpus);
         CpuConfig cpu = t.has("cpu") ? CpuSection.parse(t.tree("cpu")) : null; // the CPU side (platform/cpu), or none
@@ -126,11 +129,11 @@ public final class MachineConfig {
         long shared = g.bytes("shared_memory_per_sm", 48 << 10, 0, 1L << 30);
         int issue = g.integer("issue_width", 2, 1, 8);
         Tree l1t = g.tree("l1");
-        CacheConfig l1 = cache(l1t, 16 << 10, 4, 3, 64, 8, 64, 8);
+        CacheConfig l1 = cache(l1t, 16 << 10, 4, 3, 64, 8, 64, 8, false);
         l1t.finish();
         Tree l2t = g.tree("l2");
         int slices = l2t.integer("slices", 8, 1, 256);
-        CacheConfig l2 = cache(l2t, 128 << 10, 8, 120, 128, 8, 64, 32);
+        CacheConfig l2 = cache(l2t, 128 << 10, 8, 120, 128, 8, 64, 32, true);
         l2t.finish();
         Tree x = g.tree("crossbar");
         int sliceChunk = (int) x.bytes("slice_interleave", 0, 0, 1L << 30); // 0 = hashed; seed 003: 256 B
@@ -150,11 +153,18 @@ public final class MachineConfig {
         return new GpuConfig(mhz, sms, ctas, warps, shared, issue, l1, l2, slices, xbar, tlb);
     }
 
-    private static CacheConfig cache(Tree c, long size, int ways, int latency, int mshrs, int merge, int bpc, int queue) {
+    /** {@code fullyAssociative}: {@code ways: 0} is allowed and means one set (the L2 bank; seed 003's FA L2). */
+    private static CacheConfig cache(Tree c, long size, int ways, int latency, int mshrs, int merge, int bpc, int queue,
+                                     boolean fullyAssociative) {
         long bytes = c.bytes("size", size, 128, 1L << 34);
-        int w = c.integer("ways", ways, 1, 64);
+        int w = c.integer("ways", ways, fullyAssociative ? 0 : 1, 64);
         int line = c.integer("line", 128, 32, 1024);
         if (Integer.bitCount(line) != 1) throw new ConfigException(c.child("line"), "line size must be a power of two");
+        if (w == 0) {
+            if (bytes % line != 0 || bytes / line > 1 << 20)
+                throw new ConfigException(c.child("ways"), "ways: 0 (fully associative) needs a size that is a multiple of line and at most 2^20 lines");
+            w = (int) (bytes / line);
+        }
         long sets = bytes / ((long) w * line);
         if (sets < 1 || sets * w * line != bytes) throw new ConfigException(c.child("size"), "size must be a multiple of ways x line (" + w + " x " + line + ")");
         return new CacheConfig(bytes, w, line, c.integer("latency", latency, 0, 100_000), c.integer("mshrs", mshrs, 1, 1 << 16),

@@ -24,7 +24,7 @@ final class Metrics {
         LinkedHashMap<String, Double> out = new LinkedHashMap<>();
         double ns = endPs / 1000.0;
         double cycles = endPs / (double) m.gpuClock().periodPs();
-        long instr = 0, l1h = 0, l1m = 0, l2h = 0, l2m = 0;
+        long instr = 0, l1h = 0, l1m = 0, l2h = 0, l2m = 0, frcLookups = 0, frcSwaps = 0;
         for (Gpu g : m.gpus) {
             for (Sm sm : g.sms()) {
                 instr += sm.issued();
@@ -34,6 +34,8 @@ final class Metrics {
             for (var s : g.l2Slices()) {
                 l2h += s.hits();
                 l2m += s.misses();
+                frcLookups += s.frcLookups();
+                frcSwaps += s.frcSwaps();
             }
         }
         out.put("sim_time_ns", ns);
@@ -60,7 +62,8 @@ final class Metrics {
             linkPj += (l.wireBytes(0) + l.wireBytes(1)) * l.config().pjPerByte();
         }
         MachineConfig.GpuEnergy e = m.cfg.gpuEnergy();
-        double gpuPj = instr * e.instructionPj() + (l1h + l1m) * e.l1AccessPj() + (l2h + l2m) * e.l2AccessPj();
+        double gpuPj = instr * e.instructionPj() + (l1h + l1m) * e.l1AccessPj() + (l2h + l2m) * e.l2AccessPj()
+                + frcLookups * e.frcLookupPj() + frcSwaps * e.frcSwapPj(); // seed 003 §6.6.4: FRC tag look-ups and swaps
         out.put("energy_uj", (gpuPj + dramPj + linkPj) / 1e6);
         out.put("energy_dram_uj", dramPj / 1e6);
         out.put("page_faults", (double) m.os.firstTouchFaults());

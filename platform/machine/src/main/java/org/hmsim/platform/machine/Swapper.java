@@ -73,6 +73,8 @@ final class Swapper implements EventTarget {
     /** Coherence: the caches were flushed at this swap's safe point; what was flushed, for the record. */
     private boolean flushed;
     private String flushText;
+    /** The CPU cores' issue is held for this swap's drain (a machine with a CPU side, memory drains). */
+    private boolean cpuHeld;
 
     Swapper(Machine m, SwapHost host, List<ScriptedSwap> scripts, SwapControl control, long seed, String runId) {
         this.m = m;
@@ -134,6 +136,7 @@ final class Swapper implements EventTarget {
                 perform();
                 startNext();
             } else if (m.engine.now() - startPs > DRAIN_LIMIT_PS) {
+                resumeCpu();
                 record(current.slot(), current, target, "-", "refused: the components did not drain within 10 ms simulated");
                 current = null;
                 target = null;
@@ -191,6 +194,17 @@ final class Swapper implements EventTarget {
      */
     private void hold() {
         for (Gpu g : m.gpus) g.stall(2 * pollPs);
+        // The CPU cores feed the same directory and DRAM: a memory drain holds them too, until the swap ends.
+        if (m.cpu != null && !cpuHeld && current != null && drainOf(current.slot()) == Drain.MEMORY) {
+            cpuHeld = true;
+            m.cpu.holdIssue(true);
+        }
+    }
+
+    private void resumeCpu() {
+        if (!cpuHeld) return;
+        cpuHeld = false;
+        m.cpu.holdIssue(false);
     }
 
     private boolean drained(Drain d) {
@@ -203,6 +217,9 @@ final class Swapper implements EventTarget {
                 for (DramPool p : m.pools) if (p.inFlight() != 0) return false;
                 for (Link l : m.links) if (l.inFlight() != 0) return false;
                 if (m.os.inFlight() != 0) return false;
+                // the CPU side: its cores' accesses, LLC miss registers, and the CPU-GPU directory's MSHRs and
+                // memory port (GPU write-backs leave the L2 at once and wait there; seed 001 machines)
+                if (m.cpu != null && m.cpu.inFlight() != 0) return false;
                 // fall through: and the GPUs
             default:
                 for (Gpu g : m.gpus) if (g.inFlight() != 0) return false;
@@ -239,9 +256,14 @@ final class Swapper implements EventTarget {
             }
             for (org.hmsim.platform.gpu.sm.Sm sm : g.sms()) l1Lines += sm.l1().invalidateAll();
         }
+        String cpu = "";
+        if (m.cpu != null) { // the CPU caches too: the new protocol has not seen how their lines were obtained
+            long[] c = m.cpu.flushForSwap();
+            cpu = "; CPU: " + c[0] + " dirty lines written back, " + c[1] + " lines invalidated";
+        }
         lastFlush = new long[] {written, l2Lines, l1Lines, dramWrites(), -1};
         return "caches flushed: " + written + " dirty L2 lines written back, " + l2Lines + " L2 lines and " + l1Lines
-                + " L1 lines invalidated; directory rebuilt empty";
+                + " L1 lines invalidated" + cpu + "; directory rebuilt empty";
     }
 
     /**
@@ -259,6 +281,7 @@ final class Swapper implements EventTarget {
     // ------------------------------------------------------------ hand-over
 
     private void perform() {
+        resumeCpu(); // its next issue is an event: it sees the new policy
         SwapRequest r = current;
         SwapTarget t = target;
         current = null;
@@ -316,6 +339,10 @@ final class Swapper implements EventTarget {
             case COHERENCE -> {
                 m.liveCoherence.target = (CoherencePolicy) p;
                 if (flushed) lastFlush[4] = dramWrites();
+                if (m.cpu != null) {
+                    m.cpu.directory().rebuildEmpty(); // drained and every cache flushed: no block is tracked
+                    m.cpu.handOverRuntimeState((CoherencePolicy) p);
+                }
                 return imported + "; memory system drained; " + (flushText != null ? flushText : "caches not flushed");
             }
             case L2_MISS_PATH -> m.liveMissPath.target = (L2MissPathPolicy) p;

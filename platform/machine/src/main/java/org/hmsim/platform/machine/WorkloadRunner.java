@@ -33,6 +33,8 @@ final class WorkloadRunner {
             bases[i] = a.baseVa();
         }
         this.kernels = workload.kernels(bases);
+        // seed 004's stride-profiling fallback, run only when a placement policy asks for it
+        machine.os.setCtaStrideProfiler(new CtaStrideProfiler(kernels)::profile);
         if (machine.uvm != null) machine.uvm.setKernels(kernels); // ETC's compile-time sharing flag (seed 002 §4.4)
         if (kernels.isEmpty()) throw new IllegalArgumentException("workload " + workload.name() + " has no kernels");
         this.host = new HostProgram(machine.cpu, workload.hostPhases(bases), kernels.size());
@@ -57,6 +59,7 @@ final class WorkloadRunner {
             launchHeld = true;
             machine.migration().onKernelLaunch(index, () -> {
                 launchHeld = false;
+                machine.liveCacheability.onKernelLaunch(index);
                 if (grid != null) grid.launch(k, index, this::launchNext);
                 else gpu.launch(k, index, this::launchNext);
             });

@@ -23,6 +23,8 @@ public final class BuiltinWorkloads {
             new StreamWorkload(), new HotspotWorkload(), new SradWorkload(), new SgemmWorkload(),
             new SpmvWorkload(), new MinifeWorkload(), new BfsWorkload(), new KmeansWorkload(),
             new NeedleWorkload(), new BtreeWorkload(), new PointerChaseWorkload(),
+            // seed 000 Ch. 6 (selective caching): Rodinia backprop
+            new org.hmsim.platform.workloads.builtin.BackpropWorkload(),
             // seed 003 (FRC) set-conflict / MLP-heavy kernels of the thesis
             new org.hmsim.platform.workloads.builtin.frc.FastWalshWorkload(), new org.hmsim.platform.workloads.builtin.frc.MatrixTransposeWorkload(),
             new org.hmsim.platform.workloads.builtin.frc.PannotiaWorkload(org.hmsim.platform.workloads.builtin.frc.PannotiaWorkload.App.PRK),
@@ -50,5 +52,25 @@ public final class BuiltinWorkloads {
         for (WorkloadProvider p : ALL) if (p.name().equals(name)) return p;
         throw new IllegalArgumentException("unknown workload '" + name + "' (built-in: "
                 + ALL.stream().map(WorkloadProvider::name).collect(Collectors.joining(", ")) + ")");
+    }
+
+    /**
+     * The built-in {@code name} created with {@code seed} and parameters given as name, value pairs,
+     * validated against its declared parameters as a study's would be (for tests and tools).
+     */
+    public static org.hmsim.api.workload.Workload create(String name, long seed, Object... nameValuePairs) {
+        return create(byName(name), seed, nameValuePairs);
+    }
+
+    /** As {@link #create(String, long, Object...)} for any provider (a workload file's, say). */
+    public static org.hmsim.api.workload.Workload create(WorkloadProvider p, long seed, Object... nameValuePairs) {
+        return p.create(org.hmsim.api.policy.Params.validate(p.parameters(), pairs(nameValuePairs)), seed);
+    }
+
+    /** Name, value pairs as an ordered map. */
+    public static java.util.Map<String, Object> pairs(Object... nameValuePairs) {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < nameValuePairs.length; i += 2) m.put((String) nameValuePairs[i], nameValuePairs[i + 1]);
+        return m;
     }
 }

@@ -36,6 +36,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     /** Cycles an L1 waits before re-sending a request the L2 NACKed (seed 003 §M1 retry queue; the thesis gives no figure). */
     public static final int NACK_RETRY_CYCLES = 4;
     public static final int HIT = 0, QUEUED = 1, REFUSED = 2;
+    private static final int EV_RETRY = 0, EV_FAULT_DONE = 1;
 
     private final String name;
     private final int gpu, sm;
@@ -53,7 +54,17 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     private final long[] mLine;
     private final int[] mPending, mOutstanding, mCount;
     private final boolean[] mAllocate;
+    /** Whether MSHR m is findable by its line (false: an uncached read that nothing may merge into, seed 000 §6.2.1). */
+    private final boolean[] mMapped;
+    /** Sectors the requesters of MSHR m asked for (line utilisation of uncached fetches, seed 000 Table 6.2). */
+    private final int[] mUsed;
     private final int[] mWaiters;
+    /**
+     * Sectors each waiter of an uncached MSHR asked for, and the sectors arrived so far: with variable-size
+     * transfers one MSHR may be filled by several responses (seed 000 §6.2.2.3, "the bitmasks included in each
+     * response facilitate this matching"), and a waiter is answered as soon as its own sectors are in.
+     */
+    private final int[] mNeed, mArrived;
     private final int[] freeMshr;
     private int freeMshrs;
     private final LongIntMap mshrByLine;
@@ -66,6 +77,14 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     private boolean retryScheduled;
     private final long retryPs;
     private long nacked, upperInvalidations;
+
+    // selective caching (seed 000 Ch. 6): uncached line requests and how many merged; stores held by a
+    // permission fault (§6.2.3), at most maxPendingFaultsPerSm before the SM's load/store unit blocks
+    private long uncachedRequests, uncachedMerges, uncachedFetchedSectors, uncachedUsedSectors, faultedStores, faultBlocks, faultBlockedPs, faultBlockedSince;
+    private int pendingFaults;
+    private boolean faultBlocked;
+    private MemRequest[] faultSlot = new MemRequest[4];
+    private int faultSlots;
 
     private long hits, misses, merges, sectorMisses, writeHits, writeMisses, atomics, mshrFullRefusals,
             mergeFullRefusals, portRefusals;
@@ -93,7 +112,11 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         mOutstanding = new int[mshrs];
         mCount = new int[mshrs];
         mAllocate = new boolean[mshrs];
+        mMapped = new boolean[mshrs];
+        mUsed = new int[mshrs];
         mWaiters = new int[mshrs * merge];
+        mNeed = new int[mshrs * merge];
+        mArrived = new int[mshrs];
         freeMshr = new int[mshrs];
         for (int i = 0; i < mshrs; i++) freeMshr[freeMshrs++] = mshrs - 1 - i;
         mshrByLine = new LongIntMap(mshrs);
@@ -114,6 +137,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         int need = sectorMask == 0 ? t.fullMask : sectorMask & t.fullMask;
         int way = t.find(set, line);
         int i = way < 0 ? -1 : set * t.ways + way;
+        if (faultBlocked) return refusedByFault(); // the 17th pending fault blocks the SM (seed 000 §6.3)
         switch (kind) {
             case READ:
                 return load(line, set, way, i, need, vaddr, warp, startPs);
@@ -124,6 +148,18 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                 send(AccessKind.ATOMIC, line, need, warp, -1, startPs + latencyPs);
                 return QUEUED;
             default:
+                query.kind = AccessKind.WRITE;
+                query.paddr = line;
+                query.vaddr = vaddr;
+                query.sectorMask = need;
+                query.size = SectorTags.SECTOR_BYTES * Integer.bitCount(need);
+                query.pool = PhysicalAddress.pool(line);
+                query.warp = warp;
+                long fault = cacheability.storeFaultPs(query);
+                if (fault > 0) {
+                    holdForFault(line, need, warp, startPs + latencyPs + fault);
+                    return QUEUED;
+                }
                 if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
                 if (i >= 0) {
                     writeHits++;
@@ -131,6 +167,62 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                 } else writeMisses++;
                 send(AccessKind.WRITE, line, need, warp, -1, startPs + latencyPs);
                 return QUEUED;
+        }
+    }
+
+    private int refusedByFault() {
+        clientWaiting = true;
+        return REFUSED;
+    }
+
+    /**
+     * A store that took a permission fault (seed 000 §6.2.3) waits until {@code readyPs}, then goes on as a
+     * store to the L2 (replayed after the fault handler changed the page's permission). Reaching the SM's
+     * limit of pending faults blocks its load/store unit until one completes (the 17th fault blocks the SM).
+     */
+    private void holdForFault(long line, int sectors, int warp, long readyPs) {
+        MemRequest d = pool.take();
+        d.kind = AccessKind.WRITE;
+        d.paddr = line;
+        d.sectorMask = sectors;
+        d.size = SectorTags.SECTOR_BYTES * Integer.bitCount(sectors);
+        d.pool = PhysicalAddress.pool(line);
+        d.gpu = gpu;
+        d.sm = sm;
+        d.warp = warp;
+        d.replyTo = this;
+        d.tag = -1;
+        d.createdPs = engine.now();
+        if (faultSlots == faultSlot.length) faultSlot = java.util.Arrays.copyOf(faultSlot, faultSlots * 2);
+        int k = 0;
+        while (faultSlot[k] != null) k++;
+        faultSlot[k] = d;
+        faultSlots++;
+        faultedStores++;
+        writeMisses++;
+        if (++pendingFaults > cacheability.maxPendingFaultsPerSm() && !faultBlocked) {
+            faultBlocked = true;
+            faultBlocks++;
+            faultBlockedSince = engine.now();
+        }
+        engine.schedule(Math.max(readyPs, engine.now()), this, EV_FAULT_DONE, k);
+    }
+
+    /** A fault is handled: its store joins the re-send queue; a blocked load/store unit may go on. */
+    private void faultDone(int k) {
+        MemRequest d = faultSlot[k];
+        faultSlot[k] = null;
+        faultSlots--;
+        pendingFaults--;
+        enqueueResend(d, engine.now());
+        resend();
+        if (faultBlocked && pendingFaults <= cacheability.maxPendingFaultsPerSm()) {
+            faultBlocked = false;
+            faultBlockedPs += engine.now() - faultBlockedSince;
+            if (clientWaiting) {
+                clientWaiting = false;
+                client.onL1Space();
+            }
         }
     }
 
@@ -148,10 +240,23 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                 clientWaiting = true;
                 return REFUSED;
             }
+            if (!mAllocate[m] && (need & ~mArrived[m]) == 0) { // its sectors are already in the MSHR's data latch
+                merges++;
+                uncachedRequests++;
+                uncachedMerges++;
+                mUsed[m] |= need;
+                return HIT;
+            }
             int extra = need & ~mPending[m] & ~present;
             if (extra != 0 && !xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
+            mNeed[m * merge + mCount[m]] = need;
             mWaiters[m * merge + mCount[m]++] = warp;
             merges++;
+            if (!mAllocate[m]) {
+                uncachedRequests++;
+                uncachedMerges++;
+                mUsed[m] |= need;
+            }
             if (extra != 0) send(AccessKind.READ, line, extra, warp, m, startPs + latencyPs);
             return QUEUED;
         }
@@ -162,7 +267,6 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         }
         if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
         misses++;
-        m = allocMshr(line);
         query.kind = AccessKind.READ;
         query.paddr = line;
         query.vaddr = vaddr;
@@ -170,10 +274,21 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         query.size = SectorTags.SECTOR_BYTES * Integer.bitCount(need);
         query.pool = PhysicalAddress.pool(line);
         query.warp = warp;
-        mAllocate[m] = cacheability.mayAllocate(1, query);
+        boolean allocate = cacheability.mayAllocate(1, query);
+        int ask = need & ~present;
+        boolean mapped = true;
+        if (!allocate) { // selective caching (seed 000 §6.2.2): coalesce or not, line-sized or 32 B transfers
+            uncachedRequests++;
+            mapped = cacheability.mayCoalesce(1, query);
+            if (!cacheability.subBlockTransfers(query)) ask = t.fullMask & ~present;
+        }
+        m = allocMshr(line, mapped);
+        mAllocate[m] = allocate;
+        mUsed[m] = need;
+        mNeed[m * merge] = need;
         mWaiters[m * merge] = warp;
         mCount[m] = 1;
-        send(AccessKind.READ, line, need & ~present, warp, m, startPs + latencyPs);
+        send(AccessKind.READ, line, ask, warp, m, startPs + latencyPs);
         return QUEUED;
     }
 
@@ -182,14 +297,16 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         return REFUSED;
     }
 
-    private int allocMshr(long line) {
+    private int allocMshr(long line, boolean mapped) {
         occupancyTick();
         int m = freeMshr[--freeMshrs];
         mLine[m] = line;
         mPending[m] = 0;
         mOutstanding[m] = 0;
         mCount[m] = 0;
-        mshrByLine.put(line, m);
+        mArrived[m] = 0;
+        mMapped[m] = mapped;
+        if (mapped) mshrByLine.put(line, m);
         return m;
     }
 
@@ -230,8 +347,10 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             case WRITE -> client.onStoreAck(warp);
             case ATOMIC -> client.onLoadData(warp);
             default -> {
+                mArrived[m] |= sectors;
                 if (--mOutstanding[m] == 0) fill(m);
                 else if (sectors == 0) throw new IllegalStateException(name + ": empty fill");
+                else if (!mAllocate[m]) answerArrived(m);
             }
         }
     }
@@ -239,15 +358,30 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     private void fill(int m) {
         long line = mLine[m];
         if (mAllocate[m]) install(line, mPending[m]);
+        else {
+            uncachedFetchedSectors += Integer.bitCount(mPending[m]);
+            uncachedUsedSectors += Integer.bitCount(mPending[m] & mUsed[m]);
+        }
         int base = m * merge;
         int n = mCount[m];
         occupancyTick();
-        mshrByLine.remove(line);
+        if (mMapped[m]) mshrByLine.remove(line);
         freeMshr[freeMshrs++] = m;
-        for (int k = 0; k < n; k++) client.onLoadData(mWaiters[base + k]);
+        for (int k = 0; k < n; k++) if (mWaiters[base + k] >= 0) client.onLoadData(mWaiters[base + k]);
         if (clientWaiting) {
             clientWaiting = false;
             client.onL1Space();
+        }
+    }
+
+    /** Part of an uncached MSHR's sectors arrived: the waiters whose sectors are all in are answered now. */
+    private void answerArrived(int m) {
+        int base = m * merge, have = mArrived[m];
+        for (int k = 0; k < mCount[m]; k++) {
+            int w = mWaiters[base + k];
+            if (w < 0 || (mNeed[base + k] & ~have) != 0) continue;
+            mWaiters[base + k] = -1;
+            client.onLoadData(w);
         }
     }
 
@@ -275,6 +409,11 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     private void retryLater(MemRequest d) {
         nacked++;
         d.nacked = false;
+        enqueueResend(d, engine.now() + retryPs);
+    }
+
+    /** Queues {@code d} to be re-sent from {@code atPs} on, in order. */
+    private void enqueueResend(MemRequest d, long atPs) {
         if (retrySize == retryQ.length) {
             int n = retryQ.length;
             MemRequest[] q = new MemRequest[n * 2];
@@ -289,15 +428,19 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         }
         int k = (retryHead + retrySize) % retryQ.length;
         retryQ[k] = d;
-        retryT[k] = engine.now() + retryPs;
+        retryT[k] = Math.max(atPs, retrySize == 0 ? atPs : retryT[(retryHead + retrySize - 1) % retryQ.length]);
         if (retrySize++ == 0 && !retryScheduled) {
             retryScheduled = true;
-            engine.schedule(retryT[k], this, 0, 0);
+            engine.schedule(retryT[k], this, EV_RETRY, 0);
         }
     }
 
     @Override
     public void handle(int kind, long payload) {
+        if (kind == EV_FAULT_DONE) {
+            faultDone((int) payload);
+            return;
+        }
         retryScheduled = false;
         resend();
     }
@@ -315,7 +458,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         }
         if (retrySize > 0 && !retryScheduled) {
             retryScheduled = true;
-            engine.schedule(retryT[retryHead], this, 0, 0);
+            engine.schedule(retryT[retryHead], this, EV_RETRY, 0);
         }
     }
 
@@ -378,7 +521,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     }
 
     @Override
-    public int inFlight() { return mshrs - freeMshrs + retrySize; }
+    public int inFlight() { return mshrs - freeMshrs + retrySize + faultSlots; }
 
     @Override
     public void registerStats(Stats s) {
@@ -393,6 +536,13 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         s.counter("merge_full_refusals", "accesses refused because the line's MSHR had no merge slot", () -> mergeFullRefusals);
         s.counter("nacks_received", "requests the L2 NACKed (re-sent after " + NACK_RETRY_CYCLES + " cycles)", () -> nacked);
         s.counter("invalidations", "lines dropped because the L2 evicted them", () -> upperInvalidations);
+        s.counter("uncached_requests", "load line requests to lines the cacheability policy forbids to allocate (seed 000 Ch. 6)", () -> uncachedRequests);
+        s.counter("uncached_merges", "of those, requests merged into a pending MSHR (cacheless L1 coalescing, seed 000 §6.2.2.1)", () -> uncachedMerges);
+        s.counter("uncached_fetched_sectors", "32 B sectors fetched for uncached MSHRs", () -> uncachedFetchedSectors);
+        s.counter("uncached_used_sectors", "of those, sectors a merged request wanted (line utilisation, seed 000 Table 6.2)", () -> uncachedUsedSectors);
+        s.counter("faulted_stores", "stores held by a permission fault (read-only caching, seed 000 §6.2.3)", () -> faultedStores);
+        s.counter("fault_blocks", "times the SM's pending faults reached the limit and blocked its load/store unit", () -> faultBlocks);
+        s.counter("fault_blocked_ps", "time the load/store unit was blocked by the pending-fault limit, ps", () -> faultBlockedPs + (faultBlocked ? engine.now() - faultBlockedSince : 0));
         s.counter("port_refusals", "accesses refused because the crossbar port had no credit", () -> portRefusals);
         s.counter("mshr_occupancy_ps", "integral of MSHRs in use over time (entries x ps)", () -> {
             occupancyTick();

@@ -53,7 +53,7 @@ import org.hmsim.platform.gpu.util.LongIntMap;
  */
 public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget {
     private static final int EV_PROCESS = 0, EV_SEND = 1, EV_SEND_FIFO = 2, EV_RESPOND = 3,
-            EV_EVICT = 4, EV_INV_DONE = 5, EV_SWAP_DONE = 6;
+            EV_EVICT = 4, EV_INV_DONE = 5, EV_SWAP_DONE = 6, EV_VC_FILL = 7, EV_VC_IN = 8;
     private static final int NOT_BLOCKED = 0, BLOCK_MSHR = 1, BLOCK_MERGE = 2, BLOCK_SET = 3;
     /** Transaction phases. */
     private static final int FREE = 0, EVICT = 1, FETCH = 2, SWAP_WAIT = 3, SWAP = 4, FRC_EVICT = 5;
@@ -93,14 +93,30 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private final int mshrs, merge;
     private long[] tLine, tVictim, tAllocPs, tFetchPs;
     private int[] tWay, tSet, tFrc, tPhase, tPending, tWant, tWrite, tOutstanding, tCount, tServed, tVictimDirty;
+    /**
+     * Of a transaction that leaves no line (an uncached read, seed 000 §6.2.2): the sectors arrived so far and
+     * the SMs whose requests it holds. With variable-size transfers several responses may fill it (§6.2.2.3);
+     * each waiter is answered as soon as its own sectors are in, and a request of an SM already waiting (the
+     * L1's request for further sectors of its own MSHR) is not counted as cross-SM coalescing.
+     */
+    private int[] tArrived;
+    private long[] tSms;
     private long[] tVictimSharers, tSharers;
     private boolean[] tStore;
+    /** Transaction's line belongs to a frame unified memory evicted: invalidate it when the transaction installs it. */
+    private boolean[] tDrop;
     private MemRequest[] tWaiters;
     private final int[] freeMshr;
     private int freeMshrs;
     private LongIntMap mshrByLine;
     private FetchReplacementCache frc;
-    private long swapPs, frcLookupPs;
+    /** Per transaction: the MSHR an FRC entry holds while its fetch is in flight (fetchBufferTakesMshr), else -1. */
+    private int[] tHeldMshr;
+    /** Per transaction: sectors the victim cache gives back (taken at the miss, installed after vcPs). */
+    private int[] tVc;
+    private int pendingVc;
+    private VictimCache vc;
+    private long swapPs, frcLookupPs, vcPs;
     private int swapWaiting;
     private long occIntegral, occLastPs;
     // memory-level parallelism: fetches in flight, integrated over time, and the time any was in flight
@@ -127,7 +143,9 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private long hits, misses, sectorMisses, writeHits, writeMisses, merges, mshrFullStalls, mergeFullStalls,
             setLockedStalls, mshrStallCycles, writebacks, writebackBytes, fetchBytes,
             missLatencyPs, missesCompleted, fabricRefusals, nacks, frcMisses, frcFallbacks, swaps, evictions,
-            invalidations, evictLatencyPs, fetchLatencyPs, fetchesTimed, victimHitsDuringFetch, frcStoreAllocs;
+            invalidations, evictLatencyPs, fetchLatencyPs, fetchesTimed, victimHitsDuringFetch, frcStoreAllocs, frcLookups, vcHits, vcInserts;
+    // selective caching (seed 000 Ch. 6): requests that leave no line and merges among them
+    private long uncachedRequests, uncachedMerges;
 
     public L2Slice(String name, int gpu, int index, CacheConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
                    Crossbar xbar, ReplacementPolicy replacement, CacheabilityPolicy cacheability, CoherencePolicy coherence) {
@@ -149,14 +167,17 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         this.cacheability = cacheability;
         this.coherence = coherence;
         this.missPath = missPath;
-        this.t = new SectorTags(name, cfg);
+        this.t = new SectorTags(name, cfg, true);
         this.sharers = new long[t.sets * t.ways];
-        this.repl = replacement.forCache(name, t.sets, t.ways);
+        // a fully associative bank (seed 003's FA L2 comparison point) keeps its own LRU order: the
+        // replacement slot's 64-bit candidate masks cannot name 4096 ways
+        this.repl = t.fullyAssociative ? t.lruState() : replacement.forCache(name, t.sets, t.ways);
         if (cfg.mshrs() <= 0 || cfg.mshrMerge() <= 0 || cfg.queueDepth() <= 0)
             throw new IllegalArgumentException(name + ": mshrs, mshrMerge and queueDepth must be > 0");
         // invalidate and acknowledge over the crossbar (header packets both ways), plus the directory cycle
         this.invalidatePs = 2 * xbar.unloadedPs(Crossbar.HEADER_BYTES) + periodPs;
         this.frcLookupPs = periodPs;
+        this.vcPs = periodPs; // seed 003 §6.6: the VC's access time is taken as the FRC's (1 cycle)
         queue = new MemRequest[cfg.queueDepth()];
         parked = new SetWaitList(Math.max(64, 2 * cfg.queueDepth()));
         mshrs = cfg.mshrs();
@@ -186,8 +207,15 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         tOutstanding = grow(tOutstanding, n);
         tCount = grow(tCount, n);
         tServed = grow(tServed, n);
+        tArrived = grow(tArrived, n);
+        tSms = grow(tSms, n);
         tVictimDirty = grow(tVictimDirty, n);
+        int old = tHeldMshr == null ? 0 : tHeldMshr.length;
+        tHeldMshr = grow(tHeldMshr, n);
+        for (int k = old; k < tHeldMshr.length; k++) tHeldMshr[k] = -1;
+        tVc = grow(tVc, n);
         tStore = tStore == null ? new boolean[n] : java.util.Arrays.copyOf(tStore, Math.max(n, tStore.length));
+        tDrop = tDrop == null ? new boolean[n] : java.util.Arrays.copyOf(tDrop, Math.max(n, tDrop.length));
         tWaiters = tWaiters == null ? new MemRequest[n * merge] : java.util.Arrays.copyOf(tWaiters, Math.max(n * merge, tWaiters.length));
     }
 
@@ -200,9 +228,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      * busy: the entries in use keep the geometry they were allocated in until they drain.
      */
     private void configureMissPath() {
+        int vcl = missPath.victimCacheLines();
+        // the victim cache's lines are clean (written back as they entered): it can change at any time
+        if (vcl != (vc == null ? 0 : vc.capacity)) vc = vcl <= 0 ? null : new VictimCache(vcl);
         int n = missPath.fetchBuffersPerBank();
         int ways = missPath.fetchBufferWays();
-        if (n == (frc == null ? 0 : frc.entries) && (frc == null || ways == 0 || Math.min(ways, n) == frc.ways)) {
+        boolean local = missPath.fetchBufferBankLocalIndex(), takesMshr = missPath.fetchBufferTakesMshr();
+        if (n == (frc == null ? 0 : frc.entries) && (frc == null || ((ways == 0 || Math.min(ways, n) == frc.ways)
+                && local == frc.bankLocalIndex && takesMshr == frc.takesMshr))) {
             swapPs = (long) missPath.swapCycles() * periodPs;
             return;
         }
@@ -212,7 +245,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             frc = null;
             return;
         }
-        frc = new FetchReplacementCache(n, ways, t.lineBytes);
+        frc = new FetchReplacementCache(n, ways, t.lineBytes, local, takesMshr);
         allocTable(mshrs + n);
         LongIntMap m = new LongIntMap(mshrs + n);
         for (int k = 0; k < mshrs; k++) if (tPhase[k] != FREE && tPhase[k] != FRC_EVICT) m.put(tLine[k], k);
@@ -232,17 +265,20 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             waitingSender = from;
             return false;
         }
-        queue[(qHead + qSize) % queue.length] = r;
+        queue[wrap(qHead + qSize, queue.length)] = r;
         qSize++;
         if (blocked != NOT_BLOCKED) return true;
         long now = engine.now();
-        if (qSize == 1 && replay.isEmpty() && !processScheduled && now % periodPs == 0 && now >= lastProcessPs + periodPs) {
+        if (qSize == 1 && replay.isEmpty() && !processScheduled && now >= lastProcessPs + periodPs && now % periodPs == 0) {
             // An idle slice serves a request arriving on a clock edge at once: the same cycle the
             // scheduled tick would use, one event fewer per request.
             process();
         } else scheduleProcess();
         return true;
     }
+
+    /** {@code i mod n} for 0 &lt;= i &lt; 2n (ring indices: head &lt; n plus at most n): no integer division on the hot path. */
+    private static int wrap(int i, int n) { return i >= n ? i - n : i; }
 
     private void scheduleProcess() {
         if (processScheduled) return;
@@ -262,6 +298,8 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             case EV_EVICT -> evictVictim((int) payload);
             case EV_INV_DONE -> writeBackVictim((int) payload);
             case EV_SWAP_DONE -> swapDone((int) payload);
+            case EV_VC_FILL -> vcFilled((int) payload);
+            case EV_VC_IN -> victimWritten((int) payload);
             default -> {
                 int s = (int) payload;
                 MemRequest d = sendSlot[s];
@@ -289,7 +327,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         MemRequest r = queue[qHead];
         if (!serve(r)) return;
         queue[qHead] = null;
-        qHead = (qHead + 1) % queue.length;
+        qHead = wrap(qHead + 1, queue.length);
         qSize--;
         if (waitingSender != null) {
             MemClient c = waitingSender;
@@ -329,28 +367,39 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         if (i >= 0 && t.locked[i]) return park(r, set); // its line is being evicted (§M6: wait for the release)
         configureMissPath();
         boolean allocate = i < 0 && cacheability.mayAllocate(2, r);
-        if (allocate && frc != null) {
-            int e = frc.allocate(line);
+        if (i < 0 && frc != null) frcLookups++;
+        if (allocate && frc != null && (!frc.takesMshr || freeMshrs > 0)) {
+            int e = frc.allocate(frcLine(line));
             if (e >= 0) {
                 frcFetch(r, line, set, e, need);
                 return true;
             }
             frcFallbacks++;
         }
+        long cand = 0; // the set's replacement candidates, scanned once (nothing below changes them before use)
         if (i < 0 && allocate) {
             way = t.freeWay(set);
-            if (way < 0 && t.candidates(set) == 0) {
+            if (way < 0 && (cand = t.candidates(set)) == 0) {
                 setLockedStalls++;
                 return park(r, set);
             }
         }
         if (freeMshrs == 0) return refuse(r, BLOCK_MSHR);
-        misses++;
+        pendingVc = i < 0 && vc != null ? vc.take(line) : 0; // the VC gives the line back instead of memory
+        if (pendingVc != 0) vcHits++;
+        else misses++;
         if (i >= 0 || !allocate) { // a sector miss on a present line, or an access that leaves no line
             if (i >= 0) t.locked[i] = true;
             m = allocMshr(line, set, i >= 0 ? way : -1);
             addWaiter(m, r);
-            startFetch(m, need & ~(i >= 0 ? t.valid[i] : 0), latencyPs);
+            int ask = need & ~(i >= 0 ? t.valid[i] : 0);
+            if (i < 0) { // selective caching (seed 000 §6.2.2): coalesce here or not; 32 B or line-sized transfer
+                uncachedRequests++;
+                if (r.sm >= 0) tSms[m] = 1L << (r.sm & 63);
+                if (!cacheability.mayCoalesce(2, r)) mshrByLine.remove(line);
+                if (!cacheability.subBlockTransfers(r)) ask = t.fullMask;
+            }
+            startFetch(m, ask, latencyPs);
             return true;
         }
         if (way >= 0) { // an invalid way: nothing to evict
@@ -360,7 +409,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             startFetch(m, need, latencyPs);
             return true;
         }
-        way = victimWay(set, t.candidates(set));
+        way = victimWay(set, cand);
         m = allocMshr(line, set, way);
         addWaiter(m, r);
         tWant[m] = need;
@@ -376,8 +425,20 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         int ph = tPhase[m];
         boolean arrived = ph == SWAP_WAIT || ph == SWAP || (tStore[m] && ph == EVICT);
         if (arrived && (need & ~(tPending[m] | tWrite[m])) != 0) return park(r, set);
-        addWaiter(m, r);
         merges++;
+        if (tWay[m] < 0 && tFrc[m] < 0) { // a transaction that leaves no line: cacheless L1+L2 coalescing
+            long smBit = r.sm >= 0 ? 1L << (r.sm & 63) : 0;
+            if ((tSms[m] & smBit) == 0) { // another SM's request (not the same L1 asking for more sectors)
+                uncachedRequests++;
+                uncachedMerges++;
+                tSms[m] |= smBit;
+            }
+            if (r.kind == AccessKind.READ && ph == FETCH && (need & ~tArrived[m]) == 0) {
+                respondAt(r, engine.now() + latencyPs); // its sectors already arrived: from the MSHR's data latch
+                return true;
+            }
+        }
+        addWaiter(m, r);
         if (ph == FETCH) {
             int extra = need & ~tPending[m] & ~(i >= 0 ? t.valid[i] : 0);
             if (extra != 0) fetch(m, extra, latencyPs);
@@ -401,11 +462,15 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             t.dirty[i] |= need;
             writeHits++;
             repl.onHit(set, way);
-        } else if (cacheability.mayAllocate(2, r)) {
-            if (!allocateForStore(r, line, set, need)) return parkedOrRefused;
         } else {
-            writeMisses++;
-            postWrite(line, need);
+            if (vc != null) vc.drop(line); // its clean copy there is stale now
+            if (frc != null) frcLookups++;
+            if (cacheability.mayAllocate(2, r)) {
+                if (!allocateForStore(r, line, set, need)) return parkedOrRefused;
+            } else {
+                writeMisses++;
+                postWrite(line, need);
+            }
         }
         // non-blocking stores (§M3): acknowledged after the tag lookup even while their line is evicting
         if (r.kind == AccessKind.WRITEBACK || r.replyTo == null) pool.give(r);
@@ -431,7 +496,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             return true;
         }
         if (frc != null) {
-            int e = frc.allocate(line);
+            int e = frc.allocate(frcLine(line));
             if (e >= 0) {
                 int m = initTx(mshrs + e, line, set, -1, e);
                 tStore[m] = true;
@@ -474,7 +539,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     /** Way {@code i} now belongs to {@code line} with no data yet (locked until its fill). */
     private void claim(int i, long line) {
-        t.tag[i] = line;
+        t.setTag(i, line);
         t.valid[i] = 0;
         t.dirty[i] = 0;
         t.locked[i] = true;
@@ -580,13 +645,18 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         tOutstanding[m] = 0;
         tCount[m] = 0;
         tServed[m] = 0;
+        tArrived[m] = 0;
+        tSms[m] = 0;
         tStore[m] = false;
+        tDrop[m] = false;
         tVictim[m] = -1;
         tVictimDirty[m] = 0;
         tVictimSharers[m] = 0;
         tSharers[m] = 0;
         tAllocPs[m] = engine.now();
         tFetchPs[m] = -1;
+        tVc[m] = pendingVc;
+        pendingVc = 0;
         mshrByLine.put(line, m);
         return m;
     }
@@ -603,9 +673,16 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         if (blocked != NOT_BLOCKED) unblock();
     }
 
+    /** The address the FRC indexes with: the line, or the line within this bank (fetchBufferBankLocalIndex). */
+    private long frcLine(long line) { return frc.bankLocalIndex ? xbar.addressWithinSlice(line) : line; }
+
     /** An FRC miss (§M7 step 4): the fetch leaves at once (after the L2 and FRC tag look-ups); no victim yet. */
     private void frcFetch(MemRequest r, long line, int set, int e, int need) {
         int m = initTx(mshrs + e, line, set, -1, e);
+        if (frc.takesMshr) { // §8 q1, the other reading: the entry's fetch also holds an MSHR until it arrives
+            occupancyTick();
+            tHeldMshr[m] = freeMshr[--freeMshrs];
+        }
         misses++;
         frcMisses++;
         addWaiter(m, r);
@@ -614,6 +691,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     private void startFetch(int m, int sectors, long delayPs) {
         tPhase[m] = FETCH;
+        int have = tVc[m];
+        if (have != 0) { // from the victim cache (its access after the tag look-ups), the rest from memory
+            tPending[m] |= have;
+            tOutstanding[m]++;
+            engine.schedule(engine.now() + delayPs + vcPs, this, EV_VC_FILL, m);
+            sectors &= ~have;
+            if (sectors == 0) return;
+        }
         tFetchPs[m] = engine.now() + delayPs;
         mlpTick();
         fetchesInFlight++;
@@ -650,14 +735,32 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         }
         int way = tWay[m];
         if (tFrc[m] < 0 && way >= 0) t.valid[tSet[m] * t.ways + way] |= sectors;
-        if (--tOutstanding[m] > 0) return;
-        long now = engine.now();
-        mlpTick();
-        fetchesInFlight--;
-        fetchLatencyPs += now - tFetchPs[m];
-        fetchesTimed++;
+        if (--tOutstanding[m] > 0) {
+            if (tFrc[m] < 0 && way < 0 && tPhase[m] == FETCH) answerArrived(m, sectors);
+            return;
+        }
+        fetched(m);
+    }
+
+    /** Every part of transaction {@code m}'s data has arrived. */
+    private void fetched(int m) {
+        if (tFetchPs[m] >= 0) { // a memory fetch (not only the victim cache's sectors)
+            mlpTick();
+            fetchesInFlight--;
+            fetchLatencyPs += engine.now() - tFetchPs[m];
+            fetchesTimed++;
+        }
         if (tFrc[m] >= 0) frcArrived(m);
         else complete(m);
+    }
+
+    /** The victim cache's sectors of {@code m}'s line are back in its way. */
+    private void vcFilled(int m) {
+        int have = tVc[m];
+        tVc[m] = 0;
+        if (tWay[m] >= 0) t.valid[tSet[m] * t.ways + tWay[m]] |= have;
+        if (--tOutstanding[m] > 0) return;
+        fetched(m);
     }
 
     /** The conventional fill (or a store's install after its eviction): the way is released. */
@@ -672,13 +775,28 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             repl.onFill(set, way);
         } else if (tWrite[m] != 0) postWrite(tLine[m], tWrite[m]);
         answer(m, 0, i, now);
+        if (tDrop[m] && i >= 0) dropWay(i, tLine[m]); // its frame was evicted meanwhile (dropRange)
         if (!tStore[m]) {
             missLatencyPs += now - tAllocPs[m];
             missesCompleted++;
         }
-        mshrByLine.remove(tLine[m]);
+        if (mshrByLine.get(tLine[m]) == m) mshrByLine.remove(tLine[m]); // an uncoalesced one is not in the map
         freeTx(m);
         if (i >= 0) releaseSet(set);
+    }
+
+    /** Part of a no-line transaction's sectors arrived (§6.2.2.3): its reads whose sectors are all in are answered now. */
+    private void answerArrived(int m, int sectors) {
+        int have = tArrived[m] |= sectors, base = m * merge;
+        long now = engine.now();
+        for (int k = 0; k < tCount[m]; k++) {
+            MemRequest r = tWaiters[base + k];
+            if (r == null || r.kind != AccessKind.READ) continue;
+            int need = r.sectorMask == 0 ? t.fullMask : r.sectorMask & t.fullMask;
+            if ((need & ~have) != 0) continue;
+            tWaiters[base + k] = null;
+            xbar.respond(index, r, now);
+        }
     }
 
     /** Answers waiters {@code from..} of {@code m}; {@code i} is the line's way (-1: data only in the FRC entry). */
@@ -686,6 +804,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         int base = m * merge;
         for (int k = from; k < tCount[m]; k++) {
             MemRequest r = tWaiters[base + k];
+            if (r == null) continue; // answered when its sectors arrived
             tWaiters[base + k] = null;
             if (r.kind == AccessKind.ATOMIC) {
                 int mask = r.sectorMask == 0 ? t.fullMask : r.sectorMask;
@@ -712,6 +831,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     /** Then a dirty victim is written back, and the eviction waits for the write's acknowledgement. */
     private void writeBackVictim(int m) {
+        if (vc != null && tPhase[m] != FRC_EVICT) {
+            // into the victim cache (1 cycle); a dirty victim's write-back leaves as it enters, posted
+            vc.insert(tVictim[m], t.valid[tSet[m] * t.ways + tWay[m]]);
+            vcInserts++;
+            if (tVictimDirty[m] != 0) postWrite(tVictim[m], tVictimDirty[m]);
+            engine.schedule(engine.now() + vcPs, this, EV_VC_IN, m);
+            return;
+        }
         if (tVictimDirty[m] == 0) {
             victimWritten(m);
             return;
@@ -746,6 +873,12 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     /** The block is in the FRC entry: its requests are answered from there, then the swap starts. */
     private void frcArrived(int m) {
         long now = engine.now();
+        if (tHeldMshr[m] >= 0) {
+            occupancyTick();
+            freeMshr[freeMshrs++] = tHeldMshr[m];
+            tHeldMshr[m] = -1;
+            if (blocked != NOT_BLOCKED) unblock();
+        }
         long sh = 0;
         int base = m * merge;
         for (int k = 0; k < tCount[m]; k++) {
@@ -788,13 +921,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         long now = engine.now();
         int set = tSet[m], way = tWay[m];
         int i = set * t.ways + way;
-        t.tag[i] = tLine[m];
+        t.setTag(i, tLine[m]);
         t.valid[i] = tPending[m] | tWrite[m];
         t.dirty[i] = tWrite[m];
         sharers[i] = tSharers[m];
         t.locked[i] = false;
         repl.onFill(set, way);
         answer(m, tServed[m], i, now);
+        if (tDrop[m]) dropWay(i, tLine[m]); // its frame was evicted meanwhile (dropRange)
         mshrByLine.remove(tLine[m]);
         releaseSet(set);
         if (tVictim[m] == -1) {
@@ -827,9 +961,9 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             sendNow(d);
             return;
         }
-        if (dqSize == 0 || timePs >= delayT[(dqHead + dqSize - 1) % delayT.length]) {
+        if (dqSize == 0 || timePs >= delayT[wrap(dqHead + dqSize - 1, delayT.length)]) {
             if (dqSize == delayQ.length) growDelayed();
-            int k = (dqHead + dqSize) % delayQ.length;
+            int k = wrap(dqHead + dqSize, delayQ.length);
             delayQ[k] = d;
             delayT[k] = timePs;
             if (dqSize++ == 0) engine.schedule(timePs, this, EV_SEND_FIFO, 0);
@@ -855,7 +989,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             respT = tt;
             rqHead = 0;
         }
-        int k = (rqHead + rqSize) % respQ.length;
+        int k = wrap(rqHead + rqSize, respQ.length);
         respQ[k] = r;
         respT[k] = t;
         if (rqSize++ == 0) engine.schedule(t, this, EV_RESPOND, 0);
@@ -866,7 +1000,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         while (rqSize > 0 && respT[rqHead] <= now) {
             MemRequest r = respQ[rqHead];
             respQ[rqHead] = null;
-            rqHead = (rqHead + 1) % respQ.length;
+            rqHead = wrap(rqHead + 1, respQ.length);
             rqSize--;
             xbar.respond(index, r, now);
         }
@@ -878,7 +1012,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         while (dqSize > 0 && delayT[dqHead] <= now) {
             MemRequest d = delayQ[dqHead];
             delayQ[dqHead] = null;
-            dqHead = (dqHead + 1) % delayQ.length;
+            dqHead = wrap(dqHead + 1, delayQ.length);
             dqSize--;
             sendNow(d);
         }
@@ -907,7 +1041,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             fabricQ = q;
             fqHead = 0;
         }
-        fabricQ[(fqHead + fqSize) % fabricQ.length] = d;
+        fabricQ[wrap(fqHead + fqSize, fabricQ.length)] = d;
         fqSize++;
     }
 
@@ -915,7 +1049,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     public void onSpaceAvailable(MemSink sink) {
         while (fqSize > 0 && fabric.tryAccept(fabricQ[fqHead], this)) {
             fabricQ[fqHead] = null;
-            fqHead = (fqHead + 1) % fabricQ.length;
+            fqHead = wrap(fqHead + 1, fabricQ.length);
             fqSize--;
         }
     }
@@ -960,6 +1094,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     /** Read misses whose fetch went into an FRC entry (seed 003 Fig. 5.7). */
     public long frcMisses() { return frcMisses; }
+
+    /** FRC tag look-ups (L2 tag misses while an FRC is configured). */
+    public long frcLookups() { return frcLookups; }
+
+    public long frcSwaps() { return swaps; }
+
+    /** Read misses served by the victim cache. */
+    public long vcHits() { return vcHits; }
 
     /** FRC entries of this bank (0: conventional miss path). */
     public int frcEntries() { return frc == null ? 0 : frc.entries; }
@@ -1014,7 +1156,58 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             sharers[i] = 0;
             invalidated++;
         }
+        if (vc != null) vc = new VictimCache(vc.capacity); // clean lines: nothing to write
         return new long[] {written, invalidated};
+    }
+
+    /**
+     * Drops this slice's lines of the physical range [{@code base}, {@code base + bytes}) and their L1 copies:
+     * unified memory evicted the page held in that frame (seed 002), so its lines must not hit for the page the
+     * frame receives next. Dirty lines leave with the page's device-to-host copy (the copy engine reads through
+     * the L2), so they are dropped here, not written back into the frame. The victim cache's copies go too. A
+     * line with a fill (or a store's install) in flight is marked: its transaction answers its waiters and then
+     * invalidates the line instead of keeping it. A way locked as an eviction's victim is leaving anyway.
+     * Returns {lines dropped, of which dirty}.
+     */
+    public long[] dropRange(long base, long bytes) {
+        long dropped = 0, dirty = 0;
+        for (long line = t.lineOf(base); line < base + bytes; line += t.lineBytes) {
+            if (vc != null) vc.drop(line);
+            int m = mshrByLine.get(line);
+            if (m >= 0) tDrop[m] = true;
+            int set = t.setOf(line);
+            int w = t.find(set, line);
+            if (w < 0) continue;
+            int i = set * t.ways + w;
+            if (t.locked[i]) continue;
+            if (t.dirty[i] != 0) dirty++;
+            dropWay(i, line);
+            dropped++;
+        }
+        return new long[] {dropped, dirty};
+    }
+
+    /** Invalidates way {@code i} (holding {@code line}) here and in the L1s that share it. */
+    private void dropWay(int i, long line) {
+        if (sharers[i] != 0) upper.invalidate(line, sharers[i]);
+        t.invalidate(i);
+        sharers[i] = 0;
+    }
+
+    /**
+     * Lines of the physical range [{@code base}, {@code base + bytes}) this slice still holds: in a way (valid
+     * or claimed by a fill), in the victim cache, or with a transaction in flight that will install one (a
+     * transaction marked to drop its line on completion does not count). For checks, not the hot path.
+     */
+    public int linesHeld(long base, long bytes) {
+        int n = 0;
+        for (long line = t.lineOf(base); line < base + bytes; line += t.lineBytes) {
+            int m = mshrByLine.get(line);
+            if (t.find(t.setOf(line), line) >= 0 && (m < 0 || !tDrop[m])) n++;
+            else if (m >= 0 && !tDrop[m] && (tWay[m] >= 0 || tFrc[m] >= 0)) n++;
+            else if (vc != null && vc.contains(line)) n++;
+        }
+        return n;
     }
 
     @Override
@@ -1037,9 +1230,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         s.counter("writeback_bytes", "bytes of dirty sectors written back", () -> writebackBytes);
         s.counter("fetch_bytes", "bytes fetched from memory (32 B x sectors)", () -> fetchBytes);
         s.counter("fabric_refusals", "sends refused by the fabric (held and retried)", () -> fabricRefusals);
+        s.counter("uncached_requests", "read requests to lines the cacheability policy forbids to allocate (seed 000 Ch. 6)", () -> uncachedRequests);
+        s.counter("uncached_merges", "of those, requests merged into a pending fetch (cacheless L2 coalescing across SMs, seed 000 §6.2.2.1)", () -> uncachedMerges);
         s.counter("frc_misses", "read misses whose fetch went into an FRC entry (seed 003 §M7)", () -> frcMisses);
         s.counter("frc_fallbacks", "misses that found their FRC set full and took the conventional path", () -> frcFallbacks);
         s.counter("frc_swaps", "FRC entry / L2 way swaps", () -> swaps);
+        s.counter("frc_lookups", "FRC tag look-ups (every L2 tag miss while an FRC is configured; seed 003 §6.6.4 energy)", () -> frcLookups);
+        s.counter("vc_hits", "read misses in the L2 tags served by the victim cache (not counted in misses)", () -> vcHits);
+        s.counter("vc_inserts", "victims put into the victim cache", () -> vcInserts);
         s.counter("frc_store_allocs", "store misses allocated through an FRC entry", () -> frcStoreAllocs);
         s.counter("evict_latency_ps", "sum over read misses of the eviction part of the miss latency (victim invalidation + write-back before the fetch)", () -> evictLatencyPs);
         s.counter("fetch_latency_ps", "sum over fetches of the fetch part (bank to memory and back)", () -> fetchLatencyPs);

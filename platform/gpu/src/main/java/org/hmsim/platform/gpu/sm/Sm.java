@@ -286,6 +286,10 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
             ready &= ~(1L << slot);
             issueOne(slot, p, now);
             any = true;
+            // A memory instruction adds up to 2 x THREADS line requests: the headroom checked before the
+            // loop covers one, so with several pipelines re-check it after each issue (issue_width 4 on a
+            // gather overflowed the load/store ring, overwriting requests: a deadlock; SmIssueWidthTest).
+            if (qSize + 2 * WarpInstruction.THREADS > LDST_CAPACITY) ready &= ~memMask;
             long bit = 1L << slot;
             if ((liveMask & bit) != 0 && ((barrierMask | waitMask) & bit) == 0 && readyAt[slot] < next) next = readyAt[slot];
         }
@@ -438,7 +442,8 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
             for (long f : pipeFree) pipe = Math.min(pipe, f);
             next = Math.min(next, Math.max(Math.max(warpNext, pipe), Math.max(stalledUntil, soonest)));
         }
-        if (next != Long.MAX_VALUE) scheduleAt(alignUp(next));
+        // ticks run on cycle edges, so the next cycle (the common case) needs no alignment (a long division)
+        if (next != Long.MAX_VALUE) scheduleAt(next == soonest ? soonest : alignUp(next));
     }
 
     private long alignUp(long t) {
@@ -454,7 +459,9 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
 
     /** Something changed (a response, a translation, a new CTA): tick at the next cycle this SM can use. */
     private void wake() {
-        scheduleAt(alignUp(Math.max(engine.now(), lastTickPs + period)));
+        long edge = lastTickPs + period, t = Math.max(engine.now(), edge);
+        if (tickAt != -1 && tickAt <= t) return; // already due no later (alignUp(t) >= t)
+        scheduleAt(t == edge ? t : alignUp(t));
     }
 
     // ---------------------------------------------------------------- callbacks

@@ -1,6 +1,7 @@
 package org.hmsim.platform.gpu.tlb;
 
 import java.util.Arrays;
+import org.hmsim.platform.gpu.util.LongIntMap;
 
 /**
  * A set-associative TLB with LRU replacement: tags (virtual page numbers), page base physical addresses
@@ -17,6 +18,12 @@ public final class TlbArray {
     /** sets - 1 when sets is a power of two (the set index is then a mask), else -1. */
     private final int setMask;
     private long hits, misses;
+    /**
+     * Wide sets (e.g. a fully associative 64-entry L1 TLB) only: page -> entry index, so a lookup that misses
+     * the last hit's entry costs a hash probe instead of a scan of every way. The answer is the scan's: a page
+     * is held at most once. Null for narrow sets, where the scan is cheaper.
+     */
+    private final LongIntMap index;
 
     public TlbArray(int entries, int ways) {
         if (entries <= 0 || ways <= 0 || entries % ways != 0)
@@ -28,6 +35,7 @@ public final class TlbArray {
         stamp = new long[entries];
         Arrays.fill(vpn, -1L);
         setMask = Integer.bitCount(sets) == 1 ? sets - 1 : -1;
+        index = ways > 16 ? new LongIntMap(entries) : null;
     }
 
     private int set(long page) {
@@ -44,6 +52,17 @@ public final class TlbArray {
             stamp[m] = ++clock;
             hits++;
             return base[m];
+        }
+        if (index != null) {
+            int w = index.get(page);
+            if (w >= 0) {
+                stamp[w] = ++clock;
+                hits++;
+                mru = w;
+                return base[w];
+            }
+            misses++;
+            return -1;
         }
         int b = set(page) * ways;
         for (int w = b; w < b + ways; w++) {
@@ -66,6 +85,10 @@ public final class TlbArray {
             if (vpn[w] == page || vpn[w] == -1) { victim = w; break; }
             if (stamp[w] < stamp[victim]) victim = w;
         }
+        if (index != null && vpn[victim] != page) {
+            if (vpn[victim] != -1) index.remove(vpn[victim]);
+            index.put(page, victim);
+        }
         vpn[victim] = page;
         base[victim] = pageBase;
         stamp[victim] = ++clock;
@@ -74,7 +97,12 @@ public final class TlbArray {
     /** Drops {@code page} (a shootdown). */
     public void invalidate(long page) {
         int b = set(page) * ways;
-        for (int w = b; w < b + ways; w++) if (vpn[w] == page) vpn[w] = -1;
+        for (int w = b; w < b + ways; w++) {
+            if (vpn[w] == page) {
+                vpn[w] = -1;
+                if (index != null) index.remove(page);
+            }
+        }
     }
 
     public long hits() { return hits; }

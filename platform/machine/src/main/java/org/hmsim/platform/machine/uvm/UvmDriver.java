@@ -43,8 +43,10 @@ import org.hmsim.platform.memory.os.OsMemoryManager;
  * copies share only the device-to-host channel with other evictions, so they overlap fault migrations.
  *
  * <p>Simplifications: the copy engine's writes into GPU DRAM and reads out of it are not sent through the
- * memory controllers (PCIe at 16 GB/s is ~4 % of GDDR5 bandwidth); cache lines of an evicted page are not
- * invalidated in the L2 (a reused frame may hit stale lines).
+ * memory controllers (PCIe at 16 GB/s is ~4 % of GDDR5 bandwidth). An evicted page's lines are dropped from
+ * the L2s and L1s when its eviction starts (dirty ones leave with the copy; fills in flight drop their line
+ * when they complete) and once more when its copy is done (requests translated before the shootdown may
+ * arrive after the first drop), in no simulated time; the host-to-device copy does not allocate lines in the L2.
  */
 public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
     private static final int EV_SERVICED = 0, EV_H2D = 1, EV_D2H = 2;
@@ -77,6 +79,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
     private int[] cost = new int[0];
     private long[] stamp = new long[0];
     private long[] faultedAt = new long[0];
+    /** Physical base of the frame each page occupies or last occupied (-1: never resident). */
+    private long[] frameBase = new long[0];
     private long footprintPages;
     private long capacityUnits, usedUnits, evictingUnits;
     private long capacityFrames;
@@ -106,7 +110,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
     private UnifiedMemory.Listener[] listeners = new UnifiedMemory.Listener[0];
 
     private long faults, faultsMerged, batches, batchedFaults, prefetches, evictions, proactiveEvictions,
-            bufferOverflows, maxBuffer, faultWaitPs, resolved, compressedAccesses, policyVictimsRejected;
+            bufferOverflows, maxBuffer, faultWaitPs, resolved, compressedAccesses, policyVictimsRejected,
+            l2LinesDropped, l2DirtyDropped;
 
     public UvmDriver(UvmConfig cfg, Engine engine, OsMemoryManager os, int gpuPool, long poolCapacityBytes,
                      Supplier<ResidencyPolicy> residency, Supplier<CompressionPolicy> compression) {
@@ -309,6 +314,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
     private void evict(long vpn, boolean proactive) {
         int i = index(vpn);
         state[i] = EVICTING;
+        dropCachedLines(os.lookup(vpn * pageBytes));
         long mask = os.unmap(vpn);
         if (mask > 0) {
             for (Gpu g : gpus) {
@@ -325,7 +331,26 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         for (UnifiedMemory.Listener l : listeners) l.onEviction(vpn, proactive);
     }
 
+    /**
+     * The evicted page's lines leave every GPU's L2 (and, through the L2's sharer bits, the L1s): the frame
+     * gets another page next, which must not hit them. Dirty lines go out with the page's copy (the copy engine
+     * reads through the L2). The walk over the L2 tags takes no simulated time (it overlaps the shootdown).
+     */
+    private void dropCachedLines(long frameBase) {
+        if (frameBase < 0) return;
+        for (Gpu g : gpus) {
+            for (org.hmsim.platform.gpu.cache.L2Slice sl : g.l2Slices()) {
+                long[] d = sl.dropRange(frameBase, pageBytes);
+                l2LinesDropped += d[0];
+                l2DirtyDropped += d[1];
+            }
+        }
+    }
+
     private void evicted(int i) {
+        // again once the copy is done, before the frame can take another page: requests translated before the
+        // shootdown may have reached the L2 and allocated lines of the frame after the first drop
+        dropCachedLines(frameBase[i]);
         usedUnits -= cost[i];
         evictingUnits -= cost[i];
         evictionsInFlight--;
@@ -366,6 +391,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
 
     private void recordFrame(long vpn, boolean compressed) {
         long pa = os.lookup(vpn * pageBytes);
+        frameBase[index(vpn)] = pa;
         int f = (int) (PhysicalAddress.offset(pa) / pageBytes);
         if (f >= frameVpn.length) {
             int n = Math.max(f + 1, frameVpn.length * 2);
@@ -413,6 +439,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         cost = new int[n];
         stamp = new long[n];
         faultedAt = new long[n];
+        frameBase = new long[n];
+        Arrays.fill(frameBase, -1);
         footprintPages = pages;
         capacityFrames = Math.max(1, Math.min(poolFrames, (long) Math.floor(cfg.oversubscription() * pages)));
         capacityUnits = capacityFrames * UNIT;
@@ -473,6 +501,12 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
     }
 
     @Override public int evictionsInFlight() { return evictionsInFlight; }
+
+    /** Physical address of the frame {@code vpn} occupies, or occupied last if it was evicted; -1 if never resident. */
+    public long frameBase(long vpn) {
+        int i = index(vpn);
+        return i < 0 ? -1 : frameBase[i];
+    }
 
     @Override public boolean workloadSharesData() { return sharesData; }
 
@@ -542,6 +576,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         s.counter("d2h.busy_ps", "time the device-to-host channel was copying, ps", d2h::busyPs);
         s.counter("h2d.queue_ps", "total time copies waited for the host-to-device channel, ps", h2d::queuedPs);
         s.counter("d2h.queue_ps", "total time copies waited for the device-to-host channel, ps", d2h::queuedPs);
+        s.counter("l2_lines_dropped", "L2 lines of evicted pages dropped (with their L1 copies) so the frame's next page cannot hit them", () -> l2LinesDropped);
+        s.counter("l2_dirty_lines_dropped", "of those, dirty lines (their data leaves with the page's device-to-host copy)", () -> l2DirtyDropped);
         s.counter("compressed_accesses", "L2 misses to compressed pages (paying the compression latency)", () -> compressedAccesses);
         s.gauge("footprint_pages", "pages of all allocations", () -> footprintPages);
         s.gauge("capacity_frames", "GPU frames available to unified memory", () -> capacityFrames);

@@ -50,6 +50,9 @@ final class DramChannel implements EventTarget {
     private final int banks, rowBytes, depth;
     private final long tRCD, tRP, tCL, tRAS, tRC, tWR, tCK;
     private final double psPerByte;
+    /** Row size and bank count are powers of two: row and bank come from shifts and masks. */
+    private final boolean pow2;
+    private final int rowShift, bankShift;
 
     /*
      * The request queue. Queued requests live in slots (recycled through a free stack) threaded on two
@@ -113,6 +116,9 @@ final class DramChannel implements EventTarget {
         this.tWR = t.tWR();
         this.tCK = t.tCK();
         this.psPerByte = 1e12 / channelBytesPerSecond;
+        this.pow2 = Integer.bitCount(rowBytes) == 1 && Integer.bitCount(banks) == 1;
+        this.rowShift = Integer.numberOfTrailingZeros(rowBytes);
+        this.bankShift = Integer.numberOfTrailingZeros(banks);
         sReq = new MemRequest[depth];
         sBank = new int[depth];
         sRow = new long[depth];
@@ -154,9 +160,18 @@ final class DramChannel implements EventTarget {
             return false;
         }
         long now = engine.now();
-        long rowIndex = channelAddress / rowBytes;
-        int bank = (int) (rowIndex % banks);
-        long row = rowIndex / banks;
+        long rowIndex;
+        int bank;
+        long row;
+        if (pow2 && channelAddress >= 0) { // the same numbers without three 64-bit divisions
+            rowIndex = channelAddress >>> rowShift;
+            bank = (int) (rowIndex & (banks - 1));
+            row = rowIndex >>> bankShift;
+        } else {
+            rowIndex = channelAddress / rowBytes;
+            bank = (int) (rowIndex % banks);
+            row = rowIndex / banks;
+        }
         occupancyChange(now);
         int s = freeSlots[--nFree];
         qLen++;
@@ -521,6 +536,8 @@ final class DramChannel implements EventTarget {
         s.gauge("avg_queue_occupancy", "time-averaged number of requests waiting in the channel queue", () -> ratio(occupancyIntegral(), engine.now()));
         s.gauge("energy_pj", "DRAM energy: activates x activate pJ + bytes x pJ/byte (read, write)", () -> energyPj(energy));
         queueDelay = s.histogram("queue_delay_ps", "time from arrival in the channel queue to the request's column command, ps", maxDelayPs);
+        // the pool's histogram sums its channels' when read: one record per column command instead of two
+        if (poolHistogram != null && org.hmsim.platform.stats.StatsRegistry.sumOnRead(poolHistogram, queueDelay)) poolQueueDelay = null;
     }
 
     static double ratio(long a, long b) { return b <= 0 ? 0 : (double) a / b; }

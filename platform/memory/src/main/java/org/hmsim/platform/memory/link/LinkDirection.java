@@ -8,15 +8,25 @@ import org.hmsim.api.stats.Histogram;
 import org.hmsim.api.stats.Stats;
 
 /**
- * One direction of a link: a FIFO of packets serialised onto the wire at the direction's bandwidth,
- * each arriving {@code latency} after its last byte left. Because serialisation is FIFO and latency
- * fixed, packets arrive in the order they were sent; the in-flight packets are a ring and every event
- * pops its head (no per-packet objects).
+ * One direction of a link: packets serialised onto the wire at the direction's bandwidth, each arriving
+ * {@code latency} after its last byte left. Because latency is fixed, packets arrive in the order they
+ * were serialised; the in-flight packets are a ring and every arrival event pops its head (no
+ * per-packet objects).
  *
- * <p>The bounded queue counts packets accepted but not yet fully serialised. Only new requests are
- * refused when it is full; responses always enter (each was reserved by the request that caused it,
- * so they are bounded by the requests in flight). Bytes, packets and busy time are counted when a
- * packet's last byte leaves the wire.
+ * <p><b>Two virtual channels.</b> A direction carries requests from its near side and responses to
+ * the requests its far side sent the other way. They wait in separate queues (virtual channels, as
+ * real links keep separate credits for requests and completions: PCIe posted/non-posted/completion
+ * classes, NVLink's virtual channels) and the wire takes one packet from each in turn when both have
+ * some. Only the request channel is bounded ({@code depth} packets accepted but not yet fully
+ * serialised; new requests are refused beyond it); responses always enter (each was reserved by the
+ * request that caused it, so they are bounded by the requests in flight). A single shared FIFO with
+ * that admission rule is unfair when both sides request over one link (several GPUs reading each
+ * other's memory, seed 004): the side whose responses fill a direction keeps the other side's
+ * requests out of it, gets still more responses back and starves the other side.
+ * With traffic of one kind per direction (a GPU reading host memory) both rules are the same.
+ *
+ * <p>Bytes, packets and busy time are counted when a packet's last byte leaves the wire; the queue
+ * delay is the time a packet waited for the wire.
  */
 final class LinkDirection implements EventTarget {
     private static final int SER_DONE = 0, ARRIVE = 1;
@@ -28,14 +38,17 @@ final class LinkDirection implements EventTarget {
     private final long latencyPs;
     private final int depth;
 
-    private long wireFreeAt;
-    private int unserialised;
-
-    private MemRequest[] pktReq = new MemRequest[32];
-    private LinkPort[] pktPort = new LinkPort[32];
-    private byte[] pktType = new byte[32];
-    private int[] pktWire = new int[32], pktPayload = new int[32];
-    private int head, count;
+    /** Packets waiting for the wire, per virtual channel (REQUEST, RESPONSE). */
+    private final Ring[] vc = {new Ring(), new Ring()};
+    /** Packets serialised (or serialising), in wire order, waiting to arrive. */
+    private final Ring flight = new Ring();
+    private boolean wireBusy;
+    private int curWire, curPayload;
+    private byte curType;
+    /** The channel the wire served last (round-robin between the two). */
+    private byte lastVc = RESPONSE;
+    /** Requests accepted but not yet fully serialised: what the bounded request channel holds. */
+    private int requestsUnserialised;
 
     private MemClient[] waiters = new MemClient[4];
     private LinkPort[] waitPorts = new LinkPort[4];
@@ -54,18 +67,33 @@ final class LinkDirection implements EventTarget {
 
     long serialisationPs(int wire) { return (long) Math.ceil(wire * psPerByte); }
 
-    boolean full() { return unserialised >= depth; }
+    /** Whether the request channel is full (new requests are refused). */
+    boolean full() { return requestsUnserialised >= depth; }
 
     /** Queues a packet of {@code wire} bytes ({@code payload} of them data) for the wire. */
     void send(MemRequest r, LinkPort port, byte type, int wire, int payload) {
+        if (type == REQUEST) requestsUnserialised++;
+        vc[type].push(r, port, type, wire, payload, engine.now());
+        if (!wireBusy) startNext();
+    }
+
+    /** Puts the next packet on the idle wire: the other channel's turn when both have packets waiting. */
+    private void startNext() {
+        boolean req = vc[REQUEST].count > 0, resp = vc[RESPONSE].count > 0;
+        if (!req && !resp) return;
+        byte v = req && resp ? (byte) (1 - lastVc) : req ? REQUEST : RESPONSE;
+        lastVc = v;
+        Ring q = vc[v];
+        int h = q.head;
         long now = engine.now();
-        long start = Math.max(now, wireFreeAt);
-        long ser = serialisationPs(wire);
-        long end = start + ser;
-        wireFreeAt = end;
-        unserialised++;
-        if (queueDelay != null) queueDelay.record(start - now);
-        push(r, port, type, wire, payload);
+        if (queueDelay != null) queueDelay.record(now - q.time[h]);
+        curWire = q.wire[h];
+        curPayload = q.payload[h];
+        curType = v;
+        flight.push(q.req[h], q.port[h], v, 0, 0, 0);
+        q.pop();
+        wireBusy = true;
+        long end = now + serialisationPs(curWire);
         engine.schedule(end, this, SER_DONE, 0);
         engine.schedule(end + latencyPs, this, ARRIVE, 0);
     }
@@ -73,58 +101,25 @@ final class LinkDirection implements EventTarget {
     @Override
     public void handle(int kind, long payload) {
         if (kind == SER_DONE) {
-            // the oldest packet still serialising has left the wire: count it now, not when queued
-            int i = (head + count - unserialised) & (pktReq.length - 1);
-            unserialised--;
-            wireBytes += pktWire[i];
-            payloadBytes += pktPayload[i];
-            busyPs += serialisationPs(pktWire[i]);
+            // the packet on the wire has left it: count it now, not when queued
+            wireBytes += curWire;
+            payloadBytes += curPayload;
+            busyPs += serialisationPs(curWire);
             packets++;
+            if (curType == REQUEST) requestsUnserialised--;
+            wireBusy = false;
+            startNext();
             notifyWaiters();
         } else {
-            MemRequest r = pktReq[head];
-            LinkPort p = pktPort[head];
-            byte t = pktType[head];
-            pktReq[head] = null;
-            pktPort[head] = null;
-            head = (head + 1) & (pktReq.length - 1);
-            count--;
+            Ring f = flight;
+            int h = f.head;
+            MemRequest r = f.req[h];
+            LinkPort p = f.port[h];
+            byte t = f.type[h];
+            f.pop();
             if (t == REQUEST) p.arrive(r);
             else p.answered(r);
         }
-    }
-
-    private void push(MemRequest r, LinkPort port, byte type, int wire, int payload) {
-        if (count == pktReq.length) grow();
-        int i = (head + count) & (pktReq.length - 1);
-        pktReq[i] = r;
-        pktPort[i] = port;
-        pktType[i] = type;
-        pktWire[i] = wire;
-        pktPayload[i] = payload;
-        count++;
-    }
-
-    private void grow() {
-        int n = pktReq.length * 2;
-        MemRequest[] r = new MemRequest[n];
-        LinkPort[] p = new LinkPort[n];
-        byte[] t = new byte[n];
-        int[] w = new int[n], pl = new int[n];
-        for (int k = 0; k < count; k++) {
-            int i = (head + k) & (pktReq.length - 1);
-            r[k] = pktReq[i];
-            p[k] = pktPort[i];
-            t[k] = pktType[i];
-            w[k] = pktWire[i];
-            pl[k] = pktPayload[i];
-        }
-        pktReq = r;
-        pktPort = p;
-        pktType = t;
-        pktWire = w;
-        pktPayload = pl;
-        head = 0;
     }
 
     void addWaiter(MemClient c, LinkPort port) {
@@ -152,7 +147,7 @@ final class LinkDirection implements EventTarget {
         }
     }
 
-    int inFlight() { return count; }
+    int inFlight() { return vc[REQUEST].count + vc[RESPONSE].count + flight.count; }
 
     int direction() { return dir; }
 
@@ -167,5 +162,59 @@ final class LinkDirection implements EventTarget {
         s.gauge("utilisation" + x, "busy time / elapsed time" + d, () -> engine.now() <= 0 ? 0 : (double) busyPs / engine.now());
         s.gauge("energy_pj" + x, "wire bytes x pJ per byte" + d, () -> wireBytes * pjPerByte);
         queueDelay = s.histogram("queue_delay_ps" + x, "time a packet waited for the wire, ps" + d, 1_000_000_000L);
+    }
+
+    /** A FIFO of packets as parallel arrays (power-of-two capacity, grows on demand). */
+    private static final class Ring {
+        MemRequest[] req = new MemRequest[32];
+        LinkPort[] port = new LinkPort[32];
+        byte[] type = new byte[32];
+        int[] wire = new int[32], payload = new int[32];
+        long[] time = new long[32];
+        int head, count;
+
+        void push(MemRequest r, LinkPort p, byte t, int w, int pl, long at) {
+            if (count == req.length) grow();
+            int i = (head + count) & (req.length - 1);
+            req[i] = r;
+            port[i] = p;
+            type[i] = t;
+            wire[i] = w;
+            payload[i] = pl;
+            time[i] = at;
+            count++;
+        }
+
+        void pop() {
+            req[head] = null;
+            port[head] = null;
+            head = (head + 1) & (req.length - 1);
+            count--;
+        }
+
+        private void grow() {
+            int n = req.length * 2;
+            MemRequest[] r = new MemRequest[n];
+            LinkPort[] p = new LinkPort[n];
+            byte[] t = new byte[n];
+            int[] w = new int[n], pl = new int[n];
+            long[] tm = new long[n];
+            for (int k = 0; k < count; k++) {
+                int i = (head + k) & (req.length - 1);
+                r[k] = req[i];
+                p[k] = port[i];
+                t[k] = type[i];
+                w[k] = wire[i];
+                pl[k] = payload[i];
+                tm[k] = time[i];
+            }
+            req = r;
+            port = p;
+            type = t;
+            wire = w;
+            payload = pl;
+            time = tm;
+            head = 0;
+        }
     }
 }

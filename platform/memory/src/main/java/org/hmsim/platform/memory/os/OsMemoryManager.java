@@ -122,6 +122,22 @@ public final class OsMemoryManager implements MemoryManager, Component {
     @Override
     public long ctaStrideBytes(Allocation a) { return a.id() < ctaStride.length ? ctaStride[a.id()] : -1; }
 
+    private java.util.function.Function<Allocation, org.hmsim.api.os.CtaStrideProfile> strideProfiler;
+    private final java.util.Map<Integer, org.hmsim.api.os.CtaStrideProfile> strideProfiles = new java.util.HashMap<>();
+
+    /** Sets what measures an allocation's per-block stride (the workload runner's sampler); null: none. */
+    public void setCtaStrideProfiler(java.util.function.Function<Allocation, org.hmsim.api.os.CtaStrideProfile> p) {
+        this.strideProfiler = p;
+        strideProfiles.clear();
+    }
+
+    /** Profiles each allocation once, at the first request (deterministic: no timing involved). */
+    @Override
+    public org.hmsim.api.os.CtaStrideProfile profileCtaStride(Allocation a) {
+        if (strideProfiler == null) return null;
+        return strideProfiles.computeIfAbsent(a.id(), id -> strideProfiler.apply(a));
+    }
+
     public void setShootdownListener(ShootdownListener l) { this.shootdown = l == null ? (vpn, mask) -> {} : l; }
 
     /** Copy requests (reads + writes) one migration may have outstanding; default 16. */
@@ -365,6 +381,9 @@ public final class OsMemoryManager implements MemoryManager, Component {
     }
 
     void countCopyBytes(int n) { copyBytes += n; }
+
+    /** The node pool {@code pool} is attached to. */
+    int nodeOfPool(int pool) { return pools.get(pool).node(); }
 
     RequestPool requests() { return requests; }
 

@@ -22,6 +22,8 @@ final class PageMigration implements MemClient {
     long src, dst;
     Runnable done;
     private int chunks, chunkBytes, nextChunk, chunksDone, inFlight, maxInFlight;
+    /** The node whose copy engine moves the page: the destination's (it pulls the data over one link and writes locally). */
+    private int copier;
     private MemRequest[] blocked = new MemRequest[8];
     private int blockedHead, blockedCount;
 
@@ -40,6 +42,7 @@ final class PageMigration implements MemClient {
         this.chunksDone = 0;
         this.inFlight = 0;
         this.maxInFlight = maxInFlight;
+        this.copier = os.nodeOfPool(PhysicalAddress.pool(dst));
         this.blockedHead = 0;
         if (blocked.length < maxInFlight) blocked = new MemRequest[Integer.highestOneBit(maxInFlight) << 1];
         pump();
@@ -56,6 +59,7 @@ final class PageMigration implements MemClient {
             r.size = chunkBytes;
             r.sectorMask = -1;
             r.vaddr = vpn * os.pageBytes() + off;
+            r.gpu = copier; // the copy engine that pulls the page: the machine routes its reads and writes from there
             r.createdPs = os.now();
             r.replyTo = this;
             r.tag = off;

@@ -6,6 +6,8 @@ import org.hmsim.api.mem.MemRequest;
 /**
  * The port through which the OS's page-copy engine reaches physical memory: the machine wires it to
  * its fabric, which routes each request by {@code r.pool} to the local controller or through a link.
+ * A copy request carries in {@code r.gpu} the node whose copy engine moves the page (the destination
+ * pool's node): a machine with several GPUs sends it from that GPU, so the copy crosses one link.
  * Copy traffic has no priority over demand traffic (seed 000 §2.5).
  */
 @FunctionalInterface

@@ -111,6 +111,30 @@ class LinkTest {
         assertTrue(ab.done > 0 && ba.done > 0);
     }
 
+    /**
+     * Both sides read each other's memory over one link (seed 004's GPUs): each direction carries one
+     * side's requests and the other side's responses. Requests and responses take turns on the wire
+     * (two virtual channels), so neither side's requests are crowded out by the other's responses and
+     * both get the same share; a single FIFO let the side that got ahead starve the other.
+     */
+    @Test
+    void twoSidesReadingEachOtherGetEqualShares() {
+        Link link = new Link(CFG, engine, requests);
+        FixedDelayMemory memB = new FixedDelayMemory(engine, requests, 20_000), memA = new FixedDelayMemory(engine, requests, 20_000);
+        Streamer a = new Streamer(link.port(0, memB), requests, engine, 0, 128, 256, 1 << 20, AccessKind.READ);
+        Streamer b = new Streamer(link.port(1, memA), requests, engine, 0, 128, 256, 1 << 20, AccessKind.READ);
+        // B starts first and gets ahead
+        b.pump();
+        engine.schedule(2_000_000, (k, p) -> a.pump(), 0, 0);
+        long window = 40_000_000;
+        engine.run(window);
+        double total = a.done + b.done;
+        assertTrue(a.done > 0.45 * total && b.done > 0.45 * total, "reads served: A " + a.done + ", B " + b.done);
+        // together they still fill both directions (responses dominate the wire bytes)
+        assertTrue(link.wireBytes(0) / (window * 1e-12) > 0.9 * CFG.bytesPerSecondPerDirection(), "direction 0 throughput");
+        assertTrue(link.wireBytes(1) / (window * 1e-12) > 0.9 * CFG.bytesPerSecondPerDirection(), "direction 1 throughput");
+    }
+
     @Test
     void refusedForwardsWaitAtTheFarEndAndKeepOrder() {
         Link link = new Link(CFG, engine, requests);

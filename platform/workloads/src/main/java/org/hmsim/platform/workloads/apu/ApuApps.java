@@ -49,7 +49,9 @@ public final class ApuApps {
         HISTOGRAM("histogram", 4, "CPU fills the input; kernels stream it into per-kernel sub-histograms that the CPU zeroes just before each "
                 + "launch (pages first touched by the CPU after the first launch) and merges at the end"),
         HOTSPOT("hotspot", 6, "CPU initialises temperature and power grids; ping-pong stencil kernels; a one-page read-back"),
-        KMEANS("kmeans", 5, "CPU initialises points; per iteration the GPU assigns memberships and the CPU reads them and rewrites the centroids (active sharing)"),
+        KMEANS("kmeans", 5, "CPU initialises the points (its row-major copy and the GPU's feature-major copy); per iteration the GPU "
+                + "reads every feature of every point and writes the memberships, and the CPU reads the memberships and every point's "
+                + "features to recompute the centroids, which it rewrites (active sharing: memberships and centroids)"),
         LUD("lud", 8, "CPU initialises the matrix; a sequence of kernels over a shrinking trailing part; a one-page read-back"),
         MATRIXMUL("matrixmul", 1, "CPU initialises A and B; one tiled GEMM kernel with reuse of A and B; the CPU reads C"),
         NW("nw", 16, "CPU initialises the score matrix and reference; many small diagonal-band kernels; the CPU reads the whole matrix (traceback)"),
@@ -73,14 +75,23 @@ public final class ApuApps {
         Provider(App app) {
             super("apu-" + app.app, "model of seed 001's " + app.app + " on an APU with CPU phases: " + app.doc
                             + ". Words of 4 B; 'elements' sets the main arrays' length.",
-                    List.of(ParamSpec.integer("elements", 65_536, 1024, 1 << 26, "words in each main array (4 B each)"),
+                    withExtras(List.of(ParamSpec.integer("elements", 65_536, 1024, 1 << 26, "words in each main array (4 B each)"),
                             ParamSpec.integer("iterations", app.iterations, 1, 4096, "kernel iterations (the app's loop count)"),
                             ParamSpec.integer("ctas", 128, 1, 1 << 20, "CTAs per kernel"),
                             ParamSpec.integer("threads", 256, 32, 1024, "threads per CTA"),
                             ParamSpec.integer("compute", 4, 0, 10_000, "arithmetic cycles per element"),
                             ParamSpec.integer("cpu_stride", 16, 4, 4096, "bytes between consecutive CPU accesses in host phases (16 = one 128-bit vector store)"),
-                            ParamSpec.integer("cpu_compute", 1, 0, 10_000, "CPU cycles of work between host accesses")));
+                            ParamSpec.integer("cpu_compute", 1, 0, 10_000, "CPU cycles of work between host accesses")), app));
             this.app = app;
+        }
+
+        /** The app's own parameters after the common ones: kmeans's feature count. */
+        private static List<ParamSpec> withExtras(List<ParamSpec> common, App app) {
+            if (app != App.KMEANS) return common;
+            List<ParamSpec> all = new ArrayList<>(common);
+            all.add(ParamSpec.integer("features", 34, 1, 1024,
+                    "features per point ('elements' = points); Rodinia's kmeans inputs (kdd_cup, 204800, 819200) have 34"));
+            return List.copyOf(all);
         }
 
         @Override
@@ -93,7 +104,7 @@ public final class ApuApps {
     /** The concrete arrays, kernels and phases of one app at one size. */
     static final class Shape {
         final long n;
-        final int it, ctas, threads, compute, stride, cpuCompute;
+        final int it, ctas, threads, compute, stride, cpuCompute, features;
 
         Shape(Params p) {
             n = p.getInt("elements");
@@ -103,6 +114,7 @@ public final class ApuApps {
             compute = p.getInt("compute");
             stride = p.getInt("cpu_stride");
             cpuCompute = p.getInt("cpu_compute");
+            features = p.asMap().containsKey("features") ? p.getInt("features") : 1;
         }
 
         List<AllocationSpec> allocations(App app) {
@@ -113,7 +125,7 @@ public final class ApuApps {
                 case COLORING -> List.of(a("edges", w), a("colors", w), a("flag", 4096));
                 case HISTOGRAM -> List.of(a("input", w), a("sub", Math.max(4096L * it, w / 16)));
                 case HOTSPOT -> List.of(a("temp", w), a("power", w), a("temp2", w));
-                case KMEANS -> List.of(a("points", 4 * w), a("membership", w), a("centroids", 4096));
+                case KMEANS -> List.of(a("feature", features * w), a("feature_swap", features * w), a("membership", w), a("centroids", 4096));
                 case LUD -> List.of(a("matrix", w));
                 case MATRIXMUL -> List.of(a("A", w), a("B", w), a("C", w));
                 case NW -> List.of(a("score", w), a("reference", w));
@@ -168,12 +180,23 @@ public final class ApuApps {
                     ph.add(phase(HostPhase.AFTER_LAST_KERNEL, "read_back", read(it % 2 == 0 ? b[0] : b[2], 4096)));
                 }
                 case KMEANS -> {
-                    init(ph, b[0], 4 * w, b[2], 4096);
+                    // Rodinia's OpenCL kmeans: the kernel reads all features of its point from the feature-major
+                    // copy (feature l of point i at l * points + i, coalesced) and the centroids, and writes the
+                    // point's membership; after each kernel the CPU walks the points, reading the membership and
+                    // the point's features from its row-major copy to sum the new centroids, then rewrites them.
+                    // Rodinia builds the feature-major copy with a GPU swap kernel that reads the CPU's copy; here
+                    // the CPU builds it during initialisation, because a GPU read of the CPU's copy would make each
+                    // of its pages fault once at the first reduction, and Table 3's 617 kmeans faults (kept under
+                    // SAHC-A, i.e. all from active sharing) leave no room for that.
+                    init(ph, b[0], features * w, b[1], features * w, b[3], 4096);
+                    List<Access> loads = new ArrayList<>();
+                    for (int f = 0; f < features; f++) loads.add(seq(b[1] + f * w, n));
+                    loads.add(seq(b[3], 1024));
                     for (int i = 0; i < it; i++) {
-                        k.add(kernel("kmeans_assign", 0, n, List.of(seq(b[0], 4 * n), seq(b[2], 1024)), seq(b[1], n)));
-                        if (i > 0) ph.add(phase(i, "recompute_centroids", read(b[1], w), write(b[2], 4096)));
+                        k.add(kernel("kmeans_assign", 0, n, loads, seq(b[2], n)));
+                        ph.add(phase(i + 1 < it ? i + 1 : HostPhase.AFTER_LAST_KERNEL, i + 1 < it ? "recompute_centroids" : "final_centroids",
+                                read(b[2], w), read(b[0], features * w), write(b[3], 4096)));
                     }
-                    ph.add(phase(HostPhase.AFTER_LAST_KERNEL, "final_centroids", read(b[1], w), write(b[2], 4096)));
                 }
                 case LUD -> {
                     init(ph, b[0], w);

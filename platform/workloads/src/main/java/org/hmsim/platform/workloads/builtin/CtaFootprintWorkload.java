@@ -39,6 +39,11 @@ import org.hmsim.platform.workloads.gen.Hash;
  * declares each object's per-block stride ({@link CtaStrideHints}) as seed 004's compiler pass would:
  * {@code own_bytes} for own, {@code threads × 4} for out, 0 (shared/irregular) for shared.
  * {@code stride_error} scales the declared own stride, to model an inaccurate (profiled) estimate.
+ * {@code declare: false} leaves the own stride undeclared (-1), as when the compiler cannot simplify it
+ * (a graph's edge range comes from a loaded offset array), so CODA has to profile it (§4.1 fallback).
+ * {@code degree_cov > 0} makes the per-block ranges uneven, a CSR graph's: block c reads
+ * {@code own_bytes × w_c} (whole lines), ranges back to back, w_c log-normal with mean 1 and that
+ * coefficient of variation (seed 004 Fig. 12's regular vs irregular graphs).
  */
 public final class CtaFootprintWorkload extends BuiltinProvider {
     private final String cls;
@@ -59,7 +64,10 @@ public final class CtaFootprintWorkload extends BuiltinProvider {
                         ParamSpec.integer("mlp", 4, 1, 64, "independent loads a warp issues before it waits for them"),
                         ParamSpec.integer("compute", 8, 0, 100_000, "arithmetic cycles after each group of loads"),
                         ParamSpec.integer("iterations", 1, 1, 1000, "kernel launches (each runs the whole grid)"),
-                        ParamSpec.real("stride_error", 1.0, 0.01, 100, "declared own stride = own_bytes x stride_error (1 = exact compiler analysis)")));
+                        ParamSpec.real("stride_error", 1.0, 0.01, 100, "declared own stride = own_bytes x stride_error (1 = exact compiler analysis)"),
+                        ParamSpec.bool("declare", true, "declare the own stride (the compiler's analysis); false = unknown, left to profiling"),
+                        ParamSpec.real("degree_cov", 0, 0, 10, "uneven per-block ranges (a CSR graph's degrees): coefficient of variation of the "
+                                + "range lengths, mean own_bytes; needs strips = 1")));
         this.cls = cls;
     }
 
@@ -102,11 +110,26 @@ public final class CtaFootprintWorkload extends BuiltinProvider {
         int iterations = p.getInt("iterations");
         long declared = Math.max(1, Math.round(own * p.getDouble("stride_error")));
         long outStride = 4L * threads;
+        double cov = p.getDouble("degree_cov");
+        if (cov > 0 && strips != 1) throw new IllegalArgumentException(name() + ": degree_cov needs strips = 1 (one contiguous range per block), strips = " + strips);
+        long[] start = null; // per-block range starts (uneven ranges), ctas + 1 entries
+        if (cov > 0) {
+            // log-normal weights with mean 1 and coefficient of variation cov: sigma^2 = ln(1 + cov^2)
+            double sigma = Math.sqrt(Math.log(1 + cov * cov));
+            start = new long[ctas + 1];
+            for (int c = 0; c < ctas; c++) {
+                double u1 = Math.max(1e-12, Hash.unit(Hash.of(seed, 0x6465, c))), u2 = Hash.unit(Hash.of(seed, 0x6466, c));
+                double z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+                long lines = Math.max(1, Math.round(own / 128.0 * Math.exp(sigma * z - sigma * sigma / 2)));
+                start[c + 1] = start[c] + 128 * lines;
+            }
+        }
+        long ownTotal = start == null ? own * ctas * strips : start[ctas];
         List<AllocationSpec> allocs = List.of(
-                new AllocationSpec("own", own * ctas * strips, AllocationHint.NONE, true),
+                new AllocationSpec("own", ownTotal, AllocationHint.NONE, true),
                 new AllocationSpec("out", outStride * ctas, AllocationHint.NONE, false),
                 new AllocationSpec("shared", sharedBytes, AllocationHint.NONE, true));
-        Shape s = new Shape(ctas, threads, own, strips, halo, shared, sharedBytes, mlp, compute, seed);
+        Shape s = new Shape(ctas, threads, own, strips, halo, shared, sharedBytes, mlp, compute, seed, start);
         return new Hinted(new SimpleWorkload(name(), allocs, base -> {
             List<Kernel> ks = new ArrayList<>();
             for (int it = 0; it < iterations; it++) {
@@ -115,7 +138,7 @@ public final class CtaFootprintWorkload extends BuiltinProvider {
                         (cta, warp) -> new Program(s, base[0], base[1], base[2], cta, warp, iter)));
             }
             return ks;
-        }), new long[] {declared, outStride, 0});
+        }), new long[] {p.getBoolean("declare") ? declared : -1, outStride, 0});
     }
 
     /** The workload with its per-object stride hints. */
@@ -126,7 +149,11 @@ public final class CtaFootprintWorkload extends BuiltinProvider {
         @Override public long ctaStrideBytes(int allocation) { return strides[allocation]; }
     }
 
-    private record Shape(int ctas, int threads, long own, int strips, double halo, double shared, long sharedBytes, int mlp, int compute, long seed) {}
+    private record Shape(int ctas, int threads, long own, int strips, double halo, double shared, long sharedBytes, int mlp, int compute, long seed,
+                         long[] start) {
+        /** Lines of block b's own data. */
+        long lines(int b) { return start == null ? own / 128 * strips : (start[b + 1] - start[b]) / 128; }
+    }
 
     /**
      * One warp: its share of the block's own lines (warp w takes lines w, w + warps, …), then of the
@@ -150,7 +177,7 @@ public final class CtaFootprintWorkload extends BuiltinProvider {
             this.warp = warp;
             this.iter = iter;
             this.warps = (s.threads() + Lanes.W - 1) / Lanes.W;
-            this.ownLines = (int) (s.own() / 128 * s.strips());
+            this.ownLines = (int) s.lines(cta);
             this.haloLines = (int) Math.round(ownLines * s.halo());
             int lines = ownLines + haloLines;
             this.mine = lines / warps + (warp < lines % warps ? 1 : 0);
@@ -160,6 +187,7 @@ public final class CtaFootprintWorkload extends BuiltinProvider {
 
         /** Line j of block b's own data: strip j / (lines per strip), in the row of that strip. */
         private long ownLine(int b, int j) {
+            if (s.start() != null) return own + s.start()[b] + 128L * (j % s.lines(b)); // uneven ranges (one strip)
             long perStrip = s.own() / 128;
             long strip = j / perStrip, within = j % perStrip;
             return own + strip * s.ctas() * s.own() + (long) b * s.own() + 128 * within;

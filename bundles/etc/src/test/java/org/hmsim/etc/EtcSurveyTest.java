@@ -1,0 +1,64 @@
+package org.hmsim.etc;
+
+import org.hmsim.platform.machine.RunResult;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Not a check: prints a table of configurations for the README, only with {@code -Dsurvey=true}
+ * ({@code mvn -o -pl bundles/etc surefire:test -Dtest=EtcSurveyTest -Dsurvey=true}; optional
+ * {@code -Dsurvey.wl=etc-atax,etc-lud -Dsurvey.os=0.75,0.5 -Dsurvey.cfg=bl,pe,mt,cc,pecc,mtcc,etc}).
+ */
+class EtcSurveyTest {
+    private static Sim cfg(String c) {
+        Sim s = new Sim();
+        switch (c) {
+            case "bl" -> { }
+            case "pe" -> s.with(new ProactiveEvictionProvider(), "mode", "on", "threshold", "512KB");
+            case "mt" -> s.with(new MemoryAwareThrottlingProvider(), "mode", "on");
+            case "cc" -> s.with(new CapacityCompressionProvider(), "mode", "on");
+            case "pecc" -> s.with(new ProactiveEvictionProvider(), "mode", "on", "threshold", "512KB").with(new CapacityCompressionProvider(), "mode", "on");
+            case "mtcc" -> s.with(new MemoryAwareThrottlingProvider(), "mode", "on").with(new CapacityCompressionProvider(), "mode", "on");
+            case "etc" -> s.with(new ProactiveEvictionProvider(), "threshold", "512KB").with(new MemoryAwareThrottlingProvider()).with(new CapacityCompressionProvider());
+            default -> throw new IllegalArgumentException(c);
+        }
+        return s;
+    }
+
+    /** {@code -Dsurvey.params=iterations,16} (integer workload parameters, name,value pairs). */
+    private static Object[] workloadParams() {
+        String p = System.getProperty("survey.params", "");
+        if (p.isEmpty()) return new Object[0];
+        String[] kv = p.split(",");
+        Object[] o = new Object[kv.length];
+        for (int i = 0; i < kv.length; i++) o[i] = i % 2 == 0 ? kv[i] : (Object) Integer.valueOf(kv[i]);
+        return o;
+    }
+
+    @Test
+    void survey() {
+        Assumptions.assumeTrue(Boolean.getBoolean("survey"));
+        String[] wls = System.getProperty("survey.wl", "etc-2dconv,etc-lud,etc-atax").split(",");
+        String[] oss = System.getProperty("survey.os", "1.0,0.75,0.5").split(",");
+        String[] cfgs = System.getProperty("survey.cfg", "bl,pe,mt,cc,pecc,mtcc,etc").split(",");
+        String lat = System.getProperty("survey.latency", "20us");
+        for (String wl : wls) {
+            for (String os : oss) {
+                for (String c : cfgs) {
+                    if (Double.parseDouble(os) >= 1.0 && !c.equals("bl") && !Boolean.getBoolean("survey.all")) continue;
+                    RunResult r = cfg(c).run(wl, Double.parseDouble(os), lat, workloadParams());
+                    String extra = "";
+                    Double th = r.stats().get("policy.throttling.throttles");
+                    if (th != null) extra = String.format(" thr %3.0f rel %3.0f", th, r.stats().get("policy.throttling.releases"));
+                    extra += String.format(" l2drop %.0f dirty %.0f", r.stats().get("uvm.l2_lines_dropped"), r.stats().get("uvm.l2_dirty_lines_dropped"));
+                    System.out.println(Sim.line(wl + " " + os + " " + c, r) + extra);
+                    if (Boolean.getBoolean("survey.series")) {
+                        System.out.println("   " + r.seriesNames());
+                        int k = 0;
+                        for (double[] row : r.seriesRows()) if (k++ % Integer.getInteger("survey.every", 10) == 0) System.out.println("   " + java.util.Arrays.toString(row));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.hmsim.platform.machine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.os.Allocation;
+import org.hmsim.api.os.AllocationHint;
+import org.hmsim.api.os.CtaStrideProfile;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.workload.AllocationSpec;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.api.workload.WorkloadProvider;
+import org.hmsim.platform.workloads.BuiltinWorkloads;
+import org.junit.jupiter.api.Test;
+
+/** Seed 004's stride-profiling fallback (§4.1) on the class models, whose true strides are known. */
+class CtaStrideProfilerTest {
+    private static final long BASE = 1L << 32;
+
+    private static CtaStrideProfile[] profile(String name, Object... p) {
+        WorkloadProvider w = BuiltinWorkloads.byName(name);
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < p.length; i += 2) m.put((String) p[i], p[i + 1]);
+        Workload wl = w.create(Params.validate(w.parameters(), m), 1);
+        List<AllocationSpec> specs = wl.allocations();
+        long[] bases = new long[specs.size()];
+        List<Allocation> allocs = new ArrayList<>();
+        long next = BASE;
+        for (int i = 0; i < bases.length; i++) {
+            bases[i] = next;
+            allocs.add(new Allocation(i, specs.get(i).name(), next, specs.get(i).bytes(), AllocationHint.NONE, false));
+            next += (specs.get(i).bytes() + 4095) / 4096 * 4096 + 4096;
+        }
+        CtaStrideProfiler prof = new CtaStrideProfiler(wl.kernels(bases));
+        CtaStrideProfile[] out = new CtaStrideProfile[bases.length];
+        for (int i = 0; i < out.length; i++) out[i] = prof.profile(allocs.get(i));
+        return out;
+    }
+
+    @Test
+    void regularObjectsGiveTheirExactStrideAndSharedOnesNone() {
+        CtaStrideProfile[] p = profile("block-exclusive", "ctas", 64);
+        assertEquals(16 << 10, p[0].meanBytes(), 1e-9, "own: 16 KB per block");
+        assertEquals(0, p[0].cov(), 1e-9);
+        assertEquals(1024, p[1].meanBytes(), 1e-9, "out: one 4 B result per thread, 256 threads");
+        assertTrue(p[2].cov() > 1, "shared: random lines, no stride (" + p[2] + ")");
+        // strips of a row-major array (KM's out[i*npoints+pid]): the stride is the strip
+        CtaStrideProfile[] k = profile("core-exclusive", "ctas", 64);
+        assertEquals(1024, k[0].meanBytes(), 1e-9);
+        assertEquals(0, k[0].cov(), 1e-9);
+    }
+
+    @Test
+    void unevenGraphRangesGiveTheMeanAndTheirSpread() {
+        CtaStrideProfile reg = profile("block-exclusive", "ctas", 256, "degree_cov", 0.3, "declare", false)[0];
+        CtaStrideProfile irr = profile("block-exclusive", "ctas", 256, "degree_cov", 1.5, "declare", false)[0];
+        assertEquals(16 << 10, reg.meanBytes(), 0.25 * (16 << 10), reg.toString());
+        assertTrue(reg.cov() > 0.1 && reg.cov() < 0.5, reg.toString());
+        assertTrue(irr.cov() > 0.8, irr.toString());
+        assertEquals(16, reg.pairs());
+    }
+}
