@@ -22,6 +22,22 @@ public interface UnifiedMemory {
     /** Whether the footprint exceeds GPU memory (ETC's activation condition, seed 002 §4.4). */
     default boolean oversubscribed() { return footprintPages() > capacityFrames(); }
 
+    /**
+     * GPU memory in pages as pages migrated in now are stored: {@link #capacityFrames()} times the compression
+     * slot's current capacity factor (a page compressed at ratio r occupies 1/r of a frame). With capacity
+     * compression on, "allocation size larger than the available GPU memory" (seed 002 §4.2, PE's condition 1)
+     * compares the footprint with this. The default (no compression) is {@link #capacityFrames()}.
+     * Since api.machine 1.2.0.
+     */
+    default double effectiveCapacityPages() { return capacityFrames(); }
+
+    /**
+     * Whether the footprint exceeds GPU memory counted as {@link #effectiveCapacityPages()}: with compression
+     * on and the compressed footprint fitting, demand paging only has compulsory faults left.
+     * Since api.machine 1.2.0.
+     */
+    default boolean oversubscribedEffective() { return footprintPages() > effectiveCapacityPages(); }
+
     /** Pages resident in GPU memory now. */
     long residentPages();
 

@@ -15,10 +15,19 @@ import org.osgi.service.component.annotations.Component;
 /**
  * Compression {@code etc}: ETC's capacity compression (CC, seed 002 §4.3; LCP + BDI). Once active, pages
  * migrated into GPU memory are stored compressed at {@code ratio}, so memory holds ratio x more pages
- * (the paper gives no per-application ratios; Fig 20 sweeps synthetic ones). An L2 miss to a compressed page
- * pays {@code decompression_latency}, plus {@code metadata_miss_latency} (an extra DRAM access) when its
- * page's entry is not in the {@code metadata_entries}-entry metadata cache in the memory controller (512,
- * §6.5; direct-mapped by page here). Codec latencies are not given in the paper; ours are parameters.
+ * (the paper gives no per-application ratios; Fig 20 sweeps synthetic ones).
+ *
+ * <p>Cost (§4.3: LCP's "additional memory accesses to fetch compression-related metadata that is stored
+ * inside the main memory ... additional bandwidth demand", 13 % under unlimited memory, Fig 8). Every L2
+ * miss or write-back to a compressed page looks its metadata up in the memory controller's metadata cache
+ * ({@code metadata_entries} = 512, §6.5; {@code metadata_ways}-way LRU, ours). On a miss the platform reads
+ * the 64 B metadata block from GPU memory before the access (LCP's layout: the metadata region follows
+ * the page's compressed data in its frame), a real DRAM request that takes bandwidth. One entry holds 64 B
+ * of metadata (the paper's 32 KB / 512 entries) describing {@code metadata_coverage} bytes of data: 4 KB,
+ * LCP's page, whose metadata (exception bits and indices of its 64 lines) is 64 B. Then the access pays
+ * {@code decompression_latency} (codec latency; footnote 3 includes it but gives no value: ours).
+ * Not modelled: LCP's exception lines and page overflows on writes that stop compressing (the paper does
+ * not discuss them), and the bandwidth compressed lines could save.
  */
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=compression", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
@@ -35,9 +44,10 @@ public final class CapacityCompressionProvider implements PolicyProvider {
         List<ParamSpec> p = new ArrayList<>();
         p.add(Mode.param("CC"));
         p.add(ParamSpec.real("ratio", 1.5, 1, 16, "compression ratio: pages per frame of compressed data (not given per application in seed 002; ours)"));
-        p.add(ParamSpec.time("decompression_latency", 10_000L, 0, 1_000_000_000L, "added to every L2 miss to a compressed page (BDI decompression; ours)"));
-        p.add(ParamSpec.integer("metadata_entries", 512, 1, 1 << 24, "entries of the LCP metadata cache (seed 002 §6.5: 512)"));
-        p.add(ParamSpec.time("metadata_miss_latency", 100_000L, 0, 1_000_000_000L, "added when the page's metadata misses the cache (one DRAM access; ours)"));
+        p.add(ParamSpec.time("decompression_latency", 10_000L, 0, 1_000_000_000L, "added to every L2 miss or write-back to a compressed page (BDI codec; ours, the paper gives none)"));
+        p.add(ParamSpec.integer("metadata_entries", 512, 1, 1 << 24, "entries of the LCP metadata cache in the memory controller (seed 002 §6.5: 512, 32 KB)"));
+        p.add(ParamSpec.integer("metadata_ways", 8, 1, 64, "associativity of the metadata cache, LRU (ours; the paper does not say)"));
+        p.add(ParamSpec.size("metadata_coverage", 4096, 64, 1L << 30, "data bytes one 64 B metadata entry describes (LCP's 4 KB page: 64 lines' exception bits and indices); a miss reads that 64 B block from GPU memory"));
         p.addAll(Classifier.params());
         return p;
     }
@@ -48,8 +58,10 @@ public final class CapacityCompressionProvider implements PolicyProvider {
         private final MachineView machine;
         private final Mode mode;
         private final double ratio;
-        private final long decompressPs, missPs;
-        private final long[] metaTags;
+        private final long decompressPs, coverage;
+        private final int ways, sets;
+        private final long[] metaTags, metaUse;
+        private long useClock;
         private final Classifier classifier;
         private final int gpuPool;
         private long hits, misses;
@@ -59,14 +71,20 @@ public final class CapacityCompressionProvider implements PolicyProvider {
             this.mode = Mode.of(p.getString("mode"));
             this.ratio = p.getDouble("ratio");
             this.decompressPs = p.getLong("decompression_latency");
-            this.missPs = p.getLong("metadata_miss_latency");
-            this.metaTags = new long[p.getInt("metadata_entries")];
+            this.coverage = p.getLong("metadata_coverage");
+            int entries = p.getInt("metadata_entries");
+            this.ways = Math.min(p.getInt("metadata_ways"), entries);
+            if (entries % ways != 0)
+                throw new IllegalArgumentException("compression etc: metadata_entries (" + entries + ") must be a multiple of metadata_ways (" + ways + ")");
+            this.sets = entries / ways;
+            this.metaTags = new long[entries];
+            this.metaUse = new long[entries];
             java.util.Arrays.fill(metaTags, -1);
             this.gpuPool = machine.localPool(0);
             this.classifier = new Classifier(machine, p, () -> {});
             classifier.registerStats(ctx.stats());
             ctx.stats().counter("metadata_hits", "compressed-page accesses whose metadata hit the metadata cache (compression hits)", () -> hits);
-            ctx.stats().counter("metadata_misses", "compressed-page accesses that missed the metadata cache (an extra DRAM access)", () -> misses);
+            ctx.stats().counter("metadata_misses", "compressed-page accesses that missed the metadata cache (a 64 B metadata read from GPU memory first)", () -> misses);
         }
 
         private boolean active() {
@@ -81,15 +99,28 @@ public final class CapacityCompressionProvider implements PolicyProvider {
         public double capacityFactor(int pool) { return pool == gpuPool && active() ? ratio : 1.0; }
 
         @Override
-        public long extraLatencyPs(long vpn) {
-            int set = (int) Math.floorMod(vpn, (long) metaTags.length);
-            if (metaTags[set] == vpn) {
-                hits++;
-                return decompressPs;
+        public long extraLatencyPs(long vpn) { return decompressPs; }
+
+        /** Looks up the metadata of the {@code coverage}-byte block holding {@code offset}; on a miss, fills (LRU) and asks for its 64 B. */
+        @Override
+        public long metadataRead(long vpn, long offset, boolean write) {
+            long page = machine.unifiedMemory() != null ? machine.unifiedMemory().pageBytes() : coverage;
+            long block = offset / coverage, perPage = Math.max(1, (page + coverage - 1) / coverage);
+            long key = vpn * perPage + block;
+            int base = (int) Math.floorMod(key, (long) sets) * ways, lru = base;
+            for (int w = base; w < base + ways; w++) {
+                if (metaTags[w] == key) {
+                    metaUse[w] = ++useClock;
+                    hits++;
+                    return -1;
+                }
+                if (metaUse[w] < metaUse[lru]) lru = w;
             }
-            metaTags[set] = vpn;
+            metaTags[lru] = key;
+            metaUse[lru] = ++useClock;
             misses++;
-            return decompressPs + missPs;
+            // LCP: the metadata region follows the compressed data region (page / ratio) in the page's frame
+            return Math.min(page - 64, (long) (page / ratio) + block * 64);
         }
     }
 }

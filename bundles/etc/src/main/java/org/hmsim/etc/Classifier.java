@@ -14,6 +14,11 @@ import org.hmsim.api.stats.Stats;
  * ("coalesced memory accesses"; 32 for a fully coalesced 4 B warp load, 1 when every lane hits its own
  * line). At or above {@code coalescing_threshold} (10) the application is regular. Data sharing comes from
  * the workload's compile-time flag. The classifier is active only when the footprint exceeds GPU memory.
+ * That is the physical capacity ("larger than the GPU's physical memory", §5), not the compressed one: the
+ * compression it may choose must not decide whether it classifies (the three slots' classifiers fire at the
+ * same instant, and one that had already turned compression on would switch the others off). Whether the
+ * compressed footprint fits is checked where the paper puts it, in PE's condition 1 at every round
+ * ({@link org.hmsim.api.machine.UnifiedMemory#effectiveCapacityPages()}).
  *
  * <p>Each of ETC's three policies holds its own classifier; all sample the same counters at the same time,
  * so they reach the same decision without sharing state across slots.

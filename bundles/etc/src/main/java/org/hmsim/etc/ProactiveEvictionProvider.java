@@ -22,6 +22,11 @@ import org.osgi.service.component.annotations.Component;
  * {@code max_eviction} (2 MB, Table 1) at a time. Those device-to-host copies overlap the batch's
  * host-to-device migrations, so later faults find free frames and skip the baseline's evict-then-fetch.
  * The number of pages per proactive round is not given by the paper; refilling to the threshold is ours.
+ *
+ * <p>PE evicts only if "the memory allocation size is larger than the available GPU memory size" (§4.2,
+ * condition 1). With capacity compression on, available memory is the compressed capacity
+ * ({@link UnifiedMemory#effectiveCapacityPages()}): once the compressed footprint fits, evicting ahead only
+ * costs capacity, so PE stands down (checked at every round, as compression may turn on after PE).
  */
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=residency", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
@@ -53,7 +58,7 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
         private final Classifier classifier;
         private long[] ageVpn = new long[256];
         private int head, size;
-        private long rounds, proactive;
+        private long rounds, proactive, fitsSkipped;
 
         Pe(PolicyContext ctx, Params p) {
             this.machine = ctx.machine();
@@ -65,6 +70,7 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
             classifier.registerStats(ctx.stats());
             ctx.stats().counter("pe_rounds", "proactive-eviction rounds started", () -> rounds);
             ctx.stats().counter("pe_evictions", "pages evicted proactively by PE", () -> proactive);
+            ctx.stats().counter("pe_skipped_fits", "batches after which PE did not run because the footprint fits the effective (compressed) capacity", () -> fitsSkipped);
             if (machine.unifiedMemory() != null) machine.unifiedMemory().addListener(this);
         }
 
@@ -80,6 +86,10 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
         public void onBatchAllocated(int faults) {
             UnifiedMemory um = machine.unifiedMemory();
             if (!active()) return;
+            if (!um.oversubscribedEffective()) { // condition 1 of §4.2, with compressed capacity
+                fitsSkipped++;
+                return;
+            }
             double page = um.pageBytes();
             double free = um.freePages() + um.evictionsInFlight();
             double want = thresholdBytes / page - free;

@@ -50,7 +50,8 @@ class EtcSurveyTest {
                     String extra = "";
                     Double th = r.stats().get("policy.throttling.throttles");
                     if (th != null) extra = String.format(" thr %3.0f rel %3.0f", th, r.stats().get("policy.throttling.releases"));
-                    extra += String.format(" l2drop %.0f dirty %.0f", r.stats().get("uvm.l2_lines_dropped"), r.stats().get("uvm.l2_dirty_lines_dropped"));
+                    extra += String.format(" l2drop %.0f dirty %.0f meta %.0f/%.0f pe_skip %.0f", r.stats().get("uvm.l2_lines_dropped"), r.stats().get("uvm.l2_dirty_lines_dropped"),
+                            r.stats().getOrDefault("uvm.metadata_reads", 0.0), r.stats().getOrDefault("uvm.compressed_accesses", 0.0), r.stats().getOrDefault("policy.residency.pe_skipped_fits", 0.0));
                     System.out.println(Sim.line(wl + " " + os + " " + c, r) + extra);
                     if (Boolean.getBoolean("survey.series")) {
                         System.out.println("   " + r.seriesNames());

@@ -38,15 +38,15 @@ class SahcChecksTest {
 
     @Test
     void sahcTRemovesAtLeast98PercentOfDirectoryLookups() {
-        for (String a : new String[] {"bitonic", "matrixmul", "nw", "srad", "reduction", "bfs", "coloring", "histogram", "hotspot", "lud"}) {
+        // Every model (Table 3: 98.64-100 %). kmeans keeps the most (measured 6560 of 426758, 98.5 %; the
+        // seed: 99.01 %): its memberships and centroids are promoted to CPU_GPU and stay on the directory,
+        // a small share next to the features the GPU and the CPU stream every iteration.
+        for (String a : new String[] {"bitonic", "matrixmul", "nw", "srad", "reduction", "kmeans", "bfs", "coloring", "histogram", "hotspot", "lud"}) {
             double base = stat(a, "directory", "directory.lookups"), t = stat(a, "sahc-t", "directory.lookups");
             assertTrue(base > 1000, a + ": the baseline uses the directory (" + base + ")");
             assertTrue(t <= 0.02 * base, a + ": SAHC-T lookups " + t + " of " + base);
         }
-        // kmeans: the membership array is shared every iteration and is promoted to CPU_GPU, so its traffic
-        // stays on the directory. Measured: 4050 of 10190 lookups remain (60 % saved, the seed: 99.01 %).
-        double base = stat("kmeans", "directory", "directory.lookups"), t = stat("kmeans", "sahc-t", "directory.lookups");
-        assertTrue(t < 0.5 * base, "kmeans: SAHC-T still removes most lookups: " + t + " of " + base);
+        assertTrue(stat("kmeans", "sahc-t", "directory.lookups") > 0, "kmeans's actively shared pages still use the directory");
     }
 
     @Test
@@ -82,6 +82,12 @@ class SahcChecksTest {
         }
         for (String a : new String[] {"bitonic", "matrixmul", "nw", "srad"})
             assertTrue(ns(a, "sahc-a") < 1.05 * ns(a, "ideal"), a + ": SAHC-A " + ns(a, "sahc-a") + " close to ideal " + ns(a, "ideal"));
+        // kmeans (§6.2: SAHC-T "significantly reduces or almost eliminates" its overhead): it keeps its 51
+        // active-sharing faults (3 per shared page, 2.5 us each, served one at a time), which cost ~0.1 of
+        // ideal at this size; the directory costs ~0.9 (measured 1.10 and 1.92 x ideal).
+        for (String p : new String[] {"sahc-t", "sahc-a"})
+            assertTrue(ns("kmeans", p) < 1.2 * ns("kmeans", "ideal") && ns("kmeans", p) < 0.7 * ns("kmeans", "directory"),
+                    "kmeans: " + p + " " + ns("kmeans", p) + " vs ideal " + ns("kmeans", "ideal") + ", directory " + ns("kmeans", "directory"));
         for (String a : new String[] {"matrixmul", "nw", "srad"}) {
             assertTrue(ns(a, "sahc-t") > ns(a, "directory"), a + ": SAHC-T's faults cost more than the directory saves");
             assertTrue(ns(a, "sahc-a") < ns(a, "directory"), a + ": SAHC-A recovers");

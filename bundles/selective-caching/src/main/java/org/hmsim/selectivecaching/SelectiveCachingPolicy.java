@@ -138,8 +138,11 @@ final class SelectiveCachingPolicy implements CacheabilityPolicy {
         Long done = readWrite.get(pg);
         if (done == null) { // §6.2.3: the first write to a read-only page faults; the page is read-write from now on
             gpuFaults++;
-            readWrite.put(pg, now + gpuFaultPs);
-            return gpuFaultPs;
+            // at least 1 ps: a free fault (RO-ZeroCost) still takes the fault path, whose shootdown discards the
+            // page's cached GPU copies (0 would mean "no fault" to the hardware)
+            long cost = Math.max(1, gpuFaultPs);
+            readWrite.put(pg, now + cost);
+            return cost;
         }
         if (done > now) { // the page's fault is being handled: this store waits for it too
             gpuFaultWaits++;

@@ -34,6 +34,10 @@ final class Ch6 {
             case "l1+l2" -> new Object[] {"coalescing", "l1+l2", "client_cache", 0L, "variable_transfers", false};
             case "l1+l2+cc" -> new Object[] {"coalescing", "l1+l2", "variable_transfers", false};
             case "l1+l2+cc+var" -> new Object[] {};
+            // sensitivity (Explore): variable transfers without the client cache, a faster client cache
+            case "l1+l2+var" -> new Object[] {"coalescing", "l1+l2", "client_cache", 0L};
+            case "l1+l2+cc30" -> new Object[] {"coalescing", "l1+l2", "variable_transfers", false, "client_latency", 30};
+            case "l1+l2+cc30+var" -> new Object[] {"client_latency", 30};
             case "ro" -> new Object[] {"read_only", true};
             case "ro-zero" -> new Object[] {"read_only", true, "gpu_fault", 0L};
             default -> null;

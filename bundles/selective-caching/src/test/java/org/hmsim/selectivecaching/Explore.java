@@ -43,6 +43,33 @@ class Explore {
         }
     }
 
+    /** Dumps statistics matching -Dstats (regex), per-unit names collapsed (digits removed) and summed. */
+    @Test
+    void dump() {
+        if (System.getProperty("stats") == null) return;
+        MachineConfig m = Ch6.machine();
+        String[] parts = System.getProperty("ws", "kmeans").split(":");
+        Object[] kvs = new Object[2 * (parts.length - 1)];
+        for (int i = 1; i < parts.length; i++) {
+            String[] kv = parts[i].split("=");
+            kvs[2 * (i - 1)] = kv[0];
+            kvs[2 * (i - 1) + 1] = kv[1].matches("-?\\d+") ? (Object) Integer.parseInt(kv[1]) : kv[1];
+        }
+        for (String step : System.getProperty("steps", "l1+l2").split(",")) {
+            RunResult r = Ch6.run(m, Ch6.workload(parts[0], kvs), step);
+            java.util.Map<String, Double> agg = new java.util.TreeMap<>();
+            java.util.Map<String, Integer> n = new java.util.TreeMap<>();
+            for (java.util.Map.Entry<String, Double> e : r.stats().entrySet()) {
+                if (!e.getKey().matches(System.getProperty("stats"))) continue;
+                String k = e.getKey().replaceAll("\\d+", "#");
+                agg.merge(k, e.getValue(), Double::sum);
+                n.merge(k, 1, Integer::sum);
+            }
+            System.out.printf("== %s %s %.0f ns%n", parts[0], step, r.simTimeNs());
+            agg.forEach((k, v) -> System.out.printf("   %-60s sum %.4g  mean %.4g%n", k, v, v / n.get(k)));
+        }
+    }
+
     static String linkInfo(RunResult r) {
         double wire = Ch6.sum(r, "link.", "wire_bytes_up") + Ch6.sum(r, "link.", "wire_bytes_down");
         double up = Ch6.sum(r, "link.", "wire_bytes_up"), pay = Ch6.sum(r, "link.", "payload_bytes_up");

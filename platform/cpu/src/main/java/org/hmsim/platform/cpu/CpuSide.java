@@ -373,6 +373,9 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
 
     public long faults() { return cpuFaults + gpuFaults; }
 
+    /** CPU memory operations completed so far (a progress signal for the simulation's watchdog). */
+    public long completedAccesses() { return completedAccesses; }
+
     public void registerStats(Stats root) {
         Stats s = root.scope("cpu");
         s.counter("accesses", "memory operations issued by the CPU cores", () -> {

@@ -66,7 +66,7 @@ public final class Gpu implements Component, SmOwner, EventTarget {
     private boolean dispatchScheduled, running;
     /** Set while this GPU runs part of a multi-GPU grid; the grid's dispatcher places CTAs then. */
     private GridDispatch grid;
-    private long kernelsCompleted, ctasLaunched;
+    private long kernelsCompleted, ctasLaunched, faultShootdownLines;
 
     public Gpu(int gpuIndex, GpuConfig cfg, Engine engine, RequestPool pool, GpuPolicies policies,
                AddressTranslator translator, MemSink fabric) {
@@ -94,6 +94,13 @@ public final class Gpu implements Component, SmOwner, EventTarget {
                     policies.warpScheduler(), policies.replacement(), policies.cacheability(), this, smClock);
         }
         mmu.setClients(sms);
+        // seed 000 §6.2.3: when a GPU permission fault on a read-only page is handled, the shootdown discards the
+        // page's cached GPU copies (L2 lines and, through their sharer bits, the L1s'); the page is uncacheable after
+        long pageBytes = mmu.pageBytes();
+        for (Sm s : sms) s.l1().setFaultShootdown(paddr -> {
+            long base = paddr & -pageBytes;
+            for (L2Slice sl : slices) faultShootdownLines += sl.dropRange(base, pageBytes)[0];
+        });
         this.smList = List.of(sms);
         this.canTake = new boolean[sms.length];
     }
@@ -281,6 +288,7 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         Stats s = root.scope(name);
         s.counter("kernels_completed", "kernels this GPU finished", () -> kernelsCompleted);
         s.counter("ctas_launched", "thread blocks dispatched to SMs", () -> ctasLaunched);
+        s.counter("fault_shootdown_lines", "L2 lines (with their L1 copies) discarded when a permission fault on their page was handled (seed 000 §6.2.3)", () -> faultShootdownLines);
         s.gauge("in_flight", "requests held by the SMs, crossbar, L2 slices and page walks (0 once drained)", this::inFlight);
         for (Sm sm : sms) sm.registerStats(s.scope("sm" + sm.index()));
         for (int i = 0; i < slices.length; i++) slices[i].registerStats(s.scope("l2.slice" + i));

@@ -14,6 +14,7 @@ final class EpochClock implements EventTarget {
     private long lastSamplePs = -1;
     private long epochs;
     private Swapper swapper;
+    private Watchdog watchdog;
 
     EpochClock(Machine machine, WorkloadRunner workload, long epochPs) {
         this.machine = machine;
@@ -24,12 +25,15 @@ final class EpochClock implements EventTarget {
     /** Live swaps are staged and taken at epoch ends (the safe point where outside requests enter). */
     void setSwapper(Swapper s) { this.swapper = s; }
 
+    void setWatchdog(Watchdog w) { this.watchdog = w; }
+
     void start() { machine.engine.schedule(epochPs, this, 0, 0); }
 
     @Override
     public void handle(int kind, long payload) {
         if (workload.done()) return;
         long now = machine.engine.now();
+        if (watchdog != null) watchdog.check(now);
         sample(now);
         epochs++;
         if (swapper != null) swapper.onEpoch(epochs);

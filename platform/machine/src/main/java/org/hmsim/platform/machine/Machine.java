@@ -108,7 +108,7 @@ public final class Machine implements MachineView {
         for (int g = 0; g < cfg.gpus(); g++) {
             Fabric f = new Fabric(multiGpu == null ? routes(g) : multiGpu.routes(g, routes(g)));
             fabrics[g] = pageCounter == null ? f : pageCounter.wrap(f);
-            if (uvm != null) fabrics[g] = uvm.wrapFabric(fabrics[g]); // compressed pages' extra latency (seed 002 §4.3)
+            if (uvm != null) fabrics[g] = uvm.wrapFabric(fabrics[g], requests); // compressed pages: metadata reads and codec latency (seed 002 §4.3)
         }
         // The GPU gets forwarders, so a live swap (Swapper) can replace a slot's policy without the GPU's help.
         liveWarps = new LiveSlots.WarpScheduler(policy(Slot.WARP_SCHEDULER, WarpSchedulerPolicy.class));

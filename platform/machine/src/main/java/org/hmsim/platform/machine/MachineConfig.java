@@ -35,6 +35,14 @@ public final class MachineConfig {
     private org.hmsim.platform.machine.uvm.UvmConfig uvm;
     /** The {@code cpu:} section (platform/cpu), or null: no CPU side. Set after construction by {@link #parse}. */
     private CpuConfig cpu;
+    /** {@code watchdog:}: simulated time without progress after which a run fails as deadlocked (0 = off). Set by {@link #parse}. */
+    private long watchdogPs = DEFAULT_WATCHDOG_PS;
+
+    /**
+     * 10 ms simulated: 500 UVM far faults (20 us) or 4000 SAHC permission faults (2.5 us) served back to
+     * back with nothing else moving. A deadlocked run costs only the epoch clock's ticks until then.
+     */
+    public static final long DEFAULT_WATCHDOG_PS = 10_000_000_000L;
 
     private MachineConfig(String name, Map<String, Object> tree, int gpus, GpuConfig gpu, List<PoolConfig> pools,
                           List<LinkConfig> links, long pageBytes, GpuEnergy gpuEnergy) {
@@ -95,6 +103,7 @@ public final class MachineConfig {
         org.hmsim.platform.machine.uvm.UvmConfig uvm = UvmSection.parse(t, links, gpus);
         CpuConfig cpu = t.has("cpu") ? CpuSection.parse(t.tree("cpu")) : null; // the CPU side (platform/cpu), or none
         if (cpu != null) CpuSection.checkLines(cpu, gpu.l1().lineBytes());
+        long watchdog = t.picoseconds("watchdog", DEFAULT_WATCHDOG_PS);
         t.finish();
         for (int n = 0; n < gpus; n++) {
             final int node = n;
@@ -112,6 +121,7 @@ public final class MachineConfig {
         MachineConfig mc = new MachineConfig(name, tree, gpus, gpu, pools, links, page, ge);
         mc.uvm = uvm;
         mc.cpu = cpu;
+        mc.watchdogPs = watchdog;
         return mc;
     }
 
@@ -278,6 +288,12 @@ public final class MachineConfig {
 
     /** The CPU side ({@code cpu:} section), or null when the machine has none. */
     public CpuConfig cpu() { return cpu; }
+
+    /**
+     * The {@code watchdog:} interval: a run in which no instruction retires (GPU or CPU), no memory request
+     * completes at DRAM and no kernel is launched for this long (simulated) fails as deadlocked; 0 = off.
+     */
+    public long watchdogPs() { return watchdogPs; }
 
     /** The CPU's node index (GPUs are 0..gpus-1). */
     public int cpuNode() { return gpus; }

@@ -79,6 +79,9 @@ public final class Simulation {
             swapper.start(workload);
         }
         TimeSeries.register(m);
+        Watchdog watchdog = new Watchdog(m, workload, m.cfg.watchdogPs()); // a deadlock fails the run instead of ticking epochs forever
+        watchdog.start();
+        epochs.setWatchdog(watchdog);
         epochs.start();
         workload.start();
         long limit = spec.maxSimTimePs() > 0 ? spec.maxSimTimePs() : Long.MAX_VALUE;

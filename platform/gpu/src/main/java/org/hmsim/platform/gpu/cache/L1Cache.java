@@ -85,6 +85,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     private boolean faultBlocked;
     private MemRequest[] faultSlot = new MemRequest[4];
     private int faultSlots;
+    /** Discards the GPU's cached copies of the faulted store's page when its fault is handled (set by the GPU). */
+    private java.util.function.LongConsumer faultShootdown;
 
     private long hits, misses, merges, sectorMisses, writeHits, writeMisses, atomics, mshrFullRefusals,
             mergeFullRefusals, portRefusals;
@@ -170,6 +172,9 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         }
     }
 
+    /** What a handled permission fault does to the cached copies of its page (seed 000 §6.2.3 shootdown). */
+    public void setFaultShootdown(java.util.function.LongConsumer shootdown) { this.faultShootdown = shootdown; }
+
     private int refusedByFault() {
         clientWaiting = true;
         return REFUSED;
@@ -214,6 +219,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         faultSlot[k] = null;
         faultSlots--;
         pendingFaults--;
+        if (faultShootdown != null) faultShootdown.accept(d.paddr); // before the store is replayed
         enqueueResend(d, engine.now());
         resend();
         if (faultBlocked && pendingFaults <= cacheability.maxPendingFaultsPerSm()) {

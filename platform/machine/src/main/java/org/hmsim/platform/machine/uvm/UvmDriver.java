@@ -36,8 +36,9 @@ import org.hmsim.platform.memory.os.OsMemoryManager;
  *
  * <p><b>Capacity and compression.</b> GPU memory holds {@code oversubscription} x the footprint in frames.
  * A page migrated in while the compression slot's capacity factor is f &gt; 1 is stored compressed and
- * occupies 1/f of a frame (LCP-style accounting, seed 002 §4.3); its L2 misses pay the slot's extra latency
- * ({@link CompressedAccessDelay}). Pages already resident are not recompressed.
+ * occupies 1/f of a frame (LCP-style accounting, seed 002 §4.3); its L2 misses first read the metadata block
+ * the slot asks for (a metadata-cache miss: a real 64 B access to GPU memory) and then pay the slot's extra
+ * latency ({@link CompressedAccessDelay}). Pages already resident are not recompressed.
  *
  * <p><b>Proactive eviction.</b> {@link #evictAhead} lets a policy evict before the space is needed; those
  * copies share only the device-to-host channel with other evictions, so they overlap fault migrations.
@@ -111,7 +112,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
 
     private long faults, faultsMerged, batches, batchedFaults, prefetches, evictions, proactiveEvictions,
             bufferOverflows, maxBuffer, faultWaitPs, resolved, compressedAccesses, policyVictimsRejected,
-            l2LinesDropped, l2DirtyDropped;
+            l2LinesDropped, l2DirtyDropped, metadataReads;
 
     public UvmDriver(UvmConfig cfg, Engine engine, OsMemoryManager os, int gpuPool, long poolCapacityBytes,
                      Supplier<ResidencyPolicy> residency, Supplier<CompressionPolicy> compression) {
@@ -145,7 +146,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
     }
 
     /** A GPU's fabric with the compressed-page access delay in front. */
-    public MemSink wrapFabric(MemSink fabric) { return new CompressedAccessDelay(this, fabric, engine); }
+    public MemSink wrapFabric(MemSink fabric, org.hmsim.api.mem.RequestPool pool) { return new CompressedAccessDelay(this, fabric, engine, pool); }
 
     // ------------------------------------------------------------------ the walk's question
 
@@ -380,12 +381,30 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
 
     // ------------------------------------------------------------------ compression delay
 
-    /** Extra latency of an L2 miss to {@code paddr}: the compression slot's, if the frame holds a compressed page. */
-    long compressedAccessPs(long paddr) {
-        if (PhysicalAddress.pool(paddr) != gpuPool) return 0;
+    /** Whether {@code paddr} lies in a GPU frame that holds a compressed page. */
+    boolean compressedFrame(long paddr) {
+        if (PhysicalAddress.pool(paddr) != gpuPool) return false;
         long f = PhysicalAddress.offset(paddr) / pageBytes;
-        if (f >= frameCompressed.length || !frameCompressed[(int) f]) return 0;
+        return f < frameCompressed.length && frameCompressed[(int) f];
+    }
+
+    /**
+     * The metadata block an access to {@code paddr} (in a compressed frame) must read first, as a physical
+     * address in the same frame, or -1 (the compression slot's metadata cache has it).
+     */
+    long metadataReadPa(long paddr, boolean write) {
+        long off = PhysicalAddress.offset(paddr);
+        long frame = off / pageBytes;
+        long m = compression.get().metadataRead(frameVpn[(int) frame], off - frame * pageBytes, write);
+        if (m < 0) return -1;
+        metadataReads++;
+        return PhysicalAddress.make(gpuPool, frame * pageBytes + Math.min(Math.max(0, m), pageBytes - 64));
+    }
+
+    /** Extra latency of an L2 miss to {@code paddr} in a compressed frame (codec latency of the slot). */
+    long compressedAccessPs(long paddr) {
         compressedAccesses++;
+        long f = PhysicalAddress.offset(paddr) / pageBytes;
         return compression.get().extraLatencyPs(frameVpn[(int) f]);
     }
 
@@ -493,6 +512,9 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         return n;
     }
 
+    /** Frames times the compression factor pages migrated in now would be stored at (seed 002 §4.3). */
+    @Override public double effectiveCapacityPages() { init(); return capacityUnits / (double) unitCost(); }
+
     @Override public double freePages() { init(); return (capacityUnits - usedUnits) / (double) UNIT; }
 
     @Override public boolean isResident(long vpn) {
@@ -579,6 +601,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         s.counter("l2_lines_dropped", "L2 lines of evicted pages dropped (with their L1 copies) so the frame's next page cannot hit them", () -> l2LinesDropped);
         s.counter("l2_dirty_lines_dropped", "of those, dirty lines (their data leaves with the page's device-to-host copy)", () -> l2DirtyDropped);
         s.counter("compressed_accesses", "L2 misses to compressed pages (paying the compression latency)", () -> compressedAccesses);
+        s.counter("metadata_reads", "64 B compression-metadata reads sent to GPU memory before a compressed page's access (metadata-cache misses)", () -> metadataReads);
         s.gauge("footprint_pages", "pages of all allocations", () -> footprintPages);
         s.gauge("capacity_frames", "GPU frames available to unified memory", () -> capacityFrames);
         s.gauge("resident_pages", "pages resident in GPU memory", this::residentPages);

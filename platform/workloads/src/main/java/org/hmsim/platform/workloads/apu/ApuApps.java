@@ -89,6 +89,10 @@ public final class ApuApps {
         private static List<ParamSpec> withExtras(List<ParamSpec> common, App app) {
             if (app != App.KMEANS) return common;
             List<ParamSpec> all = new ArrayList<>(common);
+            // 34 features per point make each point 136 B in two copies: a quarter of the common default
+            // keeps the default footprint a few MB, like the other models'.
+            all.replaceAll(s -> s.name().equals("elements")
+                    ? ParamSpec.integer("elements", 16_384, 1024, 1 << 26, "points (each 'features' words, in two copies)") : s);
             all.add(ParamSpec.integer("features", 34, 1, 1024,
                     "features per point ('elements' = points); Rodinia's kmeans inputs (kdd_cup, 204800, 819200) have 34"));
             return List.copyOf(all);

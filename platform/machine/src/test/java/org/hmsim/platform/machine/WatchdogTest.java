@@ -1,0 +1,84 @@
+package org.hmsim.platform.machine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.hmsim.api.policy.CoherencePolicy;
+import org.hmsim.api.policy.MigrationPolicy;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.Slot;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The simulation watchdog: the epoch clock keeps the event queue busy, so a deadlocked run used to tick
+ * epochs until its time limit. A run in which nothing retires or completes for the machine's
+ * {@code watchdog:} interval now fails, naming what still holds work.
+ */
+class WatchdogTest {
+    private static final long NO_LIMIT = 0;
+
+    /** The classpath defaults with one slot replaced. */
+    private record With(Slot slot, Policy policy) implements PolicySource {
+        private static final ClasspathPolicies DEFAULTS = new ClasspathPolicies();
+
+        @Override
+        public Policy create(Slot s, PolicyContext context) { return s == slot ? policy : DEFAULTS.create(s, context); }
+
+        @Override
+        public String describe(Slot s) { return s == slot ? "never-answers" : DEFAULTS.describe(s); }
+    }
+
+    private static IllegalStateException deadlock(MachineConfig m, org.hmsim.api.workload.Workload w, PolicySource p) {
+        return assertThrows(IllegalStateException.class, () -> Simulation.run(new RunSpec("wd", m, w, p, 1, 1_000_000, NO_LIMIT)));
+    }
+
+    @Test
+    void aPolicyThatNeverAnswersFailsTheRunInsteadOfTickingForever() {
+        // a migration policy that never lets kernel 1 start: nothing in flight, nothing to do
+        MigrationPolicy stuck = new MigrationPolicy() {
+            @Override
+            public void onKernelLaunch(int kernel, Runnable proceed) {
+                if (kernel == 0) proceed.run();
+            }
+        };
+        MachineConfig m = TestMachines.machine("small", "watchdog", "200us");
+        assertEquals(200_000_000L, m.watchdogPs());
+        IllegalStateException e = deadlock(m, TestMachines.workload("stream", 1, "elements", 8192, "iterations", 2), new With(Slot.MIGRATION, stuck));
+        String s = e.getMessage();
+        assertTrue(s.contains("deadlocked") && s.contains("watchdog 200.000 us") && s.contains("'watchdog'"), s);
+        assertTrue(s.contains("in kernel 2 of 2") && s.contains("held by the migration policy"), s);
+        assertTrue(s.contains("Still holding work: nothing"), s);
+    }
+
+    @Test
+    void smsWaitingOnAFaultThatIsNeverServedAreNamed() {
+        // an APU whose coherence policy charges the GPU's first permission check ~550 s: the whole GPU
+        // stalls with warps resident, a deadlock in all but name. The default watchdog (10 ms) catches it.
+        CoherencePolicy never = new CoherencePolicy() {
+            @Override
+            public long checkAccess(int agent, long page, boolean write) { return agent == AGENT_CPU ? 0 : 1L << 40; }
+        };
+        MachineConfig m = TestMachines.machine("sahc", "gpu.sms", 2, "gpu.l2.slices", 4);
+        assertEquals(MachineConfig.DEFAULT_WATCHDOG_PS, m.watchdogPs());
+        long t0 = System.nanoTime();
+        IllegalStateException e = deadlock(m, TestMachines.workload("apu-bitonic", 1, "elements", 4096, "iterations", 1), new With(Slot.COHERENCE, never));
+        String s = e.getMessage();
+        assertTrue(s.contains("deadlocked") && s.contains("watchdog 10.000 ms") && s.contains("in kernel 1 of 1"), s);
+        assertTrue(s.matches(".*gpu0 SMs with warps waiting: sm0 \\([1-9][0-9]* warps.*"), s);
+        assertTrue((System.nanoTime() - t0) / 1e9 < 30, "found within seconds of wall time");
+    }
+
+    @Test
+    void watchdogIsAMachineFieldThatZeroTurnsOffAndBadValuesAreNamed() {
+        assertEquals(0, TestMachines.machine("small", "watchdog", 0).watchdogPs());
+        ConfigException e = assertThrows(ConfigException.class, () -> TestMachines.machine("small", "watchdog", "soon"));
+        assertTrue(e.getMessage().contains("watchdog"), e.getMessage());
+        // a legitimate run is untouched by a watchdog much shorter than the run (though not shorter than a
+        // cold start's first page walks and DRAM round trip: 100 ns trips on the first miss)
+        RunResult r = Simulation.run(new RunSpec("wd", TestMachines.machine("small", "watchdog", "2us"),
+                TestMachines.workload("stream", 1, "elements", 65536), new ClasspathPolicies(), 1, 1_000_000, NO_LIMIT));
+        assertTrue(r.simTimePs() > 4_000_000L, "the run outlasts the watchdog interval: " + r.simTimePs());
+    }
+}
