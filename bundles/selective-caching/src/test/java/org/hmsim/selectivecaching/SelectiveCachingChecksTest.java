@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
  * small inputs: the ladder of Fig. 6.4 (naive far below the hardware-coherent GPU, coalescing recovering),
  * the mechanisms of the client cache and variable transfers (DDR and link traffic), the coalescing rates of
  * Table 6.1 and the read-only caching trade-off of §6.4.2. Direction and rough size only; what does not
- * reproduce (the client cache's and variable transfers' performance gains) is reported in the README.
+ * reproduce (variable transfers' performance gain) is reported in the README. The ladder is monotone up to the
+ * client cache: its gain needs the pools' fixed controller latency (GPGPU-Sim's -dram_latency, agarwal-ch6's
+ * controller_latency_cycles 100), without which a DDR access is no slower than a client-cache hit.
  */
 class SelectiveCachingChecksTest {
     private static final Map<String, Object[]> WORKLOADS = new LinkedHashMap<>();
@@ -63,6 +65,9 @@ class SelectiveCachingChecksTest {
     void naiveSelectiveCachingIsFarSlowerAndCoalescingRecoversMuch() {
         double naive = geomean("naive"), l1 = geomean("l1"), l12 = geomean("l1+l2");
         System.out.printf("ladder geomean: naive %.3f l1 %.3f l1+l2 %.3f +cc %.3f +var %.3f%n", naive, l1, l12, geomean("l1+l2+cc"), geomean("l1+l2+cc+var"));
+        for (String w : WORKLOADS.keySet())
+            System.out.printf("  %-9s naive %.3f l1 %.3f l1+l2 %.3f +cc %.3f +var %.3f%n", w, perf(w, "naive"), perf(w, "l1"), perf(w, "l1+l2"),
+                    perf(w, "l1+l2+cc"), perf(w, "l1+l2+cc+var"));
         assertTrue(naive < 0.75, "naive selective caching far below HW-CC (thesis 42 %): " + naive);
         assertTrue(l1 > naive * 1.2, "L1 coalescing recovers much (thesis 74 %): " + l1 + " vs naive " + naive);
         assertTrue(l12 >= l1 * 0.99 && l12 > 0.8, "L1+L2 coalescing at least as good (thesis 79 %): " + l12 + " vs " + l1);
@@ -78,7 +83,10 @@ class SelectiveCachingChecksTest {
             after += Ch6.stat(run(w, "l1+l2+cc"), "pool.ddr.bytes");
         }
         assertTrue(after < 0.6 * before, "a 512 KB client cache removes much of the GPU's CPU-DRAM traffic: " + after + " of " + before);
-        assertTrue(geomean("l1+l2+cc") > 0.9 * geomean("l1+l2"), "and costs little where DRAM is not the bottleneck");
+        // §6.4.1.2: a hit (100 cycles after the link) skips the DRAM and its controller latency, so throughput
+        // rises (thesis 79 % -> 90 %; here a few per cent: the link, not the DDR, is the slower part)
+        assertTrue(geomean("l1+l2+cc") > geomean("l1+l2"), "the client cache raises throughput on average: "
+                + geomean("l1+l2+cc") + " vs " + geomean("l1+l2"));
     }
 
     @Test

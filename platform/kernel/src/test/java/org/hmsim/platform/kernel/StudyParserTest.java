@@ -99,6 +99,47 @@ class StudyParserTest {
     }
 
     @Test
+    void aSweptListValueLabelsItsRunsInFlowStyle() throws Exception {
+        Study s = parse("""
+                study: links
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                sweep:
+                  links:
+                    - [{between: [gpu0, cpu], latency_cycles: 100, bandwidth: 16GB/s}]
+                    - [{between: [gpu0, cpu], latency_cycles: 100, bandwidth: 256GB/s}]
+                """);
+        assertEquals(List.of("stream links=[{between: [gpu0, cpu], latency_cycles: 100, bandwidth: 16GB/s}]",
+                "stream links=[{between: [gpu0, cpu], latency_cycles: 100, bandwidth: 256GB/s}]"),
+                s.runs().stream().map(PlannedRun::label).toList());
+    }
+
+    @Test
+    void aStarSegmentSetsEveryElementOfAList() throws Exception {
+        Study s = parse("""
+                study: pools
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                sweep:
+                  pools.*.bandwidth: [16GB/s, 256GB/s]
+                """);
+        assertEquals(List.of("stream pools.*.bandwidth=16GB/s", "stream pools.*.bandwidth=256GB/s"),
+                s.runs().stream().map(PlannedRun::label).toList());
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> pools = (List<Map<String, Object>>) s.runs().get(1).machine().tree().get("pools");
+        assertEquals(2, pools.size());
+        for (Map<String, Object> p : pools) assertEquals("256GB/s", p.get("bandwidth"));
+        StudyException e = error("""
+                study: bad
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                sweep:
+                  gpu.*.sms: [1, 2]
+                """);
+        assertTrue(e.getMessage().contains("'*'"), e.getMessage());
+    }
+
+    @Test
     void sweepOrderIsMachinesWorkloadsPointsSeedsLastFastest() throws Exception {
         Study s = parse("""
                 study: order

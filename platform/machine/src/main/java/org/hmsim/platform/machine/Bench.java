@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +18,9 @@ import org.yaml.snakeyaml.Yaml;
  * {@code hmsim bench}: a fixed scenario — the seed-000 GTX-480-like machine running a mix of built-in
  * workloads (streaming, graph, sparse, dense, uncoalesced, stencil) with the baseline policies — timed
  * on one thread after one warm-up pass. It prints simulated memory requests per second (coalesced line
- * requests that reach the L1s), events per second and the peak heap.
+ * requests that reach the L1s), events per second and the peak heap. Rates are per wall-clock second and,
+ * on a second line, per CPU second of the simulating thread: on a shared machine the wall clock also
+ * counts the time other processes held the core, the thread's CPU time only the simulation's own work.
  */
 public final class Bench {
     /** The scenario: workload name and parameters. Fixed, so figures compare across versions. */
@@ -47,29 +50,39 @@ public final class Bench {
         MachineConfig machine = machine();
         out.println("hmsim bench: machine " + machine.name() + ", workloads " + SCENARIO.stream().map(Map.Entry::getKey).toList() + ", one thread");
         pass(machine, policies, workloads, null);
-        long requests = 0, events = 0, nanos = 0;
+        long requests = 0, events = 0, nanos = 0, cpuNanos = 0;
         for (int r = 0; r < repeats; r++) {
             long[] totals = pass(machine, policies, workloads, out);
             requests += totals[0];
             events += totals[1];
             nanos += totals[2];
+            cpuNanos += totals[3];
         }
         double s = nanos / 1e9;
         out.printf(Locale.ROOT, "simulated memory requests/s: %.2f million (%d line requests in %.2f s)%n", requests / s / 1e6, requests, s);
+        if (cpuNanos > 0) {
+            double c = cpuNanos / 1e9;
+            out.printf(Locale.ROOT, "per CPU second of the simulating thread: %.2f million requests/s, %.2f million events/s (%.2f s CPU)%n",
+                    requests / c / 1e6, events / c / 1e6, c);
+        }
         out.printf(Locale.ROOT, "events/s: %.2f million%n", events / s / 1e6);
         out.printf(Locale.ROOT, "peak heap: %d MB%n", peakHeapBytes() >> 20);
         BenchSwaps.report(machine, policies, workloads, out);
         return 0;
     }
 
-    /** One pass over the scenario: {line requests, events, wall ns}. */
+    /** One pass over the scenario: {line requests, events, wall ns, thread CPU ns (0 if unsupported)}. */
     private static long[] pass(MachineConfig machine, PolicySource policies, BiFunction<String, Object[], Workload> workloads, PrintStream out) {
-        long requests = 0, events = 0, nanos = 0;
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        boolean cpu = threads.isCurrentThreadCpuTimeSupported();
+        long requests = 0, events = 0, nanos = 0, cpuNanos = 0;
         for (Map.Entry<String, Object[]> e : SCENARIO) {
             Workload w = workloads.apply(e.getKey(), e.getValue());
+            long c0 = cpu ? threads.getCurrentThreadCpuTime() : 0;
             long t0 = System.nanoTime();
             RunResult r = Simulation.run(new RunSpec("bench", machine, w, policies, 1, 10_000_000, 0));
             long dt = System.nanoTime() - t0;
+            if (cpu) cpuNanos += threads.getCurrentThreadCpuTime() - c0;
             requests += r.memoryRequests();
             events += r.events();
             nanos += dt;
@@ -77,7 +90,7 @@ public final class Bench {
                 out.printf(Locale.ROOT, "  %-8s %9d requests %10d events %7.2f s  %6.2f M req/s%n", e.getKey(), r.memoryRequests(), r.events(), dt / 1e9,
                         r.memoryRequests() / (dt / 1e9) / 1e6);
         }
-        return new long[] {requests, events, nanos};
+        return new long[] {requests, events, nanos, cpuNanos};
     }
 
     @SuppressWarnings("unchecked")

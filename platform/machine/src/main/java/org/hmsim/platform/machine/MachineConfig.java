@@ -78,7 +78,7 @@ public final class MachineConfig {
         List<PoolConfig> pools = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (Tree p : t.list("pools")) {
-            PoolConfig pc = pool(p, pools.size(), gpus);
+            PoolConfig pc = pool(p, pools.size(), gpus, gpu.clockMHz());
             if (!names.add(pc.name())) throw new ConfigException(p.child("name"), "pool name '" + pc.name() + "' used twice");
             pools.add(pc);
             p.finish();
@@ -181,7 +181,7 @@ public final class MachineConfig {
                 c.integer("mshr_merge", merge, 1, 1024), c.integer("bytes_per_cycle", bpc, 1, 4096), c.integer("queue", queue, 1, 1 << 16));
     }
 
-    private static PoolConfig pool(Tree p, int index, int gpus) {
+    private static PoolConfig pool(Tree p, int index, int gpus, double gpuMHz) {
         String name = p.requiredString("name");
         String kind = p.string("kind", "DDR4").toUpperCase(Locale.ROOT);
         int node = node(p, "node", gpus);
@@ -202,7 +202,14 @@ public final class MachineConfig {
         DramEnergy energy = new DramEnergy(et.real("activate_pj", defaultActivatePj(kind), 0, 1e7),
                 et.real("read_pj_per_byte", defaultAccessPjPerByte(kind), 0, 1e6), et.real("write_pj_per_byte", defaultAccessPjPerByte(kind), 0, 1e6));
         et.finish();
-        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy);
+        // A fixed controller/PHY delay on every response (GPGPU-Sim's -dram_latency, counted in GPU core
+        // cycles): as a time, or in GPU cycles like a link's latency_cycles. Absent = 0, no delay.
+        long controller;
+        if (p.has("controller_latency_cycles")) {
+            if (p.has("controller_latency")) throw new ConfigException(p.child("controller_latency"), "give either controller_latency or controller_latency_cycles");
+            controller = Math.round(p.integer("controller_latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
+        } else controller = p.picoseconds("controller_latency", 0);
+        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller);
     }
 
     /** Activate+precharge energy of a 2 KB row; order-of-magnitude figures from DRAM power models. */

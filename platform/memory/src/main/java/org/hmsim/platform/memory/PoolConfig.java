@@ -3,10 +3,21 @@ package org.hmsim.platform.memory;
 /**
  * A memory pool: kind, the node it is attached to, channels sharing the stated peak bandwidth equally,
  * capacity, banks per channel, row-buffer size, command clock, timing, per-channel request queue depth,
- * scheduler ({@code fr-fcfs} or {@code fcfs}) and per-event energies.
+ * scheduler ({@code fr-fcfs} or {@code fcfs}), per-event energies and a fixed memory-controller latency.
  *
  * @param node index of the node: GPUs are nodes 0..gpus-1, the CPU is node {@code gpus}
+ * @param controllerLatencyPs fixed delay added to every response of the pool, ps (0 = none): the
+ *        controller and PHY pipeline that a DRAM timing model leaves out, GPGPU-Sim's {@code -dram_latency}
  */
 public record PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
                          int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
-                         DramEnergy energy) {}
+                         DramEnergy energy, long controllerLatencyPs) {
+
+    /** A pool without a fixed controller latency. */
+    public PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
+                      int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
+                      DramEnergy energy) {
+        this(name, kind, node, channels, bytesPerSecond, capacityBytes, banks, rowBytes, clockMHz, timing, queueDepth,
+                scheduler, energy, 0);
+    }
+}

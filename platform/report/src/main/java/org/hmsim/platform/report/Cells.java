@@ -65,7 +65,7 @@ final class Cells {
         for (int i = 0; i < dims.size(); i++) {
             if (except.contains(dims.get(i))) continue;
             if (b.length() > 0) b.append(' ');
-            b.append(Columns.label(dims.get(i), key.get(i)));
+            b.append(Columns.label(dims.get(i), key.get(i), dims));
         }
         return b.length() == 0 ? whole : b.toString();
     }

@@ -52,7 +52,7 @@ final class Charts {
                 double v = c.grid().get(s, cat);
                 ds.addValue(Double.isNaN(v) ? null : v, s, cat);
             }
-        CategoryPlot plot = new CategoryPlot(ds, new CategoryAxis(categoryLabel), new NumberAxis(c.valueLabel()), new BarRenderer());
+        CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel), new NumberAxis(c.valueLabel()), new BarRenderer());
         BarRenderer r = (BarRenderer) plot.getRenderer();
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
@@ -78,7 +78,7 @@ final class Charts {
         colour(r, c.grid().series().size());
         NumberAxis y = new NumberAxis(c.valueLabel());
         if (shares) y.setRange(0, 1);
-        CategoryPlot plot = new CategoryPlot(ds, new CategoryAxis(categoryLabel), y, r);
+        CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel), y, r);
         return finish(title, categoryPlot(plot, c.grid().categories()), true);
     }
 
@@ -227,5 +227,23 @@ final class Charts {
         TextTitle t = chart.getTitle();
         if (t != null) t.setPaint(Color.BLACK);
         return chart;
+    }
+
+    /**
+     * A category axis that cuts labels longer than {@link #MAX_LABEL} characters ("stream(elements=524288,ct…"):
+     * at 45 degrees a workload label with every parameter would take most of the figure's height. The
+     * Runs table and the SVG's data keep the full names.
+     */
+    static final class ShortLabelAxis extends CategoryAxis {
+        static final int MAX_LABEL = 36;
+
+        ShortLabelAxis(String label) { super(label); }
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        protected org.jfree.chart.text.TextBlock createLabel(Comparable category, float width, RectangleEdge edge, java.awt.Graphics2D g2) {
+            String s = String.valueOf(category);
+            return super.createLabel(s.length() <= MAX_LABEL ? s : s.substring(0, MAX_LABEL - 1) + "\u2026", width, edge, g2);
+        }
     }
 }

@@ -42,6 +42,28 @@ final class Columns {
         return column.substring(dot + 1) + "=" + value;
     }
 
+    /**
+     * As {@link #label(String, String)}, but a swept column whose last part another of {@code among}
+     * shares ({@code policies.residency.mode} beside {@code policies.throttling.mode}) is named by its
+     * last two parts: {@code residency.mode=on}.
+     */
+    static String label(String column, String value, List<String> among) {
+        if (column.startsWith("slot.") || column.equals("workload") || column.equals("machine") || column.equals("seed")) return label(column, value);
+        return shortName(column, among) + "=" + value;
+    }
+
+    /** As {@link #shortName(String)}, long enough to tell the column from the others of {@code among}. */
+    static String shortName(String column, List<String> among) {
+        String s = shortName(column);
+        if (column.startsWith("slot.")) return s;
+        for (String o : among)
+            if (!o.equals(column) && !o.startsWith("slot.") && shortName(o).equals(s)) {
+                String[] parts = column.split("\\.");
+                return parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : column;
+            }
+        return s;
+    }
+
     /** A short name of a column for titles: {@code placement}, {@code fast_percent}. */
     static String shortName(String column) {
         if (column.startsWith("slot.")) return column.substring(5);

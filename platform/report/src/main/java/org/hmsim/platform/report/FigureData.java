@@ -111,7 +111,11 @@ public final class FigureData {
 
     private static String valueLabel(String metric, Baseline b, boolean invert) {
         if (b == null) return Maths.axisLabel(metric);
-        return invert ? "speedup over " + b.text + " (\u00d7, from " + metric + ")" : metric + " relative to " + b.text + " (\u00d7)";
+        // A long baseline ("cta-scheduler=round-robin interleave=fine(granularity=128)") would not fit the
+        // rotated axis label; the dashed line at 1.0 and the caption name it in full.
+        // The title names the metric; the label stays short enough for the figure's height.
+        String over = b.text.length() <= 26 ? b.text : "the baseline";
+        return invert ? "speedup over " + over + " (\u00d7)" : metric + " / " + over;
     }
 
     /** Which configuration a key is compared with: some columns set to their baseline values. */
@@ -124,7 +128,7 @@ public final class FigureData {
             this.cells = cells;
             this.set = set;
             List<String> parts = new ArrayList<>();
-            set.forEach((c, v) -> parts.add(Columns.shortName(c) + "=" + v));
+            set.forEach((c, v) -> parts.add(Columns.shortName(c, cells.dims) + "=" + v));
             this.text = String.join(" ", parts);
         }
 

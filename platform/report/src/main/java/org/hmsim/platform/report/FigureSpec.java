@@ -23,9 +23,17 @@ import java.util.Map;
  * @param normalise null (absolute values), {@link Baseline#study()} or given values of columns
  * @param invert null: decide by the metric (times become speedups); true/false: force
  * @param runs the runs of a timeseries figure (empty: all)
+ * @param where the runs a figure draws: column -> the values it keeps (empty: every run). A study that
+ *              crosses machines or many sweeps otherwise puts every combination in one figure.
  */
 public record FigureSpec(Kind kind, List<String> metrics, String by, String x, Baseline normalise, Boolean invert,
-                         boolean geomean, boolean shares, List<String> runs, String title) {
+                         boolean geomean, boolean shares, List<String> runs, String title, Map<String, List<String>> where) {
+
+    /** A figure of every run. */
+    public FigureSpec(Kind kind, List<String> metrics, String by, String x, Baseline normalise, Boolean invert,
+                      boolean geomean, boolean shares, List<String> runs, String title) {
+        this(kind, metrics, by, x, normalise, invert, geomean, shares, runs, title, Map.of());
+    }
 
     public enum Kind {
         BAR, LINE, STACKED, TIMESERIES;
@@ -42,7 +50,7 @@ public record FigureSpec(Kind kind, List<String> metrics, String by, String x, B
     }
 
     public static final List<String> KEYS = List.of("kind", "metric", "metrics", "by", "x", "normalise_to", "normalize_to",
-            "invert", "geomean", "shares", "runs", "title");
+            "invert", "geomean", "shares", "runs", "title", "where");
 
     /** A bar figure of one metric by workload, normalised to the study's baseline when {@code normalise}. */
     public static FigureSpec bars(String metric, boolean normalise) {
@@ -78,7 +86,30 @@ public record FigureSpec(Kind kind, List<String> metrics, String by, String x, B
         if (m.containsKey("shares") && kind != Kind.STACKED) throw new FigureSpecException("shares", "only stacked figures show shares");
         List<String> runs = strings(m, "runs", false);
         if (!runs.isEmpty() && kind != Kind.TIMESERIES) throw new FigureSpecException("runs", "only timeseries figures select runs");
-        return new FigureSpec(kind, metrics, by == null ? "workload" : by, x, baseline, invert, geomean, shares, runs, text(m, "title"));
+        return new FigureSpec(kind, metrics, by == null ? "workload" : by, x, baseline, invert, geomean, shares, runs, text(m, "title"), where(m.get("where")));
+    }
+
+    /** {@code where: {machine: coda, placement: [local, interleave]}}: one value or a list per column. */
+    private static Map<String, List<String>> where(Object v) throws FigureSpecException {
+        if (v == null) return Map.of();
+        if (!(v instanceof Map<?, ?> map) || map.isEmpty())
+            throw new FigureSpecException("where", "expected a mapping of columns to values: {machine: coda} or {placement: [local, interleave]}");
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            String k = String.valueOf(e.getKey());
+            List<String> values = new ArrayList<>();
+            if (e.getValue() instanceof List<?> l) {
+                for (Object o : l) {
+                    if (o == null || o instanceof Map || o instanceof List) throw new FigureSpecException("where." + k, "expected values as runs.csv shows them");
+                    values.add(scalarText(o));
+                }
+            } else if (e.getValue() != null && !(e.getValue() instanceof Map)) {
+                values.add(scalarText(e.getValue()));
+            }
+            if (values.isEmpty()) throw new FigureSpecException("where." + k, "expected a value or a non-empty list of values (as runs.csv shows them)");
+            out.put(k, List.copyOf(values));
+        }
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     private static Kind kind(Map<String, Object> m, String x) throws FigureSpecException {

@@ -1,8 +1,12 @@
 package org.hmsim.platform.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Decides the figures of a report: those the study's {@code report:} names, or the defaults
@@ -59,10 +63,11 @@ public final class Planner {
     }
 
     /** Builds the figures of {@code specs} on {@code r}. */
-    public List<Figure> figures(Results r, List<FigureSpec> specs) {
+    public List<Figure> figures(Results all, List<FigureSpec> specs) {
         List<Figure> out = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
             FigureSpec s = specs.get(i);
+            Results r = where(all, s, i);
             String prefix = String.format(Locale.ROOT, "fig-%02d-%s", i + 1, s.kind().name().toLowerCase(Locale.ROOT));
             switch (s.kind()) {
                 case BAR, LINE -> {
@@ -77,6 +82,44 @@ public final class Planner {
             }
         }
         return out;
+    }
+
+    /**
+     * The runs a figure draws: those whose every column named in {@code where:} has one of the given
+     * values (matched as normalise_to's values: exactly, as a number, or by policy name), and the runs of
+     * the figure's baseline ({@code normalise_to}'s values, where:'s on the other columns), so a figure can
+     * draw CODA alone and still be normalised to FGP-Only (the baseline shows as its 1.0 bars).
+     */
+    private Results where(Results r, FigureSpec s, int index) {
+        if (s.where().isEmpty()) return r;
+        Map<String, Set<String>> keep = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> e : s.where().entrySet()) {
+            String col = Columns.resolve(r, e.getKey());
+            if (col == null) {
+                warnings.add("report[" + index + "].where: no column " + e.getKey() + " in runs.csv; the condition is ignored");
+                continue;
+            }
+            Set<String> values = new LinkedHashSet<>();
+            for (String v : e.getValue()) {
+                String m = Columns.match(r, col, v);
+                if (m == null) warnings.add("report[" + index + "].where: " + e.getKey() + " has no value " + v + " (values: " + r.values(col) + ")");
+                else values.add(m);
+            }
+            keep.put(col, values);
+        }
+        // The baseline's runs: normalise_to's values on its columns, where:'s on the others.
+        Map<String, Set<String>> base = new LinkedHashMap<>(keep);
+        if (s.normalise() != null)
+            for (Map.Entry<String, String> e : s.normalise().values().entrySet()) {
+                String col = Columns.resolve(r, e.getKey());
+                String m = col == null ? null : Columns.match(r, col, e.getValue());
+                if (m != null && base.containsKey(col)) base.put(col, Set.of(m));
+            }
+        return r.filtered(run -> matches(run, keep) || matches(run, base));
+    }
+
+    private static boolean matches(Run run, Map<String, Set<String>> keep) {
+        return keep.entrySet().stream().allMatch(e -> e.getValue().contains(run.value(e.getKey())));
     }
 
     private static String id(String prefix, String metric, int n) {

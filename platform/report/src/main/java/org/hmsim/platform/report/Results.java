@@ -188,6 +188,11 @@ public final class Results {
         return metrics.stream().filter(m -> m.matches(regex)).toList();
     }
 
+    /** The same folder with only the runs {@code keep} accepts (a figure's {@code where:}). */
+    public Results filtered(java.util.function.Predicate<Run> keep) {
+        return new Results(dir, header, configColumns, metrics, runs.stream().filter(keep).toList(), study, errors);
+    }
+
     /** A run by id, or null. */
     public Run run(String id) {
         for (Run r : runs) if (r.id().equals(id)) return r;

@@ -67,6 +67,32 @@ class FigureDataTest {
     }
 
     @Test
+    void whereKeepsOnlyTheNamedRuns() throws Exception {
+        // where: {bandwidth: 40GB/s}: the bandwidth column no longer varies, so series are the placements alone.
+        Planner p = new Planner();
+        List<Figure> f = p.figures(r, List.of(spec(Map.of("metric", "sim_time_ns", "by", "workload",
+                "normalise_to", Map.of("placement", "local"), "where", Map.of("bandwidth", "40GB/s")))));
+        Grid g = f.get(0).data().grid();
+        assertEquals(List.of("local", "interleave"), g.series());
+        assertEquals(0.5, g.get("interleave", "stream"), 1e-12);
+        assertTrue(p.warnings().isEmpty(), p.warnings().toString());
+        // A list keeps several values; a policy matches by name; a value no run has is a warning.
+        Planner q = new Planner();
+        List<Figure> h = q.figures(r, List.of(spec(Map.of("metric", "sim_time_ns", "where",
+                Map.of("placement", List.of("interleave", "first-fit"))))));
+        assertEquals(List.of("bandwidth=40GB/s", "bandwidth=80GB/s"), h.get(0).data().grid().series());
+        assertTrue(q.warnings().get(0).contains("first-fit"), q.warnings().toString());
+    }
+
+    @Test
+    void sweptColumnsThatShareTheirLastPartAreToldApart() {
+        List<String> dims = List.of("policies.residency.mode", "policies.throttling.mode", "pools.ddr.bandwidth");
+        assertEquals("residency.mode=on", Columns.label("policies.residency.mode", "on", dims));
+        assertEquals("bandwidth=40GB/s", Columns.label("pools.ddr.bandwidth", "40GB/s", dims));
+        assertEquals("local", Columns.label("slot.placement", "local", dims));
+    }
+
+    @Test
     void linesOverASweptParameter() throws Exception {
         FigureData.Computed c = FigureData.lines(r, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "x", "bandwidth")));
         assertEquals(List.of("40GB/s", "80GB/s"), c.grid().categories());

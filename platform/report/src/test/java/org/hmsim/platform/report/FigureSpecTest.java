@@ -24,6 +24,8 @@ class FigureSpecTest {
         FigureSpec ts = FigureSpec.parse(Map.of("kind", "timeseries", "runs", List.of("0001", 3)));
         assertEquals(List.of("0001", "3"), ts.runs());
         assertTrue(FigureSpec.parse(Map.of("metric", "ipc", "normalize_to", "baseline")).normalise().study());
+        assertEquals(Map.of("machine", List.of("coda"), "fast_percent", List.of("0", "50")),
+                FigureSpec.parse(Map.of("metric", "ipc", "where", Map.of("machine", "coda", "fast_percent", List.of(0, 50)))).where());
     }
 
     @Test
@@ -37,6 +39,8 @@ class FigureSpecTest {
         assertEquals("normalise_to.placement", key(Map.of("metric", "ipc", "normalise_to", Map.of("placement", List.of("a")))));
         assertEquals("geomean", key(Map.of("metric", "ipc", "geomean", "yes")));
         assertEquals("", key("sim_time_ns"), "a figure is a mapping");
+        assertEquals("where", key(Map.of("metric", "ipc", "where", "coda")));
+        assertEquals("where.machine", key(Map.of("metric", "ipc", "where", Map.of("machine", List.of()))));
     }
 
     private static String key(Object spec) {

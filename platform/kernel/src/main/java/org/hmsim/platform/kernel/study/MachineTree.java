@@ -37,9 +37,24 @@ final class MachineTree {
         return new MachineTree(label, file, r, origins);
     }
 
-    /** Sets {@code value} at {@code dotted}; every value under that path now comes from {@code origin}. */
+    /**
+     * Sets {@code value} at {@code dotted}; every value under that path now comes from {@code origin}. A
+     * {@code *} segment stands for every element of a list ({@code links.*.bandwidth}: all links at once).
+     */
     void set(String dotted, Object value, Origin origin) throws PathException {
         String[] seg = dotted.split("\\.", -1);
+        for (int w = 0; w < seg.length - 1; w++) {
+            if (!seg[w].equals("*")) continue;
+            String before = String.join(".", java.util.Arrays.copyOfRange(seg, 0, w));
+            String after = String.join(".", java.util.Arrays.copyOfRange(seg, w + 1, seg.length));
+            Object list = root;
+            StringBuilder canon = new StringBuilder();
+            for (int i = 0; i < w; i++) list = child(list, seg[i], canon, new int[1]);
+            if (!(list instanceof List<?> l) || l.isEmpty())
+                throw new PathException("'*' in '" + dotted + "' stands for every element of a list, and '" + before + "' is not a non-empty list");
+            for (int i = 0; i < l.size(); i++) set(YamlDoc.join(before, Integer.toString(i)) + "." + after, value, origin);
+            return;
+        }
         Object cur = root;
         StringBuilder canon = new StringBuilder();
         for (int i = 0; i < seg.length - 1; i++) {

@@ -12,7 +12,7 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * The study's {@code report:} list (docs/reports.md): each figure is checked by the report's own grammar
- * ({@link FigureSpec#parse}), and the columns it names ({@code x}, {@code by}, {@code normalise_to}) must
+ * ({@link FigureSpec#parse}), and the columns it names ({@code x}, {@code by}, {@code normalise_to}, {@code where}) must
  * be columns the study's runs.csv will have. Errors are located at the key at fault.
  */
 final class ReportSection {
@@ -49,6 +49,9 @@ final class ReportSection {
                     if (resolve(columns, k) == null)
                         throw doc.error(at(item, key + "." + k), field + "." + key + "." + k, "'" + k + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
                 }
+            for (String k : spec.where().keySet())
+                if (resolve(columns, k) == null)
+                    throw doc.error(at(item, "where." + k), field + ".where." + k, "'" + k + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
             out.add(plain);
         }
         return List.copyOf(out);

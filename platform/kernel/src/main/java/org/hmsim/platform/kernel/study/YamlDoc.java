@@ -62,8 +62,24 @@ final class YamlDoc {
     Object scalar(Node n) { return scalars.construct(n); }
 
     /** The text of a scalar as written ({@code 40GB/s}, {@code 0.5}); for labels and columns. */
+    /**
+     * A node as a short label: a scalar's text; a list or mapping in YAML flow style ({@code [a, b]},
+     * {@code {k: v}}), so a swept list value labels its runs readably and the same in every run.
+     */
     static String text(Node n) {
-        return n instanceof ScalarNode s ? s.getValue() : String.valueOf(n);
+        if (n instanceof ScalarNode s) return s.getValue();
+        StringBuilder b = new StringBuilder();
+        if (n instanceof org.yaml.snakeyaml.nodes.SequenceNode q) {
+            b.append('[');
+            for (Node item : q.getValue()) b.append(b.length() > 1 ? ", " : "").append(text(item));
+            return b.append(']').toString();
+        }
+        if (n instanceof MappingNode m) {
+            b.append('{');
+            for (NodeTuple t : m.getValue()) b.append(b.length() > 1 ? ", " : "").append(text(t.getKeyNode())).append(": ").append(text(t.getValueNode()));
+            return b.append('}').toString();
+        }
+        return String.valueOf(n);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.hmsim.platform.memory.dram;
 import java.util.Locale;
 import org.hmsim.api.engine.ClockDomain;
 import org.hmsim.api.engine.Engine;
+import org.hmsim.api.engine.EventTarget;
 import org.hmsim.api.machine.DramView;
 import org.hmsim.api.machine.PoolInfo;
 import org.hmsim.api.mem.MemClient;
@@ -24,8 +25,14 @@ import org.hmsim.platform.memory.PoolConfig;
  *
  * <p>Address mapping: the interleave policy is given the address's offset within the pool (pool bits
  * removed) and returns the channel and the channel address; see {@link DramChannel} for bank and row.
+ *
+ * <p>Controller latency: {@link PoolConfig#controllerLatencyPs()} is a fixed pipeline delay every
+ * response takes after its data has crossed the bus (GPGPU-Sim's {@code -dram_latency}, which a DRAM
+ * timing model of banks and bus leaves out). It holds no channel resource: the queue entry and the bus
+ * are free as soon as the data has moved, so it adds latency, not occupancy. At 0 (the default) a
+ * response goes straight back and no event is scheduled.
  */
-public final class DramPool implements DramView, MemSink {
+public final class DramPool implements DramView, MemSink, EventTarget {
     private final PoolConfig cfg;
     private final int index;
     private final Engine engine;
@@ -35,6 +42,16 @@ public final class DramPool implements DramView, MemSink {
     private final PoolInfo info;
     private InterleavePolicy interleave;
     private Histogram queueDelay;
+    /** Fixed response delay, ps; 0 = none. */
+    private final long controllerPs;
+    /**
+     * Responses in the controller delay, in the order they left their channels. Every response waits the
+     * same time and {@link #respond} is called at the current time, so they are due in FIFO order and the
+     * engine (same-time events in scheduling order) delivers them in that order: one event each, no payload.
+     */
+    private MemRequest[] delayRing = new MemRequest[16];
+    private int delayHead, delayCount;
+    private static final int DELIVER = 0;
 
     public DramPool(PoolConfig cfg, int poolIndex, Engine engine, InterleavePolicy interleave, RequestPool requests) {
         validate(cfg);
@@ -44,6 +61,7 @@ public final class DramPool implements DramView, MemSink {
         this.requests = requests;
         this.interleave = interleave;
         this.timing = DramTimingPs.of(cfg.timing(), ClockDomain.ofMHz("dram." + cfg.name(), cfg.clockMHz()));
+        this.controllerPs = cfg.controllerLatencyPs();
         boolean frfcfs = !schedulerName(cfg).equals("fcfs");
         double perChannel = cfg.bytesPerSecond() / cfg.channels();
         channels = new DramChannel[cfg.channels()];
@@ -64,6 +82,7 @@ public final class DramPool implements DramView, MemSink {
         if (!(c.bytesPerSecond() > 0)) throw new IllegalArgumentException(p + "bandwidth must be > 0");
         if (c.queueDepth() < 1) throw new IllegalArgumentException(p + "queue depth must be >= 1");
         if (c.timing() == null) throw new IllegalArgumentException(p + "DRAM timing missing");
+        if (c.controllerLatencyPs() < 0) throw new IllegalArgumentException(p + "controller latency must be >= 0");
         String s = schedulerName(c);
         if (!s.equals("fr-fcfs") && !s.equals("frfcfs") && !s.equals("fcfs"))
             throw new IllegalArgumentException(p + "scheduler '" + c.scheduler() + "' unknown (use fr-fcfs or fcfs)");
@@ -83,23 +102,51 @@ public final class DramPool implements DramView, MemSink {
         return channels[ch].tryAccept(r, from, interleave.channelAddress(offset, index, n));
     }
 
-    /** Answers a request whose data has crossed the bus. */
+    /** Answers a request whose data has crossed the bus, after the controller latency if there is one. */
     void respond(MemRequest r) {
+        if (controllerPs == 0) {
+            deliver(r);
+            return;
+        }
+        if (delayCount == delayRing.length) {
+            MemRequest[] bigger = new MemRequest[delayRing.length * 2];
+            for (int i = 0; i < delayCount; i++) bigger[i] = delayRing[(delayHead + i) & (delayRing.length - 1)];
+            delayRing = bigger;
+            delayHead = 0;
+        }
+        delayRing[(delayHead + delayCount) & (delayRing.length - 1)] = r;
+        delayCount++;
+        engine.scheduleIn(controllerPs, this, DELIVER, 0);
+    }
+
+    @Override
+    public void handle(int kind, long payload) {
+        MemRequest r = delayRing[delayHead];
+        delayRing[delayHead] = null;
+        delayHead = (delayHead + 1) & (delayRing.length - 1);
+        delayCount--;
+        deliver(r);
+    }
+
+    private void deliver(MemRequest r) {
         if (r.replyTo != null) r.replyTo.onResponse(r);
         else requests.give(r);
     }
+
+    /** The fixed controller latency added to every response, ps (0 = none). */
+    public long controllerLatencyPs() { return controllerPs; }
 
     /** Replaces the interleave policy (a live swap, done by the kernel at a drained safe point). */
     public void setInterleave(InterleavePolicy p) { this.interleave = p; }
 
     /**
-     * Latency of a read of {@code bytes} that finds its channel idle, from acceptance to the last data
-     * beat: row hit = tCL + transfer; row miss on a closed bank = tRCD + tCL + transfer. (A row
-     * conflict, another row open, adds tRP: see {@link #rowConflictReadLatencyPs}.) transfer =
-     * ceil(bytes x channels / bandwidth). Exact when the bank has been idle for longer than tRC/tRAS.
+     * Latency of a read of {@code bytes} that finds its channel idle, from acceptance to the response:
+     * row hit = tCL + transfer; row miss on a closed bank = tRCD + tCL + transfer; plus the controller
+     * latency. (A row conflict, another row open, adds tRP: see {@link #rowConflictReadLatencyPs}.)
+     * transfer = ceil(bytes x channels / bandwidth). Exact when the bank has been idle for longer than tRC/tRAS.
      */
     public long unloadedReadLatencyPs(int bytes, boolean rowHit) {
-        long t = timing.tCL() + channels[0].transferPs(bytes);
+        long t = timing.tCL() + channels[0].transferPs(bytes) + controllerPs;
         return rowHit ? t : t + timing.tRCD();
     }
 
@@ -136,7 +183,7 @@ public final class DramPool implements DramView, MemSink {
 
     @Override
     public int inFlight() {
-        int n = 0;
+        int n = delayCount;
         for (DramChannel c : channels) n += c.inFlight();
         return n;
     }

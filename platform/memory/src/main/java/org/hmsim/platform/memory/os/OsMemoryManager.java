@@ -66,6 +66,8 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private int nIdle;
 
     private long firstTouchFaults, spills, migrations, migrationsStarted, copyBytes, hostMaps, unmaps;
+    /** Sum and maximum of the migrations' start-to-remap times, and the most copies ever under way at once. */
+    private long migrationPs, migrationMaxPs, migrationsPeak;
 
     /**
      * @param pools the machine's pools in index order (capacity gives the frame count, peak bandwidth
@@ -227,6 +229,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
             long pa = frameMapper.map(vpn, t.allocation, want, gpu);
             if (pa >= 0) {
                 firstTouchFaults++;
+                countMapped(pa);
                 t.frame[i] = pa;
                 return pa;
             }
@@ -252,6 +255,12 @@ public final class OsMemoryManager implements MemoryManager, Component {
         return pa;
     }
 
+    /** Counts a frame-mapper frame in its pool (a spread page's pseudo-pool has no count). */
+    private void countMapped(long pa) {
+        int p = PhysicalAddress.pool(pa);
+        if (p < mapped.length) mapped[p]++;
+    }
+
     /**
      * Host mapping (api.os 1.1.0): maps an unmapped page in {@code pool} without the placement slot, as
      * the CPU's initialisation of its data does (seed 000 §2.5: pages start in CPU memory), spilling as
@@ -268,6 +277,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
             long pa = frameMapper.map(vpn, t.allocation, pool, -1);
             if (pa >= 0) {
                 hostMaps++;
+                countMapped(pa);
                 t.frame[i] = pa;
                 return PhysicalAddress.pool(pa);
             }
@@ -352,6 +362,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
         if (frame < 0) return false;
         t.migrating[i] = true;
         migrationsStarted++;
+        migrationsPeak = Math.max(migrationsPeak, migrationsStarted - migrations);
         PageMigration m = nIdle > 0 ? idleMigrations[--nIdle] : new PageMigration(this);
         m.start(vpn, t, i, src, PhysicalAddress.make(toPool, frame * pageBytes), done, copyRequestsInFlight, pageBytes);
         return true;
@@ -370,6 +381,9 @@ public final class OsMemoryManager implements MemoryManager, Component {
         t.sharers[i] = 0;
         t.migrating[i] = false;
         migrations++;
+        long took = engine.now() - m.startPs;
+        migrationPs += took;
+        migrationMaxPs = Math.max(migrationMaxPs, took);
         long vpn = m.vpn;
         Runnable done = m.done;
         m.pages = null;
@@ -417,6 +431,10 @@ public final class OsMemoryManager implements MemoryManager, Component {
         s.counter("spills", "first-touch pages placed outside the chosen pool because it was full", () -> spills);
         s.counter("migrations", "page migrations completed", () -> migrations);
         s.gauge("migrations_in_flight", "page copies under way", () -> migrationsInFlight());
+        s.counter("migrations_peak_in_flight", "most page copies ever under way at once", () -> migrationsPeak);
+        s.counter("migration_ps", "sum over completed migrations of the time from start to remap, ps", () -> migrationPs);
+        s.gauge("migration_mean_ps", "mean time from a migration's start to its remap, ps", () -> migrations == 0 ? 0 : (double) migrationPs / migrations);
+        s.counter("migration_max_ps", "longest time from a migration's start to its remap, ps", () -> migrationMaxPs);
         s.counter("copy_bytes", "bytes read and written by page copies", () -> copyBytes);
         s.counter("unmaps", "pages unmapped (demand-paging evictions)", () -> unmaps);
         s.counter("host_maps", "pages mapped by the host before use (MemoryManager.map), not by first touch", () -> hostMaps);

@@ -21,6 +21,8 @@ final class PageMigration implements MemClient {
     int index;
     long src, dst;
     Runnable done;
+    /** When the copy started, for the latency statistics. */
+    long startPs;
     private int chunks, chunkBytes, nextChunk, chunksDone, inFlight, maxInFlight;
     /** The node whose copy engine moves the page: the destination's (it pulls the data over one link and writes locally). */
     private int copier;
@@ -36,6 +38,7 @@ final class PageMigration implements MemClient {
         this.src = src;
         this.dst = dst;
         this.done = done;
+        this.startPs = os.now();
         this.chunkBytes = (int) Math.min(CHUNK, pageBytes);
         this.chunks = (int) (pageBytes / chunkBytes);
         this.nextChunk = 0;
