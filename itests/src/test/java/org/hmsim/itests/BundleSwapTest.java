@@ -3,11 +3,10 @@ package org.hmsim.itests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -38,13 +37,7 @@ class BundleSwapTest extends ContainerPerTest {
                 "workloads:", "  - { name: stream, elements: 1048576 }",
                 "policies:", "  placement: {name: first-fit, fast_fraction: 0.5}", "epoch: 1us");
         Path out = dir.resolve("out");
-        CompletableFuture<Hmsim.Result> run = CompletableFuture.supplyAsync(() -> {
-            try {
-                return Hmsim.run(container, "run", study.toString(), "--out", out.toString(), "--jobs", "1", "--no-report");
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<Hmsim.Result> run = Hmsim.runInBackground(container, study, out);
         try {
             Hmsim.Result s = awaitStatus(r -> swaps(r) == 0 && placement(r).startsWith("first-fit"), "the simulation runs on first-fit");
 
@@ -68,22 +61,20 @@ class BundleSwapTest extends ContainerPerTest {
         }
         assertEquals(List.of("ok"), Studies.column(out, "status"));
 
-        List<List<String>> rows = Studies.parseCsv(Files.readString(out.resolve("runs/0001/swaps.csv"), StandardCharsets.UTF_8));
-        List<String> head = rows.get(0);
-        List<List<String>> swaps = rows.subList(1, rows.size());
-        assertTrue(swaps.size() >= 4, rows::toString);
-        for (List<String> row : swaps) {
-            assertEquals("bundle", row.get(head.indexOf("cause")), row.toString());
-            assertEquals("ok", row.get(head.indexOf("outcome")), row.toString());
-            assertEquals("placement", row.get(head.indexOf("slot")), row.toString());
+        List<Map<String, String>> swaps = Studies.swaps(out);
+        assertTrue(swaps.size() >= 4, swaps::toString);
+        for (Map<String, String> row : swaps) {
+            assertEquals("bundle", row.get("cause"), row.toString());
+            assertEquals("ok", row.get("outcome"), row.toString());
+            assertEquals("placement", row.get("slot"), row.toString());
         }
-        List<String> to = swaps.stream().map(r -> r.get(head.indexOf("to"))).toList();
+        List<String> to = swaps.stream().map(r -> r.get("to")).toList();
         assertTrue(to.get(0).startsWith("local@"), "stop -> default: " + to);
         assertTrue(to.get(1).startsWith("first-fit@1.0.0"), "start -> first-fit: " + to);
         assertTrue(to.get(to.size() - 1).startsWith("local@"), "uninstall -> default: " + to);
         assertTrue(to.get(to.size() - 2).startsWith("first-fit@1.0.0"), "update -> the new revision of first-fit: " + to);
-        assertTrue(swaps.get(1).get(head.indexOf("to_bundle")).startsWith("org.hmsim.example.plugin"), swaps.get(1).toString());
-        assertEquals("fast_fraction=0.5", swaps.get(1).get(head.indexOf("params")), "the study's parameters come back with the policy");
+        assertTrue(swaps.get(1).get("to_bundle").startsWith("org.hmsim.example.plugin"), swaps.get(1).toString());
+        assertEquals("fast_fraction=0.5", swaps.get(1).get("params"), "the study's parameters come back with the policy");
     }
 
     /** Polls {@code status} until the running run satisfies {@code done}. */

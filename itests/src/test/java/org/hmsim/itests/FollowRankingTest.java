@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -44,13 +45,7 @@ class FollowRankingTest extends ContainerPerTest {
                 "workloads:", "  - { name: stream, elements: 1048576 }",
                 "policies:", "  placement: {follow: highest-ranked}", "epoch: 1us");
         Path out = dir.resolve("out");
-        CompletableFuture<Hmsim.Result> run = CompletableFuture.supplyAsync(() -> {
-            try {
-                return Hmsim.run(container, "run", study.toString(), "--out", out.toString(), "--jobs", "1", "--no-report");
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<Hmsim.Result> run = Hmsim.runInBackground(container, study, out);
         try {
             awaitStatus(r -> placement(r).startsWith("local@"), "the run starts on the slot default: first-fit is installed but not better ranked");
             Thread.sleep(300);
@@ -69,22 +64,20 @@ class FollowRankingTest extends ContainerPerTest {
         }
         assertEquals(List.of("ok"), Studies.column(out, "status"));
 
-        List<List<String>> rows = Studies.parseCsv(Files.readString(out.resolve("runs/0001/swaps.csv"), StandardCharsets.UTF_8));
-        List<String> head = rows.get(0);
-        List<List<String>> swaps = rows.subList(1, rows.size());
-        assertTrue(swaps.size() >= 2, rows::toString);
-        for (List<String> row : swaps) {
-            assertEquals("ranking", row.get(head.indexOf("cause")), row.toString());
-            assertEquals("ok", row.get(head.indexOf("outcome")), row.toString());
-            assertEquals("placement", row.get(head.indexOf("slot")), row.toString());
+        List<Map<String, String>> swaps = Studies.swaps(out);
+        assertTrue(swaps.size() >= 2, swaps::toString);
+        for (Map<String, String> row : swaps) {
+            assertEquals("ranking", row.get("cause"), row.toString());
+            assertEquals("ok", row.get("outcome"), row.toString());
+            assertEquals("placement", row.get("slot"), row.toString());
         }
-        List<String> in = swaps.get(0);
-        assertTrue(in.get(head.indexOf("from")).startsWith("local@"), in.toString());
-        assertTrue(in.get(head.indexOf("to")).startsWith("first-fit@1.0.0"), in.toString());
-        assertTrue(in.get(head.indexOf("to_bundle")).startsWith("org.hmsim.example.plugin.ranked "), "the ranked copy, not the plain one: " + in);
-        List<String> back = swaps.get(swaps.size() - 1);
-        assertTrue(back.get(head.indexOf("to")).startsWith("local@"), back.toString());
-        assertTrue(Double.parseDouble(in.get(head.indexOf("sim_time_ns"))) > 0, "swapped in mid-run, at a safe point: " + in);
+        Map<String, String> in = swaps.get(0);
+        assertTrue(in.get("from").startsWith("local@"), in.toString());
+        assertTrue(in.get("to").startsWith("first-fit@1.0.0"), in.toString());
+        assertTrue(in.get("to_bundle").startsWith("org.hmsim.example.plugin.ranked "), "the ranked copy, not the plain one: " + in);
+        Map<String, String> back = swaps.get(swaps.size() - 1);
+        assertTrue(back.get("to").startsWith("local@"), back.toString());
+        assertTrue(Double.parseDouble(in.get("sim_time_ns")) > 0, "swapped in mid-run, at a safe point: " + in);
     }
 
     /**

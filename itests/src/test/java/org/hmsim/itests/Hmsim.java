@@ -65,6 +65,17 @@ final class Hmsim {
     }
 
     /** Runs one command in the container, as {@code bin/hmsim ARGS} would. */
+    /** {@code hmsim run STUDY --out OUT --jobs 1 --no-report} on another thread, so a test can act while it runs. */
+    static java.util.concurrent.CompletableFuture<Result> runInBackground(Container c, Path study, Path out) {
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return run(c, "run", study.toString(), "--out", out.toString(), "--jobs", "1", "--no-report");
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
     static Result run(Container c, String... args) throws InterruptedException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

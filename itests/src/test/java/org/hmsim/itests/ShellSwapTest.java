@@ -89,16 +89,15 @@ class ShellSwapTest {
         awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");
 
         assertEquals(List.of("ok"), Studies.column(results, "status"));
-        List<List<String>> rows = Studies.parseCsv(Files.readString(results.resolve("runs/0001/swaps.csv"), StandardCharsets.UTF_8));
-        List<String> head = rows.get(0);
-        assertEquals(2, rows.size(), rows.toString());
-        List<String> row = rows.get(1);
-        assertEquals("replacement", row.get(head.indexOf("slot")));
-        assertTrue(row.get(head.indexOf("from")).startsWith("lru@"), row.toString());
-        assertTrue(row.get(head.indexOf("to")).startsWith("random@"), row.toString());
-        assertEquals("shell", row.get(head.indexOf("cause")));
-        assertEquals("ok", row.get(head.indexOf("outcome")));
-        assertTrue(row.get(head.indexOf("state")).contains("rebuilt"), row.toString());
+        List<Map<String, String>> swaps = Studies.swaps(results);
+        assertEquals(1, swaps.size(), swaps.toString());
+        Map<String, String> row = swaps.get(0);
+        assertEquals("replacement", row.get("slot"));
+        assertTrue(row.get("from").startsWith("lru@"), row.toString());
+        assertTrue(row.get("to").startsWith("random@"), row.toString());
+        assertEquals("shell", row.get("cause"));
+        assertEquals("ok", row.get("outcome"));
+        assertTrue(row.get("state").contains("rebuilt"), row.toString());
 
         // Every request answered: the crossbar carried as many responses as requests, and each coalesced
         // line request went into the memory system (a run that ends with work outstanding fails instead).
@@ -106,7 +105,7 @@ class ShellSwapTest {
         assertTrue(stats.get("gpu0.xbar.req_packets") > 0, stats::toString);
         assertEquals(stats.get("gpu0.xbar.req_packets"), stats.get("gpu0.xbar.resp_packets"), "every L2 request answered");
         assertEquals(stats.get("gpu0.line_requests"), stats.get("gpu0.xbar.req_packets"), "every line request reached the L2");
-        long swapNs = Long.parseLong(row.get(0));
+        long swapNs = Long.parseLong(row.get("sim_time_ns").replaceAll("\\..*", ""));
         assertTrue(swapNs > 0 && swapNs < Double.parseDouble(Studies.column(results, "sim_time_ns").get(0)), "mid-run: " + row);
     }
 
@@ -133,18 +132,17 @@ class ShellSwapTest {
         awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");
 
         assertEquals(List.of("ok"), Studies.column(results, "status"));
-        List<List<String>> rows = Studies.parseCsv(Files.readString(results.resolve("runs/0001/swaps.csv"), StandardCharsets.UTF_8));
-        List<String> head = rows.get(0);
-        assertEquals(2, rows.size(), rows.toString());
-        List<String> row = rows.get(1);
-        assertEquals("coherence", row.get(head.indexOf("slot")));
-        assertTrue(row.get(head.indexOf("from")).startsWith("directory"), row.toString());
-        assertTrue(row.get(head.indexOf("to")).startsWith("sahc-a@"), row.toString());
-        assertTrue(row.get(head.indexOf("to_bundle")).contains("sahc"), "provided by the sahc bundle: " + row);
-        assertEquals("shell", row.get(head.indexOf("cause")));
-        assertEquals("ok", row.get(head.indexOf("outcome")));
-        assertTrue(row.get(head.indexOf("state")).contains("directory rebuilt empty"), row.toString());
-        long swapNs = Long.parseLong(row.get(0).replaceAll("\\..*", ""));
+        List<Map<String, String>> swaps = Studies.swaps(results);
+        assertEquals(1, swaps.size(), swaps.toString());
+        Map<String, String> row = swaps.get(0);
+        assertEquals("coherence", row.get("slot"));
+        assertTrue(row.get("from").startsWith("directory"), row.toString());
+        assertTrue(row.get("to").startsWith("sahc-a@"), row.toString());
+        assertTrue(row.get("to_bundle").contains("sahc"), "provided by the sahc bundle: " + row);
+        assertEquals("shell", row.get("cause"));
+        assertEquals("ok", row.get("outcome"));
+        assertTrue(row.get("state").contains("directory rebuilt empty"), row.toString());
+        long swapNs = Long.parseLong(row.get("sim_time_ns").replaceAll("\\..*", ""));
         assertTrue(swapNs > 0 && swapNs < Double.parseDouble(Studies.column(results, "sim_time_ns").get(0)), "mid-run: " + row);
 
         Map<String, Double> s = stats(results.resolve("runs/0001/stats.json"));

@@ -85,6 +85,24 @@ final class Studies {
     }
 
     /** The values of one column of runs.csv, in row order. */
+    /** The rows of run 0001's swaps.csv, each a map of column to value. */
+    static List<java.util.Map<String, String>> swaps(Path resultsDir) {
+        List<List<String>> rows;
+        try {
+            rows = parseCsv(java.nio.file.Files.readString(resultsDir.resolve("runs/0001/swaps.csv"), java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        List<String> head = rows.get(0);
+        List<java.util.Map<String, String>> out = new java.util.ArrayList<>();
+        for (List<String> row : rows.subList(1, rows.size())) {
+            java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+            for (int c = 0; c < head.size(); c++) m.put(head.get(c), c < row.size() ? row.get(c) : "");
+            out.add(m);
+        }
+        return out;
+    }
+
     static List<String> column(Path resultsDir, String name) {
         List<List<String>> t = table(resultsDir);
         int c = t.get(0).indexOf(name);

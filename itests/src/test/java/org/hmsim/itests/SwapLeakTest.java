@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.lang.ref.WeakReference;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -47,13 +46,7 @@ class SwapLeakTest extends ContainerPerTest {
                 "workloads:", "  - { name: stream, elements: 1048576 }", "policies:", "  placement: local", "epoch: 20ns",
                 "swaps:", "  - {every: 1 epochs, slot: placement, between: [local, first-fit]}");
         Path out = dir.resolve("out");
-        CompletableFuture<Hmsim.Result> run = CompletableFuture.supplyAsync(() -> {
-            try {
-                return Hmsim.run(container, "run", study.toString(), "--out", out.toString(), "--jobs", "1", "--no-report");
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<Hmsim.Result> run = Hmsim.runInBackground(container, study, out);
         long at100, at1000;
         int n100, n1000;
         try {
@@ -71,13 +64,12 @@ class SwapLeakTest extends ContainerPerTest {
                 at100 / 1048576.0, n100, at1000 / 1048576.0, n1000, growth / 1048576.0);
         assertTrue(growth < FLAT_BYTES, "heap after GC grew by " + growth + " bytes from swap " + n100 + " to swap " + n1000);
 
-        List<List<String>> rows = Studies.parseCsv(Files.readString(out.resolve("runs/0001/swaps.csv"), StandardCharsets.UTF_8));
-        int outcome = rows.get(0).indexOf("outcome"), toBundle = rows.get(0).indexOf("to_bundle");
-        long ok = rows.stream().skip(1).filter(row -> row.get(outcome).equals("ok")).count();
-        assertTrue(ok >= 1000, "at least 1 000 swaps, all ok: " + ok + " of " + (rows.size() - 1));
-        assertEquals(rows.size() - 1, ok, "every swap ok");
-        assertTrue(rows.stream().skip(1).anyMatch(row -> row.get(toBundle).startsWith("org.hmsim.example.plugin ")), "swaps into the plugin bundle");
-        assertTrue(rows.stream().skip(1).anyMatch(row -> row.get(toBundle).startsWith("org.hmsim.baseline ")), "swaps into the baseline bundle");
+        List<Map<String, String>> swaps = Studies.swaps(out);
+        long ok = swaps.stream().filter(row -> row.get("outcome").equals("ok")).count();
+        assertTrue(ok >= 1000, "at least 1 000 swaps, all ok: " + ok + " of " + swaps.size());
+        assertEquals(swaps.size(), ok, "every swap ok");
+        assertTrue(swaps.stream().anyMatch(row -> row.get("to_bundle").startsWith("org.hmsim.example.plugin ")), "swaps into the plugin bundle");
+        assertTrue(swaps.stream().anyMatch(row -> row.get("to_bundle").startsWith("org.hmsim.baseline ")), "swaps into the baseline bundle");
 
         plugin.uninstall();
         CountDownLatch refreshed = new CountDownLatch(1);
