@@ -4,14 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -25,8 +21,6 @@ import org.osgi.framework.Bundle;
  * cause {@code bundle}.
  */
 class BundleSwapTest extends ContainerPerTest {
-    private static final Duration SWAP = Duration.ofSeconds(20);
-    private static final Pattern SWAPS = Pattern.compile("swaps: (\\d+)");
 
     @Test
     void stoppingUpdatingAndUninstallingTheProviderSwapsItsRunsAndNoneFails() throws Exception {
@@ -39,22 +33,22 @@ class BundleSwapTest extends ContainerPerTest {
         Path out = dir.resolve("out");
         CompletableFuture<Hmsim.Result> run = Hmsim.runInBackground(container, study, out);
         try {
-            Hmsim.Result s = awaitStatus(r -> swaps(r) == 0 && placement(r).startsWith("first-fit"), "the simulation runs on first-fit");
+            Hmsim.Result s = Hmsim.awaitRunning(container, r -> Hmsim.swaps(r) == 0 && Hmsim.placement(r).startsWith("first-fit"), "the simulation runs on first-fit");
 
             plugin.stop();
-            s = awaitStatus(r -> swaps(r) >= 1 && placement(r).startsWith("local@"), "stop: the run swaps to the slot default");
+            s = Hmsim.awaitRunning(container, r -> Hmsim.swaps(r) >= 1 && Hmsim.placement(r).startsWith("local@"), "stop: the run swaps to the slot default");
 
             plugin.start();
-            s = awaitStatus(r -> swaps(r) >= 2 && placement(r).startsWith("first-fit"), "start: first-fit comes back");
-            int beforeUpdate = swaps(s);
+            s = Hmsim.awaitRunning(container, r -> Hmsim.swaps(r) >= 2 && Hmsim.placement(r).startsWith("first-fit"), "start: first-fit comes back");
+            int beforeUpdate = Hmsim.swaps(s);
 
             plugin.update(); // the same jar: a new revision of the bundle
-            s = awaitStatus(r -> swaps(r) > beforeUpdate && placement(r).startsWith("first-fit"), "update: the run takes the new revision");
+            s = Hmsim.awaitRunning(container, r -> Hmsim.swaps(r) > beforeUpdate && Hmsim.placement(r).startsWith("first-fit"), "update: the run takes the new revision");
             Thread.sleep(200); // an update may give two swaps (to the default and back), let the second one land
-            int beforeUninstall = swaps(awaitStatus(r -> true, "status"));
+            int beforeUninstall = Hmsim.swaps(Hmsim.awaitRunning(container, r -> true, "status"));
 
             plugin.uninstall();
-            awaitStatus(r -> swaps(r) > beforeUninstall && placement(r).startsWith("local@"), "uninstall: the run swaps to the slot default");
+            Hmsim.awaitRunning(container, r -> Hmsim.swaps(r) > beforeUninstall && Hmsim.placement(r).startsWith("local@"), "uninstall: the run swaps to the slot default");
         } finally {
             Hmsim.Result r = run.get(120, TimeUnit.SECONDS);
             assertEquals(0, r.code(), () -> Studies.errors(r, out));
@@ -75,22 +69,5 @@ class BundleSwapTest extends ContainerPerTest {
         assertTrue(to.get(to.size() - 2).startsWith("first-fit@1.0.0"), "update -> the new revision of first-fit: " + to);
         assertTrue(swaps.get(1).get("to_bundle").startsWith("org.hmsim.example.plugin"), swaps.get(1).toString());
         assertEquals("fast_fraction=0.5", swaps.get(1).get("params"), "the study's parameters come back with the policy");
-    }
-
-    /** Polls {@code status} until the running run satisfies {@code done}. */
-    private Hmsim.Result awaitStatus(Predicate<Hmsim.Result> done, String what) throws InterruptedException {
-        Hmsim.Result r = Hmsim.runUntil(container, SWAP, x -> x.out().contains(" running ") && x.out().contains("policies:") && done.test(x), "status");
-        assertTrue(r.out().contains("policies:") && done.test(r), what + " (the run may have ended too early)\n" + r);
-        return r;
-    }
-
-    private static String placement(Hmsim.Result status) {
-        Matcher m = Pattern.compile("placement=(\\S+)").matcher(status.out());
-        return m.find() ? m.group(1) : "";
-    }
-
-    private static int swaps(Hmsim.Result status) {
-        Matcher m = SWAPS.matcher(status.out());
-        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 }

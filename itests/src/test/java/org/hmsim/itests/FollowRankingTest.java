@@ -8,19 +8,15 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarInputStream;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +30,6 @@ import org.osgi.framework.Bundle;
  * swaps.csv shows both swaps with cause {@code ranking}; the run finishes ok.
  */
 class FollowRankingTest extends ContainerPerTest {
-    private static final Duration SWAP = Duration.ofSeconds(20);
 
     @Test
     void installingABetterRankedBundleSwapsItInAndRemovingItSwapsBack() throws Exception {
@@ -47,17 +42,17 @@ class FollowRankingTest extends ContainerPerTest {
         Path out = dir.resolve("out");
         CompletableFuture<Hmsim.Result> run = Hmsim.runInBackground(container, study, out);
         try {
-            awaitStatus(r -> placement(r).startsWith("local@"), "the run starts on the slot default: first-fit is installed but not better ranked");
+            Hmsim.awaitRunning(container, r -> Hmsim.placement(r).startsWith("local@"), "the run starts on the slot default: first-fit is installed but not better ranked");
             Thread.sleep(300);
-            Hmsim.Result s = awaitStatus(r -> true, "status");
-            assertEquals(0, swaps(s), "an unranked provider causes no swap\n" + s);
+            Hmsim.Result s = Hmsim.awaitRunning(container, r -> true, "status");
+            assertEquals(0, Hmsim.swaps(s), "an unranked provider causes no swap\n" + s);
 
             Bundle ranked = container.context().installBundle(rankedJar.toUri().toString());
             ranked.start();
-            awaitStatus(r -> swaps(r) >= 1 && placement(r).startsWith("first-fit@"), "the better-ranked provider is swapped in");
+            Hmsim.awaitRunning(container, r -> Hmsim.swaps(r) >= 1 && Hmsim.placement(r).startsWith("first-fit@"), "the better-ranked provider is swapped in");
 
             ranked.uninstall();
-            awaitStatus(r -> swaps(r) >= 2 && placement(r).startsWith("local@"), "its removal swaps back to the study's choice");
+            Hmsim.awaitRunning(container, r -> Hmsim.swaps(r) >= 2 && Hmsim.placement(r).startsWith("local@"), "its removal swaps back to the study's choice");
         } finally {
             Hmsim.Result r = run.get(120, TimeUnit.SECONDS);
             assertEquals(0, r.code(), () -> Studies.errors(r, out));
@@ -105,21 +100,5 @@ class FollowRankingTest extends ContainerPerTest {
             }
         }
         return to;
-    }
-
-    private Hmsim.Result awaitStatus(Predicate<Hmsim.Result> done, String what) throws InterruptedException {
-        Hmsim.Result r = Hmsim.runUntil(container, SWAP, x -> x.out().contains(" running ") && x.out().contains("policies:") && done.test(x), "status");
-        assertTrue(r.out().contains("policies:") && done.test(r), what + " (the run may have ended too early)\n" + r);
-        return r;
-    }
-
-    private static String placement(Hmsim.Result status) {
-        Matcher m = Pattern.compile("placement=(\\S+)").matcher(status.out());
-        return m.find() ? m.group(1) : "";
-    }
-
-    private static int swaps(Hmsim.Result status) {
-        Matcher m = Pattern.compile("swaps: (\\d+)").matcher(status.out());
-        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 }

@@ -65,6 +65,28 @@ final class Hmsim {
     }
 
     /** Runs one command in the container, as {@code bin/hmsim ARGS} would. */
+    private static final Pattern STATUS_SWAPS = Pattern.compile("swaps: (\\d+)");
+    private static final Pattern STATUS_PLACEMENT = Pattern.compile("placement=(\\S+)");
+
+    /** The swap count {@code status} shows for the (one) running run; -1 if none. */
+    static int swaps(Result status) {
+        Matcher m = STATUS_SWAPS.matcher(status.out());
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
+    /** The placement policy {@code status} shows for the running run; empty if none. */
+    static String placement(Result status) {
+        Matcher m = STATUS_PLACEMENT.matcher(status.out());
+        return m.find() ? m.group(1) : "";
+    }
+
+    /** Polls {@code status} (up to 20 s) until a run is running and satisfies {@code done}; fails saying {@code what}. */
+    static Result awaitRunning(Container c, Predicate<Result> done, String what) throws InterruptedException {
+        Result r = runUntil(c, Duration.ofSeconds(20), x -> x.out().contains(" running ") && x.out().contains("policies:") && done.test(x), "status");
+        assertTrue(r.out().contains("policies:") && done.test(r), what + " (the run may have ended too early)\n" + r);
+        return r;
+    }
+
     /** {@code hmsim run STUDY --out OUT --jobs 1 --no-report} on another thread, so a test can act while it runs. */
     static java.util.concurrent.CompletableFuture<Result> runInBackground(Container c, Path study, Path out) {
         return java.util.concurrent.CompletableFuture.supplyAsync(() -> {

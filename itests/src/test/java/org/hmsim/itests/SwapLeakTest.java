@@ -13,8 +13,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +29,6 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * its context or its provider kept somewhere after its unbind).
  */
 class SwapLeakTest extends ContainerPerTest {
-    private static final Pattern SWAPS = Pattern.compile("swaps: (\\d+)");
     /** Allowed growth from swap 100 to swap 1 000: the run's own records (time-series rows, swap records) grow too. */
     private static final long FLAT_BYTES = 6L << 20;
 
@@ -86,16 +83,12 @@ class SwapLeakTest extends ContainerPerTest {
 
     /** Polls the running run's swap count (sim:status) until it reaches {@code n}; returns the count seen. */
     private int awaitSwaps(int n) throws InterruptedException {
-        Hmsim.Result r = Hmsim.runUntil(container, Duration.ofSeconds(40), x -> swaps(x) >= n, "status");
-        int seen = swaps(r);
+        Hmsim.Result r = Hmsim.runUntil(container, Duration.ofSeconds(40), x -> Hmsim.swaps(x) >= n, "status");
+        int seen = Hmsim.swaps(r);
         assertTrue(seen >= n && r.out().contains(" running "), "the run reached " + n + " swaps while in flight\n" + r);
         return seen;
     }
 
-    private static int swaps(Hmsim.Result status) {
-        Matcher m = SWAPS.matcher(status.out());
-        return m.find() ? Integer.parseInt(m.group(1)) : -1;
-    }
 
     /** Used heap after full collections (several: one may leave finalizable or soft garbage behind). */
     private static long heapAfterGc() throws InterruptedException {

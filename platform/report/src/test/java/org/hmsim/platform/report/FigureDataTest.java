@@ -85,6 +85,19 @@ class FigureDataTest {
     }
 
     @Test
+    void whereKeepsTheBaselinesRunsSoOnePolicyCanBeDrawnNormalised() throws Exception {
+        // where: {placement: interleave} with normalise_to local: local's runs stay (its 1.0 bars), and the
+        // interleave bars are speedups over them rather than absolute times.
+        Planner p = new Planner();
+        List<Figure> f = p.figures(r, List.of(spec(Map.of("metric", "sim_time_ns", "by", "workload",
+                "normalise_to", Map.of("placement", "local"), "where", Map.of("placement", "interleave")))));
+        FigureData.Computed c = f.get(0).data();
+        assertTrue(c.normalised(), c.notes().toString());
+        assertEquals(1.0, c.grid().get("local bandwidth=40GB/s", "stream"), 1e-12);
+        assertEquals(0.5, c.grid().get("interleave bandwidth=40GB/s", "stream"), 1e-12);
+    }
+
+    @Test
     void sweptColumnsThatShareTheirLastPartAreToldApart() {
         List<String> dims = List.of("policies.residency.mode", "policies.throttling.mode", "pools.ddr.bandwidth");
         assertEquals("residency.mode=on", Columns.label("policies.residency.mode", "on", dims));

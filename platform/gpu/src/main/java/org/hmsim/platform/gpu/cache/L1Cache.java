@@ -186,18 +186,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
      * limit of pending faults blocks its load/store unit until one completes (the 17th fault blocks the SM).
      */
     private void holdForFault(long line, int sectors, int warp, long readyPs) {
-        MemRequest d = pool.take();
-        d.kind = AccessKind.WRITE;
-        d.paddr = line;
-        d.sectorMask = sectors;
-        d.size = SectorTags.SECTOR_BYTES * Integer.bitCount(sectors);
-        d.pool = PhysicalAddress.pool(line);
-        d.gpu = gpu;
-        d.sm = sm;
-        d.warp = warp;
-        d.replyTo = this;
-        d.tag = -1;
-        d.createdPs = engine.now();
+        MemRequest d = request(AccessKind.WRITE, line, sectors, warp, -1);
         if (faultSlots == faultSlot.length) faultSlot = java.util.Arrays.copyOf(faultSlot, faultSlots * 2);
         int k = 0;
         while (faultSlot[k] != null) k++;
@@ -316,7 +305,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         return m;
     }
 
-    private void send(AccessKind kind, long line, int sectors, int warp, int mshr, long readyPs) {
+    /** A request of this L1 to the L2 for {@code sectors} of {@code line}, answered to this cache. */
+    private MemRequest request(AccessKind kind, long line, int sectors, int warp, long tag) {
         MemRequest d = pool.take();
         d.kind = kind;
         d.paddr = line;
@@ -327,8 +317,13 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         d.sm = sm;
         d.warp = warp;
         d.replyTo = this;
-        d.tag = mshr;
+        d.tag = tag;
         d.createdPs = engine.now();
+        return d;
+    }
+
+    private void send(AccessKind kind, long line, int sectors, int warp, int mshr, long readyPs) {
+        MemRequest d = request(kind, line, sectors, warp, mshr);
         if (mshr >= 0) {
             mPending[mshr] |= sectors;
             mOutstanding[mshr]++;
