@@ -1,5 +1,8 @@
 package org.hmsim.itests;
 
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -37,35 +40,12 @@ final class Studies {
     }
 
     static List<List<String>> parseCsv(String text) {
-        List<List<String>> rows = new ArrayList<>();
-        List<String> row = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c != '"') cell.append(c);
-                else if (i + 1 < text.length() && text.charAt(i + 1) == '"') cell.append(text.charAt(++i));
-                else quoted = false;
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                row.add(cell.toString());
-                cell.setLength(0);
-            } else if (c == '\n') {
-                row.add(cell.toString());
-                cell.setLength(0);
-                rows.add(row);
-                row = new ArrayList<>();
-            } else if (c != '\r') {
-                cell.append(c);
-            }
+        try (MappingIterator<List<String>> it = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY)
+                .readerForListOf(String.class).readValues(text)) {
+            return it.readAll();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        if (cell.length() > 0 || !row.isEmpty()) {
-            row.add(cell.toString());
-            rows.add(row);
-        }
-        return rows;
     }
 
     /** What a failed command left in its results folder: each run's error.txt (for assertion messages). */

@@ -1,5 +1,7 @@
 package org.hmsim.platform.machine;
 
+import java.util.List;
+import java.util.stream.Stream;
 import org.hmsim.api.policy.Slot;
 
 /**
@@ -17,19 +19,13 @@ public record SwapRecord(long simTimePs, String wallTime, Slot slot, String from
 
     public static final String HEADER = "sim_time_ns,wall_time,slot,from,to,from_bundle,to_bundle,params,cause,drain_sim_ns,drain_wall_us,state,outcome";
 
-    /** The CSV row matching {@link #HEADER} (fields quoted where needed). */
-    public String csv() {
-        return String.join(",", num(simTimePs / 1000.0), q(wallTime), slot.id(), q(from), q(to), q(fromBundle), q(toBundle), q(params),
-                q(cause), num(drainSimPs / 1000.0), num(drainWallNs / 1000.0), q(state), q(outcome));
+    /** The cells of the CSV row matching {@link #HEADER} (absent values empty). */
+    public List<String> cells() {
+        return Stream.of(num(simTimePs / 1000.0), wallTime, slot.id(), from, to, fromBundle, toBundle, params,
+                cause, num(drainSimPs / 1000.0), num(drainWallNs / 1000.0), state, outcome).map(c -> c == null ? "" : c).toList();
     }
 
     private static String num(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
-    }
-
-    static String q(String s) {
-        if (s == null) return "";
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
-        return '"' + s.replace("\"", "\"\"") + '"';
     }
 }

@@ -18,6 +18,7 @@ import org.hmsim.platform.kernel.registry.PolicyChoice;
 import org.hmsim.platform.kernel.study.PlannedRun;
 import org.hmsim.platform.kernel.study.Study;
 import org.hmsim.platform.machine.RunResult;
+import org.hmsim.platform.report.Csv;
 
 /**
  * The results folder of a study (DESIGN §8):

@@ -13,6 +13,7 @@ import org.hmsim.platform.machine.ScriptedSwap;
 import org.hmsim.platform.machine.ScriptedSwap.Choice;
 import org.hmsim.platform.machine.ScriptedSwap.When;
 import org.hmsim.platform.machine.SwapRecord;
+import org.hmsim.platform.report.Csv;
 
 /**
  * runs/&lt;run&gt;/swaps.csv: one row per live swap ({@link SwapRecord#HEADER}; the report draws a marker at
@@ -34,9 +35,9 @@ public final class SwapFiles {
             }
             return;
         }
-        StringBuilder b = new StringBuilder(SwapRecord.HEADER).append('\n');
-        for (SwapRecord r : records) b.append(r.csv()).append('\n');
-        AtomicFiles.write(f, b.toString());
+        Csv csv = new Csv().row(List.of(SwapRecord.HEADER.split(",")));
+        for (SwapRecord r : records) csv.row(r.cells());
+        AtomicFiles.write(f, csv.toString());
     }
 
     /**
@@ -48,19 +49,12 @@ public final class SwapFiles {
         Path f = runDir.resolve(SWAPS);
         List<ScriptedSwap> out = new ArrayList<>();
         if (!Files.isRegularFile(f)) return out;
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(f);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        if (lines.isEmpty()) return out;
-        List<String> head = split(lines.get(0));
+        List<List<String>> rows = Csv.read(f);
+        if (rows.isEmpty()) return out;
+        List<String> head = rows.get(0);
         int time = head.indexOf("sim_time_ns"), slot = head.indexOf("slot"), to = head.indexOf("to"), params = head.indexOf("params"),
                 cause = head.indexOf("cause"), outcome = head.indexOf("outcome");
-        for (String line : lines.subList(1, lines.size())) {
-            if (line.isBlank()) continue;
-            List<String> c = split(line);
+        for (List<String> c : rows.subList(1, rows.size())) {
             if (!"ok".equals(c.get(outcome)) || "script".equals(c.get(cause))) continue;
             long ps = Math.round(Double.parseDouble(c.get(time)) * 1000);
             Map<String, Object> p = new LinkedHashMap<>();
@@ -85,23 +79,5 @@ public final class SwapFiles {
                 return "true".equals(s) || "false".equals(s) ? Boolean.valueOf(s) : s;
             }
         }
-    }
-
-    static List<String> split(String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        boolean q = false;
-        for (int i = 0; i < line.length(); i++) {
-            char ch = line.charAt(i);
-            if (q) {
-                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') { cur.append('"'); i++; }
-                else if (ch == '"') q = false;
-                else cur.append(ch);
-            } else if (ch == '"') q = true;
-            else if (ch == ',') { out.add(cur.toString()); cur.setLength(0); }
-            else cur.append(ch);
-        }
-        out.add(cur.toString());
-        return out;
     }
 }

@@ -1,0 +1,83 @@
+package org.hmsim.platform.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The results' CSV files (runs.csv, series.csv, swaps.csv), RFC 4180 through Jackson's CSV format: rows
+ * collected with {@link #row}, written with {@code \n} line ends and quotes only where a cell needs them
+ * (labels such as {@code stream(a=1,b=2)}); {@link #read} gives any such file back as rows of cells.
+ */
+public final class Csv {
+    private static final CsvMapper MAPPER = CsvMapper.builder()
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
+            .enable(CsvParser.Feature.WRAP_AS_ARRAY)
+            .build();
+    private static final CsvSchema ROWS = CsvSchema.emptySchema().withLineSeparator("\n");
+
+    private final List<List<String>> rows = new ArrayList<>();
+
+    public Csv row(List<String> cells) {
+        List<String> copy = new ArrayList<>(cells.size());
+        for (String c : cells) copy.add(c == null ? "" : c);
+        rows.add(copy);
+        return this;
+    }
+
+    @Override
+    public String toString() {
+        try {
+            return MAPPER.writer(ROWS).writeValueAsString(rows);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write CSV: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** A CSV file's rows of cells, header included; blank lines are skipped. */
+    public static List<List<String>> read(Path file) {
+        try {
+            return parse(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    public static List<List<String>> parse(String text) {
+        List<List<String>> out = new ArrayList<>();
+        try (MappingIterator<List<String>> it = MAPPER.readerForListOf(String.class).with(ROWS).readValues(text)) {
+            while (it.hasNextValue()) {
+                List<String> row = it.nextValue();
+                if (!(row.size() == 1 && row.get(0).isEmpty())) out.add(row);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("malformed CSV: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /**
+     * A number as results show it, independent of locale and thread count: whole values without a
+     * fraction ({@code 1200}), others in Java's shortest round-trip form ({@code 0.8125}, {@code 1.5E-7}).
+     */
+    public static String number(Object v) {
+        if (v == null) return "";
+        if (v instanceof Double || v instanceof Float) {
+            double d = ((Number) v).doubleValue();
+            if (Double.isNaN(d) || Double.isInfinite(d)) return Double.toString(d);
+            if (d == Math.rint(d) && Math.abs(d) < 1e15) return Long.toString((long) d);
+            return Double.toString(d);
+        }
+        return v.toString();
+    }
+}

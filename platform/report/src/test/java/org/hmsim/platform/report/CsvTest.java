@@ -1,0 +1,43 @@
+package org.hmsim.platform.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CsvTest {
+
+    @Test
+    void quotesOnlyTheCellsThatNeedIt() {
+        String text = new Csv().row(List.of("run", "workload", "ipc")).row(List.of("0001", "stream(a=1,b=2)", "0.8125")).toString();
+        assertEquals("run,workload,ipc\n0001,\"stream(a=1,b=2)\",0.8125\n", text);
+    }
+
+    @Test
+    void whatIsWrittenReadsBackCellForCell() {
+        List<String> awkward = List.of("say \"hi\"", "two\nlines", " padded ", "", "a;b=1", "plain");
+        String text = new Csv().row(List.of("h1", "h2", "h3", "h4", "h5", "h6")).row(awkward).toString();
+        assertEquals(List.of(List.of("h1", "h2", "h3", "h4", "h5", "h6"), awkward), Csv.parse(text));
+    }
+
+    @Test
+    void absentCellsAreEmptyAndBlankLinesAreSkipped() {
+        String text = new Csv().row(Arrays.asList("x", null, "z")).toString() + "\n";
+        assertEquals(List.of(List.of("x", "", "z")), Csv.parse(text));
+    }
+
+    @Test
+    void anUnclosedQuoteIsAnError() {
+        assertThrows(UncheckedIOException.class, () -> Csv.parse("a,b\n\"open,c\n"));
+    }
+
+    @Test
+    void numbersAreShownWithoutATrailingFraction() {
+        assertEquals("1200", Csv.number(1200.0));
+        assertEquals("0.8125", Csv.number(0.8125));
+        assertEquals("", Csv.number(null));
+    }
+}
