@@ -7,27 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.hmsim.launcher.Container;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Live swaps in a real Felix: a scripted swap is recorded in swaps.csv, and a recorded hand swap replays exactly. */
-class LiveSwapTest {
-    @TempDir static Path plugins;
-    static Container container;
-
-    @BeforeAll
-    static void start() throws Exception {
-        container = Hmsim.start(plugins);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (container != null) container.close();
-    }
-
+class LiveSwapTest extends ContainerPerClass {
     private static Path study(Path dir, String name, String... swaps) throws Exception {
         String[] head = {"study: " + name, "seed: 7", "machine: " + Hmsim.smallMachine(), "workloads:",
                 "  - { name: stream, elements: 65536 }", "policies:", "  placement: {name: ratio, fast_percent: 0}", "epoch: 1us"};

@@ -14,8 +14,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.hmsim.launcher.Container;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,24 +24,16 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code report:} figures are drawn; a bad figure is refused with a located error; {@code compare} exits
  * 0 or 1; and the page renders in headless Chromium with every figure present and no script error.
  */
-class ReportHtmlTest {
-    @TempDir static Path plugins;
+class ReportHtmlTest extends ContainerPerClass {
     @TempDir static Path dir;
-    static Container container;
     static Path results;
     static Hmsim.Result run;
 
     @BeforeAll
     static void runAStudy() throws Exception {
-        container = Hmsim.start(plugins);
         Path study = study(dir, "figures", "");
         results = dir.resolve("results");
         run = Hmsim.run(container, "run", study.toString(), "--out", results.toString(), "--jobs", "2");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (container != null) container.close();
     }
 
     /** A small ratio sweep that names one figure of each kind. */

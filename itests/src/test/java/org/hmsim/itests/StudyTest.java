@@ -10,27 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.hmsim.launcher.Container;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** (c) A study runs and writes its results folder; (e) a bad study is refused with a located error. */
-class StudyTest {
-    @TempDir static Path plugins;
-    static Container container;
-
-    @BeforeAll
-    static void start() throws Exception {
-        container = Hmsim.start(plugins);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (container != null) container.close();
-    }
-
+class StudyTest extends ContainerPerClass {
     @Test
     void aSmallStudyRunsAndWritesEveryResultFile(@TempDir Path dir) throws Exception {
         Path study = Studies.tiny(dir, "tiny", "local", "interleave");
