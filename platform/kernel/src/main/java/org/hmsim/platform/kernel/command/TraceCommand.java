@@ -21,6 +21,7 @@ import org.hmsim.platform.traces.TraceWorkloadProvider;
 import org.hmsim.platform.traces.Traces;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -81,11 +82,8 @@ final class TraceCommand implements Callable<Integer> {
         @Option(names = "--seed", description = "the seed the workload is generated with (default ${DEFAULT-VALUE})", defaultValue = "1")
         long seed;
 
-        @Option(names = "--out", required = true, paramLabel = "FILE", description = "the trace to write")
-        Path out;
-
-        @Option(names = "--text", description = "write the text twin instead of the binary format")
-        boolean text;
+        @Mixin
+        TraceOutput output;
 
         Record(Commands.Context ctx) { this.ctx = ctx; }
 
@@ -103,7 +101,7 @@ final class TraceCommand implements Callable<Integer> {
                 WorkloadChoice choice = isFile ? ctx.kernel().workloads().resolveFile(file, workload, given)
                         : ctx.kernel().workloads().resolve(workload, given);
                 Workload w = choice.create(seed);
-                TraceSink sink = Traces.writer(out, text);
+                TraceSink sink = Traces.writer(output.out, output.text);
                 boolean ok = false;
                 long n;
                 try {
@@ -112,8 +110,8 @@ final class TraceCommand implements Callable<Integer> {
                 } finally {
                     Traces.finish(sink, ok);
                 }
-                ctx.out().println("recorded " + choice.label() + " (seed " + seed + "): " + n + " warp instructions -> " + out
-                        + " (" + Files.size(out) + " bytes)");
+                ctx.out().println("recorded " + choice.label() + " (seed " + seed + "): " + n + " warp instructions -> " + output.out
+                        + " (" + Files.size(output.out) + " bytes)");
                 return Commands.OK;
             });
         }
@@ -129,11 +127,8 @@ final class TraceCommand implements Callable<Integer> {
         @Parameters(index = "1", paramLabel = "IN", description = "the input file or folder")
         Path in;
 
-        @Option(names = "--out", required = true, paramLabel = "FILE", description = "the trace to write")
-        Path out;
-
-        @Option(names = "--text", description = "write the text twin instead of the binary format")
-        boolean text;
+        @Mixin
+        TraceOutput output;
 
         Import(Commands.Context ctx) { this.ctx = ctx; }
 
@@ -141,8 +136,8 @@ final class TraceCommand implements Callable<Integer> {
         public Integer call() {
             return guarded(ctx, "trace import", () -> {
                 if (format.equalsIgnoreCase("hmsim")) throw new IllegalArgumentException("use 'hmsim trace convert' for hmsim traces");
-                Traces.convert(format, in, out, text);
-                ctx.out().println("imported " + format + " " + in + " -> " + out + " (" + Files.size(out) + " bytes)");
+                Traces.convert(format, in, output.out, output.text);
+                ctx.out().println("imported " + format + " " + in + " -> " + output.out + " (" + Files.size(output.out) + " bytes)");
                 return Commands.OK;
             });
         }
@@ -202,5 +197,14 @@ final class TraceCommand implements Callable<Integer> {
                 return Commands.OK;
             });
         }
+    }
+
+    /** The trace a command writes: {@code --out FILE}, binary unless {@code --text}. */
+    static final class TraceOutput {
+        @Option(names = "--out", required = true, paramLabel = "FILE", description = "the trace to write")
+        Path out;
+
+        @Option(names = "--text", description = "write the text twin instead of the binary format")
+        boolean text;
     }
 }
