@@ -101,6 +101,12 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      */
     private int[] tArrived;
     private long[] tSms;
+    /**
+     * Of such a transaction, its fetch while it has not yet left for the fabric (null once sent): the request
+     * header and its sub-block mask are formed when the request crosses (§6.2.2.3), so a further request for
+     * other sectors of the line widens this mask instead of crossing on its own.
+     */
+    private MemRequest[] tUnsent;
     private long[] tVictimSharers, tSharers;
     private boolean[] tStore;
     /** Transaction's line belongs to a frame unified memory evicted: invalidate it when the transaction installs it. */
@@ -145,7 +151,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             missLatencyPs, missesCompleted, fabricRefusals, nacks, frcMisses, frcFallbacks, swaps, evictions,
             invalidations, evictLatencyPs, fetchLatencyPs, fetchesTimed, victimHitsDuringFetch, frcStoreAllocs, frcLookups, vcHits, vcInserts;
     // selective caching (seed 000 Ch. 6): requests that leave no line and merges among them
-    private long uncachedRequests, uncachedMerges;
+    private long uncachedRequests, uncachedMerges, widenedFetches;
 
     public L2Slice(String name, int gpu, int index, CacheConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
                    Crossbar xbar, ReplacementPolicy replacement, CacheabilityPolicy cacheability, CoherencePolicy coherence) {
@@ -209,6 +215,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         tServed = grow(tServed, n);
         tArrived = grow(tArrived, n);
         tSms = grow(tSms, n);
+        tUnsent = tUnsent == null ? new MemRequest[n] : java.util.Arrays.copyOf(tUnsent, Math.max(n, tUnsent.length));
         tVictimDirty = grow(tVictimDirty, n);
         int old = tHeldMshr == null ? 0 : tHeldMshr.length;
         tHeldMshr = grow(tHeldMshr, n);
@@ -441,7 +448,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         addWaiter(m, r);
         if (ph == FETCH) {
             int extra = need & ~tPending[m] & ~(i >= 0 ? t.valid[i] : 0);
-            if (extra != 0) fetch(m, extra, latencyPs);
+            if (extra != 0 && !widenUnsent(m, extra)) fetch(m, extra, latencyPs);
         } else if (ph == EVICT) tWant[m] |= need;
         return true;
     }
@@ -647,6 +654,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         tServed[m] = 0;
         tArrived[m] = 0;
         tSms[m] = 0;
+        tUnsent[m] = null;
         tStore[m] = false;
         tDrop[m] = false;
         tVictim[m] = -1;
@@ -720,7 +728,28 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         tOutstanding[m]++;
         sectorMisses += Integer.bitCount(sectors);
         fetchBytes += d.size;
+        if (tWay[m] < 0 && tFrc[m] < 0) tUnsent[m] = d;
         sendAt(d, engine.now() + delayPs + coherence.onLastLevelMiss(d));
+    }
+
+    /** Adds {@code extra} sectors to transaction {@code m}'s fetch if it is still in this slice; false if it left. */
+    private boolean widenUnsent(int m, int extra) {
+        MemRequest d = tUnsent[m];
+        if (d == null) return false;
+        d.sectorMask |= extra;
+        d.size = SectorTags.SECTOR_BYTES * Integer.bitCount(d.sectorMask);
+        tPending[m] |= extra;
+        sectorMisses += Integer.bitCount(extra);
+        fetchBytes += SectorTags.SECTOR_BYTES * Integer.bitCount(extra);
+        widenedFetches++;
+        return true;
+    }
+
+    /** {@code d} has left for the fabric: a fetch can no longer be widened. */
+    private void left(MemRequest d) {
+        if (d.replyTo != this || d.kind != AccessKind.READ) return;
+        long m = d.tag;
+        if (m >= 0 && m < tUnsent.length && tUnsent[(int) m] == d) tUnsent[(int) m] = null;
     }
 
     @Override
@@ -1033,7 +1062,10 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     }
 
     private void sendNow(MemRequest d) {
-        if (fqSize == 0 && fabric.tryAccept(d, this)) return;
+        if (fqSize == 0 && fabric.tryAccept(d, this)) {
+            left(d);
+            return;
+        }
         fabricRefusals++;
         if (fqSize == fabricQ.length) {
             MemRequest[] q = new MemRequest[fqSize * 2];
@@ -1048,6 +1080,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     @Override
     public void onSpaceAvailable(MemSink sink) {
         while (fqSize > 0 && fabric.tryAccept(fabricQ[fqHead], this)) {
+            left(fabricQ[fqHead]);
             fabricQ[fqHead] = null;
             fqHead = wrap(fqHead + 1, fabricQ.length);
             fqSize--;
@@ -1231,6 +1264,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         s.counter("fetch_bytes", "bytes fetched from memory (32 B x sectors)", () -> fetchBytes);
         s.counter("fabric_refusals", "sends refused by the fabric (held and retried)", () -> fabricRefusals);
         s.counter("uncached_requests", "read requests to lines the cacheability policy forbids to allocate (seed 000 Ch. 6)", () -> uncachedRequests);
+        s.counter("uncached_widened", "further sectors added to an uncached line's fetch before it left the slice (one request header, seed 000 §6.2.2.3)", () -> widenedFetches);
         s.counter("uncached_merges", "of those, requests merged into a pending fetch (cacheless L2 coalescing across SMs, seed 000 §6.2.2.1)", () -> uncachedMerges);
         s.counter("frc_misses", "read misses whose fetch went into an FRC entry (seed 003 §M7)", () -> frcMisses);
         s.counter("frc_fallbacks", "misses that found their FRC set full and took the conventional path", () -> frcFallbacks);
