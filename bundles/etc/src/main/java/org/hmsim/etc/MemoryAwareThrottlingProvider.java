@@ -32,6 +32,16 @@ import org.osgi.service.component.annotations.Component;
  * ({@code pending_faults_hold}). A fault is in service for the handler's 20 us plus its batch's copies
  * (up to 32 x 4 us), far longer than a detection epoch; warps waiting on it raise no new faults, so
  * counting only new faults releases SMs exactly while the active SMs' pages do not fit.
+ *
+ * <p>Work conservation ({@code work_conserving}, our addition where the paper is silent). Throttling trades
+ * parallelism for a smaller working set; an SM without thread blocks has no parallelism to trade. So the
+ * last {@code min_active} SMs that still hold thread blocks are never throttled, a release enables the most
+ * recently throttled SM that holds thread blocks (one without any has no fetch to enable), and when no issuing
+ * SM holds a thread block while a throttled one does, that one is released at once (checked at every fault
+ * resolution, epoch end and statistics epoch). The paper's kernels have far more thread blocks than SMs, so a
+ * throttled SM rarely sits on the only work left; the scaled-down models (16 CTAs on 30 SMs for ATAX) would
+ * otherwise freeze the column pass's CTAs on throttled SMs, release them one detection epoch at a time and
+ * throttle them again at their first fault.
  */
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=throttling", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
@@ -52,6 +62,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         p.add(ParamSpec.real("initial_throttle", 0.5, 0, 1, "fraction of SMs throttled on activation (seed 002 §4.3: half)"));
         p.add(ParamSpec.integer("degree", 1, 1, 64, "SMs throttled or released per decision (seed 002 Fig 18: 1 is best)"));
         p.add(ParamSpec.integer("min_active", 1, 1, 4096, "SMs that always keep issuing"));
+        p.add(ParamSpec.bool("work_conserving", true, "never throttle the last min_active SMs that hold thread blocks, release SMs that hold thread blocks first, and release one at once when no issuing SM has any (our addition; false = the paper's rules counted over all SMs)"));
         p.add(ParamSpec.bool("pending_faults_hold", true, "a detection epoch that ends with demand faults still in service counts as one with faults: hold, do not release (our reading of 'no page fault in the epoch'; false = only new faults count, which releases SMs while their warps wait on faults)"));
         p.addAll(Classifier.params());
         return p;
@@ -74,9 +85,9 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         private int faultingSm = -1;
         /** Demand faults raised and not yet resolved (the IOMMU's view of faults in service). */
         private int outstanding;
-        private final boolean pendingCounts;
+        private final boolean pendingCounts, workConserving;
         private long epochSeq;
-        private long throttles, releases, detectEpochs;
+        private long throttles, releases, detectEpochs, workReleases;
 
         Mt(PolicyContext ctx, Params p) {
             this.machine = ctx.machine();
@@ -87,6 +98,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             this.degree = p.getInt("degree");
             this.minActive = p.getInt("min_active");
             this.pendingCounts = p.getBoolean("pending_faults_hold");
+            this.workConserving = p.getBoolean("work_conserving");
             this.sms = machine.sms();
             this.classifier = new Classifier(machine, p, this::maybeStart);
             classifier.registerStats(ctx.stats());
@@ -94,6 +106,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             ctx.stats().counter("throttles", "SMs throttled by MT (including the initial half)", () -> throttles);
             ctx.stats().counter("releases", "SMs released by MT", () -> releases);
             ctx.stats().counter("detect_epochs", "detection epochs run", () -> detectEpochs);
+            ctx.stats().counter("work_releases", "SMs released because no issuing SM held a thread block (work_conserving)", () -> workReleases);
             ctx.stats().sampleEachEpoch("throttled_sms");
             // mode on starts at the first fault: the SMs do not exist yet while policies are created
             if (machine.unifiedMemory() != null) machine.unifiedMemory().addListener(this);
@@ -136,6 +149,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
                 dormant = true;
                 return;
             }
+            keepWorking();
             if (kind == EV_DETECT_END) {
                 // case 2: an epoch without faults. Faults still in service count as faults: warps stalled on
                 // them raise no new ones, yet the active SMs' pages do not fit (our reading; with few warps
@@ -168,6 +182,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         @Override
         public void onFaultResolved(int sm, long vpn) {
             outstanding--;
+            if (started) keepWorking();
             if (faultingSm < 0 || sm != faultingSm || !detecting) return;
             faultingSm = -1;
             for (int k = 0; k < degree; k++) {
@@ -178,12 +193,32 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             startExec();
         }
 
+        /** Work conservation: no issuing SM holds a thread block while a throttled one does: release it. */
+        private void keepWorking() {
+            if (!workConserving || throttled == 0 || busyIssuing() > 0) return;
+            for (int i = throttled - 1; i >= 0; i--) {
+                if (sms.get(stack[i]).residentCtas() > 0) {
+                    releaseAt(i);
+                    workReleases++;
+                    return;
+                }
+            }
+        }
+
+        /** SMs that issue and hold thread blocks: the parallelism throttling trades. */
+        private int busyIssuing() {
+            int n = 0;
+            for (CoreView c : sms) if (c.issueEnabled() && c.residentCtas() > 0) n++;
+            return n;
+        }
+
         @Override
         public void onEpoch(long nowPs) {
             if (dormant && started && !idle()) {
                 dormant = false;
                 startDetect();
             }
+            if (started) keepWorking();
         }
 
         private boolean idle() {
@@ -193,6 +228,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
 
         private void throttleOne(int sm) {
             if (sms.size() - throttled <= minActive || !sms.get(sm).issueEnabled()) return;
+            if (workConserving && sms.get(sm).residentCtas() > 0 && busyIssuing() <= minActive) return;
             sms.get(sm).setIssueEnabled(false);
             if (throttled == stack.length) stack = java.util.Arrays.copyOf(stack, Math.max(sms.size(), 1));
             stack[throttled++] = sm;
@@ -200,10 +236,21 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         }
 
         private void release() {
-            for (int k = 0; k < degree && throttled > 0; k++) {
-                sms.get(stack[--throttled]).setIssueEnabled(true);
-                releases++;
-            }
+            for (int k = 0; k < degree && throttled > 0; k++) releaseAt(workConserving ? lastThrottledWithWork() : throttled - 1);
+        }
+
+        /** The most recently throttled SM that holds thread blocks, else the most recently throttled. */
+        private int lastThrottledWithWork() {
+            for (int i = throttled - 1; i >= 0; i--) if (sms.get(stack[i]).residentCtas() > 0) return i;
+            return throttled - 1;
+        }
+
+        private void releaseAt(int i) {
+            int sm = stack[i];
+            System.arraycopy(stack, i + 1, stack, i, throttled - 1 - i);
+            throttled--;
+            sms.get(sm).setIssueEnabled(true);
+            releases++;
         }
 
         private int lastActive() {

@@ -63,6 +63,21 @@ class EtcChecksTest {
         assertTrue(max >= 4, "SMs with issue disabled, sampled per epoch: max " + max);
     }
 
+    /**
+     * Work-conserving MT: the column pass of ATAX has fewer CTAs than SMs; without work conservation its CTAs
+     * sit frozen on throttled SMs while the issuing SMs have nothing left, and are throttled again at their
+     * first fault after a release. With it, a throttled SM holding the only work left is released at once.
+     */
+    @Test
+    void throttlingNeverStopsTheOnlyWorkLeft() {
+        RunResult paper = new Sim().with(new MemoryAwareThrottlingProvider(), "mode", "on", "work_conserving", false).run("etc-atax", 0.5);
+        RunResult conserving = mt().run("etc-atax", 0.5);
+        print("atax 50% MT, rules over all SMs", paper);
+        print("atax 50% MT, work-conserving", conserving);
+        assertTrue(Sim.stat(conserving, "policy.throttling.work_releases") > 0, "throttled SMs released because nothing else had work");
+        assertTrue(speedup(paper, conserving) > 1.2, "work conservation: " + speedup(paper, conserving));
+    }
+
     /** Irregular at 75 %: ETC still gains (GESUMMV, ATAX); PE alone hurts irregular apps (R12). */
     @Test
     void irregularAt75GainsAndPeHurts() {
