@@ -35,6 +35,16 @@ class EtcSurveyTest {
         return o;
     }
 
+    /** {@code -Dsurvey.machine=uvm.fault_handlers,8} (integer machine overrides, path,value pairs). */
+    private static Object[] machineOverrides() {
+        String p = System.getProperty("survey.machine", "");
+        if (p.isEmpty()) return new Object[0];
+        String[] kv = p.split(",");
+        Object[] o = new Object[kv.length];
+        for (int i = 0; i < kv.length; i++) o[i] = i % 2 == 0 ? kv[i] : (Object) Integer.valueOf(kv[i]);
+        return o;
+    }
+
     @Test
     void survey() {
         Assumptions.assumeTrue(Boolean.getBoolean("survey"));
@@ -46,7 +56,7 @@ class EtcSurveyTest {
             for (String os : oss) {
                 for (String c : cfgs) {
                     if (Double.parseDouble(os) >= 1.0 && !c.equals("bl") && !Boolean.getBoolean("survey.all")) continue;
-                    RunResult r = cfg(c).run(wl, Double.parseDouble(os), lat, workloadParams());
+                    RunResult r = cfg(c).machine(machineOverrides()).run(wl, Double.parseDouble(os), lat, workloadParams());
                     String extra = "";
                     Double th = r.stats().get("policy.throttling.throttles");
                     if (th != null) extra = String.format(" thr %3.0f rel %3.0f", th, r.stats().get("policy.throttling.releases"));

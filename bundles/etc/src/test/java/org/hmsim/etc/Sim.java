@@ -23,6 +23,7 @@ import org.hmsim.platform.workloads.BuiltinWorkloads;
 final class Sim implements PolicySource {
     private final Map<Slot, PolicyProvider> providers = new EnumMap<>(Slot.class);
     private final Map<Slot, Map<String, Object>> params = new EnumMap<>(Slot.class);
+    private Object[] machineOverrides = new Object[0];
 
     Sim() {
         for (Slot s : Slot.values()) providers.put(s, ClasspathPolicies.find(s, DefaultPolicies.name(s)));
@@ -42,6 +43,12 @@ final class Sim implements PolicySource {
         return this;
     }
 
+    /** Further overrides of the machine preset ("uvm.fault_handlers", 8, ...). */
+    Sim machine(Object... kv) {
+        machineOverrides = kv;
+        return this;
+    }
+
     @Override
     public Policy create(Slot slot, PolicyContext context) {
         PolicyProvider p = providers.get(slot);
@@ -56,7 +63,10 @@ final class Sim implements PolicySource {
     }
 
     RunResult run(String workload, double oversubscription, String faultLatency, Object... workloadParams) {
-        MachineConfig m = Presets.machine("etc", "gpu.sms", 8, "uvm.oversubscription", oversubscription, "uvm.fault_latency", faultLatency);
+        Object[] base = {"gpu.sms", 8, "uvm.oversubscription", oversubscription, "uvm.fault_latency", faultLatency};
+        Object[] all = java.util.Arrays.copyOf(base, base.length + machineOverrides.length);
+        System.arraycopy(machineOverrides, 0, all, base.length, machineOverrides.length);
+        MachineConfig m = Presets.machine("etc", all);
         WorkloadProvider w = BuiltinWorkloads.byName(workload);
         Map<String, Object> given = new LinkedHashMap<>();
         for (int i = 0; i < workloadParams.length; i += 2) given.put((String) workloadParams[i], workloadParams[i + 1]);

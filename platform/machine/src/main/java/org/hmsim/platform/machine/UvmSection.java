@@ -25,6 +25,7 @@ final class UvmSection {
         long lat = u.picoseconds("fault_latency", 20_000_000L);
         int buffer = u.integer("fault_buffer", 256, 1, 1 << 20);
         int batch = u.integer("batch_size", 32, 1, 1 << 20);
+        int handlers = u.integer("fault_handlers", 1, 1, 1024);
         double h2d = u.bandwidth("h2d_bandwidth", linkBw);
         double d2h = u.bandwidth("d2h_bandwidth", linkBw);
         long dmaLat = u.picoseconds("dma_latency", linkLat);
@@ -33,6 +34,6 @@ final class UvmSection {
         int region = u.integer("prefetch_region_pages", 32, 1, 1 << 16);
         if (Integer.bitCount(region) != 1) throw new ConfigException(u.child("prefetch_region_pages"), "must be a power of two");
         u.finish();
-        return new UvmConfig(over, lat, buffer, batch, h2d, d2h, dmaLat, pf, region);
+        return new UvmConfig(over, lat, buffer, batch, handlers, h2d, d2h, dmaLat, pf, region);
     }
 }

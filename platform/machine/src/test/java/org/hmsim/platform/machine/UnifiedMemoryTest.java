@@ -14,8 +14,12 @@ class UnifiedMemoryTest {
     private static final int ELEMENTS = 1 << 18; // 3 arrays x 1 MB = 48 pages of 64 KB
 
     static RunResult stream(double oversubscription, String faultLatency, String prefetcher, int iterations) {
+        return stream(oversubscription, faultLatency, prefetcher, iterations, 1);
+    }
+
+    static RunResult stream(double oversubscription, String faultLatency, String prefetcher, int iterations, int handlers) {
         MachineConfig m = TestMachines.machine("etc", "gpu.sms", 8, "uvm.oversubscription", oversubscription,
-                "uvm.fault_latency", faultLatency, "uvm.prefetcher", prefetcher);
+                "uvm.fault_latency", faultLatency, "uvm.prefetcher", prefetcher, "uvm.fault_handlers", handlers);
         return TestMachines.run(m, TestMachines.workload("stream", 1, "elements", ELEMENTS, "ctas", 64, "iterations", iterations),
                 new ClasspathPolicies());
     }
@@ -57,5 +61,18 @@ class UnifiedMemoryTest {
         double slowdown = (double) slow.simTimePs() / fast.simTimePs();
         System.out.printf("stream 75%%: 20us %.1f us, 50us %.1f us (x%.2f)%n", fast.simTimePs() / 1e6, slow.simTimePs() / 1e6, slowdown);
         assertTrue(slowdown > 1.2, "slowdown " + slowdown);
+    }
+
+    @Test
+    void severalFaultHandlersServeBatchesAtOnce() {
+        RunResult one = stream(1.0, "20us", "none", 1, 1), four = stream(1.0, "20us", "none", 1, 4);
+        // the same pages fault once each, but up to four batches wait out the 20 us handler together
+        assertEquals(48, stat(four, "uvm.faults") + stat(four, "uvm.prefetches"));
+        assertEquals(0, stat(four, "uvm.evictions"));
+        assertTrue(four.simTimePs() < 0.8 * one.simTimePs(), "one handler " + one.simTimePs() + " ps, four " + four.simTimePs() + " ps");
+        // and with memory full the batches waiting for frames still get them (no batch is left waiting)
+        RunResult half = stream(0.5, "20us", "tree", 2, 4);
+        assertTrue(stat(half, "uvm.evictions") > 0);
+        assertTrue(stat(half, "uvm.faults") + stat(half, "uvm.prefetches") > 48 + 10, "re-faults: " + stat(half, "uvm.faults"));
     }
 }

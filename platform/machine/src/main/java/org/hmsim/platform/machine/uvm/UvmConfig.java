@@ -9,12 +9,14 @@ package org.hmsim.platform.machine.uvm;
  * @param faultLatencyPs   the fault handler's service time per batch (Table 1: 20 us)
  * @param faultBuffer      entries of the GPU's fault buffer; faults beyond it wait to be replayed
  * @param batchSize        faults the driver takes from the buffer per batch (ours; the paper has no batching)
+ * @param faultHandlers    batches served at once (ours; 1 = one handler, batch after batch, as CUDA's driver;
+ *                         the paper does not say how many faults are in service at once)
  * @param h2dBytesPerSecond host-to-device copy bandwidth (Table 1: 16 GB/s PCIe)
  * @param d2hBytesPerSecond device-to-host copy bandwidth (the paper: "significantly faster", no number)
  * @param dmaLatencyPs     one-way latency of a copy over the link
  * @param prefetcher       {@code tree} (the locality prefetcher of {@link TreePrefetcher}) or {@code none}
  * @param prefetchRegionPages pages under one root of the prefetch tree (2 MB / 64 KB = 32)
  */
-public record UvmConfig(double oversubscription, long faultLatencyPs, int faultBuffer, int batchSize,
+public record UvmConfig(double oversubscription, long faultLatencyPs, int faultBuffer, int batchSize, int faultHandlers,
                         double h2dBytesPerSecond, double d2hBytesPerSecond, long dmaLatencyPs,
                         String prefetcher, int prefetchRegionPages) {}

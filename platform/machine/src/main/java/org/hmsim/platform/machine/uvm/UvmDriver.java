@@ -29,7 +29,9 @@ import org.hmsim.platform.memory.os.OsMemoryManager;
  * the fault latency (20 us, Table 1) on them, then needs a frame for each. If GPU memory is full it first
  * evicts victims of the residency slot (device-to-host copies) and only when they have left starts the
  * host-to-device copies — eviction on the critical path, the baseline of Fig 5a. Pages arriving wake their
- * walks at once; the next batch starts when every copy of this one has arrived.
+ * walks at once; the next batch starts when every copy of this one has arrived. With {@code fault_handlers}
+ * N &gt; 1, N batches are in service at once (the paper does not say how many faults are); batches waiting for
+ * frames get them in the order their handlers finished, and evictions are asked for what all of them lack.
  *
  * <p><b>Prefetch.</b> The {@link TreePrefetcher} (and the residency slot's {@code prefetch}) add pages to a
  * batch, but only into free frames: a prefetch never evicts (our choice; the paper does not say).
@@ -99,12 +101,13 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
     private int aHead, aSize;
     private long stamps;
 
-    // the batch being served
-    private boolean handlerBusy;
-    private long[] batch = new long[64];
-    private int batchDemand, batchTotal, batchPending;
-    private long batchUnits;
-    private boolean waitingFrames;
+    // the batches being served, one per fault handler
+    private final Batch[] handlers;
+    /** Handlers done with their latency that wait for frames, in the order they finished (FIFO). */
+    private final java.util.ArrayDeque<Batch> waitingFrames = new java.util.ArrayDeque<>();
+    private long waitingUnits;
+    /** The handler whose batch brings each page in (index into {@link #handlers}). */
+    private short[] pageHandler = new short[0];
     private int evictionsInFlight;
     private final long[] prefetchOut = new long[64];
 
@@ -127,6 +130,19 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         this.h2d = new DmaChannel(cfg.h2dBytesPerSecond(), cfg.dmaLatencyPs());
         this.d2h = new DmaChannel(cfg.d2hBytesPerSecond(), cfg.dmaLatencyPs());
         this.prefetcher = cfg.prefetcher().equals("tree") ? new TreePrefetcher(cfg.prefetchRegionPages()) : null;
+        this.handlers = new Batch[cfg.faultHandlers()];
+        for (int h = 0; h < handlers.length; h++) handlers[h] = new Batch(h);
+    }
+
+    /** One fault handler's batch: the demand faults it took, the prefetches added to them, the copies pending. */
+    private static final class Batch {
+        final int id;
+        boolean busy;
+        long[] pages = new long[64];
+        int demand, total, pending;
+        long units;
+
+        Batch(int id) { this.id = id; }
     }
 
     /** Wiring once the GPUs exist: shootdowns on eviction, coalescing counters, the walkers to wake. */
@@ -170,37 +186,44 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         faults++;
         push(vpn);
         for (UnifiedMemory.Listener l : listeners) l.onFault(global, vpn);
-        if (!handlerBusy) startBatch();
+        startIdleHandlers();
         return false;
+    }
+
+    private void startIdleHandlers() {
+        for (Batch b : handlers) {
+            if (bSize == 0) return;
+            if (!b.busy) startBatch(b);
+        }
     }
 
     // ------------------------------------------------------------------ batches
 
-    private void startBatch() {
+    private void startBatch(Batch b) {
         if (bSize == 0) return;
-        handlerBusy = true;
-        batchDemand = 0;
-        batchUnits = 0;
+        b.busy = true;
+        b.demand = 0;
+        b.units = 0;
         int unit = unitCost();
         // a batch never needs more frames than GPU memory has
-        while (bSize > 0 && batchDemand < cfg.batchSize() && batchUnits + unit <= capacityUnits) {
+        while (bSize > 0 && b.demand < cfg.batchSize() && b.units + unit <= capacityUnits) {
             long vpn = buf[bHead];
             bHead = (bHead + 1) % buf.length;
             bSize--;
-            if (batchDemand == batch.length) batch = Arrays.copyOf(batch, batch.length * 2);
-            batch[batchDemand++] = vpn;
-            batchUnits += unit;
+            if (b.demand == b.pages.length) b.pages = Arrays.copyOf(b.pages, b.pages.length * 2);
+            b.pages[b.demand++] = vpn;
+            b.units += unit;
         }
-        batchTotal = batchDemand;
+        b.total = b.demand;
         batches++;
-        batchedFaults += batchDemand;
-        engine.scheduleIn(cfg.faultLatencyPs(), this, EV_SERVICED, 0);
+        batchedFaults += b.demand;
+        engine.scheduleIn(cfg.faultLatencyPs(), this, EV_SERVICED, b.id);
     }
 
     @Override
     public void handle(int kind, long payload) {
         switch (kind) {
-            case EV_SERVICED -> serviced();
+            case EV_SERVICED -> serviced(handlers[(int) payload]);
             case EV_H2D -> arrived((int) payload);
             case EV_D2H -> evicted((int) payload);
             default -> throw new IllegalStateException("unknown UVM event " + kind);
@@ -208,9 +231,10 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
     }
 
     /** The handler has done its work on the batch: find frames (evicting if full), then copy. */
-    private void serviced() {
-        waitingFrames = true;
-        long deficit = batchUnits - (capacityUnits - usedUnits) - evictingUnits;
+    private void serviced(Batch b) {
+        waitingFrames.add(b);
+        waitingUnits += b.units;
+        long deficit = waitingUnits - (capacityUnits - usedUnits) - evictingUnits;
         while (deficit > 0) {
             long v = pickVictim();
             if (v < 0) break;
@@ -220,35 +244,44 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         tryAllocate();
     }
 
+    /** Batches waiting for frames take them in order while there are enough free. */
     private void tryAllocate() {
-        if (!waitingFrames || capacityUnits - usedUnits < batchUnits) return;
-        waitingFrames = false;
-        usedUnits += batchUnits;
-        addPrefetches();
-        for (UnifiedMemory.Listener l : listeners) l.onBatchAllocated(batchDemand);
+        Batch b;
+        while ((b = waitingFrames.peek()) != null && capacityUnits - usedUnits >= b.units) {
+            waitingFrames.poll();
+            waitingUnits -= b.units;
+            allocate(b);
+        }
+    }
+
+    private void allocate(Batch b) {
+        usedUnits += b.units;
+        addPrefetches(b);
+        for (UnifiedMemory.Listener l : listeners) l.onBatchAllocated(b.demand);
         int unit = unitCost();
-        batchPending = batchTotal;
+        b.pending = b.total;
         long now = engine.now();
-        for (int k = 0; k < batchTotal; k++) {
-            int i = index(batch[k]);
+        for (int k = 0; k < b.total; k++) {
+            int i = index(b.pages[k]);
             cost[i] = unit;
+            pageHandler[i] = (short) b.id;
             engine.schedule(h2d.copy(now, pageBytes), this, EV_H2D, i);
         }
     }
 
     /** Prefetch candidates of every demand page, into free frames only. */
-    private void addPrefetches() {
+    private void addPrefetches(Batch b) {
         int unit = unitCost();
         ResidencyPolicy rp = residency.get();
-        for (int k = 0; k < batchDemand; k++) {
-            long vpn = batch[k];
+        for (int k = 0; k < b.demand; k++) {
+            long vpn = b.pages[k];
             int n = prefetcher == null ? 0 : prefetcher.prefetch(vpn, this::validForPrefetch, prefetchOut);
-            addCandidates(n, unit);
-            addCandidates(Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), unit);
+            addCandidates(b, n, unit);
+            addCandidates(b, Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), unit);
         }
     }
 
-    private void addCandidates(int n, int unit) {
+    private void addCandidates(Batch b, int n, int unit) {
         for (int j = 0; j < n; j++) {
             int i = index(prefetchOut[j]);
             if (i < 0 || hole[i] || state[i] == FETCHING || state[i] == RESIDENT) continue;
@@ -256,8 +289,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
             usedUnits += unit;
             state[i] = FETCHING;
             faultSm[i] = -1;
-            if (batchTotal == batch.length) batch = Arrays.copyOf(batch, batch.length * 2);
-            batch[batchTotal++] = prefetchOut[j];
+            if (b.total == b.pages.length) b.pages = Arrays.copyOf(b.pages, b.pages.length * 2);
+            b.pages[b.total++] = prefetchOut[j];
             prefetches++;
         }
     }
@@ -291,9 +324,10 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
             mask &= mask - 1;
             waiters[g].onPageResident(vpn);
         }
-        if (--batchPending == 0) {
-            handlerBusy = false;
-            startBatch();
+        Batch b = handlers[pageHandler[i]];
+        if (--b.pending == 0) {
+            b.busy = false;
+            startBatch(b);
         }
     }
 
@@ -356,7 +390,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         evictingUnits -= cost[i];
         evictionsInFlight--;
         if (state[i] == EVICTING) state[i] = NONRES;
-        if (handlerBusy) tryAllocate();
+        tryAllocate();
     }
 
     /** The residency slot's victim if it names a resident page, else the oldest page migrated in. */
@@ -453,6 +487,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
             for (long v = first; v < end; v++) hole[(int) (v - lo)] = false;
         }
         faultSm = new int[n];
+        pageHandler = new short[n];
         Arrays.fill(faultSm, -1);
         gpuWaiting = new long[n];
         cost = new int[n];
@@ -570,7 +605,13 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
 
     @Override public String name() { return "uvm"; }
 
-    @Override public int inFlight() { return bSize + (handlerBusy ? 1 : 0) + evictionsInFlight; }
+    @Override public int inFlight() { return bSize + busyHandlers() + evictionsInFlight; }
+
+    private int busyHandlers() {
+        int n = 0;
+        for (Batch b : handlers) if (b.busy) n++;
+        return n;
+    }
 
     private int throttledSms() {
         int n = 0;
