@@ -7,6 +7,7 @@ import org.hmsim.api.policy.Slot;
 import org.hmsim.api.workload.Workload;
 import org.hmsim.platform.machine.MachineConfig;
 import org.hmsim.platform.machine.RunResult;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,7 +18,7 @@ class FrcExploreTest {
     @Test
     void explore() {
         String what = System.getProperty("explore", "");
-        if (what.isEmpty()) return;
+        Assumptions.assumeFalse(what.isEmpty(), "an exploration run by hand: -Dexplore=index|fa|scale|percu");
         MachineConfig small = FrcChecksTest.SMALL;
         Workload w = FrcChecksTest.stream();
         List<String> labels = new ArrayList<>();

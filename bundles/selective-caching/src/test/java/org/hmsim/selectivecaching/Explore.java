@@ -3,22 +3,18 @@ package org.hmsim.selectivecaching;
 import org.hmsim.api.workload.Workload;
 import org.hmsim.platform.machine.MachineConfig;
 import org.hmsim.platform.machine.RunResult;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Prints the ladder for a few workloads (run by hand: -Dtest=Explore -Dexplore=true). */
 class Explore {
     @Test
     void ladder() {
-        if (!Boolean.getBoolean("explore")) return;
+        Assumptions.assumeTrue(Boolean.getBoolean("explore"), "an exploration run by hand: -Dtest=Explore -Dexplore=true");
         MachineConfig m = Ch6.machine();
         String[] ws = System.getProperty("ws", "kmeans,btree,srad").split(",");
         for (String wn : ws) {
             String[] parts = wn.split(":");
-            Object[] wp = new Object[parts.length > 1 ? parts.length - 1 : 0];
-            for (int i = 1; i < parts.length; i++) {
-                String[] kv = parts[i].split("=");
-                wp[i - 1] = kv[0];
-            }
             Object[] kvs = new Object[2 * (parts.length - 1)];
             for (int i = 1; i < parts.length; i++) {
                 String[] kv = parts[i].split("=");
@@ -46,7 +42,7 @@ class Explore {
     /** Dumps statistics matching -Dstats (regex), per-unit names collapsed (digits removed) and summed. */
     @Test
     void dump() {
-        if (System.getProperty("stats") == null) return;
+        Assumptions.assumeTrue(System.getProperty("stats") != null, "an exploration run by hand: -Dtest=Explore#dump -Dstats=REGEX");
         MachineConfig m = Ch6.machine();
         String[] parts = System.getProperty("ws", "kmeans").split(":");
         Object[] kvs = new Object[2 * (parts.length - 1)];
