@@ -26,18 +26,13 @@ class EtcSurveyTest {
     }
 
     /** {@code -Dsurvey.params=iterations,16} (integer workload parameters, name,value pairs). */
-    private static Object[] workloadParams() {
-        String p = System.getProperty("survey.params", "");
-        if (p.isEmpty()) return new Object[0];
-        String[] kv = p.split(",");
-        Object[] o = new Object[kv.length];
-        for (int i = 0; i < kv.length; i++) o[i] = i % 2 == 0 ? kv[i] : (Object) Integer.valueOf(kv[i]);
-        return o;
-    }
+    private static Object[] workloadParams() { return integerPairs("survey.params"); }
 
     /** {@code -Dsurvey.machine=uvm.fault_handlers,8} (integer machine overrides, path,value pairs). */
-    private static Object[] machineOverrides() {
-        String p = System.getProperty("survey.machine", "");
+    private static Object[] machineOverrides() { return integerPairs("survey.machine"); }
+
+    private static Object[] integerPairs(String property) {
+        String p = System.getProperty(property, "");
         if (p.isEmpty()) return new Object[0];
         String[] kv = p.split(",");
         Object[] o = new Object[kv.length];
