@@ -127,13 +127,20 @@ class SelectiveCachingChecksTest {
                 "btree: RO caching with 20 us faults " + perf("btree-long", "ro") + " vs " + perf("btree-long", "l1+l2+cc+var"));
         assertTrue(perf("btree-long", "ro-zero") > 1.5 * perf("btree-long", "l1+l2+cc+var"),
                 "btree: RO-ZeroCost " + perf("btree-long", "ro-zero") + " vs " + perf("btree-long", "l1+l2+cc+var"));
+        // §6.2.3: warps touching a page whose fault is pending wait on that fault and raise none; the SM's limit of
+        // 16 pending faults counts faulting pages (btree: thousands of stores to its few written pages, no block)
+        RunResult bt = run("btree-long", "ro");
+        assertTrue(Ch6.sum(bt, "gpu0.", "l1.faulted_stores") > 10 * Ch6.stat(bt, "policy.cacheability.gpu_faults"), "stores waiting on pending faults");
+        assertTrue(Ch6.sum(bt, "gpu0.", "l1.fault_blocks") == 0, "no SM blocked by stores to pages already faulting");
         // backprop writes its CPU-homed weights: 20 us permission faults cost far more than caching gains
         assertTrue(Ch6.stat(run("backprop", "ro"), "policy.cacheability.gpu_faults") > 10, "backprop faults");
         assertTrue(perf("backprop", "ro") < 0.5 * perf("backprop", "l1+l2+cc+var"),
                 "backprop: RO with 20 us faults " + perf("backprop", "ro") + " vs " + perf("backprop", "l1+l2+cc+var"));
         // the fault's shootdown discards the page's cached copies (stale hits would follow otherwise), free faults too
         assertTrue(Ch6.stat(run("backprop", "ro-zero"), "gpu0.fault_shootdown_lines") > 0, "cached copies of faulted pages discarded");
-        assertTrue(perf("backprop", "ro-zero") > 5 * perf("backprop", "ro"),
+        // (a ~10 us kernel with 20 us faults: 4.5x; before the limit counted faulting pages rather than every store
+        // waiting on one, the SMs blocked after 16 such stores and it was 14x)
+        assertTrue(perf("backprop", "ro-zero") > 3 * perf("backprop", "ro"),
                 "the fault latency is what hurts: RO-ZeroCost " + perf("backprop", "ro-zero") + " vs " + perf("backprop", "ro"));
     }
 }

@@ -97,7 +97,7 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         // seed 000 §6.2.3: when a GPU permission fault on a read-only page is handled, the shootdown discards the
         // page's cached GPU copies (L2 lines and, through their sharer bits, the L1s'); the page is uncacheable after
         long pageBytes = mmu.pageBytes();
-        for (Sm s : sms) s.l1().setFaultShootdown(paddr -> {
+        for (Sm s : sms) s.l1().setFaultShootdown(pageBytes, paddr -> {
             long base = paddr & -pageBytes;
             for (L2Slice sl : slices) faultShootdownLines += sl.dropRange(base, pageBytes)[0];
         });

@@ -81,7 +81,11 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     // selective caching (seed 000 Ch. 6): uncached line requests and how many merged; stores held by a
     // permission fault (§6.2.3), at most maxPendingFaultsPerSm before the SM's load/store unit blocks
     private long uncachedRequests, uncachedMerges, uncachedFetchedSectors, uncachedUsedSectors, faultedStores, faultBlocks, faultBlockedPs, faultBlockedSince;
+    /** Pages with stores held by a permission fault (the SM's pending faults, seed 000 §6.2.3), and how many each. */
     private int pendingFaults;
+    private long[] faultPages = new long[4];
+    private int[] faultPageStores = new int[4];
+    private long faultPageBytes = 4096;
     private boolean faultBlocked;
     private MemRequest[] faultSlot = new MemRequest[4];
     private int faultSlots;
@@ -172,8 +176,14 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         }
     }
 
-    /** What a handled permission fault does to the cached copies of its page (seed 000 §6.2.3 shootdown). */
-    public void setFaultShootdown(java.util.function.LongConsumer shootdown) { this.faultShootdown = shootdown; }
+    /**
+     * What a handled permission fault does to the cached copies of its page (seed 000 §6.2.3 shootdown), and
+     * the page size: the SM's pending-fault limit counts faulting pages, not the stores waiting on them.
+     */
+    public void setFaultShootdown(long pageBytes, java.util.function.LongConsumer shootdown) {
+        this.faultPageBytes = pageBytes;
+        this.faultShootdown = shootdown;
+    }
 
     private int refusedByFault() {
         clientWaiting = true;
@@ -182,8 +192,10 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
 
     /**
      * A store that took a permission fault (seed 000 §6.2.3) waits until {@code readyPs}, then goes on as a
-     * store to the L2 (replayed after the fault handler changed the page's permission). Reaching the SM's
-     * limit of pending faults blocks its load/store unit until one completes (the 17th fault blocks the SM).
+     * store to the L2 (replayed after the fault handler changed the page's permission). A store to a page whose
+     * fault is already pending waits on that fault ("plus warps touching the same address") and adds no fault;
+     * a store that faults on another page while the SM's limit of pending faults is reached blocks its
+     * load/store unit until one completes (the 17th fault blocks the SM).
      */
     private void holdForFault(long line, int sectors, int warp, long readyPs) {
         MemRequest d = request(AccessKind.WRITE, line, sectors, warp, -1);
@@ -194,7 +206,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         faultSlots++;
         faultedStores++;
         writeMisses++;
-        if (++pendingFaults > cacheability.maxPendingFaultsPerSm() && !faultBlocked) {
+        if (addFaultPage(line / faultPageBytes) && ++pendingFaults > cacheability.maxPendingFaultsPerSm() && !faultBlocked) {
             faultBlocked = true;
             faultBlocks++;
             faultBlockedSince = engine.now();
@@ -207,7 +219,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         MemRequest d = faultSlot[k];
         faultSlot[k] = null;
         faultSlots--;
-        pendingFaults--;
+        if (removeFaultPage(d.paddr / faultPageBytes)) pendingFaults--;
         if (faultShootdown != null) faultShootdown.accept(d.paddr); // before the store is replayed
         enqueueResend(d, engine.now());
         resend();
@@ -219,6 +231,35 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                 client.onL1Space();
             }
         }
+    }
+
+    /** Counts a held store on {@code page}; true if the page had none (a new pending fault of this SM). */
+    private boolean addFaultPage(long page) {
+        for (int j = 0; j < pendingFaults; j++) {
+            if (faultPages[j] == page) {
+                faultPageStores[j]++;
+                return false;
+            }
+        }
+        if (pendingFaults == faultPages.length) {
+            faultPages = java.util.Arrays.copyOf(faultPages, pendingFaults * 2);
+            faultPageStores = java.util.Arrays.copyOf(faultPageStores, pendingFaults * 2);
+        }
+        faultPages[pendingFaults] = page;
+        faultPageStores[pendingFaults] = 1;
+        return true;
+    }
+
+    /** A held store on {@code page} completed; true if it was the page's last (its fault is no longer pending). */
+    private boolean removeFaultPage(long page) {
+        for (int j = 0; j < pendingFaults; j++) {
+            if (faultPages[j] != page) continue;
+            if (--faultPageStores[j] > 0) return false;
+            faultPages[j] = faultPages[pendingFaults - 1];
+            faultPageStores[j] = faultPageStores[pendingFaults - 1];
+            return true;
+        }
+        throw new IllegalStateException(name + ": a held store's page has no pending fault");
     }
 
     private int load(long line, int set, int way, int i, int need, long vaddr, int warp, long startPs) {
