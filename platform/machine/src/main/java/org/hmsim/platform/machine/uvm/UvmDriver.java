@@ -234,6 +234,16 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
     private void serviced(Batch b) {
         waitingFrames.add(b);
         waitingUnits += b.units;
+        evictForWaiting();
+        tryAllocate();
+    }
+
+    /**
+     * Evicts what the batches waiting for frames lack beyond the free frames and the evictions under way. With
+     * several handlers every frame may hold a page still arriving for another batch (no victim yet): each
+     * arrival asks again.
+     */
+    private void evictForWaiting() {
         long deficit = waitingUnits - (capacityUnits - usedUnits) - evictingUnits;
         while (deficit > 0) {
             long v = pickVictim();
@@ -241,7 +251,6 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
             deficit -= cost[index(v)];
             evict(v, false);
         }
-        tryAllocate();
     }
 
     /** Batches waiting for frames take them in order while there are enough free. */
@@ -324,6 +333,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
             mask &= mask - 1;
             waiters[g].onPageResident(vpn);
         }
+        if (!waitingFrames.isEmpty()) evictForWaiting();
         Batch b = handlers[pageHandler[i]];
         if (--b.pending == 0) {
             b.busy = false;
