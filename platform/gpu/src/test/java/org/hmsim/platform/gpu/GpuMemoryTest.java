@@ -3,6 +3,8 @@ package org.hmsim.platform.gpu;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.hmsim.api.mem.MemRequest;
+import org.hmsim.api.policy.CacheabilityPolicy;
 import org.hmsim.api.workload.Kernel;
 import org.hmsim.api.workload.WarpInstruction;
 import org.hmsim.api.workload.WarpProgram;
@@ -133,6 +135,24 @@ class GpuMemoryTest {
         assertEquals(1, rig.fabric.reads);
         assertEquals(4, rig.gpu.sms().stream().mapToLong(s -> s.l1().misses()).sum());
         assertEquals(3, rig.gpu.l2Slices().stream().mapToLong(L2Slice::mshrMerges).sum());
+    }
+
+    @Test
+    void anUncachedLinesMshrCountsOneMergeTargetPerL1() {
+        // selective caching with 32 B transfers (seed 000 §6.2.2.3): 9 SMs each read sector 0 and then sector 1 of
+        // one CPU-homed line while its fetch is pending. An L1's second request joins its own target in the L2 MSHR,
+        // so the 8 merge slots take 8 SMs (16 requests) and only the 9th SM is NACKed (and retries)
+        CacheabilityPolicy uncached = new CacheabilityPolicy() {
+            @Override
+            public boolean mayAllocate(int level, MemRequest request) { return false; }
+        };
+        TestSupport.Rig rig = new TestSupport.Rig(TestSupport.config(9, 64),
+                TestSupport.policies(new TestSupport.Gto(), uncached, new TestSupport.RoundRobinCta()), 200_000);
+        rig.run(kernel(9, 64, 1, (cta, warp, i, in) -> TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x90000 + 32L * warp, 0, 4, true)));
+        assertEquals(0, rig.gpu.inFlight());
+        long[] nacked = rig.gpu.sms().stream().mapToLong(sm -> sm.l1().nacksReceived()).toArray();
+        assertEquals(8, java.util.Arrays.stream(nacked).filter(n -> n == 0).count(), "SMs never NACKed: " + java.util.Arrays.toString(nacked));
+        assertTrue(java.util.Arrays.stream(nacked).sum() > 0, "the 9th SM finds the merge targets full");
     }
 
     @Test

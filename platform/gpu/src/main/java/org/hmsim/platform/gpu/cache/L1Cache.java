@@ -416,14 +416,26 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         }
     }
 
-    /** Part of an uncached MSHR's sectors arrived: the waiters whose sectors are all in are answered now. */
+    /**
+     * Part of an uncached MSHR's sectors arrived: the waiters whose sectors are all in are answered now, and their
+     * merge slots are free again (an uncached line's MSHR can live through several sub-block fetches, seed 000
+     * §6.2.2.3; a slot held by an answered warp would refuse later requests that the MSHR could still take).
+     */
     private void answerArrived(int m) {
-        int base = m * merge, have = mArrived[m];
-        for (int k = 0; k < mCount[m]; k++) {
+        int base = m * merge, have = mArrived[m], kept = 0, n = mCount[m];
+        for (int k = 0; k < n; k++) {
             int w = mWaiters[base + k];
-            if (w < 0 || (mNeed[base + k] & ~have) != 0) continue;
-            mWaiters[base + k] = -1;
-            client.onLoadData(w);
+            if (w >= 0 && (mNeed[base + k] & ~have) == 0) {
+                client.onLoadData(w);
+                continue;
+            }
+            mWaiters[base + kept] = w;
+            mNeed[base + kept++] = mNeed[base + k];
+        }
+        mCount[m] = kept;
+        if (kept < n && clientWaiting) {
+            clientWaiting = false;
+            client.onL1Space();
         }
     }
 
@@ -543,6 +555,9 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     public long misses() { return misses; }
 
     public long mshrMerges() { return merges; }
+
+    /** Requests the L2 answered with a NACK (each re-sent). */
+    public long nacksReceived() { return nacked; }
 
     public int mshrsInUse() { return mshrs - freeMshrs; }
 

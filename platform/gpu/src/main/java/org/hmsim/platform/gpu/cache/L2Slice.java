@@ -90,7 +90,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private long blockedSincePs;
 
     // the transaction table: 0..mshrs-1 are the MSHRs, mshrs + e is FRC entry e's transaction
-    private final int mshrs, merge;
+    private final int mshrs, merge, slots;
     private long[] tLine, tVictim, tAllocPs, tFetchPs;
     private int[] tWay, tSet, tFrc, tPhase, tPending, tWant, tWrite, tOutstanding, tCount, tServed, tVictimDirty;
     /**
@@ -151,7 +151,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             missLatencyPs, missesCompleted, fabricRefusals, nacks, frcMisses, frcFallbacks, swaps, evictions,
             invalidations, evictLatencyPs, fetchLatencyPs, fetchesTimed, victimHitsDuringFetch, frcStoreAllocs, frcLookups, vcHits, vcInserts;
     // selective caching (seed 000 Ch. 6): requests that leave no line and merges among them
-    private long uncachedRequests, uncachedMerges, widenedFetches;
+    private long uncachedRequests, uncachedMerges, widenedFetches, mergeNacks;
 
     public L2Slice(String name, int gpu, int index, CacheConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
                    Crossbar xbar, ReplacementPolicy replacement, CacheabilityPolicy cacheability, CoherencePolicy coherence) {
@@ -188,6 +188,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         parked = new SetWaitList(Math.max(64, 2 * cfg.queueDepth()));
         mshrs = cfg.mshrs();
         merge = cfg.mshrMerge();
+        slots = merge * Integer.bitCount(t.fullMask); // a no-line transaction keeps one target per L1 (mergeFull)
         freeMshr = new int[mshrs];
         for (int i = 0; i < mshrs; i++) freeMshr[freeMshrs++] = mshrs - 1 - i;
         allocTable(mshrs);
@@ -223,7 +224,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         tVc = grow(tVc, n);
         tStore = tStore == null ? new boolean[n] : java.util.Arrays.copyOf(tStore, Math.max(n, tStore.length));
         tDrop = tDrop == null ? new boolean[n] : java.util.Arrays.copyOf(tDrop, Math.max(n, tDrop.length));
-        tWaiters = tWaiters == null ? new MemRequest[n * merge] : java.util.Arrays.copyOf(tWaiters, Math.max(n * merge, tWaiters.length));
+        tWaiters = tWaiters == null ? new MemRequest[n * slots] : java.util.Arrays.copyOf(tWaiters, Math.max(n * slots, tWaiters.length));
     }
 
     private static long[] grow(long[] a, int n) { return a == null ? new long[n] : a.length >= n ? a : java.util.Arrays.copyOf(a, n); }
@@ -426,9 +427,32 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         return true;
     }
 
+    /**
+     * Whether {@code r} finds no merge slot in transaction {@code m}. A transaction that leaves no line counts its
+     * targets, one per requesting L1: an L1 asking for more sectors of a line it already waits on joins its own
+     * target (seed 000 §6.2.2.3: further requests to a pending line "are also sent, and their masks are merged in
+     * the GPU MSHR"); an L1 has at most one request per sector outstanding, so a target holds at most a line's
+     * sectors' worth. Other transactions count requests, as GPGPU-Sim's MSHR does.
+     */
+    private boolean mergeFull(int m, MemRequest r) {
+        int n = tCount[m];
+        if (tWay[m] >= 0 || tFrc[m] >= 0 || r.sm < 0) return n >= merge;
+        if (n == slots) return true;
+        int base = m * slots, targets = 0;
+        long seen = 0;
+        for (int k = 0; k < n; k++) {
+            int sm = tWaiters[base + k].sm;
+            if (sm == r.sm) return false;
+            long bit = sm < 0 ? 0 : 1L << (sm & 63);
+            if (bit == 0 || (seen & bit) == 0) targets++;
+            seen |= bit;
+        }
+        return targets >= merge;
+    }
+
     /** A read to a line with a transaction in flight: merge into it (§M1), or wait if it cannot cover the read. */
     private boolean mergeRead(MemRequest r, int m, int set, int need, int i) {
-        if (tCount[m] == merge) return refuse(r, BLOCK_MERGE);
+        if (mergeFull(m, r)) return refuse(r, BLOCK_MERGE);
         int ph = tPhase[m];
         boolean arrived = ph == SWAP_WAIT || ph == SWAP || (tStore[m] && ph == EVICT);
         if (arrived && (need & ~(tPending[m] | tWrite[m])) != 0) return park(r, set);
@@ -586,6 +610,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private boolean refuse(MemRequest r, int reason) {
         if (r.replyTo != null && r.sm >= 0 && r.kind != AccessKind.WRITEBACK) {
             nacks++;
+            if (reason == BLOCK_MERGE) mergeNacks++;
             r.nacked = true;
             respondAt(r, engine.now() + latencyPs);
             return true;
@@ -669,7 +694,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         return m;
     }
 
-    private void addWaiter(int m, MemRequest r) { tWaiters[m * merge + tCount[m]++] = r; }
+    private void addWaiter(int m, MemRequest r) { tWaiters[m * slots + tCount[m]++] = r; }
 
     private void freeTx(int m) {
         tPhase[m] = FREE;
@@ -814,23 +839,28 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         if (i >= 0) releaseSet(set);
     }
 
-    /** Part of a no-line transaction's sectors arrived (§6.2.2.3): its reads whose sectors are all in are answered now. */
+    /**
+     * Part of a no-line transaction's sectors arrived (§6.2.2.3): its reads whose sectors are all in are answered
+     * now and leave their merge slots free (such a transaction can live through several sub-block fetches).
+     */
     private void answerArrived(int m, int sectors) {
-        int have = tArrived[m] |= sectors, base = m * merge;
+        int have = tArrived[m] |= sectors, base = m * slots, kept = 0, n = tCount[m];
         long now = engine.now();
-        for (int k = 0; k < tCount[m]; k++) {
+        for (int k = 0; k < n; k++) {
             MemRequest r = tWaiters[base + k];
-            if (r == null || r.kind != AccessKind.READ) continue;
-            int need = r.sectorMask == 0 ? t.fullMask : r.sectorMask & t.fullMask;
-            if ((need & ~have) != 0) continue;
             tWaiters[base + k] = null;
-            xbar.respond(index, r, now);
+            if (r == null) continue;
+            int need = r.sectorMask == 0 ? t.fullMask : r.sectorMask & t.fullMask;
+            if (r.kind == AccessKind.READ && (need & ~have) == 0) xbar.respond(index, r, now);
+            else tWaiters[base + kept++] = r;
         }
+        tCount[m] = kept;
+        if (kept < n && blocked != NOT_BLOCKED) unblock();
     }
 
     /** Answers waiters {@code from..} of {@code m}; {@code i} is the line's way (-1: data only in the FRC entry). */
     private void answer(int m, int from, int i, long now) {
-        int base = m * merge;
+        int base = m * slots;
         for (int k = from; k < tCount[m]; k++) {
             MemRequest r = tWaiters[base + k];
             if (r == null) continue; // answered when its sectors arrived
@@ -909,7 +939,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             if (blocked != NOT_BLOCKED) unblock();
         }
         long sh = 0;
-        int base = m * merge;
+        int base = m * slots;
         for (int k = 0; k < tCount[m]; k++) {
             MemRequest r = tWaiters[base + k];
             if (r.kind != AccessKind.ATOMIC && r.sm >= 0) sh |= 1L << (r.sm & 63);
@@ -1252,6 +1282,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         s.counter("write_misses", "writes that allocated a line without fetching (or were posted)", () -> writeMisses);
         s.counter("mshr_merges", "requests merged into a transaction already pending for the line", () -> merges);
         s.counter("nacks", "requests answered with a NACK because every MSHR (or the line's merge slots) was busy; the L1 retries", () -> nacks);
+        s.counter("merge_full_nacks", "of the NACKs, those for a line whose MSHR had no merge slot left", () -> mergeNacks);
         s.counter("mshr_full_stalls", "times the input queue stalled because every MSHR was busy (requests that cannot be NACKed)", () -> mshrFullStalls);
         s.counter("mshr_merge_full_stalls", "times the input queue stalled because an MSHR's merge slots were full", () -> mergeFullStalls);
         s.counter("mshr_stall_cycles", "cycles the input queue stalled (MSHRs, merge slots, full set-wait list)", () -> mshrStallCycles);
