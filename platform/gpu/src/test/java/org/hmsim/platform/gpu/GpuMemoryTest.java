@@ -3,6 +3,7 @@ package org.hmsim.platform.gpu;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.policy.CacheabilityPolicy;
 import org.hmsim.api.workload.Kernel;
@@ -151,8 +152,8 @@ class GpuMemoryTest {
         rig.run(kernel(9, 64, 1, (cta, warp, i, in) -> TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x90000 + 32L * warp, 0, 4, true)));
         assertEquals(0, rig.gpu.inFlight());
         long[] nacked = rig.gpu.sms().stream().mapToLong(sm -> sm.l1().nacksReceived()).toArray();
-        assertEquals(8, java.util.Arrays.stream(nacked).filter(n -> n == 0).count(), "SMs never NACKed: " + java.util.Arrays.toString(nacked));
-        assertTrue(java.util.Arrays.stream(nacked).sum() > 0, "the 9th SM finds the merge targets full");
+        assertEquals(8, Arrays.stream(nacked).filter(n -> n == 0).count(), "SMs never NACKed: " + Arrays.toString(nacked));
+        assertTrue(Arrays.stream(nacked).sum() > 0, "the 9th SM finds the merge targets full");
     }
 
     @Test

@@ -224,7 +224,8 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         tVc = grow(tVc, n);
         tStore = tStore == null ? new boolean[n] : java.util.Arrays.copyOf(tStore, Math.max(n, tStore.length));
         tDrop = tDrop == null ? new boolean[n] : java.util.Arrays.copyOf(tDrop, Math.max(n, tDrop.length));
-        tWaiters = tWaiters == null ? new MemRequest[n * slots] : java.util.Arrays.copyOf(tWaiters, Math.max(n * slots, tWaiters.length));
+        int w = waiterBase(n);
+        tWaiters = tWaiters == null ? new MemRequest[w] : java.util.Arrays.copyOf(tWaiters, Math.max(w, tWaiters.length));
     }
 
     private static long[] grow(long[] a, int n) { return a == null ? new long[n] : a.length >= n ? a : java.util.Arrays.copyOf(a, n); }
@@ -438,7 +439,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         int n = tCount[m];
         if (tWay[m] >= 0 || tFrc[m] >= 0 || r.sm < 0) return n >= merge;
         if (n == slots) return true;
-        int base = m * slots, targets = 0;
+        int base = waiterBase(m), targets = 0;
         long seen = 0;
         for (int k = 0; k < n; k++) {
             int sm = tWaiters[base + k].sm;
@@ -694,7 +695,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         return m;
     }
 
-    private void addWaiter(int m, MemRequest r) { tWaiters[m * slots + tCount[m]++] = r; }
+    /**
+     * Where transaction {@code m}'s waiters start (and, for m = the table's size, how many there are): an MSHR has
+     * {@code slots} (it may leave no line, mergeFull), an FRC entry's transaction {@code merge} (it always has a line),
+     * so a large FRC does not grow four times.
+     */
+    private int waiterBase(int m) { return m <= mshrs ? m * slots : mshrs * slots + (m - mshrs) * merge; }
+
+    private void addWaiter(int m, MemRequest r) { tWaiters[waiterBase(m) + tCount[m]++] = r; }
 
     private void freeTx(int m) {
         tPhase[m] = FREE;
@@ -844,7 +852,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      * now and leave their merge slots free (such a transaction can live through several sub-block fetches).
      */
     private void answerArrived(int m, int sectors) {
-        int have = tArrived[m] |= sectors, base = m * slots, kept = 0, n = tCount[m];
+        int have = tArrived[m] |= sectors, base = waiterBase(m), kept = 0, n = tCount[m];
         long now = engine.now();
         for (int k = 0; k < n; k++) {
             MemRequest r = tWaiters[base + k];
@@ -860,7 +868,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     /** Answers waiters {@code from..} of {@code m}; {@code i} is the line's way (-1: data only in the FRC entry). */
     private void answer(int m, int from, int i, long now) {
-        int base = m * slots;
+        int base = waiterBase(m);
         for (int k = from; k < tCount[m]; k++) {
             MemRequest r = tWaiters[base + k];
             if (r == null) continue; // answered when its sectors arrived
@@ -939,7 +947,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             if (blocked != NOT_BLOCKED) unblock();
         }
         long sh = 0;
-        int base = m * slots;
+        int base = waiterBase(m);
         for (int k = 0; k < tCount[m]; k++) {
             MemRequest r = tWaiters[base + k];
             if (r.kind != AccessKind.ATOMIC && r.sm >= 0) sh |= 1L << (r.sm & 63);
