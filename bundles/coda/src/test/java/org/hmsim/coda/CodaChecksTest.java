@@ -232,15 +232,24 @@ class CodaChecksTest {
         }
     }
 
-    /** Fig. 14: on one GPU with all four stacks, fine-grained interleaving beats page interleaving. */
+    /**
+     * Fig. 14: on one GPU with all four stacks, fine-grained interleaving beats page interleaving. In hmsim the loss is stack
+     * camping: a block-exclusive block reads 16 KB, one page per stack, so under page round-robin page q of every block sits on
+     * stack q mod 4 and all resident blocks, streaming in step, load one stack at a time. With 20 KB per block (5 pages) the
+     * blocks' current pages are spread over the stacks and coarse runs as fast as fine: the loss is the camping, not the grain.
+     */
     @Test
-    void fineBeatsCoarseOnOneBigGpu() {
+    void fineBeatsCoarseOnOneBigGpuThroughStackCamping() {
         MachineConfig big = CodaSim.machine("coda-big");
         RunResult[] r = compare(big, "block-exclusive", CodaSim.FGP, CodaSim.CGP);
-        String msg = String.format("coda-big block-exclusive: fine %.0f ns, coarse %.0f ns (fine %.2fx); remote bytes %.0f/%.0f",
-                r[0].simTimeNs(), r[1].simTimeNs(), r[1].simTimeNs() / r[0].simTimeNs(), remoteBytes(r[0]), remoteBytes(r[1]));
+        RunResult[] spread = CodaSim.parallel(() -> CodaSim.run(big, CodaSim.workload("block-exclusive", "ctas", CTAS, "own_bytes", 20480), CodaSim.FGP),
+                () -> CodaSim.run(big, CodaSim.workload("block-exclusive", "ctas", CTAS, "own_bytes", 20480), CodaSim.CGP));
+        double camped = r[1].simTimeNs() / r[0].simTimeNs(), spreadOut = spread[1].simTimeNs() / spread[0].simTimeNs();
+        String msg = String.format("coda-big block-exclusive: 16 KB per block fine %.0f ns, coarse %.0f ns (fine %.2fx); 20 KB per block fine %.0f, coarse %.0f (%.2fx)",
+                r[0].simTimeNs(), r[1].simTimeNs(), camped, spread[0].simTimeNs(), spread[1].simTimeNs(), spreadOut);
         System.out.println(msg);
-        assertTrue(r[1].simTimeNs() > r[0].simTimeNs(), msg);
+        assertTrue(camped > 1.2, msg);
+        assertTrue(spreadOut < 1.1, msg);
         assertTrue(remoteBytes(r[0]) == 0 && remoteBytes(r[1]) == 0, msg);
     }
 }
