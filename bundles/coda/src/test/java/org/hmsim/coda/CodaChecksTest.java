@@ -37,19 +37,27 @@ class CodaChecksTest {
                 base.simTimeNs() / x.simTimeNs(), remoteBytes(base), remoteBytes(x), 100 * (remoteBytes(x) / remoteBytes(base) - 1));
     }
 
-    /** §6.1 / Fig. 10: CODA beats FGP-Only and cuts remote traffic, most on block-exclusive, least on sharing. */
+    /**
+     * §6.1 / Fig. 10: CODA beats FGP-Only and cuts remote traffic, most on block-exclusive (1.56x, -47 %), less on
+     * core-exclusive (1.13x, -34 %), least on sharing (-32 %).
+     */
     @Test
     void codaBeatsFgpOnlyMostOnBlockExclusiveLeastOnSharing() {
         MachineConfig m = CodaSim.machine("coda");
         RunResult[] be = compare(m, "block-exclusive", CodaSim.FGP, CodaSim.CODA);
+        RunResult[] ce = compare(m, "core-exclusive", CodaSim.FGP, CodaSim.CODA);
         RunResult[] sh = compare(m, "sharing", CodaSim.FGP, CodaSim.CODA);
-        String msg = line("block-exclusive", be[0], be[1]) + "; " + line("sharing", sh[0], sh[1]);
+        String msg = line("block-exclusive", be[0], be[1]) + "; " + line("core-exclusive", ce[0], ce[1]) + "; " + line("sharing", sh[0], sh[1]);
         System.out.println(msg);
-        double beSpeedup = be[0].simTimeNs() / be[1].simTimeNs(), shSpeedup = sh[0].simTimeNs() / sh[1].simTimeNs();
+        double beSpeedup = be[0].simTimeNs() / be[1].simTimeNs(), ceSpeedup = ce[0].simTimeNs() / ce[1].simTimeNs(),
+                shSpeedup = sh[0].simTimeNs() / sh[1].simTimeNs();
         assertTrue(beSpeedup > 1.3, msg);
         assertTrue(remoteBytes(be[1]) < 0.6 * remoteBytes(be[0]), msg);
         assertTrue(remoteBytes(sh[1]) < remoteBytes(sh[0]), msg);
-        assertTrue(shSpeedup >= 0.95 && shSpeedup < beSpeedup, msg);
+        assertTrue(shSpeedup >= 0.95 && shSpeedup < ceSpeedup && ceSpeedup < beSpeedup, msg);
+        double cut = 1 - remoteBytes(be[1]) / remoteBytes(be[0]), ceCut = 1 - remoteBytes(ce[1]) / remoteBytes(ce[0]),
+                shCut = 1 - remoteBytes(sh[1]) / remoteBytes(sh[0]);
+        assertTrue(cut > ceCut && ceCut > shCut, msg);
         assertTrue(CodaSim.metric(be[1], "remote_fraction") < CodaSim.metric(be[0], "remote_fraction"), msg);
     }
 
@@ -102,7 +110,7 @@ class CodaChecksTest {
         String msg = line("core-exclusive", r[0], r[1]);
         System.out.println(msg);
         assertTrue(r[0].simTimeNs() / r[1].simTimeNs() > 1.3, msg);
-        assertTrue(remoteBytes(r[1]) < 0.6 * remoteBytes(r[0]), msg);
+        assertTrue(remoteBytes(r[1]) < 0.7 * remoteBytes(r[0]), msg);
     }
 
     /**
