@@ -56,6 +56,21 @@ class StudyTest extends ContainerPerClass {
         }
     }
 
+    /** Every study the repository ships validates against the container's bundles: machines, workloads, policies, report. */
+    @Test
+    void everyExampleStudyIsValid() throws Exception {
+        List<Path> studies;
+        try (Stream<Path> files = Files.list(Hmsim.examples().resolve("studies"))) {
+            studies = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertTrue(studies.size() >= 15, "the example studies " + studies);
+        for (Path study : studies) {
+            Hmsim.Result r = Hmsim.run(container, "validate", study.toString());
+            assertEquals(0, r.code(), () -> study + "\n" + r);
+            assertTrue(r.out().contains("is valid"), study + "\n" + r);
+        }
+    }
+
     @Test
     void theSameStudyAndSeedGiveTheSameTableWithOneOrTwoThreads(@TempDir Path dir) throws Exception {
         Path study = Studies.tiny(dir, "twice", "local", "interleave", "ratio");
