@@ -26,11 +26,11 @@ class BundleSwapTest extends ContainerPerTest {
     void stoppingUpdatingAndUninstallingTheProviderSwapsItsRunsAndNoneFails() throws Exception {
         Bundle plugin = container.context().installBundle(Hmsim.pluginJar().toUri().toString());
         plugin.start();
-        // 4M elements: ~4 s of wall time on the small machine on an idle core, many 1 µs epochs (safe points); the
-        // five lifecycle steps must all land before the run ends, also when the machine is loaded (1M elements,
-        // ~1 s, lost that race on a busy 2-core machine)
+        // 16M elements: several seconds of wall time on the small machine, many 1 µs epochs (safe points); the
+        // five lifecycle steps must all land before the run ends, also when the machine is loaded or fast (1M
+        // elements lost that race on a busy 2-core machine; 4M took 1.5 s on a faster one)
         Path study = Hmsim.write(dir.resolve("lifecycle.yaml"), "study: lifecycle", "seed: 7", "machine: " + Hmsim.smallMachine(),
-                "workloads:", "  - { name: stream, elements: 4194304 }",
+                "workloads:", "  - { name: stream, elements: 16777216 }",
                 "policies:", "  placement: {name: first-fit, fast_fraction: 0.5}", "epoch: 1us");
         Path out = dir.resolve("out");
         CompletableFuture<Hmsim.Result> run = Hmsim.runInBackground(container, study, out);

@@ -36,8 +36,10 @@ class FollowRankingTest extends ContainerPerTest {
         Bundle plain = container.context().installBundle(Hmsim.pluginJar().toUri().toString());
         plain.start();
         Path rankedJar = ranked(Hmsim.pluginJar(), dir.resolve("ranked-plugin.jar"), 10);
+        // 16M elements (several seconds): installing a bundle, its component's activation and
+        // both swaps must land before the run ends; 1M elements (~1 s) lost that race on a fast 2-core machine
         Path study = Hmsim.write(dir.resolve("follow.yaml"), "study: follow", "seed: 7", "machine: " + Hmsim.smallMachine(),
-                "workloads:", "  - { name: stream, elements: 1048576 }",
+                "workloads:", "  - { name: stream, elements: 16777216 }",
                 "policies:", "  placement: {follow: highest-ranked}", "epoch: 1us");
         Path out = dir.resolve("out");
         CompletableFuture<Hmsim.Result> run = Hmsim.runInBackground(container, study, out);

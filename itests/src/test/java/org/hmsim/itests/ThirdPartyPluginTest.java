@@ -81,7 +81,7 @@ class ThirdPartyPluginTest extends ContainerPerTest {
         assertTrue(listed.out().contains("rrpv_bits"), "its parameter is documented\n" + listed);
 
         Path study = Hmsim.write(dir.resolve("tp.yaml"), "study: tp", "seed: 7", "machine: " + Hmsim.smallMachine(),
-                "workloads:", "  - { name: stream, elements: 1048576 }", "policies:", "  replacement: lru", "epoch: 1us");
+                "workloads:", "  - { name: stream, elements: 4194304 }", "policies:", "  replacement: lru", "epoch: 1us");
         Path out = dir.resolve("out");
         CompletableFuture<Hmsim.Result> run = Hmsim.runInBackground(container, study, out);
         try {
