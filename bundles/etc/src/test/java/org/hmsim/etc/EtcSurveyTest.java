@@ -7,11 +7,13 @@ import org.junit.jupiter.api.Test;
 /**
  * Not a check: prints a table of configurations for the README, only with {@code -Dsurvey=true}
  * ({@code mvn -o -pl bundles/etc surefire:test -Dtest=EtcSurveyTest -Dsurvey=true}; optional
- * {@code -Dsurvey.wl=etc-atax,etc-lud -Dsurvey.os=0.75,0.5 -Dsurvey.cfg=bl,pe,mt,cc,pecc,mtcc,etc}).
+ * {@code -Dsurvey.wl=etc-atax,etc-lud -Dsurvey.os=0.75,0.5 -Dsurvey.cfg=bl,pe,mt,cc,pecc,mtcc,etc}; {@code cc@1.1}: CC alone at ratio 1.1).
  */
 class EtcSurveyTest {
     private static Sim cfg(String c) {
         Sim s = new Sim();
+        if (c.startsWith("cc@")) // CC alone at another compression ratio: cc@1.1
+            return s.with(new CapacityCompressionProvider(), "mode", "on", "ratio", Double.parseDouble(c.substring(3)));
         switch (c) {
             case "bl" -> { }
             case "pe" -> s.with(new ProactiveEvictionProvider(), "mode", "on", "threshold", "512KB");
