@@ -12,8 +12,11 @@ import org.junit.jupiter.api.Test;
 class EtcSurveyTest {
     private static Sim cfg(String c) {
         Sim s = new Sim();
-        if (c.startsWith("cc@")) // CC alone at another compression ratio: cc@1.1
-            return s.with(new CapacityCompressionProvider(), "mode", "on", "ratio", Double.parseDouble(c.substring(3)));
+        if (c.startsWith("cc@")) { // CC alone at another compression ratio, and decompression latency: cc@1.1, cc@1.5@100ns
+            String[] a = c.split("@");
+            return a.length > 2 ? s.with(new CapacityCompressionProvider(), "mode", "on", "ratio", Double.parseDouble(a[1]), "decompression_latency", a[2])
+                    : s.with(new CapacityCompressionProvider(), "mode", "on", "ratio", Double.parseDouble(a[1]));
+        }
         switch (c) {
             case "bl" -> { }
             case "pe" -> s.with(new ProactiveEvictionProvider(), "mode", "on", "threshold", "512KB");
