@@ -86,5 +86,11 @@ public interface UnifiedMemory {
 
         /** An eviction of {@code vpn} started (proactive: by {@link #evictAhead}; otherwise on the fault path). */
         default void onEviction(long vpn, boolean proactive) {}
+
+        /**
+         * Kernel {@code kernel} (0-based, in launch order) of the workload is about to start: a classifier that
+         * samples per kernel starts a new window here. Since api.machine 1.3.0.
+         */
+        default void onKernelLaunch(int kernel) {}
     }
 }

@@ -96,6 +96,9 @@ public final class CapacityCompressionProvider implements PolicyProvider {
         }
 
         @Override
+        public void close() { classifier.close(); }
+
+        @Override
         public double capacityFactor(int pool) { return pool == gpuPool && active() ? ratio : 1.0; }
 
         @Override

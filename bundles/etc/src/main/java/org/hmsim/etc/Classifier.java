@@ -20,14 +20,22 @@ import org.hmsim.api.stats.Stats;
  * compressed footprint fits is checked where the paper puts it, in PE's condition 1 at every round
  * ({@link org.hmsim.api.machine.UnifiedMemory#effectiveCapacityPages()}).
  *
+ * <p>When it samples is not in the paper. {@code classify: once} (the default) decides once per application, from the
+ * first window (§4.4 classifies "the application"; Fig 16 finds the 50k-cycle sample equal to the whole run's value).
+ * {@code per_kernel} opens a new window at every kernel launch and decides again when it ends (a kernel shorter than
+ * the window keeps the previous decision): a workload whose kernels differ, ATAX's irregular row pass and coalesced
+ * column pass, then gets MT only where it is irregular.
+ *
  * <p>Each of ETC's three policies holds its own classifier; all sample the same counters at the same time,
  * so they reach the same decision without sharing state across slots.
  */
-public final class Classifier implements EventTarget {
+public final class Classifier implements EventTarget, UnifiedMemory.Listener {
     public static List<ParamSpec> params() {
         return List.of(
                 ParamSpec.real("coalescing_threshold", 10, 1, 32, "thread accesses per line request at or above which the application is regular (seed 002 §4.4: 10; any value 5-10 separates its apps)"),
-                ParamSpec.integer("sample_window", 50_000, 1, 100_000_000, "GPU cycles sampled before classifying (seed 002 Fig 16: 50k)"));
+                ParamSpec.integer("sample_window", 50_000, 1, 100_000_000, "GPU cycles sampled before classifying (seed 002 Fig 16: 50k)"),
+                ParamSpec.choice("classify", "once", List.of("once", "per_kernel"), "once: one decision from the first window; per_kernel: each kernel "
+                        + "launch samples a new window and decides again (seed 002 does not say which; ATAX/BICG/MVT's second kernel is coalesced)"));
     }
 
     private final MachineView machine;
@@ -37,25 +45,51 @@ public final class Classifier implements EventTarget {
     private AppClass decided = AppClass.NONE;
     private double coalescing;
     private boolean done;
+    private final boolean perKernel;
+    /** The counters when the current window began (per_kernel), and the window's number (stale timer events are dropped). */
+    private long baseAccesses, baseLines, window;
+    private long decisions;
 
     public Classifier(MachineView machine, Params p, Runnable onDecision) {
         this.machine = machine;
         this.threshold = p.getDouble("coalescing_threshold");
         this.windowPs = machine.gpuClock().ps(p.getInt("sample_window"));
         this.onDecision = onDecision;
-        if (machine.unifiedMemory() != null) machine.engine().schedule(machine.engine().now() + windowPs, this, 0, 0);
+        this.perKernel = p.getString("classify").equals("per_kernel");
+        UnifiedMemory um = machine.unifiedMemory();
+        if (um == null) return;
+        machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
+        if (perKernel) um.addListener(this);
+    }
+
+    /** per_kernel: a new kernel starts a new window; the current decision holds until it ends. */
+    @Override
+    public void onKernelLaunch(int kernel) {
+        if (kernel == 0) return; // the first window is already running
+        UnifiedMemory um = machine.unifiedMemory();
+        baseAccesses = um.threadAccesses();
+        baseLines = um.lineRequests();
+        machine.engine().schedule(machine.engine().now() + windowPs, this, 0, ++window);
+    }
+
+    /** Stops listening (the policy holding this classifier is closing). */
+    public void close() {
+        if (perKernel && machine.unifiedMemory() != null) machine.unifiedMemory().removeListener(this);
+        ++window;
     }
 
     @Override
     public void handle(int kind, long payload) {
+        if (payload != window) return; // a newer kernel's window replaced this one
         UnifiedMemory um = machine.unifiedMemory();
-        long lines = um.lineRequests();
+        long lines = um.lineRequests() - baseLines;
         if (lines == 0) { // nothing issued yet: sample again after another window
-            machine.engine().schedule(machine.engine().now() + windowPs, this, 0, 0);
+            machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
             return;
         }
-        coalescing = (double) um.threadAccesses() / lines;
+        coalescing = (double) (um.threadAccesses() - baseAccesses) / lines;
         done = true;
+        decisions++;
         if (um.oversubscribed()) {
             boolean regular = coalescing >= threshold;
             decided = !regular ? AppClass.IRREGULAR : um.workloadSharesData() ? AppClass.REGULAR_SHARING : AppClass.REGULAR_NO_SHARING;
@@ -75,5 +109,6 @@ public final class Classifier implements EventTarget {
         c.gauge("choice_pe", "1 if the classifier chose proactive eviction", () -> decided.pe ? 1 : 0);
         c.gauge("choice_mt", "1 if the classifier chose memory-aware throttling", () -> decided.mt ? 1 : 0);
         c.gauge("choice_cc", "1 if the classifier chose capacity compression", () -> decided.cc ? 1 : 0);
+        c.counter("decisions", "classifications made (1 with classify: once; one per sampled kernel with per_kernel)", () -> decisions);
     }
 }

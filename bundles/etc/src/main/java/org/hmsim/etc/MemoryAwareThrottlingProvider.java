@@ -100,7 +100,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             this.pendingCounts = p.getBoolean("pending_faults_hold");
             this.workConserving = p.getBoolean("work_conserving");
             this.sms = machine.sms();
-            this.classifier = new Classifier(machine, p, this::maybeStart);
+            this.classifier = new Classifier(machine, p, this::reconsider);
             classifier.registerStats(ctx.stats());
             ctx.stats().gauge("throttled_sms", "SMs throttled by MT now", () -> throttled);
             ctx.stats().counter("throttles", "SMs throttled by MT (including the initial half)", () -> throttles);
@@ -118,6 +118,23 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
                 case OFF -> false;
                 case AUTO -> classifier.decided().mt;
             };
+        }
+
+        /**
+         * A (new) decision: start if MT is now chosen; with {@code classify: per_kernel} a kernel classified regular stands MT
+         * down, every throttled SM issuing again (the paper enables MT for irregular applications only, §4.4).
+         */
+        private void reconsider() {
+            if (wanted()) maybeStart();
+            else if (started && mode == Mode.AUTO) stop();
+        }
+
+        private void stop() {
+            started = false;
+            detecting = false;
+            faultingSm = -1;
+            ++epochSeq;
+            while (throttled > 0) releaseAt(throttled - 1);
         }
 
         private void maybeStart() {
@@ -263,6 +280,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             if (machine.unifiedMemory() != null) machine.unifiedMemory().removeListener(this);
             while (throttled > 0) sms.get(stack[--throttled]).setIssueEnabled(true);
             ++epochSeq;
+            classifier.close();
         }
     }
 }

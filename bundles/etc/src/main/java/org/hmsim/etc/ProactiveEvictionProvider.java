@@ -129,6 +129,7 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
         @Override
         public void close() {
             if (machine.unifiedMemory() != null) machine.unifiedMemory().removeListener(this);
+            classifier.close();
         }
 
         @Override

@@ -20,6 +20,12 @@ class EtcChecksTest {
                 .with(new MemoryAwareThrottlingProvider()).with(new CapacityCompressionProvider());
     }
 
+    /** ETC with classify: per_kernel on the three policies (each kernel sampled and decided again). */
+    private static Sim etcPerKernel() {
+        return new Sim().with(new ProactiveEvictionProvider(), "threshold", PE_THRESHOLD, "classify", "per_kernel")
+                .with(new MemoryAwareThrottlingProvider(), "classify", "per_kernel").with(new CapacityCompressionProvider(), "classify", "per_kernel");
+    }
+
     private static Sim pe() { return new Sim().with(new ProactiveEvictionProvider(), "mode", "on", "threshold", PE_THRESHOLD); }
 
     private static Sim cc() { return new Sim().with(new CapacityCompressionProvider(), "mode", "on"); }
@@ -61,6 +67,30 @@ class EtcChecksTest {
         double max = 0;
         for (double[] row : mt.seriesRows()) max = Math.max(max, row[col + 1]); // column 0 is the time
         assertTrue(max >= 4, "SMs with issue disabled, sampled per epoch: max " + max);
+    }
+
+    /**
+     * {@code classify: per_kernel} (ours: seed 002 does not say whether the classifier samples again at each kernel).
+     * ATAX's row pass is irregular (MT+CC); its column pass is coalesced and shares A (PE+CC). Sampled once, MT keeps
+     * throttling the column pass, whose one streaming sweep over A then runs on fewer SMs and whose lagging CTAs re-fault
+     * the rows the others have passed; sampled per kernel, MT stands down there and PE evicts ahead instead.
+     */
+    @Test
+    void perKernelClassificationStandsMtDownForTheCoalescedPass() {
+        RunResult[] r = org.hmsim.platform.machine.Simulation.concurrently(() -> new Sim().run("etc-atax", 0.5), () -> etc().run("etc-atax", 0.5),
+                () -> etcPerKernel().run("etc-atax", 0.5));
+        RunResult bl = r[0], once = r[1], perKernel = r[2];
+        print("atax 50% BL", bl);
+        print("atax 50% ETC once", once);
+        print("atax 50% ETC per kernel", perKernel);
+        assertEquals(1, Sim.stat(once, "policy.throttling.classifier.decisions"), "classify once");
+        assertEquals(2, Sim.stat(perKernel, "policy.throttling.classifier.decisions"), "one decision per kernel");
+        classifiedAs(once, 3, 0, 1, 1);
+        classifiedAs(perKernel, 2, 1, 0, 1); // the column pass: regular, sharing A with the row pass
+        assertEquals(0, Sim.stat(perKernel, "policy.throttling.throttled_sms"), "MT stood down: every SM issues");
+        assertTrue(Sim.stat(perKernel, "policy.residency.pe_evictions") > 0, "PE evicted ahead in the column pass");
+        assertTrue(speedup(once, perKernel) > 1.2, "per kernel over once: " + speedup(once, perKernel));
+        assertTrue(speedup(bl, perKernel) > 2, "ETC per kernel over BL: " + speedup(bl, perKernel));
     }
 
     /**

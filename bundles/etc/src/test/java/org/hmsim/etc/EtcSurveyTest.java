@@ -25,6 +25,8 @@ class EtcSurveyTest {
             case "pecc" -> s.with(new ProactiveEvictionProvider(), "mode", "on", "threshold", "512KB").with(new CapacityCompressionProvider(), "mode", "on");
             case "mtcc" -> s.with(new MemoryAwareThrottlingProvider(), "mode", "on").with(new CapacityCompressionProvider(), "mode", "on");
             case "etc" -> s.with(new ProactiveEvictionProvider(), "threshold", "512KB").with(new MemoryAwareThrottlingProvider()).with(new CapacityCompressionProvider());
+            case "etck" -> s.with(new ProactiveEvictionProvider(), "threshold", "512KB", "classify", "per_kernel").with(new MemoryAwareThrottlingProvider(), "classify", "per_kernel")
+                    .with(new CapacityCompressionProvider(), "classify", "per_kernel");
             default -> throw new IllegalArgumentException(c);
         }
         return s;

@@ -60,6 +60,7 @@ final class WorkloadRunner {
             machine.migration().onKernelLaunch(index, () -> {
                 launchHeld = false;
                 machine.liveCacheability.onKernelLaunch(index);
+                if (machine.uvm != null) machine.uvm.kernelLaunching(index);
                 if (grid != null) grid.launch(k, index, this::launchNext);
                 else gpu.launch(k, index, this::launchNext);
             });

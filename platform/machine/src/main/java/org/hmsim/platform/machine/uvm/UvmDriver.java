@@ -161,6 +161,11 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         this.sharesData = s;
     }
 
+    /** Kernel {@code index} is about to launch: the listeners (ETC's per-kernel classifier) hear of it. */
+    public void kernelLaunching(int index) {
+        for (UnifiedMemory.Listener l : listeners) l.onKernelLaunch(index);
+    }
+
     /** A GPU's fabric with the compressed-page access delay in front. */
     public MemSink wrapFabric(MemSink fabric, org.hmsim.api.mem.RequestPool pool) { return new CompressedAccessDelay(this, fabric, engine, pool); }
 
