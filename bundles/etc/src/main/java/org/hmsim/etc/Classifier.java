@@ -35,7 +35,7 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
                 ParamSpec.real("coalescing_threshold", 10, 1, 32, "thread accesses per line request at or above which the application is regular (seed 002 §4.4: 10; any value 5-10 separates its apps)"),
                 ParamSpec.integer("sample_window", 50_000, 1, 100_000_000, "GPU cycles sampled before classifying (seed 002 Fig 16: 50k)"),
                 ParamSpec.choice("classify", "once", List.of("once", "per_kernel"), "once: one decision from the first window; per_kernel: each kernel "
-                        + "launch samples a new window and decides again (seed 002 does not say which; ATAX/BICG/MVT's second kernel is coalesced)"));
+                        + "launch samples a new window and decides again (seed 002 does not say which; ATAX/MVT's second kernel is coalesced, BICG's first)"));
     }
 
     private final MachineView machine;

@@ -14,7 +14,10 @@ import org.hmsim.platform.workloads.SimpleWorkload;
 /**
  * Models of seed 002's irregular applications (Polybench matrix-vector kernels), built from
  * {@link MatrixPass}: a row-per-thread pass (uncoalesced: each warp load touches 32 rows, several pages)
- * and, for ATAX, BICG and MVT, a column-per-thread pass over the same matrix (shares data). GESUMMV walks
+ * and, for ATAX, BICG and MVT, a column-per-thread pass over the same matrix (the second kernel shares A
+ * with the first). The order is PolyBench/GPU's: ATAX ({@code atax_kernel1} tmp = A x) and MVT
+ * ({@code mvt_kernel1} x1 = A y1) run the row pass first; BICG's {@code bicg_kernel1} computes s = A^T r,
+ * the coalesced column pass, and only {@code bicg_kernel2} (q = A p) walks rows. GESUMMV walks
  * two matrices A and B row-per-thread in one kernel. With all warps resident, the pages in use at once
  * grow with the number of active SMs — the working set MT throttles (seed 002 §4.2).
  */
@@ -29,7 +32,7 @@ public final class IrregularUvmWorkload extends BuiltinProvider {
     public IrregularUvmWorkload(App app) {
         super(app.id, "model of Polybench " + app.name() + " (seed 002: irregular): " + switch (app) {
                     case ATAX -> "tmp = A x row-per-thread, then y = A^T tmp column-per-thread (shares A).";
-                    case BICG -> "q = A p row-per-thread, then s = A^T r column-per-thread (shares A).";
+                    case BICG -> "s = A^T r column-per-thread (coalesced), then q = A p row-per-thread (shares A): PolyBench/GPU's kernel order.";
                     case GESUMMV -> "y = alpha A x + beta B x, row-per-thread over two matrices in one kernel.";
                     case MVT -> "x1 = A y1 row-per-thread, then x2 = A^T y2 column-per-thread (shares A).";
                 } + " Matrices rows x cols floats; footprint 4 x rows x cols per matrix (scaled down from the paper's 7-70 MB).",
@@ -54,6 +57,9 @@ public final class IrregularUvmWorkload extends BuiltinProvider {
             List<Kernel> ks = new ArrayList<>();
             if (app == App.GESUMMV) {
                 ks.add(matrix("gesummv", new long[] {b[0], b[1]}, b[2], true, rows, cols, threads, unroll, compute, false));
+            } else if (app == App.BICG) {
+                ks.add(matrix("column_pass", new long[] {b[0]}, b[2], false, rows, cols, threads, unroll, compute, false));
+                ks.add(matrix("row_pass", new long[] {b[0]}, b[1], true, rows, cols, threads, unroll, compute, true));
             } else {
                 ks.add(matrix("row_pass", new long[] {b[0]}, b[1], true, rows, cols, threads, unroll, compute, false));
                 ks.add(matrix("column_pass", new long[] {b[0]}, b[2], false, rows, cols, threads, unroll, compute, true));
