@@ -36,6 +36,17 @@ class EtcChecksTest {
 
     private static void print(String label, RunResult r) { System.out.println(Sim.line(label, r)); }
 
+    /** The baseline, ETC sampled once and ETC sampled per kernel on one workload, run concurrently and printed. */
+    private static RunResult[] blOncePerKernel(String workload, double memory) {
+        RunResult[] r = org.hmsim.platform.machine.Simulation.concurrently(() -> new Sim().run(workload, memory), () -> etc().run(workload, memory),
+                () -> etcPerKernel().run(workload, memory));
+        String at = workload + " " + Math.round(memory * 100) + "% ";
+        print(at + "BL", r[0]);
+        print(at + "ETC once", r[1]);
+        print(at + "ETC per kernel", r[2]);
+        return r;
+    }
+
     private static void classifiedAs(RunResult r, int cls, int pe, int mt, int cc) {
         for (String slot : new String[] {"residency", "throttling", "compression"})
             assertEquals(cls, Sim.stat(r, "policy." + slot + ".classifier.class"), slot + "'s classifier");
@@ -77,12 +88,8 @@ class EtcChecksTest {
      */
     @Test
     void perKernelClassificationStandsMtDownForTheCoalescedPass() {
-        RunResult[] r = org.hmsim.platform.machine.Simulation.concurrently(() -> new Sim().run("etc-atax", 0.5), () -> etc().run("etc-atax", 0.5),
-                () -> etcPerKernel().run("etc-atax", 0.5));
+        RunResult[] r = blOncePerKernel("etc-atax", 0.5);
         RunResult bl = r[0], once = r[1], perKernel = r[2];
-        print("atax 50% BL", bl);
-        print("atax 50% ETC once", once);
-        print("atax 50% ETC per kernel", perKernel);
         assertEquals(1, Sim.stat(once, "policy.throttling.classifier.decisions"), "classify once");
         assertEquals(2, Sim.stat(perKernel, "policy.throttling.classifier.decisions"), "one decision per kernel");
         classifiedAs(once, 3, 0, 1, 1);
@@ -102,12 +109,8 @@ class EtcChecksTest {
      */
     @Test
     void bicgStartsWithItsCoalescedPassSoSamplingOnceCallsItRegular() {
-        RunResult[] r = org.hmsim.platform.machine.Simulation.concurrently(() -> new Sim().run("etc-bicg", 0.5), () -> etc().run("etc-bicg", 0.5),
-                () -> etcPerKernel().run("etc-bicg", 0.5));
+        RunResult[] r = blOncePerKernel("etc-bicg", 0.5);
         RunResult bl = r[0], once = r[1], perKernel = r[2];
-        print("bicg 50% BL", bl);
-        print("bicg 50% ETC once", once);
-        print("bicg 50% ETC per kernel", perKernel);
         classifiedAs(once, 2, 1, 0, 1);
         assertEquals(2, Sim.stat(perKernel, "policy.throttling.classifier.decisions"), "one decision per kernel");
         classifiedAs(perKernel, 3, 0, 1, 1); // the row pass, last: irregular
