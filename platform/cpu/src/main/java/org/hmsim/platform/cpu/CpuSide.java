@@ -165,15 +165,22 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         return osHandler(cycles);
     }
 
-    /** A GPU page walk found {@code vaddr} at {@code paddr}: the GPU side of the permission check. */
-    public void onGpuWalk(int gpu, long vaddr, long paddr) {
+    /**
+     * A GPU page walk found {@code vaddr} at {@code paddr}: the GPU side of the permission check. Returns how
+     * long the walk waits for the fault handler (ps), or 0: allowed, or {@code gpu_fault_stall: gpu}, where the
+     * fault stops every SM of the GPU instead.
+     */
+    public long onGpuWalk(int gpu, long vaddr, long paddr) {
         long page = paddr / pageBytes;
         long cycles = coherence.checkAccess(gpu, page, false);
-        if (cycles <= 0) return;
+        if (cycles <= 0) return 0;
         gpuFaults++;
         pageFlushes++;
         flushWritebacks += cluster.flushRange(page * pageBytes, pageBytes); // the CPU loses the page
-        gpus.stall(gpu, osHandler(cycles));
+        long stallPs = osHandler(cycles);
+        if (cfg.gpuFaultStall() == CpuConfig.GpuFaultStall.WALK) return stallPs;
+        gpus.stall(gpu, stallPs);
+        return 0;
     }
 
     /** One OS fault handler: faults are served in arrival order; returns the faulting agent's stall. */

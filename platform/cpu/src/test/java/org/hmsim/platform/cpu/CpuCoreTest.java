@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class CpuCoreTest {
     private static long run(int mlp, long faultCycles) {
         CpuConfig c = Rig.small(Rig.dir(4096, 4, 4, 64));
-        c = new CpuConfig(1, 2000, mlp, c.l1(), c.l2(), c.llc(), c.llcMshrs(), c.directory());
+        c = new CpuConfig(1, 2000, mlp, c.l1(), c.l2(), c.llc(), c.llcMshrs(), c.directory(), c.gpuFaultStall());
         Rig rig = new Rig(c, CoherencePolicy.PATH_MEMORY);
         rig.faultCycles = faultCycles;
         boolean[] done = {false};

@@ -39,7 +39,7 @@ final class Rig {
 
     static CpuConfig small(DirectoryConfig d) {
         return new CpuConfig(2, 2000, 8, new CacheGeometry(4 << 10, 4, 2), new CacheGeometry(16 << 10, 4, 8),
-                new CacheGeometry(64 << 10, 8, 20), 16, d);
+                new CacheGeometry(64 << 10, 8, 20), 16, d, CpuConfig.GpuFaultStall.GPU);
     }
 
     static DirectoryConfig dir(int entries, int ways, int banks, int mshrs) {

@@ -26,4 +26,12 @@ public interface AddressTranslator {
      * (later misses on the page merge into it). The default: every page is always resident.
      */
     default boolean resident(int gpu, int sm, long vpn, org.hmsim.platform.gpu.tlb.FaultWaiter waiter) { return true; }
+
+    /**
+     * The OS's permission check at the end of a walk of {@code vaddr} (seed 001: the coherence permission in
+     * the PTE): how long the walk must wait for the fault handler before its translation is used, in ps; 0 when
+     * the access is allowed (or the fault stalls the whole GPU instead, which the translator then arranges).
+     * Called once per walk, after {@link #resident} and before {@link #translate}.
+     */
+    default long walkFaultPs(int gpu, long vaddr) { return 0; }
 }

@@ -1,5 +1,6 @@
 package org.hmsim.platform.machine;
 
+import java.util.Locale;
 import org.hmsim.platform.cpu.CacheGeometry;
 import org.hmsim.platform.cpu.CpuConfig;
 import org.hmsim.platform.cpu.DirectoryConfig;
@@ -31,8 +32,12 @@ final class CpuSection {
                 t.integer("lookup_cycles", dd.lookupCycles(), 0, 100_000), t.integer("bank_cycles", dd.bankCycles(), 1, 100_000),
                 t.integer("cpu_probe_cycles", dd.cpuProbeCycles(), 0, 1_000_000), t.integer("gpu_probe_cycles", dd.gpuProbeCycles(), 0, 1_000_000));
         t.finish();
+        // what a GPU permission fault stops (seed 001 does not say): the walk that found it, or the whole GPU
+        String stall = c.string("gpu_fault_stall", "walk").toLowerCase(Locale.ROOT);
+        if (!stall.equals("walk") && !stall.equals("gpu"))
+            throw new ConfigException(c.child("gpu_fault_stall"), "unknown value '" + stall + "' (walk or gpu)");
         c.finish();
-        return new CpuConfig(cores, mhz, mlp, l1, l2, llc, llcMshrs, dir);
+        return new CpuConfig(cores, mhz, mlp, l1, l2, llc, llcMshrs, dir, CpuConfig.GpuFaultStall.valueOf(stall.toUpperCase(Locale.ROOT)));
     }
 
     private static CacheGeometry cache(Tree parent, String key, CacheGeometry d) {

@@ -44,9 +44,12 @@ final class Translator implements AddressTranslator {
 
     @Override
     public long translate(int gpu, long vaddr) {
-        long pa = os.translate(vaddr, gpu);
-        if (cpu != null) cpu.onGpuWalk(gpu, vaddr, pa);
-        return pa;
+        return os.translate(vaddr, gpu);
+    }
+
+    @Override
+    public long walkFaultPs(int gpu, long vaddr) {
+        return cpu == null ? 0 : cpu.onGpuWalk(gpu, vaddr, os.translate(vaddr, gpu));
     }
 
     @Override

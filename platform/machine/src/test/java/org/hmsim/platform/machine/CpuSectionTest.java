@@ -29,5 +29,13 @@ class CpuSectionTest {
         assertTrue(e.getMessage().contains("cpu.directory"), e.getMessage());
         e = assertThrows(ConfigException.class, () -> Presets.machine("sahc", "cpu.llc.size", "3MB"));
         assertTrue(e.getMessage().contains("cpu.llc.size"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> Presets.machine("sahc", "cpu.gpu_fault_stall", "sm"));
+        assertTrue(e.getMessage().contains("cpu.gpu_fault_stall") && e.getMessage().contains("walk or gpu"), e.getMessage());
+    }
+
+    @Test
+    void gpuPermissionFaultsHoldTheirWalkUnlessTheWholeGpuIsAsked() {
+        assertEquals(CpuConfig.GpuFaultStall.WALK, Presets.machine("sahc").cpu().gpuFaultStall());
+        assertEquals(CpuConfig.GpuFaultStall.GPU, Presets.machine("sahc", "cpu.gpu_fault_stall", "gpu").cpu().gpuFaultStall());
     }
 }

@@ -13,10 +13,12 @@ import org.hmsim.platform.gpu.util.LongIntMap;
  * The GPU-wide part of address translation: the shared L2 TLB and a pool of page-table walkers
  * (seed 000 §5: per-SM L1 TLBs backed by a shared L2 TLB and a page walk). Misses to the same page merge
  * into one walk; beyond {@code walkers} concurrent walks, walks wait in a FIFO. A walk ends by asking the
- * {@link AddressTranslator} (which maps the page on first touch) and fills the L2 TLB.
+ * {@link AddressTranslator} whether the page is resident (demand paging: else the walk parks), whether the
+ * access is permitted (else the walk waits out the fault), and where the page is (mapping it on first touch),
+ * and fills the L2 TLB.
  */
 public final class Mmu implements EventTarget, FaultWaiter {
-    private static final int EV_L2_LOOKUP = 0, EV_WALK_DONE = 1;
+    private static final int EV_L2_LOOKUP = 0, EV_WALK_DONE = 1, EV_FAULT_SERVED = 2;
     private static final int SM_BITS = 8;
 
     private final int gpu;
@@ -39,7 +41,7 @@ public final class Mmu implements EventTarget, FaultWaiter {
     private int qHead, qSize;
     private int activeWalks;
 
-    private long walks, walkQueueDelayPs, mergedWalks, shootdowns, faultedWalks;
+    private long walks, walkQueueDelayPs, mergedWalks, shootdowns, faultedWalks, permissionFaults, permissionWaitPs;
 
     public Mmu(int gpu, TlbConfig cfg, ClockDomain clock, Engine engine, AddressTranslator translator) {
         this.gpu = gpu;
@@ -69,7 +71,8 @@ public final class Mmu implements EventTarget, FaultWaiter {
     @Override
     public void handle(int kind, long payload) {
         if (kind == EV_L2_LOOKUP) l2Lookup((int) (payload & ((1 << SM_BITS) - 1)), payload >>> SM_BITS);
-        else walkDone((int) payload);
+        else if (kind == EV_WALK_DONE) walkDone((int) payload);
+        else finishWalk((int) payload);
     }
 
     private void l2Lookup(int sm, long vpn) {
@@ -121,14 +124,30 @@ public final class Mmu implements EventTarget, FaultWaiter {
             faultedWalks++;
             return;
         }
-        finishWalk(w);
+        checkPermission(w);
+    }
+
+    /**
+     * A permission fault found by the walk (seed 001 §2.2) holds only this walk, and with it the warps whose
+     * accesses need the page (later misses on it merge into the walk); its walker is free again and other
+     * warps go on (the seed's summary, §2.3: "stall the faulting wavefront").
+     */
+    private void checkPermission(int w) {
+        long waitPs = translator.walkFaultPs(gpu, walkVpn[w] * pageBytes);
+        if (waitPs <= 0) {
+            finishWalk(w);
+            return;
+        }
+        permissionFaults++;
+        permissionWaitPs += waitPs;
+        engine.scheduleIn(waitPs, this, EV_FAULT_SERVED, w);
     }
 
     /** Demand paging: the page a parked walk faulted on has arrived. */
     @Override
     public void onPageResident(long vpn) {
         int w = walkByVpn.get(vpn);
-        if (w >= 0) finishWalk(w);
+        if (w >= 0) checkPermission(w);
     }
 
     private void finishWalk(int w) {
@@ -181,5 +200,7 @@ public final class Mmu implements EventTarget, FaultWaiter {
         s.counter("walk_queue_delay_ps", "total time walks waited for a free walker, ps", () -> walkQueueDelayPs);
         s.counter("faulted_walks", "walks that found a non-resident page and waited for a far fault (demand paging)", () -> faultedWalks);
         s.counter("shootdowns", "pages invalidated by TLB shootdowns", () -> shootdowns);
+        s.counter("permission_faults", "walks held by a coherence-permission fault (cpu.gpu_fault_stall: walk)", () -> permissionFaults);
+        s.counter("permission_wait_ps", "total time walks waited for the OS fault handler, ps", () -> permissionWaitPs);
     }
 }
