@@ -49,6 +49,24 @@ class AccessPatternTest {
         WorkloadInspector.inspect(w, 1_000_000, (k, c, wp, in, o) -> assertTrue(in.kind != Kind.STORE && in.kind != Kind.ATOMIC));
     }
 
+    /**
+     * A 3x3 stencil's row below lies in the next CTA's tile (1024-element rows, 1024-element tiles): CTA 0 reads
+     * A from element 0 to the end of row 1, not only its own tile (seed 002's 2DCONV reads rows i-1, i, i+1).
+     */
+    @Test
+    void conv2dReadsTheRowBelowBeyondItsTile() {
+        long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
+        WorkloadInspector.inspect(make("etc-2dconv", Map.of("elements", 1 << 20), 1), 2_000_000, (k, c, w, in, o) -> {
+            if (c != 0 || in.kind != Kind.LOAD) return;
+            for (int l = 0; l < 32; l++) {
+                if ((in.activeMask & (1 << l)) == 0) continue;
+                span[0] = Math.min(span[0], in.addresses[l]);
+                span[1] = Math.max(span[1], in.addresses[l]);
+            }
+        });
+        assertEquals(4 * (2 * 1024 - 1), span[1] - span[0], "CTA 0 reads A's elements 0 .. 2047 (its tile and the row below)");
+    }
+
     @Test
     void kmeansFeatureLoadsTouch32DistinctLines() {
         int[] loads = {0};

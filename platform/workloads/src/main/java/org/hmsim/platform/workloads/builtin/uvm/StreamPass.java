@@ -9,14 +9,16 @@ import org.hmsim.platform.workloads.Lanes;
  * One warp of a coalesced streaming pass (seed 002 §4's regular applications): CTA c owns the tile of
  * {@code threads x perThread} consecutive elements starting at {@code from + c x tile} (clipped to
  * {@code to}), its warps striding through the tile; per element each lane loads 4 B of every read array at element
- * offset {@code shift} (stencil neighbours), computes, and stores 4 B of every written array. Every warp
+ * offset {@code shift} (stencil neighbours: the row or plane below lies in a later CTA's tile, so a shifted
+ * load is clipped to the arrays' elements [0, to), not to the tile), computes, and stores 4 B of every
+ * written array. Every warp
  * instruction touches one 128 B line, and the pass walks its arrays page by page, so the footprint grows
  * linearly within the pass (seed 002 Fig 6).
  */
 final class StreamPass implements WarpProgram {
     private final long[] reads, writes;
     private final long[] shifts;
-    private final long from, to, gridThreads, first;
+    private final long from, to, limit, gridThreads, first;
     private final int existing, compute;
     private long e;
     private int phase;
@@ -28,6 +30,7 @@ final class StreamPass implements WarpProgram {
         long tile = (long) threads * perThread;
         this.from = from;
         this.to = Math.min(to, from + (cta + 1L) * tile);
+        this.limit = to;
         this.gridThreads = threads;
         this.first = from + cta * tile + (long) warp * Lanes.W;
         this.existing = Lanes.existing(warp, threads);
@@ -65,6 +68,6 @@ final class StreamPass implements WarpProgram {
 
     private void emit(WarpInstruction out, Kind kind, long base, long shift, boolean wait) {
         out.memory(kind, 4, existing & Lanes.first(to - e), wait);
-        for (int l = 0; l < Lanes.W; l++) out.addresses[l] = base + 4 * Math.max(0, Math.min(to - 1, e + l + shift));
+        for (int l = 0; l < Lanes.W; l++) out.addresses[l] = base + 4 * Math.max(0, Math.min(limit - 1, e + l + shift));
     }
 }
