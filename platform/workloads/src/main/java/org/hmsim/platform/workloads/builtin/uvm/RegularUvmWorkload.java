@@ -15,7 +15,7 @@ import org.hmsim.platform.workloads.SimpleWorkload;
  * Models of seed 002's regular (coalesced, streaming) applications, as sequences of streaming passes
  * ({@link StreamPass}) over float arrays of {@code elements} each. Without sharing: 2DCONV, 3DCONV (one
  * stencil kernel, in → out). With sharing across kernels (§4.4, Fig 4): LUD (K kernels over the shrinking
- * trailing part of one matrix), SRAD (two kernels per iteration over the same image arrays), CONS
+ * trailing part of one matrix), SRAD (two kernels per iteration over the same six image-sized arrays), CONS
  * (convolutionSeparable: the row pass writes a buffer the column pass re-streams), SCAN (block scan,
  * sums scan, uniform add over one array). Footprints are scaled down from the paper's 7-70 MB for
  * simulation time; {@code elements} scales them.
@@ -44,7 +44,8 @@ public final class RegularUvmWorkload extends BuiltinProvider {
             case CONV2D -> "model of Polybench 2DCONV (seed 002: regular, no sharing): one 3x3-stencil kernel streaming A (rows above/below as element shifts) into B. 2 arrays.";
             case CONV3D -> "model of Polybench 3DCONV (seed 002: regular, no sharing): one stencil kernel reading three planes of A into B. 2 arrays.";
             case LUD -> "model of Rodinia LUD (seed 002: regular, sharing): `iterations` kernels each streaming (read+write) the trailing part of one matrix. 1 array.";
-            case SRAD -> "model of Rodinia SRAD (seed 002: regular, sharing): per iteration kernel 1 reads J writes c, kernel 2 reads J and c writes J. 2 arrays.";
+            case SRAD -> "model of Rodinia SRAD (seed 002: regular, sharing): per iteration srad_cuda_1 reads J (rows above/below) and writes c and the four "
+                    + "derivatives dN, dS, dW, dE; srad_cuda_2 reads J, c and the derivatives and writes J. 6 arrays.";
             case CONS -> "model of CUDA SDK convolutionSeparable (seed 002: regular, sharing): row pass in -> buf, column pass buf -> out. 3 arrays.";
             case SCAN -> "model of a 3-kernel prefix sum (seed 002: regular, sharing): block scan data in place, scan of block sums, uniform add over data. 1 array + sums.";
         };
@@ -58,7 +59,7 @@ public final class RegularUvmWorkload extends BuiltinProvider {
         String[] names = switch (app) {
             case CONV2D, CONV3D -> new String[] {"A", "B"};
             case LUD -> new String[] {"m"};
-            case SRAD -> new String[] {"J", "c"};
+            case SRAD -> new String[] {"J", "c", "dN", "dS", "dW", "dE"};
             case CONS -> new String[] {"in", "buf", "out"};
             case SCAN -> new String[] {"data"};
         };
@@ -77,8 +78,12 @@ public final class RegularUvmWorkload extends BuiltinProvider {
                 }
                 case SRAD -> {
                     for (int k = 0; k < it; k++) {
-                        ks.add(pass("srad1_" + k, new long[] {b[0]}, new long[] {-side, 0, side}, new long[] {b[1]}, 0, n, ctas, threads, compute, k > 0));
-                        ks.add(pass("srad2_" + k, new long[] {b[0], b[1]}, new long[] {0}, new long[] {b[0]}, 0, n, ctas, threads, compute, true));
+                        // Rodinia srad_cuda_1: J and its N/S/W/E neighbours in, c and the four derivatives out
+                        ks.add(pass("srad1_" + k, new long[] {b[0]}, new long[] {-side, 0, side}, new long[] {b[1], b[2], b[3], b[4], b[5]}, 0, n,
+                                ctas, threads, compute, k > 0));
+                        // srad_cuda_2: J, c and the derivatives in (c's south/east neighbours share c's lines or the next row), J out
+                        ks.add(pass("srad2_" + k, new long[] {b[0], b[1], b[2], b[3], b[4], b[5]}, new long[] {0}, new long[] {b[0]}, 0, n,
+                                ctas, threads, compute, true));
                     }
                 }
                 case CONS -> {
