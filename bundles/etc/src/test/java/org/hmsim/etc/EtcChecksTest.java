@@ -206,13 +206,14 @@ class EtcChecksTest {
         assertTrue(Sim.stat(both, "policy.residency.pe_skipped_fits") > 0 && Sim.stat(both, "uvm.evictions_proactive") == 0, "PE stands down when the compressed footprint fits");
         assertTrue(both.simTimePs() <= cc.simTimePs() * 1.02, "PE+CC not behind CC alone: " + both.simTimePs() + " vs " + cc.simTimePs());
         assertTrue(speedup(bl, auto) > 2, "ETC (classifier) over BL: " + speedup(bl, auto));
-        // LUD updates its matrix in place: an evicted page's lines, dirty ones too, leave the L2
-        assertTrue(Sim.stat(bl, "uvm.l2_lines_dropped") > 0 && Sim.stat(bl, "uvm.l2_dirty_lines_dropped") > 0, "evicted pages leave the L2");
+        // every step re-streams the trailing part, so the baseline evicts pages a later step faults back in
+        // (the L2 lines an eviction drops are checked in platform/machine UvmEvictionCachesTest)
+        assertTrue(Sim.stat(bl, "uvm.faults") > 2 * Sim.stat(unl, "uvm.faults"), "the baseline re-faults evicted pages");
     }
 
     /**
-     * LUD with 16 kernels (closer to Rodinia's many small trailing-matrix steps than the default 4) at 50 %:
-     * compression alone still leaves most kernels larger than memory; PE+CC beats both PE and CC alone.
+     * LUD (16 trailing-matrix steps, the default) at 50 %: compression alone still leaves the early steps larger
+     * than memory; PE+CC beats both PE and CC alone, in the paper's order BL < PE < CC < PE+CC (R6).
      */
     @Test
     void regularSharingPeCcAheadOfEachAlone() {
@@ -224,6 +225,7 @@ class EtcChecksTest {
         print("lud16 50% CC", cc);
         print("lud16 50% PE+CC", both);
         assertTrue(both.simTimePs() < pe.simTimePs() && both.simTimePs() < cc.simTimePs(), "PE+CC ahead of PE and of CC alone");
+        assertTrue(cc.simTimePs() < pe.simTimePs() && pe.simTimePs() < bl.simTimePs(), "CC ahead of PE, PE ahead of BL");
         assertTrue(speedup(bl, both) > 1.6, "PE+CC over BL: " + speedup(bl, both));
     }
 

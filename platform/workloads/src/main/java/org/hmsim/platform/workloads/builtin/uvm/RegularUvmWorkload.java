@@ -14,8 +14,8 @@ import org.hmsim.platform.workloads.SimpleWorkload;
 /**
  * Models of seed 002's regular (coalesced, streaming) applications, as sequences of streaming passes
  * ({@link StreamPass}) over float arrays of {@code elements} each. Without sharing: 2DCONV, 3DCONV (one
- * stencil kernel, in → out). With sharing across kernels (§4.4, Fig 4): LUD (K kernels over the shrinking
- * trailing part of one matrix), SRAD (two kernels per iteration over the same six image-sized arrays), CONS
+ * stencil kernel, in → out). With sharing across kernels (§4.4, Fig 4): LUD (K kernels over the trailing part
+ * of one matrix, shrinking step by step to its last block as Rodinia's {@code lud_internal} grids do), SRAD (two kernels per iteration over the same six image-sized arrays), CONS
  * (convolutionSeparable: the row pass writes a buffer the column pass re-streams), SCAN (block scan,
  * sums scan, uniform add over one array). Footprints are scaled down from the paper's 7-70 MB for
  * simulation time; {@code elements} scales them.
@@ -35,7 +35,7 @@ public final class RegularUvmWorkload extends BuiltinProvider {
                 ParamSpec.integer("per_thread", 4, 1, 1 << 16, "elements per thread: a CTA streams a tile of threads x per_thread consecutive elements, CTAs in order, so the footprint grows page by page"),
                 ParamSpec.integer("threads", 256, 32, 1024, "threads per CTA"),
                 ParamSpec.integer("compute", 4, 0, 10_000, "arithmetic cycles per element"),
-                ParamSpec.integer("iterations", app == App.LUD ? 4 : 2, 1, 1000, "LUD: kernels (trailing-matrix steps); SRAD: iterations of its two kernels; others: ignored")));
+                ParamSpec.integer("iterations", app == App.LUD ? 16 : 2, 1, 1000, "LUD: kernels (trailing-matrix steps; Rodinia takes one per 16 rows); SRAD: iterations of its two kernels; others: ignored")));
         this.app = app;
     }
 
@@ -43,7 +43,8 @@ public final class RegularUvmWorkload extends BuiltinProvider {
         return switch (a) {
             case CONV2D -> "model of Polybench 2DCONV (seed 002: regular, no sharing): one 3x3-stencil kernel streaming A (rows above/below as element shifts) into B. 2 arrays.";
             case CONV3D -> "model of Polybench 3DCONV (seed 002: regular, no sharing): one stencil kernel reading three planes of A into B. 2 arrays.";
-            case LUD -> "model of Rodinia LUD (seed 002: regular, sharing): `iterations` kernels each streaming (read+write) the trailing part of one matrix. 1 array.";
+            case LUD -> "model of Rodinia LUD (seed 002: regular, sharing): `iterations` steps, each a kernel streaming (read+write) the trailing part of one matrix, "
+                    + "which shrinks by 1/iterations per step down to the last block (Rodinia's lud_internal; its diagonal and perimeter kernels touch the same pages). 1 array.";
             case SRAD -> "model of Rodinia SRAD (seed 002: regular, sharing): per iteration srad_cuda_1 reads J (rows above/below) and writes c and the four "
                     + "derivatives dN, dS, dW, dE; srad_cuda_2 reads J, c and the derivatives and writes J. 6 arrays.";
             case CONS -> "model of CUDA SDK convolutionSeparable (seed 002: regular, sharing): row pass in -> buf, column pass buf -> out. 3 arrays.";
@@ -74,7 +75,7 @@ public final class RegularUvmWorkload extends BuiltinProvider {
                 case CONV3D -> ks.add(pass("conv3d", new long[] {b[0]}, new long[] {-plane, 0, plane}, new long[] {b[1]}, 0, n, ctas, threads, compute, false));
                 case LUD -> {
                     for (int k = 0; k < it; k++)
-                        ks.add(pass("lud_" + k, new long[] {b[0]}, new long[] {0}, new long[] {b[0]}, n * k / (2L * it), n, ctas, threads, compute, k > 0));
+                        ks.add(pass("lud_" + k, new long[] {b[0]}, new long[] {0}, new long[] {b[0]}, n * k / it, n, ctas, threads, compute, k > 0));
                 }
                 case SRAD -> {
                     for (int k = 0; k < it; k++) {
