@@ -67,6 +67,24 @@ class AccessPatternTest {
         assertEquals(4 * (2 * 1024 - 1), span[1] - span[0], "CTA 0 reads A's elements 0 .. 2047 (its tile and the row below)");
     }
 
+    /**
+     * The CUDA SDK scan's second kernel gathers one word per 1024 elements of the scanned input and output:
+     * each warp load is 32 lines 4 KB apart, and the kernel touches every 4 KB page of both arrays.
+     */
+    @Test
+    void scanSumsKernelTouchesEveryPageOfBothArraysWithOneWordEach() {
+        Set<Long> pages = new HashSet<>();
+        int[] loads = {0};
+        WorkloadInspector.inspect(make("etc-scan", Map.of("elements", 1 << 18), 1), 2_000_000, (k, c, w, in, o) -> {
+            if (k != 1 || in.kind != Kind.LOAD) return;
+            assertEquals(32, lines(in).size(), "one word per 4 KB: no coalescing");
+            for (int l = 0; l < 32; l++) pages.add(in.addresses[l] >>> 12);
+            loads[0]++;
+        });
+        assertEquals(2 * (1 << 18) / 1024, pages.size(), "every 4 KB page of src and dst");
+        assertEquals(2 * (1 << 18) / 1024 / 32, loads[0], "two loads per warp of 32 gathered blocks");
+    }
+
     @Test
     void kmeansFeatureLoadsTouch32DistinctLines() {
         int[] loads = {0};

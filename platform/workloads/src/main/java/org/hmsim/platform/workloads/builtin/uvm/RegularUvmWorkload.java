@@ -16,8 +16,9 @@ import org.hmsim.platform.workloads.SimpleWorkload;
  * ({@link StreamPass}) over float arrays of {@code elements} each. Without sharing: 2DCONV, 3DCONV (one
  * stencil kernel, in → out). With sharing across kernels (§4.4, Fig 4): LUD (K kernels over the trailing part
  * of one matrix, shrinking step by step to its last block as Rodinia's {@code lud_internal} grids do), SRAD (two kernels per iteration over the same six image-sized arrays), CONS
- * (convolutionSeparable: the row pass writes a buffer the column pass re-streams), SCAN (block scan,
- * sums scan, uniform add over one array). Footprints are scaled down from the paper's 7-70 MB for
+ * (convolutionSeparable: the row pass writes a buffer the column pass re-streams), SCAN (the CUDA SDK's
+ * scanExclusiveLarge: block scan src to dst, a strided gather of every block's last words of both, uniform
+ * add over dst). Footprints are scaled down from the paper's 7-70 MB for
  * simulation time; {@code elements} scales them.
  */
 public final class RegularUvmWorkload extends BuiltinProvider {
@@ -49,7 +50,8 @@ public final class RegularUvmWorkload extends BuiltinProvider {
             case SRAD -> "model of Rodinia SRAD (seed 002: regular, sharing): per iteration srad_cuda_1 reads J (rows above/below) and writes c and the four "
                     + "derivatives dN, dS, dW, dE; srad_cuda_2 reads J, c and the derivatives and writes J. 6 arrays.";
             case CONS -> "model of CUDA SDK convolutionSeparable (seed 002: regular, sharing): row pass in -> buf, column pass buf -> out. 3 arrays.";
-            case SCAN -> "model of a 3-kernel prefix sum (seed 002: regular, sharing): block scan data in place, scan of block sums, uniform add over data. 1 array + sums.";
+            case SCAN -> "model of the CUDA SDK scan (scanExclusiveLarge; seed 002: regular, sharing): block scan src -> dst; a gather of every 1024-element "
+                    + "block's last src and dst word into the block sums (one word per 4 KB of both arrays: every page, almost no data); uniform add over dst. 2 arrays + sums.";
         };
     }
 
@@ -63,7 +65,7 @@ public final class RegularUvmWorkload extends BuiltinProvider {
             case LUD -> new String[] {"m"};
             case SRAD -> new String[] {"J", "c", "dN", "dS", "dW", "dE"};
             case CONS -> new String[] {"in", "buf", "out"};
-            case SCAN -> new String[] {"data"};
+            case SCAN -> new String[] {"src", "dst"};
         };
         for (String s : names) allocs.add(new AllocationSpec(s, 4 * n));
         if (app == App.SCAN) allocs.add(new AllocationSpec("sums", Math.max(4, 4 * n / 1024)));
@@ -94,10 +96,13 @@ public final class RegularUvmWorkload extends BuiltinProvider {
                 }
                 case SCAN -> {
                     long sums = Math.max(1, n / 1024);
-                    ks.add(pass("block_scan", new long[] {b[0]}, new long[] {0}, new long[] {b[0]}, 0, n, ctas, threads, compute, false));
-                    ks.add(pass("sums_scan", new long[] {b[1]}, new long[] {0}, new long[] {b[1]}, 0, sums, 1, threads, compute, false));
-                    // the block's sum is one value per CTA (register/L1-resident): only data streams
-                    ks.add(pass("uniform_add", new long[] {b[0]}, new long[] {0}, new long[] {b[0]}, 0, n, ctas, threads, compute, true));
+                    ks.add(pass("scan_shared", new long[] {b[0]}, new long[] {0}, new long[] {b[1]}, 0, n, ctas, threads, compute, false));
+                    // scanExclusiveShared2: thread t reads dst[1023 + 1024 t] and src[1023 + 1024 t]
+                    int gatherCtas = (int) Math.max(1, (sums + threads - 1) / threads);
+                    ks.add(new PassKernel(new SimpleKernel("scan_sums", gatherCtas, threads, 0,
+                            (cta, warp) -> new StridedGather(new long[] {b[1], b[0]}, b[2], 1024, 1023, sums, threads, cta, warp, compute)), true));
+                    // uniformUpdate: dst += the block's sum (one value per CTA, register/L1-resident): only dst streams
+                    ks.add(pass("uniform_update", new long[] {b[1]}, new long[] {0}, new long[] {b[1]}, 0, n, ctas, threads, compute, true));
                 }
             }
             return ks;
