@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's FRC investigation numbers (not a check: does nothing unless asked):
- * {@code mvn -q -B -o verify -pl bundles/frc -Dtest=FrcExploreTest -Dexplore=index|fa|scale|percu}.
+ * {@code mvn -q -B -o verify -pl bundles/frc -Dtest=FrcExploreTest -Dexplore=index|fa|scale|percu|graph}.
  */
 class FrcExploreTest {
     @Test
@@ -60,6 +60,18 @@ class FrcExploreTest {
                 labels.add(preset + " frc512 line"); runs.add(() -> Sim.frc(512).run(m, big));
                 labels.add(preset + " frc512 bank"); runs.add(() -> new Sim().with(Slot.L2_MISS_PATH, "frc", "entries", 512, "index", "bank").run(m, big));
                 labels.add(preset + " 4x L2"); runs.add(() -> Sim.conventional().run(Sim.machine(preset, "gpu.l2.size", "256KB"), big));
+            }
+        }
+        if (what.contains("graph")) { // Pannotia at a size whose per-vertex arrays exceed the full-size RX540 L2 (-Dnodes=...)
+            MachineConfig m = Sim.machine("frc-rx540");
+            int nodes = Integer.getInteger("nodes", 262_144), iters = Integer.getInteger("iterations", 2);
+            for (String app : new String[] {"pannotia-prk", "pannotia-color"}) {
+                Workload g = Sim.workload(app, "nodes", nodes, "iterations", iters);
+                labels.add(app + " conv"); runs.add(() -> Sim.conventional().run(m, g));
+                labels.add(app + " frc 4"); runs.add(() -> Sim.frc(4).run(m, g));
+                labels.add(app + " frc 64"); runs.add(() -> Sim.frc(64).run(m, g));
+                labels.add(app + " frc 512"); runs.add(() -> Sim.frc(512).run(m, g));
+                labels.add(app + " 2x L2"); runs.add(() -> Sim.conventional().run(Sim.machine("frc-rx540", "gpu.l2.size", "512KB"), g));
             }
         }
         if (what.contains("keys")) {
