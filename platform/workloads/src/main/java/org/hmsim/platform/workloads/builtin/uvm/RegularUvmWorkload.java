@@ -34,7 +34,7 @@ public final class RegularUvmWorkload extends BuiltinProvider {
         super(app.id, description(app), List.of(
                 ParamSpec.integer("elements", app == App.SRAD ? 1 << 19 : 1 << 20, 1024, 1 << 28,
                         "floats per array (4 B each); see the description for the number of arrays (SRAD's six: half the others' elements, 12 MB)"),
-                ParamSpec.integer("per_thread", 4, 1, 1 << 16, "elements per thread: a CTA streams a tile of threads x per_thread consecutive elements, CTAs in order, so the footprint grows page by page"),
+                ParamSpec.integer("per_thread", app == App.CONV3D ? 1 : 4, 1, 1 << 16, "elements per thread: a CTA streams a tile of threads x per_thread consecutive elements, CTAs in order, so the footprint grows page by page"),
                 ParamSpec.integer("threads", 256, 32, 1024, "threads per CTA"),
                 ParamSpec.integer("compute", 4, 0, 10_000, "arithmetic cycles per element"),
                 ParamSpec.integer("iterations", app == App.LUD ? 16 : 2, 1, 1000, "LUD: kernels (trailing-matrix steps; Rodinia takes one per 16 rows); SRAD: iterations of its two kernels; others: ignored")));
@@ -44,7 +44,9 @@ public final class RegularUvmWorkload extends BuiltinProvider {
     private static String description(App a) {
         return switch (a) {
             case CONV2D -> "model of Polybench 2DCONV (seed 002: regular, no sharing): one 3x3-stencil kernel streaming A (rows above/below as element shifts) into B. 2 arrays.";
-            case CONV3D -> "model of Polybench 3DCONV (seed 002: regular, no sharing): one stencil kernel reading three planes of A into B. 2 arrays.";
+            case CONV3D -> "model of Polybench 3DCONV (seed 002: regular, no sharing): PolyBench/GPU's host loop launches one kernel per inner plane i "
+                    + "(NI-2 launches), each reading planes i-1, i, i+1 of A and writing plane i of B (one element per thread). 2 arrays; the launches share A's "
+                    + "planes, but the paper labels 3DCONV no-sharing and so does the model.";
             case LUD -> "model of Rodinia LUD (seed 002: regular, sharing): `iterations` steps, each a kernel streaming (read+write) the trailing part of one matrix, "
                     + "which shrinks by 1/iterations per step down to the last block (Rodinia's lud_internal; its diagonal and perimeter kernels touch the same pages). 1 array.";
             case SRAD -> "model of Rodinia SRAD (seed 002: regular, sharing): per iteration srad_cuda_1 reads J (rows above/below) and writes c and the four "
@@ -74,45 +76,51 @@ public final class RegularUvmWorkload extends BuiltinProvider {
         return new SimpleWorkload(name(), allocs, b -> {
             List<Kernel> ks = new ArrayList<>();
             switch (app) {
-                case CONV2D -> ks.add(pass("conv2d", new long[] {b[0]}, new long[] {-side, 0, side}, new long[] {b[1]}, 0, n, ctas, threads, compute, false));
-                case CONV3D -> ks.add(pass("conv3d", new long[] {b[0]}, new long[] {-plane, 0, plane}, new long[] {b[1]}, 0, n, ctas, threads, compute, false));
+                case CONV2D -> ks.add(pass("conv2d", new long[] {b[0]}, new long[] {-side, 0, side}, new long[] {b[1]}, 0, n, n, ctas, threads, compute, false));
+                case CONV3D -> {
+                    for (long i = 1; (i + 2) * plane <= n; i++)
+                        ks.add(pass("conv3d_" + i, new long[] {b[0]}, new long[] {-plane, 0, plane}, new long[] {b[1]}, i * plane, (i + 1) * plane, n, ctas, threads,
+                                compute, false));
+                }
                 case LUD -> {
                     for (int k = 0; k < it; k++)
-                        ks.add(pass("lud_" + k, new long[] {b[0]}, new long[] {0}, new long[] {b[0]}, n * k / it, n, ctas, threads, compute, k > 0));
+                        ks.add(pass("lud_" + k, new long[] {b[0]}, new long[] {0}, new long[] {b[0]}, n * k / it, n, n, ctas, threads, compute, k > 0));
                 }
                 case SRAD -> {
                     for (int k = 0; k < it; k++) {
                         // Rodinia srad_cuda_1: J and its N/S/W/E neighbours in, c and the four derivatives out
-                        ks.add(pass("srad1_" + k, new long[] {b[0]}, new long[] {-side, 0, side}, new long[] {b[1], b[2], b[3], b[4], b[5]}, 0, n,
+                        ks.add(pass("srad1_" + k, new long[] {b[0]}, new long[] {-side, 0, side}, new long[] {b[1], b[2], b[3], b[4], b[5]}, 0, n, n,
                                 ctas, threads, compute, k > 0));
                         // srad_cuda_2: J, c and the derivatives in (c's south/east neighbours share c's lines or the next row), J out
-                        ks.add(pass("srad2_" + k, new long[] {b[0], b[1], b[2], b[3], b[4], b[5]}, new long[] {0}, new long[] {b[0]}, 0, n,
+                        ks.add(pass("srad2_" + k, new long[] {b[0], b[1], b[2], b[3], b[4], b[5]}, new long[] {0}, new long[] {b[0]}, 0, n, n,
                                 ctas, threads, compute, true));
                     }
                 }
                 case CONS -> {
-                    ks.add(pass("rows", new long[] {b[0]}, new long[] {-8, 0, 8}, new long[] {b[1]}, 0, n, ctas, threads, compute, false));
-                    ks.add(pass("columns", new long[] {b[1]}, new long[] {-side, 0, side}, new long[] {b[2]}, 0, n, ctas, threads, compute, true));
+                    ks.add(pass("rows", new long[] {b[0]}, new long[] {-8, 0, 8}, new long[] {b[1]}, 0, n, n, ctas, threads, compute, false));
+                    ks.add(pass("columns", new long[] {b[1]}, new long[] {-side, 0, side}, new long[] {b[2]}, 0, n, n, ctas, threads, compute, true));
                 }
                 case SCAN -> {
                     long sums = Math.max(1, n / 1024);
-                    ks.add(pass("scan_shared", new long[] {b[0]}, new long[] {0}, new long[] {b[1]}, 0, n, ctas, threads, compute, false));
+                    ks.add(pass("scan_shared", new long[] {b[0]}, new long[] {0}, new long[] {b[1]}, 0, n, n, ctas, threads, compute, false));
                     // scanExclusiveShared2: thread t reads dst[1023 + 1024 t] and src[1023 + 1024 t]
                     int gatherCtas = (int) Math.max(1, (sums + threads - 1) / threads);
                     ks.add(new PassKernel(new SimpleKernel("scan_sums", gatherCtas, threads, 0,
                             (cta, warp) -> new StridedGather(new long[] {b[1], b[0]}, b[2], 1024, 1023, sums, threads, cta, warp, compute)), true));
                     // uniformUpdate: dst += the block's sum (one value per CTA, register/L1-resident): only dst streams
-                    ks.add(pass("uniform_update", new long[] {b[1]}, new long[] {0}, new long[] {b[1]}, 0, n, ctas, threads, compute, true));
+                    ks.add(pass("uniform_update", new long[] {b[1]}, new long[] {0}, new long[] {b[1]}, 0, n, n, ctas, threads, compute, true));
                 }
             }
             return ks;
         });
     }
 
-    private static Kernel pass(String name, long[] reads, long[] shifts, long[] writes, long from, long to, int perThread, int threads, int compute, boolean shares) {
+    /** A streaming pass over elements [from, to) of arrays of {@code elements} floats (shifted loads stay inside the arrays). */
+    private static Kernel pass(String name, long[] reads, long[] shifts, long[] writes, long from, long to, long end, int perThread, int threads, int compute,
+                               boolean shares) {
         long tile = (long) perThread * threads;
         int ctas = (int) Math.max(1, (to - from + tile - 1) / tile);
         return new PassKernel(new SimpleKernel(name, ctas, threads, 0,
-                (cta, warp) -> new StreamPass(reads, shifts, writes, from, to, perThread, threads, cta, warp, compute)), shares);
+                (cta, warp) -> new StreamPass(reads, shifts, writes, from, to, end, perThread, threads, cta, warp, compute)), shares);
     }
 }

@@ -9,8 +9,8 @@ import org.hmsim.platform.workloads.Lanes;
  * One warp of a coalesced streaming pass (seed 002 §4's regular applications): CTA c owns the tile of
  * {@code threads x perThread} consecutive elements starting at {@code from + c x tile} (clipped to
  * {@code to}), its warps striding through the tile; per element each lane loads 4 B of every read array at element
- * offset {@code shift} (stencil neighbours: the row or plane below lies in a later CTA's tile, so a shifted
- * load is clipped to the arrays' elements [0, to), not to the tile), computes, and stores 4 B of every
+ * offset {@code shift} (stencil neighbours: the row or plane below lies in a later CTA's tile or a later kernel's
+ * range, so a shifted load is clipped to the arrays' elements [0, end), not to the tile), computes, and stores 4 B of every
  * written array. Every warp
  * instruction touches one 128 B line, and the pass walks its arrays page by page, so the footprint grows
  * linearly within the pass (seed 002 Fig 6).
@@ -23,14 +23,14 @@ final class StreamPass implements WarpProgram {
     private long e;
     private int phase;
 
-    StreamPass(long[] reads, long[] shifts, long[] writes, long from, long to, int perThread, int threads, int cta, int warp, int compute) {
+    StreamPass(long[] reads, long[] shifts, long[] writes, long from, long to, long end, int perThread, int threads, int cta, int warp, int compute) {
         this.reads = reads;
         this.shifts = shifts;
         this.writes = writes;
         long tile = (long) threads * perThread;
         this.from = from;
         this.to = Math.min(to, from + (cta + 1L) * tile);
-        this.limit = to;
+        this.limit = end;
         this.gridThreads = threads;
         this.first = from + cta * tile + (long) warp * Lanes.W;
         this.existing = Lanes.existing(warp, threads);
