@@ -21,12 +21,17 @@ import org.hmsim.platform.workloads.gen.PowerLawGraph;
  * Pannotia graph kernels of seed 003 §5 (Ch. 6: Color +163 % with an unbounded FRC, PRK up to +200 %),
  * thread per vertex over a CSR power-law graph ({@link PowerLawGraph}): each lane walks its own edge list
  * ({@code col[row[v] + k]}: lanes far apart, a gather) and then touches the neighbour's data at a random
- * place — long bursts of irregular misses that exceed the L2's capacity and fill its sets.
+ * place — long bursts of irregular misses that fill the L2's sets (and exceed its capacity once the per-vertex
+ * arrays do: 32 K vertices at the defaults are 128 KB per array; Pannotia's inputs are 10-100x that).
  * <ul>
  *   <li>{@code prk} (pagerank1 + pagerank2): per edge an atomic add of {@code rank1[v] / degree} into
- *       {@code rank2[col]}; then a streaming pass {@code rank1 = 0.15/n + 0.85 rank2; rank2 = 0}.</li>
- *   <li>{@code color} (color_max): per edge reads {@code color[col]} and {@code value[col]}, keeps the
- *       maximum, writes {@code max[v]}; then colours the vertices that are local maxima.</li>
+ *       {@code rank2[col]} (Pannotia's {@code add_float_atomic}: a load of {@code rank2[col]}, then a
+ *       compare-and-swap; its retries under contention are not modelled); then a streaming pass
+ *       {@code rank1 = 0.15/n + 0.85 rank2; rank2 = 0}.</li>
+ *   <li>{@code color} (Pannotia's {@code color}, max variant): per edge reads {@code color[col]} and
+ *       {@code value[col]}, sets the shared {@code stop} flag (every neighbour is uncoloured in the first
+ *       round, which is the one modelled), keeps the maximum, writes {@code max[v]}; then ({@code color2})
+ *       colours the vertices that are local maxima.</li>
  * </ul>
  */
 public final class PannotiaWorkload extends BuiltinProvider {
@@ -36,9 +41,9 @@ public final class PannotiaWorkload extends BuiltinProvider {
 
     public PannotiaWorkload(App app) {
         super(app == App.PRK ? "pannotia-prk" : "pannotia-color",
-                (app == App.PRK ? "model of Pannotia PageRank (pagerank1: per-edge atomic scatter of rank/degree into the neighbour; "
-                        + "pagerank2: streaming update)" : "model of Pannotia graph colouring (color_max: per-edge gather of the neighbour's "
-                        + "colour and value; then a streaming colour pass)")
+                (app == App.PRK ? "model of Pannotia PageRank (pagerank1: per-edge load and compare-and-swap of rank/degree into the neighbour; "
+                        + "pagerank2: streaming update)" : "model of Pannotia graph colouring (color: per-edge gather of the neighbour's "
+                        + "colour and value and a store to the stop flag; color2: a streaming colour pass)")
                         + ", thread per vertex on a Barabasi-Albert power-law CSR graph (seed 003 §5). Footprint 4 B x (2 nodes + edges) + per-node arrays.",
                 List.of(
                         ParamSpec.integer("nodes", 32_768, 64, 1 << 24, "graph vertices"),
@@ -59,24 +64,25 @@ public final class PannotiaWorkload extends BuiltinProvider {
                 new AllocationSpec("col", 4L * g.edgeCount(), AllocationHint.NONE, true),
                 new AllocationSpec(app == App.PRK ? "rank1" : "color", 4L * n, AllocationHint.NONE, false),
                 new AllocationSpec(app == App.PRK ? "rank2" : "value", 4L * n, AllocationHint.NONE, app == App.COLOR),
-                new AllocationSpec(app == App.PRK ? "unused" : "max", 4L * n, AllocationHint.NONE, false));
+                new AllocationSpec(app == App.PRK ? "unused" : "max", 4L * n, AllocationHint.NONE, false),
+                new AllocationSpec("stop", 128, AllocationHint.NONE, false));
         return new SimpleWorkload(name(), allocs, b -> {
             List<Kernel> ks = new ArrayList<>();
             for (int it = 0; it < iterations; it++) {
-                ks.add(new SimpleKernel(app == App.PRK ? "pagerank1" : "color_max", ctas, threads, 0,
+                ks.add(new SimpleKernel(app == App.PRK ? "pagerank1" : "color", ctas, threads, 0,
                         (cta, warp) -> new EdgeProgram(app, g, b, threads, cta, warp, compute)));
-                ks.add(new SimpleKernel(app == App.PRK ? "pagerank2" : "color", ctas, threads, 0,
+                ks.add(new SimpleKernel(app == App.PRK ? "pagerank2" : "color2", ctas, threads, 0,
                         (cta, warp) -> new VertexProgram(app, b, n, threads, cta, warp)));
             }
             return ks;
         });
     }
 
-    /** pagerank1 / color_max: row bounds and own data, then per edge k the edge load and the neighbour access. */
+    /** pagerank1 / color: row bounds and own data, then per edge k the edge load and the neighbour access. */
     static final class EdgeProgram implements WarpProgram {
         private final App app;
         private final PowerLawGraph g;
-        private final long row, col, a, bArr, max;
+        private final long row, col, a, bArr, max, stop;
         private final int first, mask, compute, maxDegree;
         private int phase, k;
 
@@ -88,6 +94,7 @@ public final class PannotiaWorkload extends BuiltinProvider {
             this.a = b[2];
             this.bArr = b[3];
             this.max = b[4];
+            this.stop = b[5];
             this.compute = compute;
             this.first = cta * threads + warp * Lanes.W;
             this.mask = Lanes.existing(warp, threads) & Lanes.first(g.nodes() - (long) first);
@@ -114,23 +121,29 @@ public final class PannotiaWorkload extends BuiltinProvider {
                     phase = 4;
                 }
                 case 4 -> {
-                    int m = lanesWithEdge();
-                    // PRK: atomic_add(rank2[col], rank1[v] / degree); Color: read color[col] (and value[col] next)
-                    o.memory(app == App.PRK ? Kind.ATOMIC : Kind.LOAD, 4, m, true);
-                    long base = app == App.PRK ? bArr : a;
-                    for (int l = 0; l < Lanes.W; l++) o.addresses[l] = base + 4L * (((m >>> l) & 1) != 0 ? g.edge(g.rowStart(first + l) + k) : 0);
-                    phase = app == App.PRK ? 6 : 7;
+                    // PRK's add_float_atomic: load rank2[col], then compare-and-swap it (retries, rare, not modelled);
+                    // Color: read color[col] (and value[col] next)
+                    neighbour(o, Kind.LOAD, app == App.PRK ? bArr : a, true);
+                    phase = app == App.PRK ? 8 : 7;
                 }
-                case 7 -> {
-                    int m = lanesWithEdge();
-                    o.memory(Kind.LOAD, 4, m, false);
-                    for (int l = 0; l < Lanes.W; l++) o.addresses[l] = bArr + 4L * (((m >>> l) & 1) != 0 ? g.edge(g.rowStart(first + l) + k) : 0);
+                case 8 -> { neighbour(o, Kind.ATOMIC, bArr, true); phase = 6; }             // atomic_cmpxchg(rank2[col], ...)
+                case 7 -> { neighbour(o, Kind.LOAD, bArr, false); phase = 9; }             // value[col]
+                case 9 -> {                                                                 // an uncoloured neighbour: *stop = 1
+                    o.memory(Kind.STORE, 4, lanesWithEdge(), false);
+                    for (int l = 0; l < Lanes.W; l++) o.addresses[l] = stop;
                     phase = 6;
                 }
                 case 6 -> { o.compute(Math.max(1, compute), true); k++; phase = 3; }
                 default -> { return false; }
             }
             return true;
+        }
+
+        /** Each lane with a k-th edge touches its neighbour's element of {@code base}. */
+        private void neighbour(WarpInstruction o, Kind kind, long base, boolean wait) {
+            int m = lanesWithEdge();
+            o.memory(kind, 4, m, wait);
+            for (int l = 0; l < Lanes.W; l++) o.addresses[l] = base + 4L * (((m >>> l) & 1) != 0 ? g.edge(g.rowStart(first + l) + k) : 0);
         }
 
         private int lanesWithEdge() {
@@ -166,7 +179,13 @@ public final class PannotiaWorkload extends BuiltinProvider {
             if (mask == 0) return false;
             switch (phase++) {
                 case 0 -> emit(o, Kind.LOAD, bArr, false);                      // rank2[v] / value[v]
-                case 1 -> emit(o, Kind.LOAD, app == App.PRK ? a : max, false);
+                case 1 -> { // pagerank2 reads rank2 only; color also reads max
+                    if (app != App.PRK) emit(o, Kind.LOAD, max, false);
+                    else {
+                        o.compute(2, true);
+                        phase = 3;
+                    }
+                }
                 case 2 -> o.compute(2, true);
                 case 3 -> emit(o, Kind.STORE, a, false);                        // rank1[v] / color[v]
                 case 4 -> { if (app != App.PRK) return false; emit(o, Kind.STORE, bArr, false); } // rank2[v] = 0
