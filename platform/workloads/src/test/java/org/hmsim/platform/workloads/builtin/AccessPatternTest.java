@@ -85,6 +85,25 @@ class AccessPatternTest {
         assertEquals(2 * (1 << 18) / 1024 / 32, loads[0], "two loads per warp of 32 gathered blocks");
     }
 
+    /**
+     * CONS's column pass is the SDK's convolutionColumnsKernel: a block reads a 16-column tile of its 64-row band
+     * plus an 8-row halo above and below (80 rows), each warp load two rows' 64 B segments.
+     */
+    @Test
+    void consColumnBlocksReadTheirBandWithHalos() {
+        long[] rows = {Long.MAX_VALUE, Long.MIN_VALUE};
+        WorkloadInspector.inspect(make("etc-cons", Map.of("elements", 1 << 20), 1), 5_000_000, (k, c, w, in, o) -> {
+            if (k != 1 || c != 64 || in.kind != Kind.LOAD) return; // block 64: band 1, columns 0-15 (1024 / 16 blocks per band)
+            assertEquals(2, lines(in).size(), "two rows' 64 B segments per warp load");
+            for (int l = 0; l < 32; l++) {
+                long row = (in.addresses[l] / 4) / 1024; // 4 KB rows; the allocation is page-aligned
+                rows[0] = Math.min(rows[0], row);
+                rows[1] = Math.max(rows[1], row);
+            }
+        });
+        assertEquals(80, rows[1] - rows[0] + 1, "rows 56 .. 135: the band 64 .. 127 and one 8-row step of halo each side");
+    }
+
     @Test
     void kmeansFeatureLoadsTouch32DistinctLines() {
         int[] loads = {0};

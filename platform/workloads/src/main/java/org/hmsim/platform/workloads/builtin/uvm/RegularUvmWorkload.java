@@ -51,7 +51,8 @@ public final class RegularUvmWorkload extends BuiltinProvider {
                     + "which shrinks by 1/iterations per step down to the last block (Rodinia's lud_internal; its diagonal and perimeter kernels touch the same pages). 1 array.";
             case SRAD -> "model of Rodinia SRAD (seed 002: regular, sharing): per iteration srad_cuda_1 reads J (rows above/below) and writes c and the four "
                     + "derivatives dN, dS, dW, dE; srad_cuda_2 reads J, c and the derivatives and writes J. 6 arrays.";
-            case CONS -> "model of CUDA SDK convolutionSeparable (seed 002: regular, sharing): row pass in -> buf, column pass buf -> out. 3 arrays.";
+            case CONS -> "model of CUDA SDK convolutionSeparable (seed 002: regular, sharing): row pass in -> buf (streaming), column pass buf -> out "
+                    + "(convolutionColumnsKernel's 16 x 8 blocks, each a 16-column tile of a 64-row band plus halos). 3 arrays.";
             case SCAN -> "model of the CUDA SDK scan (scanExclusiveLarge; seed 002: regular, sharing): block scan src -> dst; a gather of every 1024-element "
                     + "block's last src and dst word into the block sums (one word per 4 KB of both arrays: every page, almost no data); uniform add over dst. 2 arrays + sums.";
         };
@@ -98,7 +99,10 @@ public final class RegularUvmWorkload extends BuiltinProvider {
                 }
                 case CONS -> {
                     ks.add(pass("rows", new long[] {b[0]}, new long[] {-8, 0, 8}, new long[] {b[1]}, 0, n, n, ctas, threads, compute, false));
-                    ks.add(pass("columns", new long[] {b[1]}, new long[] {-side, 0, side}, new long[] {b[2]}, 0, n, n, ctas, threads, compute, true));
+                    // convolutionColumnsKernel: 16 x 8 blocks over 64-row bands (ColumnTilePass); the image is side x rows
+                    long rows = n / side;
+                    ks.add(new PassKernel(new SimpleKernel("columns", ColumnTilePass.blocks(side, rows), ColumnTilePass.BX * ColumnTilePass.BY, 0,
+                            (cta, warp) -> new ColumnTilePass(b[1], b[2], side, rows, cta, warp, compute)), true));
                 }
                 case SCAN -> {
                     long sums = Math.max(1, n / 1024);
