@@ -33,7 +33,7 @@ public final class RegularUvmWorkload extends BuiltinProvider {
     public RegularUvmWorkload(App app) {
         super(app.id, description(app), List.of(
                 ParamSpec.integer("elements", app == App.SRAD ? 1 << 19 : 1 << 20, 1024, 1 << 28,
-                        "floats per array (4 B each); see the description for the number of arrays (SRAD's six: half the others' elements, 12 MB)"),
+                        "floats per array (4 B each); see the description for the number of arrays" + (app == App.SRAD ? " (six: half the other models' elements, 12 MB)" : "")),
                 ParamSpec.integer("per_thread", app == App.CONV3D ? 1 : 4, 1, 1 << 16, "elements per thread: a CTA streams a tile of threads x per_thread consecutive elements, CTAs in order, so the footprint grows page by page"),
                 ParamSpec.integer("threads", 256, 32, 1024, "threads per CTA"),
                 ParamSpec.integer("compute", 4, 0, 10_000, "arithmetic cycles per element"),
