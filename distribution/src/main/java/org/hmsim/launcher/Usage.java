@@ -30,7 +30,8 @@ final class Usage {
                 "  trace import accel-sim|nvbit|lackey IN --out FILE         a foreign trace as an hmsim trace",
                 "  trace convert IN --out FILE | trace info FILE             binary <-> text; what a trace holds",
                 "  replay TRACE --cache l1:size=32KB,ways=8,line=64 [--cache l2:...]   hits/misses per cache level",
-                "  status | stop                                the studies running in this container",
+                "  status | stop                                the study running in this container (the shell's sim:status,",
+                "                                               sim:stop); headless, give the folder: status DIR",
                 "  conform SLOT POLICY --machine FILE            a plugin's policy against the contract (docs/writing-a-mechanism.md)",
                 "  run STUDY --executor slurm [--partition P] [--array-chunk N] [--sbatch-arg ARG]...",
                 "                                               submit the study as a Slurm job array (docs/slurm.md)",
@@ -49,6 +50,7 @@ final class Usage {
                 "",
                 "environment: HMSIM_JAVA_OPTS  options for the JVM, e.g. -Xmx8g; -Dhmsim.plugins=DIR watches",
                 "                              another hot-deploy folder instead of plugins/",
-                "exit codes:  0 ok, 1 failure, 2 usage error");
+                "exit codes:  0 ok, 1 internal error (compare: something moved), 2 bad input or usage,",
+                "             3 some runs failed, 4 stopped (sim:stop) before every run finished");
     }
 }

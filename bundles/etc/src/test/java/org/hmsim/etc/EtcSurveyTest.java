@@ -17,6 +17,18 @@ class EtcSurveyTest {
             return a.length > 2 ? s.with(new CapacityCompressionProvider(), "mode", "on", "ratio", Double.parseDouble(a[1]), "decompression_latency", a[2])
                     : s.with(new CapacityCompressionProvider(), "mode", "on", "ratio", Double.parseDouble(a[1]));
         }
+        if (c.startsWith("cc:")) { // CC alone with any parameters: cc:metadata_entries=8:ratio=1.0
+            String[] a = c.split(":");
+            Object[] kv = new Object[2 * (a.length - 1) + 2];
+            kv[0] = "mode";
+            kv[1] = "on";
+            for (int i = 1; i < a.length; i++) {
+                String[] e = a[i].split("=", 2);
+                kv[2 * i] = e[0];
+                kv[2 * i + 1] = e[1].matches("-?[0-9]+") ? (Object) Integer.valueOf(e[1]) : e[1].matches("-?[0-9.]+") ? (Object) Double.valueOf(e[1]) : e[1];
+            }
+            return s.with(new CapacityCompressionProvider(), kv);
+        }
         switch (c) {
             case "bl" -> { }
             case "pe" -> s.with(new ProactiveEvictionProvider(), "mode", "on", "threshold", "512KB");

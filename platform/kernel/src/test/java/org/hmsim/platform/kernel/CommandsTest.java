@@ -78,8 +78,15 @@ class CommandsTest {
         assertTrue(out().contains("warp-scheduler:"), out());
         assertEquals(0, exec("workloads"));
         assertTrue(out().contains("bfs  [classpath]"), out());
-        assertEquals(0, exec("stop"));
-        assertTrue(out().contains("no study is running"));
+        // headless, a new container has no study: stop and status say how to reach one run elsewhere
+        assertEquals(Commands.BAD_INPUT, exec("stop"));
+        assertTrue(err().contains("a headless hmsim run stops with Ctrl-C"), err());
+        assertEquals(Commands.BAD_INPUT, exec("status"));
+        assertTrue(err().contains("hmsim status results/<study>/"), err());
         assertEquals(Commands.BAD_INPUT, exec("frobnicate"));
+        // in the shell the same commands answer for the shell's own container
+        out.reset();
+        assertEquals(0, commands.execute(new String[] {"stop"}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), true));
+        assertTrue(out().contains("no study is running"), out());
     }
 }

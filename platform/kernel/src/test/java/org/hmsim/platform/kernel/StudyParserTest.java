@@ -327,6 +327,12 @@ class StudyParserTest {
         Path r = Fakes.write(dir, "studies/r.yaml", "study: x\nmachine: ../machines/slow.yaml\noverrides: {gpu.sms: 3}\nworkloads: [stream]\n");
         StudyException g = assertThrows(StudyException.class, () -> strict.parse(r));
         assertEquals(r + ":3:22: overrides.gpu.sms: 3 SMs are not supported here", g.getMessage());
+
+        // set as a nested map, the error names the field inside it, not the map's key
+        Path n = Fakes.write(dir, "studies/n.yaml", "study: x\nmachine: ../machines/slow.yaml\noverrides:\n  gpu: {sms: 3}\nworkloads: [stream]\n");
+        StudyException h = assertThrows(StudyException.class, () -> strict.parse(n));
+        assertEquals("overrides.gpu.sms", h.field());
+        assertEquals(4, h.line());
     }
 
     @Test

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  * any time to see the runs finished so far. The study is the copy a batch submission saved in DIR, else
  * {@code --study}, else the file study.json names.
  */
-@Command(name = "collect", description = "Assembles runs.csv and study.json of a results folder from its per-run files (after a batch job).")
+@Command(name = "collect", mixinStandardHelpOptions = true, description = "Assembles runs.csv and study.json of a results folder from its per-run files (after a batch job).")
 final class CollectCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 

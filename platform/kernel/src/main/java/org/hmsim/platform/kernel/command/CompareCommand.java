@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
  * of per-run, per-metric differences. Exit code 0: nothing moved beyond the tolerance; 1: something moved
  * (a metric, a run's status, a run present on one side only); 2: bad input.
  */
-@Command(name = "compare", description = "Compares two results folders: figures side by side, differences beyond a tolerance flagged. "
+@Command(name = "compare", mixinStandardHelpOptions = true, description = "Compares two results folders: figures side by side, differences beyond a tolerance flagged. "
         + "Exit code 0 = nothing moved, 1 = something moved, 2 = bad input.")
 final class CompareCommand implements Callable<Integer> {
     private final Commands.Context ctx;

@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
  * of itself), surviving a swap in and out mid-run, and no thread left behind once its runs ended.
  * Exit 0 if all pass, 3 otherwise.
  */
-@Command(name = "conform", description = "Checks an installed policy against the plugin contract: conform SLOT POLICY [--machine FILE].")
+@Command(name = "conform", mixinStandardHelpOptions = true, description = "Checks an installed policy against the plugin contract: conform SLOT POLICY [--machine FILE].")
 final class ConformCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 

@@ -10,7 +10,7 @@ import org.hmsim.platform.kernel.registry.PolicyEntry;
 import picocli.CommandLine.Command;
 
 /** {@code policies}: every slot, its installed policies, their bundles, versions and parameters. */
-@Command(name = "policies", description = "Lists every slot and its installed policies with bundle, version and parameters.")
+@Command(name = "policies", mixinStandardHelpOptions = true, description = "Lists every slot and its installed policies with bundle, version and parameters.")
 final class PoliciesCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 

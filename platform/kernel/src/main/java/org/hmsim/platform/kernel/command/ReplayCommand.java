@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * prints hits and misses per level, Dinero style (docs/traces.md, "Cache replay"). Replacement policies
  * are the installed {@code replacement} slot's (lru, random, or a plugin's).
  */
-@Command(name = "replay", description = "Runs a trace's addresses through a cache hierarchy alone; prints hits and misses per level.")
+@Command(name = "replay", mixinStandardHelpOptions = true, description = "Runs a trace's addresses through a cache hierarchy alone; prints hits and misses per level.")
 final class ReplayCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code report RESULTS_DIR [--out DIR]}: report.html and figures/ from a results folder (docs/reports.md). */
-@Command(name = "report", description = "Writes report.html (self-contained) and figures/*.svg, *.png from a results folder.")
+@Command(name = "report", mixinStandardHelpOptions = true, description = "Writes report.html (self-contained) and figures/*.svg, *.png from a results folder.")
 final class ReportCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 

@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code run STUDY [--out DIR] [--jobs N] [--resume] [--executor NAME [--partition P] [--array-chunk N] [--sbatch-arg ARG]...]}. */
-@Command(name = "run", description = "Validates a study, then runs it in parallel and writes its results.")
+@Command(name = "run", mixinStandardHelpOptions = true, description = "Validates a study, then runs it in parallel and writes its results.")
 final class RunCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 

@@ -10,7 +10,7 @@ import org.hmsim.platform.kernel.study.PlannedRun;
 import picocli.CommandLine.Command;
 
 /** {@code status}: each run of the study in progress (or the last one), and the policies of running runs. */
-@Command(name = "status", description = "Shows each run of the current (or last) study: done, running, pending or failed.")
+@Command(name = "status", mixinStandardHelpOptions = true, description = "Shows each run of the current (or last) study: done, running, pending or failed.")
 final class StatusCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 
@@ -25,6 +25,12 @@ final class StatusCommand implements Callable<Integer> {
         if (dir != null) return FolderStatus.print(ctx, dir.toAbsolutePath().normalize());
         PrintStream o = ctx.out();
         StudyExecution ex = ctx.kernel().current();
+        if (ex == null && !ctx.background()) {
+            // headless, this process is a new container: a study running in another one is only visible through its folder
+            ctx.err().println("hmsim status: without a folder it shows the study of this container (the shell's sim:status); "
+                    + "for a study run elsewhere give its results folder: hmsim status results/<study>/");
+            return Commands.BAD_INPUT;
+        }
         if (ex == null) {
             o.println("no study has run yet");
             return Commands.OK;

@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
  * The choice is validated here (so a typo is an error at once); the run performs it at its next epoch
  * end and records it in runs/RUN/swaps.csv. Without arguments, lists the runs that can be swapped.
  */
-@Command(name = "swap", description = "Swaps a slot's policy in a running run at its next safe point: swap RUN SLOT POLICY [param=value...].")
+@Command(name = "swap", mixinStandardHelpOptions = true, description = "Swaps a slot's policy in a running run at its next safe point: swap RUN SLOT POLICY [param=value...].")
 final class SwapCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 

@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
  * (docs/traces.md). Errors in inputs are printed as {@code file:line: message} (text) or
  * {@code file: byte N: message} (binary) with exit code 2.
  */
-@Command(name = "trace", description = "Records, imports, converts and describes traces (docs/traces.md).",
+@Command(name = "trace", mixinStandardHelpOptions = true, description = "Records, imports, converts and describes traces (docs/traces.md).",
         subcommands = CommandLine.HelpCommand.class)
 final class TraceCommand implements Callable<Integer> {
     private final Commands.Context ctx;
@@ -69,7 +69,7 @@ final class TraceCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "record", description = "Writes a built-in or file-described workload as a trace.")
+    @Command(name = "record", mixinStandardHelpOptions = true, description = "Writes a built-in or file-described workload as a trace.")
     static final class Record implements Callable<Integer> {
         private final Commands.Context ctx;
 
@@ -117,7 +117,7 @@ final class TraceCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "import", description = "Converts a foreign trace (accel-sim, nvbit, lackey) to an hmsim trace.")
+    @Command(name = "import", mixinStandardHelpOptions = true, description = "Converts a foreign trace (accel-sim, nvbit, lackey) to an hmsim trace.")
     static final class Import implements Callable<Integer> {
         private final Commands.Context ctx;
 
@@ -143,7 +143,7 @@ final class TraceCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "convert", description = "Converts an hmsim trace between the binary format and its text twin.")
+    @Command(name = "convert", mixinStandardHelpOptions = true, description = "Converts an hmsim trace between the binary format and its text twin.")
     static final class Convert implements Callable<Integer> {
         private final Commands.Context ctx;
 
@@ -169,7 +169,7 @@ final class TraceCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "info", description = "Describes an hmsim binary trace: allocations, kernels, CPU phases.")
+    @Command(name = "info", mixinStandardHelpOptions = true, description = "Describes an hmsim binary trace: allocations, kernels, CPU phases.")
     static final class Info implements Callable<Integer> {
         private final Commands.Context ctx;
 

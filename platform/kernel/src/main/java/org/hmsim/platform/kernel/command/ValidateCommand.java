@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code validate STUDY [--runs]}: exactly the checks {@code run} makes before it starts. */
-@Command(name = "validate", description = "Checks a study (machines of every sweep point, workloads, policies, parameters) without running it.")
+@Command(name = "validate", mixinStandardHelpOptions = true, description = "Checks a study (machines of every sweep point, workloads, policies, parameters) without running it.")
 final class ValidateCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 

@@ -7,7 +7,7 @@ import org.hmsim.platform.kernel.registry.WorkloadEntry;
 import picocli.CommandLine.Command;
 
 /** {@code workloads}: the built-in and installed workloads with their parameters. */
-@Command(name = "workloads", description = "Lists the built-in and installed workloads with their parameters.")
+@Command(name = "workloads", mixinStandardHelpOptions = true, description = "Lists the built-in and installed workloads with their parameters.")
 final class WorkloadsCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 

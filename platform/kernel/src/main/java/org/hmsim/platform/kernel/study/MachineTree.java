@@ -98,6 +98,20 @@ final class MachineTree {
         }
     }
 
+    /**
+     * The part of {@code path} below the nearest enclosing path that has an origin ("smz" for gpu.smz when
+     * the study set gpu: {smz: 4}), empty if the path itself has one: what a study error adds to the key
+     * that set the value, so it names the field that is wrong.
+     */
+    String belowOrigin(String path) {
+        String full = canonical(path), p = full;
+        while (!p.isEmpty() && !origins.containsKey(p)) {
+            int dot = p.lastIndexOf('.');
+            p = dot < 0 ? "" : p.substring(0, dot);
+        }
+        return full.length() > p.length() ? full.substring(p.isEmpty() ? 0 : p.length() + 1) : "";
+    }
+
     /** Rewrites name segments of list elements to indices, as far as the tree goes. */
     private String canonical(String path) {
         if (path == null || path.isEmpty()) return "";

@@ -550,7 +550,8 @@ public final class StudyParser {
                 Origin o = t.originOf(e.path());
                 // A value from the machine file is named by its path there; one set by the study by its key.
                 boolean fromMachineFile = o.file().equals(t.file);
-                String field = fromMachineFile || o.field().isEmpty() ? e.path() : o.field();
+                String below = t.belowOrigin(e.path());
+                String field = fromMachineFile || o.field().isEmpty() ? e.path() : below.isEmpty() ? o.field() : o.field() + "." + below;
                 throw o.error(field, e.reason() + (fromMachineFile ? "" : inMachine(t)));
             } catch (RuntimeException e) {
                 throw Origin.start(t.file).error("", "invalid machine: " + e);
