@@ -270,6 +270,21 @@ class StudyParserTest {
     }
 
     @Test
+    void independentErrorsAreReportedTogether() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                frobnicate: 1
+                workloads: [{name: stream, elemnts: 4}, bfz]
+                policies: {placement: {name: ratio, fast_percent: 170}, replacment: lru}
+                """);
+        List<String> fields = e.errors().stream().map(StudyException::field).toList();
+        assertEquals(List.of("frobnicate", "workloads[0].elemnts", "workloads[1]", "policies.placement.fast_percent", "policies.replacment"), fields);
+        assertEquals(3, e.line(), "located at the first error");
+        assertEquals(5, e.getMessage().lines().count(), e.getMessage());
+    }
+
+    @Test
     void missingMachineFile() throws Exception {
         StudyException e = error("""
                 study: x

@@ -1,5 +1,7 @@
 package org.hmsim.platform.kernel.study;
 
+import java.util.List;
+
 /**
  * A bad study (or a bad file it refers to), located: {@code studies/x.yaml:7:14: policies.placement.fast_percent:
  * value 130 is out of range [0, 100]}. Lines and columns count from 1; 0 when the file itself is at fault
@@ -11,6 +13,7 @@ public final class StudyException extends Exception {
     private final int column;
     private final String field;
     private final String reason;
+    private List<StudyException> errors;
 
     public StudyException(String file, int line, int column, String field, String reason) {
         super(file + (line > 0 ? ":" + line + ":" + column : "") + ": " + (field == null || field.isEmpty() ? "" : field + ": ") + reason);
@@ -24,6 +27,26 @@ public final class StudyException extends Exception {
     public StudyException(Origin at, String field, String reason) {
         this(at.file(), at.line(), at.column(), field, reason);
     }
+
+    /** Several errors of one study, reported together: located at the first; the message has one line per error. */
+    private StudyException(List<StudyException> errors) {
+        super(errors.stream().map(Throwable::getMessage).collect(java.util.stream.Collectors.joining(System.lineSeparator())));
+        StudyException first = errors.get(0);
+        this.file = first.file;
+        this.line = first.line;
+        this.column = first.column;
+        this.field = first.field;
+        this.reason = first.reason;
+        this.errors = List.copyOf(errors);
+    }
+
+    /** The one error, or all of them in one exception. */
+    static StudyException of(List<StudyException> errors) {
+        return errors.size() == 1 ? errors.get(0) : new StudyException(errors);
+    }
+
+    /** Every error this exception reports (itself alone unless several were found together). */
+    public List<StudyException> errors() { return errors == null ? List.of(this) : errors; }
 
     public String file() { return file; }
 

@@ -107,19 +107,25 @@ public final class StudyParser {
             if (!(doc.root instanceof MappingNode))
                 throw doc.error(doc.root, "", "a study is a mapping of keys (" + String.join(", ", KEYS) + ")");
             top = doc.entries(doc.root, "");
+            // Independent parts are all checked, so one validate reports every error they hold; a part that
+            // depends on another (overrides on machines, the sweep on machines and policies) waits for it.
             for (Map.Entry<String, NodeTuple> e : top.entrySet())
                 if (!KEYS.contains(e.getKey()))
-                    throw doc.error(e.getValue().getKeyNode(), e.getKey(), "unknown key '" + e.getKey() + "' (known: " + String.join(", ", KEYS) + ")");
+                    errors.add(doc.error(e.getValue().getKeyNode(), e.getKey(), "unknown key '" + e.getKey() + "' (known: " + String.join(", ", KEYS) + ")"));
 
-            String name = studyName();
-            List<Long> seeds = seeds();
-            long epoch = time("epoch", DEFAULT_EPOCH_PS);
-            long maxTime = time("max_time", 0);
-            machines();
-            overrides();
-            workloadsSection();
-            policiesSection();
-            sweepSection();
+            String name = check(this::studyName);
+            List<Long> seeds = check(this::seeds);
+            Long epoch = check(() -> time("epoch", DEFAULT_EPOCH_PS));
+            Long maxTime = check(() -> time("max_time", 0));
+            boolean machinesOk = check(() -> { machines(); return true; }) != null && check(() -> { overrides(); return true; }) != null;
+            check(() -> { workloadsSection(); return true; });
+            boolean policiesOk = policiesSection();
+            if (machinesOk && policiesOk) check(() -> { sweepSection(); return true; });
+            if (!errors.isEmpty()) {
+                // the machines are otherwise built with the runs; check them now so that their errors come too
+                if (machinesOk) for (MachineTree t : machines) check(() -> machineAt(t, new int[dims.size()]));
+                throw StudyException.of(errors);
+            }
             List<Object> swaps = swaps();
             List<String> sweepColumns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) sweepColumns.add(d.key());
@@ -134,6 +140,23 @@ public final class StudyParser {
                     + " workload" + (workloadChoices.size() == 1 ? "" : "s") + " x " + points + " sweep point" + (points == 1 ? "" : "s")
                     + " x " + seeds.size() + " seed" + (seeds.size() == 1 ? "" : "s") + " = " + runs.size() + " run" + (runs.size() == 1 ? "" : "s");
             return new Study(name, file, display, sha256(bytes), seeds, epoch, maxTime, columns, runs, swaps, report, shape, follow);
+        }
+
+        /** Errors found so far in parts checked side by side. */
+        final List<StudyException> errors = new ArrayList<>();
+
+        interface Part<T> {
+            T read() throws StudyException;
+        }
+
+        /** Reads one part of the study; on an error, notes it and answers null so that the other parts are still checked. */
+        <T> T check(Part<T> part) {
+            try {
+                return part.read();
+            } catch (StudyException e) {
+                errors.add(e);
+                return null;
+            }
         }
 
         Node value(String key) { return top.containsKey(key) ? top.get(key).getValueNode() : null; }
@@ -246,7 +269,11 @@ public final class StudyParser {
             if (n == null) throw new StudyException(display, 1, 1, "workloads", "missing: list the workloads to run: workloads: [stream]");
             List<Node> items = YamlDoc.items(n);
             if (items.isEmpty()) throw doc.error(n, "workloads", "the list of workloads is empty");
-            for (int i = 0; i < items.size(); i++) workloadChoices.add(workload(items.get(i), "workloads[" + i + "]"));
+            for (int i = 0; i < items.size(); i++) {
+                int at = i;
+                WorkloadChoice w = check(() -> workload(items.get(at), "workloads[" + at + "]"));
+                if (w != null) workloadChoices.add(w);
+            }
         }
 
         WorkloadChoice workload(Node n, String field) throws StudyException {
@@ -306,30 +333,40 @@ public final class StudyParser {
 
         // ---- policies and sweeps ----
 
-        void policiesSection() throws StudyException {
+        /** Reads every slot's entry, noting each one's error; whether all were good (the sweep needs them). */
+        boolean policiesSection() {
             policiesNode = value("policies");
-            if (policiesNode == null) return;
-            for (Map.Entry<String, NodeTuple> e : doc.entries(policiesNode, "policies").entrySet()) {
-                Slot slot = slot(e.getKey(), e.getValue().getKeyNode(), "policies." + e.getKey());
-                String field = "policies." + slot.id();
-                Node v = e.getValue().getValueNode();
-                if (v instanceof MappingNode && doc.entries(v, field).containsKey("sweep")) {
-                    Map<String, NodeTuple> m = doc.entries(v, field);
-                    if (m.size() != 1) throw doc.error(v, field, "a policy sweep has only the key sweep: {sweep: [local, interleave]}");
-                    policyDims.add(choiceDim(field, slot, m.get("sweep").getValueNode(), field + ".sweep"));
-                } else if (v instanceof MappingNode && doc.entries(v, field).containsKey(FOLLOW)) {
-                    Map<String, NodeTuple> m = doc.entries(v, field);
-                    Node f = m.get(FOLLOW).getValueNode();
-                    if (!(f instanceof ScalarNode sf) || !sf.getValue().equals(HIGHEST_RANKED))
-                        throw doc.error(f, field + "." + FOLLOW, "a slot can follow only 'highest-ranked': {follow: highest-ranked} or {follow: highest-ranked, name: lru}");
-                    follow.add(slot);
-                    // the policy to fall back to (and its parameters); none named: the slot's default
-                    if (m.containsKey("name")) baseSpecs.put(slot, spec(v, field));
-                    else if (m.size() > 1)
-                        throw doc.error(v, field, "parameters need the policy's name: {follow: highest-ranked, name: ratio, fast_percent: 70}");
-                } else {
-                    baseSpecs.put(slot, spec(v, field));
-                }
+            if (policiesNode == null) return true;
+            int before = errors.size();
+            Map<String, NodeTuple> entries = check(() -> doc.entries(policiesNode, "policies"));
+            if (entries != null) for (Map.Entry<String, NodeTuple> e : entries.entrySet()) check(() -> { policyEntry(e); return true; });
+            return errors.size() == before;
+        }
+
+        /** One slot's entry of {@code policies:}: a policy, a sweep of policies, or follow. */
+        void policyEntry(Map.Entry<String, NodeTuple> e) throws StudyException {
+            Slot slot = slot(e.getKey(), e.getValue().getKeyNode(), "policies." + e.getKey());
+            String field = "policies." + slot.id();
+            Node v = e.getValue().getValueNode();
+            if (v instanceof MappingNode && doc.entries(v, field).containsKey("sweep")) {
+                Map<String, NodeTuple> m = doc.entries(v, field);
+                if (m.size() != 1) throw doc.error(v, field, "a policy sweep has only the key sweep: {sweep: [local, interleave]}");
+                SweepDim.PolicyChoice dim = choiceDim(field, slot, m.get("sweep").getValueNode(), field + ".sweep");
+                for (PolicySpec spec : dim.specs()) resolve(slot, spec); // names and parameters checked now, with the other parts
+                policyDims.add(dim);
+            } else if (v instanceof MappingNode && doc.entries(v, field).containsKey(FOLLOW)) {
+                Map<String, NodeTuple> m = doc.entries(v, field);
+                Node f = m.get(FOLLOW).getValueNode();
+                if (!(f instanceof ScalarNode sf) || !sf.getValue().equals(HIGHEST_RANKED))
+                    throw doc.error(f, field + "." + FOLLOW, "a slot can follow only 'highest-ranked': {follow: highest-ranked} or {follow: highest-ranked, name: lru}");
+                follow.add(slot);
+                // the policy to fall back to (and its parameters); none named: the slot's default
+                if (m.containsKey("name")) baseSpecs.put(slot, spec(v, field));
+                else if (m.size() > 1)
+                    throw doc.error(v, field, "parameters need the policy's name: {follow: highest-ranked, name: ratio, fast_percent: 70}");
+            } else {
+                baseSpecs.put(slot, spec(v, field));
+                resolve(slot, baseSpecs.get(slot));
             }
         }
 
