@@ -285,6 +285,37 @@ class StudyParserTest {
     }
 
     @Test
+    void aWorkloadFileIsBuiltForItsParametersWhenValidated() throws Exception {
+        // the grid is fine, the block is not: only building the kernel for the given parameters finds it
+        Fakes.write(dir, "studies/w.yaml", """
+                name: w
+                params:
+                  n: {default: 1024, min: 1, max: 1048576}
+                allocations:
+                  - {name: x, size: "n*4"}
+                kernels:
+                  - name: k
+                    grid: 4
+                    block: "n - 1024"
+                    steps:
+                      - load: {alloc: x, strided: {stride: 1}}
+                """);
+        StudyException e = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [{file: w.yaml}]\n");
+        assertTrue(e.file().endsWith("w.yaml"), e.getMessage());
+        assertTrue(e.reason().contains("block must have 1..1024 threads"), e.getMessage());
+        assertEquals(7, e.line(), "the kernel that has the bad block: " + e.getMessage());
+    }
+
+    @Test
+    void aBinaryFileIsNotText() throws Exception {
+        Path bin = dir.resolve("machines/bin.yaml");
+        java.nio.file.Files.createDirectories(bin.getParent());
+        java.nio.file.Files.write(bin, new byte[] {(byte) 0xff, (byte) 0xfe, 0x00, (byte) 0xc3, 0x28, 0x41});
+        StudyException e = error("study: x\nmachine: ../machines/bin.yaml\nworkloads: [stream]\n");
+        assertTrue(e.reason().startsWith("not UTF-8 text"), e.getMessage());
+    }
+
+    @Test
     void missingMachineFile() throws Exception {
         StudyException e = error("""
                 study: x

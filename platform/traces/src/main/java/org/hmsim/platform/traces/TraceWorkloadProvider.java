@@ -35,17 +35,24 @@ public final class TraceWorkloadProvider implements WorkloadProvider {
         String base = file.getFileName().toString();
         int dot = base.indexOf('.');
         String name = dot > 0 ? base.substring(0, dot) : base;
-        if (isBinary(file, display)) return new TraceWorkloadProvider(TraceFile.open(file, display), name, display);
+        if (isBinary(file, display)) return withKernels(new TraceWorkloadProvider(TraceFile.open(file, display), name, display));
         try {
             Path tmp = Files.createTempFile("hmsim-trace-", ".hmt");
             tmp.toFile().deleteOnExit();
             try (TraceWriter w = new TraceWriter(tmp)) {
                 TextTraceReader.read(file, display, w);
             }
-            return new TraceWorkloadProvider(TraceFile.open(tmp, display + " (converted)"), name, display);
+            return withKernels(new TraceWorkloadProvider(TraceFile.open(tmp, display + " (converted)"), name, display));
         } catch (IOException e) {
             throw new UncheckedIOException(display + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A trace without a kernel launch simulates nothing: an error when it is opened (validate), not at a run's start. */
+    private static TraceWorkloadProvider withKernels(TraceWorkloadProvider p) {
+        if (!p.trace.kernels().isEmpty()) return p;
+        p.trace.close();
+        throw TraceException.inFile(p.display, "the trace has no kernel launch: nothing to simulate (a CPU-only trace, such as a lackey import, is for hmsim replay)", null);
     }
 
     /** True if the file starts with the binary magic (false for a text trace). */

@@ -42,7 +42,11 @@ public final class Traces {
     public static void convert(String format, Path in, Path out, boolean text) {
         TraceSink w = text ? new TextTraceWriter(out) : new TraceWriter(out);
         try {
-            read(format, in, w, false);
+            KernelCount counted = new KernelCount(w);
+            read(format, in, counted, false);
+            // a trace without a kernel launch simulates nothing; refuse it here rather than at a run's start
+            if (counted.kernels == 0 && counted.cpuAccesses == 0)
+                throw TraceException.inFile(in.toString(), "no kernel launch and no CPU access found: nothing to " + (format.equals("hmsim") ? "convert" : "import"), null);
             w.close();
         } catch (IOException e) {
             abort(w);
@@ -51,6 +55,32 @@ public final class Traces {
             abort(w);
             throw e;
         }
+    }
+
+    /** Passes a trace on, counting its kernel launches and CPU accesses. */
+    private static final class KernelCount implements TraceSink {
+        private final TraceSink to;
+        int kernels;
+        long cpuAccesses;
+
+        KernelCount(TraceSink to) { this.to = to; }
+
+        @Override public void workload(String name) { to.workload(name); }
+        @Override public void allocation(TraceAllocation a) { to.allocation(a); }
+        @Override public void beginKernel(KernelShape k) {
+            kernels++;
+            to.beginKernel(k);
+        }
+        @Override public void instruction(int cta, int warp, org.hmsim.api.workload.WarpInstruction in) { to.instruction(cta, warp, in); }
+        @Override public void endCta(int cta) { to.endCta(cta); }
+        @Override public void endKernel() { to.endKernel(); }
+        @Override public void beginCpuPhase(String name) { to.beginCpuPhase(name); }
+        @Override public void cpuAccess(CpuKind kind, long address, int size) {
+            cpuAccesses++;
+            to.cpuAccess(kind, address, size);
+        }
+        @Override public void endCpuPhase() { to.endCpuPhase(); }
+        @Override public void close() {} // the caller closes (or abandons) the real writer
     }
 
     static void abort(TraceSink w) {

@@ -189,4 +189,25 @@ class ImporterTest {
         e = assertThrows(TraceException.class, () -> LackeyImporter.importTrace(q, new CollectingSink()));
         assertTrue(e.getMessage().startsWith(q + ":8: not a lackey line"), e.getMessage());
     }
+
+    @Test
+    void anImportWithNothingInItIsRefusedAndWritesNothing() throws IOException {
+        Path empty = dir.resolve("empty");
+        Files.createDirectories(empty);
+        Files.writeString(empty.resolve("kernelslist.g"), "");
+        Path out = dir.resolve("x.hmt");
+        TraceException e = assertThrows(TraceException.class, () -> Traces.convert("accel-sim", empty, out, false));
+        assertTrue(e.getMessage().contains("nothing to import"), e.getMessage());
+        assertTrue(!Files.exists(out), "no output for a failed import");
+        Path blank = Files.writeString(dir.resolve("blank.out"), "==1== valgrind banner only\n");
+        assertThrows(TraceException.class, () -> Traces.convert("lackey", blank, out, false));
+    }
+
+    @Test
+    void aCpuOnlyTraceImportsButIsNoStudyWorkload() throws IOException {
+        Path out = dir.resolve("cpu.hmt");
+        Traces.convert("lackey", lackey(null), out, false);
+        TraceException e = assertThrows(TraceException.class, () -> TraceWorkloadProvider.open(out));
+        assertTrue(e.getMessage().contains("has no kernel launch"), e.getMessage());
+    }
 }

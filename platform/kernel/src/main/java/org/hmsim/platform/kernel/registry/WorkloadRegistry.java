@@ -59,7 +59,17 @@ public final class WorkloadRegistry {
             e.initCause(ex);
             throw e;
         }
-        return choose(WorkloadEntry.of(p, display), given);
+        WorkloadChoice choice = choose(WorkloadEntry.of(p, display), given);
+        // A file's kernels (grid, block, access expressions) are only checked when it is built for these
+        // parameters: build it now, so that validate finds their errors before a run starts (cheap for a file).
+        try {
+            choice.create(1);
+        } catch (RuntimeException ex) {
+            InvalidChoiceException e = new InvalidChoiceException(null, "workload file " + display + ": " + ex.getMessage());
+            e.initCause(ex);
+            throw e;
+        }
+        return choice;
     }
 
     /** Opens a trace (binary or text, docs/traces.md) as a workload without parameters. */

@@ -50,7 +50,11 @@ final class YamlDoc {
             String what = e.getProblem() != null ? e.getProblem() : e.getMessage();
             throw new StudyException(display, m == null ? 1 : m.getLine() + 1, m == null ? 1 : m.getColumn() + 1, "", "YAML syntax: " + what);
         } catch (YAMLException e) {
+            if (e.getCause() instanceof java.nio.charset.CharacterCodingException)
+                throw new StudyException(display, 0, 0, "", "not UTF-8 text (a binary file?): YAML files are read as UTF-8");
             throw new StudyException(display, 1, 1, "", "YAML: " + e.getMessage());
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new StudyException(display, 0, 0, "", "not UTF-8 text (a binary file?): YAML files are read as UTF-8");
         }
     }
 
