@@ -92,7 +92,8 @@ public final class Main {
             report(c.warnings().subList(shown, c.warnings().size()), err);
             // The console stops the framework on 'exit' (or at end of input when stdin is a pipe).
             c.awaitStop();
-            return 0;
+            // set by the kernel's sim: commands (GogoCommands.SHELL_EXIT_CODE): the last one that failed
+            return Integer.getInteger("hmsim.shell.exit_code", 0);
         }
     }
 

@@ -50,6 +50,14 @@ class LauncherTest {
     }
 
     @Test
+    void aPipedShellExitsWithTheCodeOfTheLastFailedSimCommand() throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), "study: x\nmachine: nowhere.yaml\nworkloads: [stream]\n");
+        Output shell = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "sim:validate " + bad, "sim:policies", ""), "shell");
+        assertEquals(2, shell.code, "a script sees that a command failed\n" + shell);
+        assertTrue(shell.err.contains("sim:validate: exit code 2"), shell::toString);
+    }
+
+    @Test
     void aHeadlessCommandSeesEveryPluginAlreadyInThePluginsFolder() throws Exception {
         // FileInstall scans asynchronously: the launcher must wait for its first scan, or `policies`
         // would list the built-in policies only.

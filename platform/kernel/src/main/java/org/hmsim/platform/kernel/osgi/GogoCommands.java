@@ -15,6 +15,9 @@ import org.osgi.service.component.annotations.Reference;
         "osgi.command.function=trace", "osgi.command.function=replay", "osgi.command.function=swap",
         "osgi.command.function=conform"})
 public final class GogoCommands {
+    /** System property: the exit code of the last sim: command that failed in this JVM. */
+    public static final String SHELL_EXIT_CODE = "hmsim.shell.exit_code";
+
     @Reference(name = "kernel")
     private KernelComponent kernel;
 
@@ -22,15 +25,16 @@ public final class GogoCommands {
 
     public void validate(String... args) { call("validate", args); }
 
-    public void policies() { call("policies"); }
+    // String... everywhere: a stray argument then gets the command's own usage error, not Gogo's "Cannot coerce"
+    public void policies(String... args) { call("policies", args); }
 
-    public void workloads() { call("workloads"); }
+    public void workloads(String... args) { call("workloads", args); }
 
     public void status(String... args) { call("status", args); }
 
     public void collect(String... args) { call("collect", args); }
 
-    public void stop() { call("stop"); }
+    public void stop(String... args) { call("stop", args); }
 
     public void bench(String... args) { call("bench", args); }
 
@@ -52,6 +56,11 @@ public final class GogoCommands {
         System.arraycopy(args, 0, all, 1, args.length);
         // Gogo gives each session its own System.out/err.
         int code = kernel.commands().execute(all, System.out, System.err, true);
-        if (code != 0) System.err.println("sim:" + command + ": exit code " + code);
+        if (code != 0) {
+            System.err.println("sim:" + command + ": exit code " + code);
+            // the launcher exits with it when the shell ends (a piped script sees that a command failed);
+            // a system property is the one channel it shares with this bundle
+            System.setProperty(SHELL_EXIT_CODE, Integer.toString(code));
+        }
     }
 }
