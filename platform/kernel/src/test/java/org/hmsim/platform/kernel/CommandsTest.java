@@ -89,4 +89,23 @@ class CommandsTest {
         assertEquals(0, commands.execute(new String[] {"stop"}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), true));
         assertTrue(out().contains("no study is running"), out());
     }
+
+    @Test
+    void traceCommandsNameTheParameterAndRefuseToConvertInPlace() throws Exception {
+        Path t = dir.resolve("s.hmt");
+        assertEquals(Commands.BAD_INPUT, exec("trace", "record", "stream", "--param", "size=abc", "--out", t.toString()));
+        assertTrue(err().contains("--param size: "), err());
+        assertEquals(0, exec("trace", "record", "stream", "--param", "size=1024", "--out", t.toString()));
+        long size = java.nio.file.Files.size(t);
+        assertEquals(Commands.BAD_INPUT, exec("trace", "convert", t.toString(), "--out", t.toString()));
+        assertTrue(err().contains("is the input itself"), err());
+        assertEquals(size, java.nio.file.Files.size(t), "the input is left as it was");
+    }
+
+    @Test
+    void conformCallsABadMachineFileAnInputError() throws Exception {
+        Path bad = Fakes.write(dir, "machines/bad.yaml", Fakes.MACHINE.replaceFirst("sms: \\d+", "sms: 0"));
+        assertEquals(Commands.BAD_INPUT, exec("conform", "placement", "local", "--machine", bad.toString(), "--work", dir.resolve("c").toString()));
+        assertTrue(err().contains("--machine " + bad) && err().contains("gpu.sms"), err());
+    }
 }

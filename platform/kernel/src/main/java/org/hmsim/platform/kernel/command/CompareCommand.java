@@ -25,7 +25,7 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "DIR_B", description = "the results folder to compare with it (after)")
     Path b;
 
-    @Option(names = "--tolerance", paramLabel = "REL", description = "relative change that counts as moved (default 0.02 = 2 %)")
+    @Option(names = "--tolerance", paramLabel = "REL", description = "relative change that counts as moved (default 0.02 = 2 %%)")
     double tolerance = Compare.DEFAULT_TOLERANCE;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where to write report.html and figures/ (default: DIR_B/compare)")

@@ -66,6 +66,15 @@ final class ConformCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("hmsim-conform");
+        // a bad machine file is the user's input error, not a failed check of the plugin
+        Path probe = dir.resolve("machine-check.yaml");
+        Files.writeString(probe, "study: machine-check\nmachine: " + m.toAbsolutePath() + "\nworkloads: [stream]\n", StandardCharsets.UTF_8);
+        try {
+            ctx.kernel().validate(probe);
+        } catch (org.hmsim.platform.kernel.study.StudyException e) {
+            ctx.err().println("conform: --machine " + m + ": " + e.getMessage());
+            return Commands.BAD_INPUT;
+        }
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
         String name = entry.name() + "@" + entry.version();
         String a = run(dir, "det-a", m, slot.id() + ": " + name, "");

@@ -57,7 +57,11 @@ final class TraceCommand implements Callable<Integer> {
     static int guarded(Commands.Context ctx, String what, Callable<Integer> body) {
         try {
             return body.call();
-        } catch (TraceException | InvalidChoiceException e) {
+        } catch (InvalidChoiceException e) {
+            // a parameter's error names it as the user wrote it on the command line
+            ctx.err().println("hmsim " + what + ": " + (e.parameter() != null && !e.getMessage().startsWith("unknown parameter") ? "--param " + e.parameter() + ": " : "") + e.getMessage());
+            return Commands.BAD_INPUT;
+        } catch (TraceException e) {
             ctx.err().println(e.getMessage());
             return Commands.BAD_INPUT;
         } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
@@ -161,6 +165,9 @@ final class TraceCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             return guarded(ctx, "trace convert", () -> {
+                // converting in place would replace the input with its other form under the same name
+                if (Files.exists(out) && Files.isSameFile(in, out))
+                    throw new IllegalArgumentException("--out " + out + " is the input itself: write the converted trace to another file");
                 boolean toText = text != null ? text : TraceWorkloadProvider.isBinary(in, in.toString());
                 Traces.convert("hmsim", in, out, toText);
                 ctx.out().println("converted " + in + " -> " + out + (toText ? " (text)" : " (binary)") + ", " + Files.size(out) + " bytes");

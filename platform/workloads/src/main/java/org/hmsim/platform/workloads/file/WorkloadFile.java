@@ -44,6 +44,8 @@ public final class WorkloadFile {
         String text;
         try {
             text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new WorkloadFileException(path.toString(), 0, 0, "", "no such file");
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new WorkloadFileException(path.toString(), 0, 0, "", "not UTF-8 text (a binary file?): workload files are read as UTF-8");
         } catch (IOException e) {

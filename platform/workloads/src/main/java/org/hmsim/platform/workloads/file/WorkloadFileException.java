@@ -21,7 +21,8 @@ public final class WorkloadFileException extends RuntimeException {
     }
 
     private static String format(String file, int line, int column, String field, String problem) {
-        return file + ":" + line + ":" + column + ": " + (field == null || field.isEmpty() ? "" : field + ": ") + problem;
+        // line 0: the file as a whole (cannot be read), no position to give
+        return file + (line > 0 ? ":" + line + ":" + column : "") + ": " + (field == null || field.isEmpty() ? "" : field + ": ") + problem;
     }
 
     public String file() { return file; }
