@@ -206,4 +206,13 @@ class TraceRoundTripTest {
         e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "bad.hmtt", new CollectingSink()));
         assertEquals("bad.hmtt:3: CTA index 3 out of range [0, 0]", e.getMessage());
     }
+
+    @Test
+    void anAccessOutsideEveryAllocationIsReportedAtItsLine() throws IOException {
+        Path t = dir.resolve("stray.hmtt");
+        // the alloc line may come after the accesses (importers write them last): 0x1000 is fine, 0x9000 is not
+        Files.writeString(t, "hmsim-trace 1\nkernel k grid=1 block=32\ncta 0\nwarp 0\nld 4 0x1000 stride=4\nld 4 mask=1 0x9000\nend\nalloc a 4096 base=0x1000\n");
+        TraceException e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "stray.hmtt", new CollectingSink()));
+        assertEquals("stray.hmtt:6: address 0x9000 lies in no allocation of the trace (every GPU access must fall in an 'alloc NAME BYTES base=0x...' range)", e.getMessage());
+    }
 }

@@ -49,6 +49,33 @@ public final class TextTraceReader {
             }
         }
         closeItem();
+        checkStrays();
+    }
+
+    // Addresses outside every allocation cannot be relocated and would stop a run as a segmentation fault;
+    // alloc lines may come anywhere, so candidates are kept (the first few) and checked at the end.
+    private static final int STRAYS = 1024;
+    private final java.util.List<long[]> allocRanges = new java.util.ArrayList<>();
+    private final long[] strayAddress = new long[STRAYS], strayLine = new long[STRAYS];
+    private int strays;
+
+    private boolean inAllocation(long address) {
+        for (long[] r : allocRanges) if (address >= r[0] && address < r[1]) return true;
+        return false;
+    }
+
+    private void noteIfStray(long address) {
+        if (strays < STRAYS && !inAllocation(address)) {
+            strayAddress[strays] = address;
+            strayLine[strays++] = src.number();
+        }
+    }
+
+    private void checkStrays() {
+        for (int i = 0; i < strays; i++)
+            if (!inAllocation(strayAddress[i]))
+                throw org.hmsim.platform.traces.TraceException.atLine(src.display(), strayLine[i], "address 0x" + Long.toHexString(strayAddress[i])
+                        + " lies in no allocation of the trace (every GPU access must fall in an 'alloc NAME BYTES base=0x...' range)");
     }
 
     /** The next line without comments; blank lines are skipped. */
@@ -124,6 +151,7 @@ public final class TextTraceReader {
         }
         if (base < 0) throw src.fail("alloc " + t[1] + ": missing base=0x... (the address its accesses were recorded at)");
         sink.allocation(new TraceAllocation(t[1], bytes, hint, ro, base));
+        allocRanges.add(new long[] {base, base + bytes});
     }
 
     private void kernel(String[] t) {
@@ -190,6 +218,7 @@ public final class TextTraceReader {
                 throw src.fail(lanes + " active lanes but " + (t.length - i) + " addresses (give one per active lane, or 0xBASE stride=S)");
             for (int m = mask; m != 0; m &= m - 1) a[Integer.numberOfTrailingZeros(m)] = src.hex(t[i++], "address");
         }
+        for (int m = mask; m != 0; m &= m - 1) noteIfStray(a[Integer.numberOfTrailingZeros(m)]);
         sink.instruction(cta, warp, in);
     }
 
