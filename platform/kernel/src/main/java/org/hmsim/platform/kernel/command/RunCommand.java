@@ -11,6 +11,7 @@ import org.hmsim.platform.kernel.executor.Launch;
 import org.hmsim.platform.kernel.executor.LocalExecutor;
 import org.hmsim.platform.kernel.executor.StudyExecutor;
 import org.hmsim.platform.kernel.results.Provenance;
+import org.hmsim.platform.kernel.results.ResultsFolderException;
 import org.hmsim.platform.kernel.runner.BarProgress;
 import org.hmsim.platform.kernel.runner.LineProgress;
 import org.hmsim.platform.kernel.runner.Progress;
@@ -105,15 +106,19 @@ final class RunCommand implements Callable<Integer> {
         }
         ExecutorSettings settings = new ExecutorSettings(partition, arrayChunk, sbatchArgs);
         boolean local = chosen instanceof LocalExecutor;
-        Progress progress = ctx.background() || !local ? Progress.silent()
-                : System.console() != null ? BarProgress.create(o) : new LineProgress(o);
+        boolean quiet = ctx.background() || !local;
+        Progress progress = quiet ? Progress.silent() : System.console() != null ? BarProgress.create(o) : new LineProgress(o);
         Launch launch;
         try {
             launch = chosen.launch(s, new RunOptions(dir, n, resume), settings, progress);
         } catch (ExecutorException busy) {
             e.println(busy.getMessage());
             return Commands.ERROR;
+        } catch (ResultsFolderException bad) {
+            e.println("run: " + bad.getMessage());
+            return Commands.BAD_INPUT;
         }
+        if (quiet) for (String note : launch.notes()) o.println(note); // else the progress shows them, before its first line
         if (!local) return BatchSummary.submitted(s, dir, chosen.name(), launch, o);
         StudyExecution ex = launch.execution();
         if (ctx.background()) {

@@ -56,6 +56,8 @@ public final class BatchExecutor implements StudyExecutor {
                     + "); start hmsim through bin/hmsim");
         refuseIfActive(job);
         ResultsFolder results = new ResultsFolder(dir, study);
+        List<String> notes = new ArrayList<>();
+        if (options.resume()) notes.addAll(results.loadCompleted());
         int chunk = settings.arrayChunk();
         List<Integer> indices = new ArrayList<>();
         int submission;
@@ -92,7 +94,7 @@ public final class BatchExecutor implements StudyExecutor {
         JobFolder.Manifest m = job.manifest();
         if (indices.isEmpty()) {
             org.hmsim.platform.kernel.runner.Assembly.assemble(study, dir, environment);
-            return new Launch(null, null, List.of(), null);
+            return new Launch(null, null, List.of(), null, notes);
         }
         Provenance.write(dir, study, environment, Instant.now(), null, "submitted to " + name());
         List<String> command = List.of(hmsim.toString(), "run-task", dir.toString(), "--study", m.study().toString(),
@@ -106,7 +108,7 @@ public final class BatchExecutor implements StudyExecutor {
             throw new ExecutorException(name() + ": the job was not submitted: " + e.getMessage(), e);
         }
         job.record(new JobFolder.Submission(submission, id, indices));
-        return new Launch(null, id, indices, scriptOf(job, submission));
+        return new Launch(null, id, indices, scriptOf(job, submission), notes);
     }
 
     /** The script the scheduler wrote for submission {@code n}, if it follows the naming {@code <name>-<n>.sh}. */

@@ -4,8 +4,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -40,6 +45,8 @@ public final class ResultsFolder {
     public static final String ERROR = "error.txt";
     public static final String TABLE = "runs.csv";
     public static final String PROVENANCE = "study.json";
+    /** What a --resume renames a stats.json it cannot read back to. */
+    public static final String DAMAGED = "stats.json.damaged";
 
     private final Path dir;
     private final Study study;
@@ -74,6 +81,17 @@ public final class ResultsFolder {
         }
     }
 
+    /** Why a file operation on {@code named} failed, in one line; the file at fault only if it is another one. */
+    static String reason(IOException e, Path named) {
+        String file = e instanceof FileSystemException f ? f.getFile() : null;
+        String at = file == null || Path.of(file).equals(named) ? "" : " (" + file + ")";
+        if (e instanceof AccessDeniedException) return "permission denied" + at;
+        if (e instanceof NoSuchFileException) return "no such file or folder" + at;
+        if (e instanceof FileAlreadyExistsException) return "already exists" + at;
+        if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason() + at;
+        return String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString());
+    }
+
     /** Whether the run failed (its error.txt exists and it has no stats.json). */
     public boolean failed(PlannedRun run) { return !complete(run) && Files.isRegularFile(runDir(run).resolve(ERROR)); }
 
@@ -92,9 +110,32 @@ public final class ResultsFolder {
         }
     }
 
-    /** Reads back the runs an earlier execution completed (for --resume). */
-    public synchronized void loadCompleted() {
-        for (PlannedRun r : study.runs()) if (complete(r)) rows.put(r.index(), readMetrics(r));
+    /**
+     * Reads back the runs an earlier execution completed (for --resume). A stats.json that cannot be read
+     * back does not count: it is renamed {@value #DAMAGED} (kept for a look; nothing reads it) so that the
+     * run is done again. Returns one line per such run.
+     */
+    public synchronized List<String> loadCompleted() {
+        List<String> notes = new ArrayList<>();
+        for (PlannedRun r : study.runs()) {
+            if (!complete(r)) continue;
+            try {
+                rows.put(r.index(), readMetrics(r));
+            } catch (ResultsFolderException e) {
+                notes.add(setAsideDamaged(r, e));
+            }
+        }
+        return notes;
+    }
+
+    private String setAsideDamaged(PlannedRun run, ResultsFolderException why) {
+        Path stats = runDir(run).resolve(STATS);
+        try {
+            Files.move(stats, stats.resolveSibling(DAMAGED), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new ResultsFolderException("cannot rename " + stats + " to " + DAMAGED + ": " + reason(e, stats));
+        }
+        return why.getMessage() + ": run " + run.id() + " runs again (the file is kept as " + DAMAGED + ")";
     }
 
     /** A run starts: its old error (if any) goes, its configuration is written. */

@@ -2,6 +2,8 @@ package org.hmsim.platform.kernel.runner;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -23,6 +25,7 @@ public final class StudyExecution {
     private final Instant started = Instant.now();
     private volatile Instant ended;
     private volatile Throwable crash;
+    private final List<String> notes = new CopyOnWriteArrayList<>();
 
     StudyExecution(Study study, Path out) {
         this.study = study;
@@ -36,6 +39,9 @@ public final class StudyExecution {
     public Path out() { return out; }
 
     public Instant started() { return started; }
+
+    /** What preparing the results folder did (earlier results set aside, damaged files redone): lines to show. */
+    public List<String> notes() { return notes; }
 
     public RunState state(int runIndex) { return states.get(runIndex); }
 
