@@ -11,6 +11,7 @@ import org.hmsim.platform.kernel.executor.Launch;
 import org.hmsim.platform.kernel.executor.LocalExecutor;
 import org.hmsim.platform.kernel.executor.StudyExecutor;
 import org.hmsim.platform.kernel.results.Provenance;
+import org.hmsim.platform.kernel.results.ResultsFolder;
 import org.hmsim.platform.kernel.results.ResultsFolderException;
 import org.hmsim.platform.kernel.runner.BarProgress;
 import org.hmsim.platform.kernel.runner.LineProgress;
@@ -104,6 +105,11 @@ final class RunCommand implements Callable<Integer> {
             e.println("--array-chunk: must be at least 1");
             return Commands.BAD_INPUT;
         }
+        String unusable = outProblem(dir);
+        if (unusable != null) {
+            e.println(unusable);
+            return Commands.BAD_INPUT;
+        }
         ExecutorSettings settings = new ExecutorSettings(partition, arrayChunk, sbatchArgs);
         boolean local = chosen instanceof LocalExecutor;
         boolean quiet = ctx.background() || !local;
@@ -141,6 +147,16 @@ final class RunCommand implements Callable<Integer> {
         summary(ex, o, e);
         if (!noReport) ReportCommand.afterRun(ex.out(), o, e);
         return code;
+    }
+
+    /** Why the results folder cannot take this execution, or null; checked before anything runs or changes. */
+    private static String outProblem(Path dir) {
+        try {
+            ResultsFolder.ensureWritable(dir);
+            return null;
+        } catch (ResultsFolderException ex) {
+            return "--out: " + ex.getMessage();
+        }
     }
 
     static void summary(StudyExecution ex, PrintStream o, PrintStream e) {

@@ -56,6 +56,7 @@ public final class BatchExecutor implements StudyExecutor {
                     + "); start hmsim through bin/hmsim");
         refuseIfActive(job);
         ResultsFolder results = new ResultsFolder(dir, study);
+        ResultsFolder.ensureWritable(dir);
         List<String> notes = new ArrayList<>();
         if (options.resume()) notes.addAll(results.loadCompleted());
         int chunk = settings.arrayChunk();

@@ -81,6 +81,20 @@ public final class ResultsFolder {
         }
     }
 
+    /**
+     * Creates {@code dir} if needed and makes sure files can be written into it, before anything runs: a
+     * path that is a file, cannot be created, or is read-only gives a one-line error that names it.
+     */
+    public static void ensureWritable(Path dir) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) throw new ResultsFolderException(dir + " is a file, not a folder");
+        try {
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".hmsim-write-test", ".tmp"));
+        } catch (IOException e) {
+            throw new ResultsFolderException("cannot write into " + dir + ": " + reason(e, dir));
+        }
+    }
+
     /** Why a file operation on {@code named} failed, in one line; the file at fault only if it is another one. */
     static String reason(IOException e, Path named) {
         String file = e instanceof FileSystemException f ? f.getFile() : null;

@@ -58,6 +58,7 @@ public final class StudyRunner {
      * they completed) and returns the runs to do.
      */
     private static List<PlannedRun> prepare(StudyExecution ex, ResultsFolder results, boolean resume) {
+        ResultsFolder.ensureWritable(results.dir());
         if (resume) ex.notes().addAll(results.loadCompleted());
         else results.clearPrevious();
         List<PlannedRun> todo = new ArrayList<>();
