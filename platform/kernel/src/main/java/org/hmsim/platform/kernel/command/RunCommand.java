@@ -10,6 +10,7 @@ import org.hmsim.platform.kernel.executor.ExecutorSettings;
 import org.hmsim.platform.kernel.executor.Launch;
 import org.hmsim.platform.kernel.executor.LocalExecutor;
 import org.hmsim.platform.kernel.executor.StudyExecutor;
+import org.hmsim.platform.kernel.results.EarlierResults;
 import org.hmsim.platform.kernel.results.Provenance;
 import org.hmsim.platform.kernel.results.ResultsFolder;
 import org.hmsim.platform.kernel.results.ResultsFolderException;
@@ -153,6 +154,7 @@ final class RunCommand implements Callable<Integer> {
     private static String outProblem(Path dir) {
         try {
             ResultsFolder.ensureWritable(dir);
+            EarlierResults.check(dir);
             return null;
         } catch (ResultsFolderException ex) {
             return "--out: " + ex.getMessage();

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.hmsim.api.executor.BatchJob;
 import org.hmsim.api.executor.BatchScheduler;
+import org.hmsim.platform.kernel.results.EarlierResults;
 import org.hmsim.platform.kernel.results.Environment;
 import org.hmsim.platform.kernel.results.Provenance;
 import org.hmsim.platform.kernel.results.ResultsFolder;
@@ -57,7 +58,7 @@ public final class BatchExecutor implements StudyExecutor {
         refuseIfActive(job);
         ResultsFolder results = new ResultsFolder(dir, study);
         ResultsFolder.ensureWritable(dir);
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(EarlierResults.prepare(dir, options.resume()));
         if (options.resume()) notes.addAll(results.loadCompleted());
         int chunk = settings.arrayChunk();
         List<Integer> indices = new ArrayList<>();
@@ -80,8 +81,6 @@ public final class BatchExecutor implements StudyExecutor {
             if (options.resume()) {
                 // A folder a local execution started: keep its finished runs, plan a batch execution around them.
                 for (PlannedRun r : study.runs()) if (!results.complete(r)) deleteError(results, r);
-            } else {
-                results.clearPrevious();
             }
             job.clear();
             job.prepare(study, name(), chunk);

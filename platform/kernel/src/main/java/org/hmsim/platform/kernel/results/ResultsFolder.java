@@ -12,12 +12,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.hmsim.api.policy.Slot;
 import org.hmsim.platform.kernel.registry.PolicyChoice;
 import org.hmsim.platform.kernel.study.PlannedRun;
@@ -34,6 +32,7 @@ import org.hmsim.platform.report.Csv;
  * runs/&lt;run&gt;/timeseries.csv per-epoch statistics
  * runs/&lt;run&gt;/stats.json     metrics and every statistic; written last: a run is complete iff it exists
  * runs/&lt;run&gt;/error.txt      the stack trace of a failed run
+ * previous/                 the results of the execution before (EarlierResults)
  * </pre>
  * runs.csv is always built from what is on disk, so a resumed study yields the same bytes as an
  * uninterrupted one. Thread-safe.
@@ -64,22 +63,6 @@ public final class ResultsFolder {
 
     /** Whether the run finished successfully earlier (its stats.json exists). */
     public boolean complete(PlannedRun run) { return Files.isRegularFile(runDir(run).resolve(STATS)); }
-
-    /** Removes the results of an earlier execution of the study (only the files this class writes). */
-    public void clearPrevious() {
-        try {
-            Files.deleteIfExists(dir.resolve(TABLE));
-            Files.deleteIfExists(dir.resolve(PROVENANCE));
-            Path runs = dir.resolve("runs");
-            if (Files.isDirectory(runs)) {
-                try (Stream<Path> s = Files.walk(runs)) {
-                    for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot clear " + dir + ": " + e.getMessage(), e);
-        }
-    }
 
     /**
      * Creates {@code dir} if needed and makes sure files can be written into it, before anything runs: a

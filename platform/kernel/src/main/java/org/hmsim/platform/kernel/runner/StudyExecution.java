@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.hmsim.platform.kernel.study.Study;
@@ -70,6 +71,9 @@ public final class StudyExecution {
         done.await();
         return exitCode();
     }
+
+    /** Waits at most {@code timeout} for the end; returns whether it came. */
+    public boolean await(long timeout, TimeUnit unit) throws InterruptedException { return done.await(timeout, unit); }
 
     public int exitCode() {
         if (crash != null) return 1;

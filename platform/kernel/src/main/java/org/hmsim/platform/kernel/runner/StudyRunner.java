@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.hmsim.platform.kernel.results.EarlierResults;
 import org.hmsim.platform.kernel.results.Environment;
 import org.hmsim.platform.kernel.results.Provenance;
 import org.hmsim.platform.kernel.results.ResultsFolder;
@@ -54,13 +55,13 @@ public final class StudyRunner {
 
     /**
      * Before the execution's thread starts, so that what goes wrong here is reported as a bad folder and
-     * not recorded as a crash in study.json: clears earlier results (or, resuming, reads back the runs
+     * not recorded as a crash in study.json: sets earlier results aside (or, resuming, reads back the runs
      * they completed) and returns the runs to do.
      */
     private static List<PlannedRun> prepare(StudyExecution ex, ResultsFolder results, boolean resume) {
         ResultsFolder.ensureWritable(results.dir());
+        ex.notes().addAll(EarlierResults.prepare(results.dir(), resume));
         if (resume) ex.notes().addAll(results.loadCompleted());
-        else results.clearPrevious();
         List<PlannedRun> todo = new ArrayList<>();
         for (PlannedRun r : ex.study().runs()) {
             if (resume && results.complete(r)) ex.set(r.index(), RunState.RESUMED);
