@@ -11,7 +11,6 @@ import org.hmsim.platform.kernel.executor.Launch;
 import org.hmsim.platform.kernel.executor.LocalExecutor;
 import org.hmsim.platform.kernel.executor.StudyExecutor;
 import org.hmsim.platform.kernel.results.EarlierResults;
-import org.hmsim.platform.kernel.results.Provenance;
 import org.hmsim.platform.kernel.results.ResultsFolder;
 import org.hmsim.platform.kernel.results.ResultsFolderException;
 import org.hmsim.platform.kernel.runner.BarProgress;
@@ -82,11 +81,6 @@ final class RunCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         Path dir = (out != null ? out : Path.of("results", s.name())).toAbsolutePath().normalize();
-        if (resume) {
-            String sha = Provenance.recordedSha(dir);
-            if (sha != null && !sha.equals(s.sha256()))
-                e.println("warning: " + s.display() + " changed since the results in " + dir + " were written; resuming anyway");
-        }
         java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay = new java.util.HashMap<>();
         if (replaySwaps != null) {
             if (!java.nio.file.Files.isDirectory(replaySwaps.resolve("runs"))) {
@@ -106,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
             e.println("--array-chunk: must be at least 1");
             return Commands.BAD_INPUT;
         }
-        String unusable = outProblem(dir);
+        String unusable = outProblem(s, dir);
         if (unusable != null) {
             e.println(unusable);
             return Commands.BAD_INPUT;
@@ -150,12 +144,19 @@ final class RunCommand implements Callable<Integer> {
         return code;
     }
 
-    /** Why the results folder cannot take this execution, or null; checked before anything runs or changes. */
-    private static String outProblem(Path dir) {
+    /**
+     * Why the results folder cannot take this execution, or null; checked before anything runs or changes.
+     * Resuming, the runs already there must be runs of this study: mixed into one runs.csv, results of
+     * two versions of a study could not be told apart.
+     */
+    private String outProblem(Study s, Path dir) {
         try {
             ResultsFolder.ensureWritable(dir);
             EarlierResults.check(dir);
-            return null;
+            String conflict = resume ? new ResultsFolder(dir, s).resumeConflict() : null;
+            if (conflict == null) return null;
+            return "--resume: " + conflict + "; run without --resume (the earlier results move to " + dir.resolve(EarlierResults.PREVIOUS)
+                    + "/) or choose another --out";
         } catch (ResultsFolderException ex) {
             return "--out: " + ex.getMessage();
         }

@@ -56,6 +56,7 @@ public final class BatchExecutor implements StudyExecutor {
             throw new ExecutorException("cannot tell which bin/hmsim the " + name() + " tasks should run (hmsim.home=" + home
                     + "); start hmsim through bin/hmsim");
         refuseIfActive(job);
+        if (options.resume() && job.exists()) refuseOtherVersion(job, study);
         ResultsFolder results = new ResultsFolder(dir, study);
         ResultsFolder.ensureWritable(dir);
         List<String> notes = new ArrayList<>(EarlierResults.prepare(dir, options.resume()));
@@ -64,11 +65,7 @@ public final class BatchExecutor implements StudyExecutor {
         List<Integer> indices = new ArrayList<>();
         int submission;
         if (options.resume() && job.exists()) {
-            JobFolder.Manifest m = job.manifest();
-            if (m.runs() != study.runs().size() || !m.sha256().equals(study.sha256()))
-                throw new ExecutorException(dir + " holds another version of the study (" + m.runs() + " runs, SHA-256 " + m.sha256()
-                        + "); run it without --resume, or with another --out");
-            chunk = m.chunk(); // the task indices of the folder's plan; --array-chunk applies to a new submission
+            chunk = job.manifest().chunk(); // the task indices of the folder's plan; --array-chunk applies to a new submission
             TreeSet<Integer> tasks = new TreeSet<>();
             for (PlannedRun r : study.runs()) {
                 if (results.complete(r)) continue;
@@ -128,6 +125,13 @@ public final class BatchExecutor implements StudyExecutor {
         if (active > 0)
             throw new ExecutorException("job " + last.jobId() + " still has " + active + " task(s) pending or running in "
                     + job.results() + "; wait for it (hmsim status DIR) or cancel it first");
+    }
+
+    private static void refuseOtherVersion(JobFolder job, Study study) throws ExecutorException {
+        JobFolder.Manifest m = job.manifest();
+        if (m.runs() != study.runs().size() || !m.sha256().equals(study.sha256()))
+            throw new ExecutorException(job.results() + " holds another version of the study (" + m.runs() + " runs, SHA-256 " + m.sha256()
+                    + "); run it without --resume, or with another --out");
     }
 
     private static void deleteError(ResultsFolder results, PlannedRun r) {

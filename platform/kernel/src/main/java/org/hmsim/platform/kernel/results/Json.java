@@ -50,6 +50,16 @@ public final class Json {
         }
     }
 
+    /** A JSON text as {@link #read} gives a file back (numbers as the same types). */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> parse(String json) {
+        try {
+            return MAPPER.readValue(json, LinkedHashMap.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot read back JSON hmsim wrote: " + e.getOriginalMessage(), e);
+        }
+    }
+
     private static String where(JsonProcessingException e) {
         JsonLocation at = e.getLocation();
         return at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ";

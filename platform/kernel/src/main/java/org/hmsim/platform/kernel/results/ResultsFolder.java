@@ -135,6 +135,63 @@ public final class ResultsFolder {
         return why.getMessage() + ": run " + run.id() + " runs again (the file is kept as " + DAMAGED + ")";
     }
 
+    /**
+     * Why the runs this folder completed are not runs of the study as it is now, or null: a completed run's
+     * config.json differs from its plan, or study.json records another hash of the study file.
+     */
+    public String resumeConflict() {
+        for (PlannedRun r : study.runs()) {
+            String changed = complete(r) ? changedConfig(r) : null;
+            if (changed != null) return dir + " holds results of another version of " + study.display() + " (run " + r.id() + ": " + changed + ")";
+        }
+        String sha = Provenance.recordedSha(dir);
+        if (sha == null || sha.equals(study.sha256())) return null;
+        return dir + " holds results of another version of " + study.display() + " (the file changed since: SHA-256 "
+                + sha.substring(0, Math.min(12, sha.length())) + "... then, " + study.sha256().substring(0, 12) + "... now)";
+    }
+
+    /**
+     * How the configuration an earlier execution recorded for {@code run} (its config.json) differs from
+     * the run as planned now ({@code workload.params.elements: 4096 then, 8192 now}), or null if it does not
+     * or there is nothing readable to compare. The paths the study wrote ({@code machine.file},
+     * {@code workload.origin}) are left out: naming the same study another way does not change a run; so
+     * is the label, which only repeats what changed.
+     */
+    public String changedConfig(PlannedRun run) {
+        Path f = runDir(run).resolve(CONFIG);
+        if (!Files.isRegularFile(f)) return null;
+        Map<String, String> then = new LinkedHashMap<>(), now = new LinkedHashMap<>();
+        try {
+            flatten("", Json.read(f), then);
+        } catch (ResultsFolderException damaged) {
+            return null;
+        }
+        flatten("", Json.parse(Json.write(config(run))), now);
+        for (String ignored : List.of("label", "machine.file", "workload.origin")) {
+            then.remove(ignored);
+            now.remove(ignored);
+        }
+        Map<String, String> all = new LinkedHashMap<>(now);
+        then.forEach(all::putIfAbsent);
+        for (String k : all.keySet())
+            if (!java.util.Objects.equals(then.get(k), now.get(k)))
+                return k + ": " + shown(then.get(k)) + " then, " + shown(now.get(k)) + " now";
+        return null;
+    }
+
+    private static void flatten(String prefix, Map<?, ?> m, Map<String, String> out) {
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            String k = prefix + e.getKey();
+            if (e.getValue() instanceof Map<?, ?> inner) flatten(k + ".", inner, out);
+            else out.put(k, String.valueOf(e.getValue()));
+        }
+    }
+
+    private static String shown(String v) {
+        if (v == null) return "(none)";
+        return v.length() <= 60 ? v : v.substring(0, 57) + "...";
+    }
+
     /** A run starts: its old error (if any) goes, its configuration is written. */
     public void begin(PlannedRun run) {
         try {
