@@ -143,13 +143,15 @@ class StudyRunnerTest {
     }
 
     @Test
-    void aFreshRunReplacesOldResultsAndLeavesNoTemporaryFiles() throws Exception {
+    void aFreshRunSetsOldResultsAsideAndLeavesNoTemporaryFiles() throws Exception {
         Path out = dir.resolve("out");
         Files.createDirectories(out.resolve("runs/0099"));
         Files.writeString(out.resolve("runs/0099/stats.json"), "{}");
+        Files.writeString(out.resolve("study.json"), "{}");
         Files.writeString(out.resolve("notes.txt"), "mine");
         assertEquals(0, run(study, out, 2, false, Fakes.SIMULATOR));
         assertFalse(Files.exists(out.resolve("runs/0099")), "results of an earlier execution are replaced");
+        assertTrue(Files.exists(out.resolve("previous/runs/0099/stats.json")), "and kept in previous/");
         assertTrue(Files.exists(out.resolve("notes.txt")), "files hmsim did not write are kept");
         try (Stream<Path> s = Files.walk(out)) {
             List<Path> tmp = s.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList();

@@ -60,6 +60,10 @@ public final class Csv {
                 List<String> row = it.nextValue();
                 if (!(row.size() == 1 && row.get(0).isEmpty())) out.add(row);
             }
+        } catch (JsonProcessingException e) {
+            // Jackson's own message runs over several lines; callers put this one after a file name.
+            String at = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+            throw new UncheckedIOException("malformed CSV" + at + ": " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
         } catch (IOException e) {
             throw new UncheckedIOException("malformed CSV: " + e.getMessage(), e);
         }

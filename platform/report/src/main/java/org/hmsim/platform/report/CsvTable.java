@@ -6,8 +6,13 @@ import java.util.List;
 /** An RFC 4180 CSV file as a header and rows of cells (runs.csv quotes labels such as {@code stream(a=1,b=2)}). */
 record CsvTable(List<String> header, List<List<String>> rows) {
 
+    /** Reads {@code file}; a file that is not CSV gives a {@link BadResultsException} that names it. */
     static CsvTable read(Path file) {
-        return of(Csv.read(file));
+        try {
+            return of(Csv.read(file));
+        } catch (java.io.UncheckedIOException e) {
+            throw new BadResultsException(file + ": " + e.getMessage());
+        }
     }
 
     static CsvTable parse(String text) {

@@ -39,16 +39,17 @@ public final class Results {
         this.errors = errors;
     }
 
-    /** Reads {@code dir}; throws IllegalArgumentException when it is not a results folder. */
+    /** Reads {@code dir}; throws BadResultsException when it is not a results folder or its runs.csv is damaged. */
     public static Results load(Path dir) {
         Path table = dir.resolve("runs.csv");
         if (!Files.isRegularFile(table))
-            throw new IllegalArgumentException(dir + " is not a results folder: it has no runs.csv");
+            throw new BadResultsException(dir + " is not a results folder: it has no runs.csv");
         CsvTable t = CsvTable.read(table);
         List<String> header = t.header();
+        if (header.isEmpty()) throw new BadResultsException(table + ": empty, not an hmsim runs.csv");
         int first = header.indexOf("workload"), seed = header.indexOf("seed");
         if (header.indexOf("run") != 0 || first < 0)
-            throw new IllegalArgumentException(table + ": not an hmsim runs.csv (its header starts " + header + ")");
+            throw new BadResultsException(table + ": not an hmsim runs.csv (its header starts " + header + ")");
         // Configuration columns run from workload to seed; every column after seed is a metric.
         int lastConfig = seed >= 0 ? seed : first;
         List<String> config = List.copyOf(header.subList(first, lastConfig + 1));

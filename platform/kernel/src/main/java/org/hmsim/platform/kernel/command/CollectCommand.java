@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.hmsim.platform.kernel.executor.JobFolder;
 import org.hmsim.platform.kernel.results.Json;
 import org.hmsim.platform.kernel.results.ResultsFolder;
+import org.hmsim.platform.kernel.results.ResultsFolderException;
 import org.hmsim.platform.kernel.runner.Assembly;
 import org.hmsim.platform.kernel.runner.StudyExecution;
 import org.hmsim.platform.kernel.study.Study;
@@ -50,7 +51,14 @@ final class CollectCommand implements Callable<Integer> {
             ctx.err().println("collect: " + e.getMessage());
             return Commands.BAD_INPUT;
         }
-        Assembly.Outcome o = Assembly.assemble(s, out, ctx.kernel().environment());
+        Assembly.Outcome o;
+        try {
+            o = Assembly.assemble(s, out, ctx.kernel().environment());
+        } catch (ResultsFolderException damaged) {
+            ctx.err().println("collect: " + damaged.getMessage() + "; nothing was assembled: hmsim run " + s.display() + " --out " + out
+                    + " --resume runs that run again");
+            return Commands.BAD_INPUT;
+        }
         if (!o.assembled()) {
             ctx.err().println("collect: another process is assembling " + out + " right now; try again when it is done");
             return Commands.ERROR;
@@ -72,7 +80,12 @@ final class CollectCommand implements Callable<Integer> {
         if (given != null) return ctx.kernel().validate(given);
         Path p = out.resolve(ResultsFolder.PROVENANCE);
         if (!Files.isRegularFile(p)) throw new IllegalArgumentException(out + " has neither job/ nor study.json: name the study with --study FILE");
-        Object f = Json.read(p).get("study_file");
+        Object f;
+        try {
+            f = Json.read(p).get("study_file");
+        } catch (ResultsFolderException damaged) {
+            throw new IllegalArgumentException(damaged.getMessage() + ": name the study with --study FILE");
+        }
         if (f == null) throw new IllegalArgumentException(p + " names no study file: name it with --study FILE");
         return ctx.kernel().validate(Path.of(f.toString()));
     }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.hmsim.platform.report.BadResultsException;
 import org.hmsim.platform.report.Compare;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,6 +54,9 @@ final class CompareCommand implements Callable<Integer> {
         Compare.Outcome c;
         try {
             c = Compare.write(da, db, tolerance, dir);
+        } catch (BadResultsException bad) {
+            e.println("compare: " + bad.getMessage());
+            return Commands.BAD_INPUT;
         } finally {
             t.setContextClassLoader(before);
         }

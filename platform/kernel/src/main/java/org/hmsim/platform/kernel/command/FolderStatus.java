@@ -16,6 +16,7 @@ import org.hmsim.api.executor.BatchScheduler;
 import org.hmsim.platform.kernel.executor.JobFolder;
 import org.hmsim.platform.kernel.results.Json;
 import org.hmsim.platform.kernel.results.ResultsFolder;
+import org.hmsim.platform.kernel.results.ResultsFolderException;
 
 /**
  * {@code status DIR}: where the runs of a results folder stand, from the folder itself (stats.json: done;
@@ -39,7 +40,13 @@ final class FolderStatus {
             return Commands.BAD_INPUT;
         }
         JobFolder job = new JobFolder(dir);
-        List<String[]> runs = job.exists() ? job.runs() : runsFromProvenance(dir);
+        List<String[]> runs;
+        try {
+            runs = job.exists() ? job.runs() : runsFromProvenance(dir);
+        } catch (ResultsFolderException damaged) {
+            ctx.err().println("status: " + damaged.getMessage());
+            return Commands.BAD_INPUT;
+        }
         if (runs == null) {
             ctx.err().println("status: " + dir + " has neither job/ nor study.json: not a results folder");
             return Commands.BAD_INPUT;

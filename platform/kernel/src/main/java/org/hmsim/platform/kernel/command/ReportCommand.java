@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.hmsim.platform.report.BadResultsException;
 import org.hmsim.platform.report.Report;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,7 +31,13 @@ final class ReportCommand implements Callable<Integer> {
             ctx.err().println("report: " + dir + " is not a results folder (no runs.csv)");
             return Commands.BAD_INPUT;
         }
-        Report.Summary s = write(dir, out == null ? dir : out.toAbsolutePath().normalize());
+        Report.Summary s;
+        try {
+            s = write(dir, out == null ? dir : out.toAbsolutePath().normalize());
+        } catch (BadResultsException bad) {
+            ctx.err().println("report: " + bad.getMessage());
+            return Commands.BAD_INPUT;
+        }
         for (String w : s.warnings()) ctx.err().println("warning: " + w);
         ctx.out().println("report: " + s.html() + " (" + s.figures() + " figures" + (s.failedRuns() > 0 ? ", " + s.failedRuns() + " failed runs" : "") + ")");
         return Commands.OK;

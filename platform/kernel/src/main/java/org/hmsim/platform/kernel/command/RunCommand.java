@@ -10,7 +10,9 @@ import org.hmsim.platform.kernel.executor.ExecutorSettings;
 import org.hmsim.platform.kernel.executor.Launch;
 import org.hmsim.platform.kernel.executor.LocalExecutor;
 import org.hmsim.platform.kernel.executor.StudyExecutor;
-import org.hmsim.platform.kernel.results.Provenance;
+import org.hmsim.platform.kernel.results.EarlierResults;
+import org.hmsim.platform.kernel.results.ResultsFolder;
+import org.hmsim.platform.kernel.results.ResultsFolderException;
 import org.hmsim.platform.kernel.runner.BarProgress;
 import org.hmsim.platform.kernel.runner.LineProgress;
 import org.hmsim.platform.kernel.runner.Progress;
@@ -79,11 +81,6 @@ final class RunCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         Path dir = (out != null ? out : Path.of("results", s.name())).toAbsolutePath().normalize();
-        if (resume) {
-            String sha = Provenance.recordedSha(dir);
-            if (sha != null && !sha.equals(s.sha256()))
-                e.println("warning: " + s.display() + " changed since the results in " + dir + " were written; resuming anyway");
-        }
         java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay = new java.util.HashMap<>();
         if (replaySwaps != null) {
             if (!java.nio.file.Files.isDirectory(replaySwaps.resolve("runs"))) {
@@ -103,17 +100,26 @@ final class RunCommand implements Callable<Integer> {
             e.println("--array-chunk: must be at least 1");
             return Commands.BAD_INPUT;
         }
+        String unusable = outProblem(s, dir);
+        if (unusable != null) {
+            e.println(unusable);
+            return Commands.BAD_INPUT;
+        }
         ExecutorSettings settings = new ExecutorSettings(partition, arrayChunk, sbatchArgs);
         boolean local = chosen instanceof LocalExecutor;
-        Progress progress = ctx.background() || !local ? Progress.silent()
-                : System.console() != null ? BarProgress.create(o) : new LineProgress(o);
+        boolean quiet = ctx.background() || !local;
+        Progress progress = quiet ? Progress.silent() : System.console() != null ? BarProgress.create(o) : new LineProgress(o);
         Launch launch;
         try {
             launch = chosen.launch(s, new RunOptions(dir, n, resume), settings, progress);
         } catch (ExecutorException busy) {
             e.println(busy.getMessage());
             return Commands.ERROR;
+        } catch (ResultsFolderException bad) {
+            e.println("run: " + bad.getMessage());
+            return Commands.BAD_INPUT;
         }
+        if (quiet) for (String note : launch.notes()) o.println(note); // else the progress shows them, before its first line
         if (!local) return BatchSummary.submitted(s, dir, chosen.name(), launch, o);
         StudyExecution ex = launch.execution();
         if (ctx.background()) {
@@ -136,6 +142,24 @@ final class RunCommand implements Callable<Integer> {
         summary(ex, o, e);
         if (!noReport) ReportCommand.afterRun(ex.out(), o, e);
         return code;
+    }
+
+    /**
+     * Why the results folder cannot take this execution, or null; checked before anything runs or changes.
+     * Resuming, the runs already there must be runs of this study: mixed into one runs.csv, results of
+     * two versions of a study could not be told apart.
+     */
+    private String outProblem(Study s, Path dir) {
+        try {
+            ResultsFolder.ensureWritable(dir);
+            EarlierResults.check(dir);
+            String conflict = resume ? new ResultsFolder(dir, s).resumeConflict() : null;
+            if (conflict == null) return null;
+            return "--resume: " + conflict + "; run without --resume (the earlier results move to " + dir.resolve(EarlierResults.PREVIOUS)
+                    + "/) or choose another --out";
+        } catch (ResultsFolderException ex) {
+            return "--out: " + ex.getMessage();
+        }
     }
 
     static void summary(StudyExecution ex, PrintStream o, PrintStream e) {

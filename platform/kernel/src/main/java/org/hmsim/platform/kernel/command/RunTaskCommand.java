@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.hmsim.platform.kernel.executor.BatchTask;
 import org.hmsim.platform.kernel.executor.JobFolder;
+import org.hmsim.platform.kernel.results.ResultsFolderException;
 import org.hmsim.platform.kernel.runner.LineProgress;
 import org.hmsim.platform.kernel.runner.RunWorker;
 import org.hmsim.platform.kernel.study.Study;
@@ -69,7 +70,7 @@ final class RunTaskCommand implements Callable<Integer> {
         try {
             o = BatchTask.run(s, out, chunk != null ? chunk : m.chunk(), index, new RunWorker(ctx.kernel().simulator()),
                     ctx.kernel().environment(), new LineProgress(ctx.out()));
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | ResultsFolderException e) {
             ctx.err().println("run-task: " + e.getMessage());
             return Commands.BAD_INPUT;
         }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.hmsim.api.executor.BatchJob;
 import org.hmsim.api.executor.BatchScheduler;
+import org.hmsim.platform.kernel.results.EarlierResults;
 import org.hmsim.platform.kernel.results.Environment;
 import org.hmsim.platform.kernel.results.Provenance;
 import org.hmsim.platform.kernel.results.ResultsFolder;
@@ -55,16 +56,16 @@ public final class BatchExecutor implements StudyExecutor {
             throw new ExecutorException("cannot tell which bin/hmsim the " + name() + " tasks should run (hmsim.home=" + home
                     + "); start hmsim through bin/hmsim");
         refuseIfActive(job);
+        if (options.resume() && job.exists()) refuseOtherVersion(job, study);
         ResultsFolder results = new ResultsFolder(dir, study);
+        ResultsFolder.ensureWritable(dir);
+        List<String> notes = new ArrayList<>(EarlierResults.prepare(dir, options.resume()));
+        if (options.resume()) notes.addAll(results.loadCompleted());
         int chunk = settings.arrayChunk();
         List<Integer> indices = new ArrayList<>();
         int submission;
         if (options.resume() && job.exists()) {
-            JobFolder.Manifest m = job.manifest();
-            if (m.runs() != study.runs().size() || !m.sha256().equals(study.sha256()))
-                throw new ExecutorException(dir + " holds another version of the study (" + m.runs() + " runs, SHA-256 " + m.sha256()
-                        + "); run it without --resume, or with another --out");
-            chunk = m.chunk(); // the task indices of the folder's plan; --array-chunk applies to a new submission
+            chunk = job.manifest().chunk(); // the task indices of the folder's plan; --array-chunk applies to a new submission
             TreeSet<Integer> tasks = new TreeSet<>();
             for (PlannedRun r : study.runs()) {
                 if (results.complete(r)) continue;
@@ -77,8 +78,6 @@ public final class BatchExecutor implements StudyExecutor {
             if (options.resume()) {
                 // A folder a local execution started: keep its finished runs, plan a batch execution around them.
                 for (PlannedRun r : study.runs()) if (!results.complete(r)) deleteError(results, r);
-            } else {
-                results.clearPrevious();
             }
             job.clear();
             job.prepare(study, name(), chunk);
@@ -92,7 +91,7 @@ public final class BatchExecutor implements StudyExecutor {
         JobFolder.Manifest m = job.manifest();
         if (indices.isEmpty()) {
             org.hmsim.platform.kernel.runner.Assembly.assemble(study, dir, environment);
-            return new Launch(null, null, List.of(), null);
+            return new Launch(null, null, List.of(), null, notes);
         }
         Provenance.write(dir, study, environment, Instant.now(), null, "submitted to " + name());
         List<String> command = List.of(hmsim.toString(), "run-task", dir.toString(), "--study", m.study().toString(),
@@ -106,7 +105,7 @@ public final class BatchExecutor implements StudyExecutor {
             throw new ExecutorException(name() + ": the job was not submitted: " + e.getMessage(), e);
         }
         job.record(new JobFolder.Submission(submission, id, indices));
-        return new Launch(null, id, indices, scriptOf(job, submission));
+        return new Launch(null, id, indices, scriptOf(job, submission), notes);
     }
 
     /** The script the scheduler wrote for submission {@code n}, if it follows the naming {@code <name>-<n>.sh}. */
@@ -126,6 +125,13 @@ public final class BatchExecutor implements StudyExecutor {
         if (active > 0)
             throw new ExecutorException("job " + last.jobId() + " still has " + active + " task(s) pending or running in "
                     + job.results() + "; wait for it (hmsim status DIR) or cancel it first");
+    }
+
+    private static void refuseOtherVersion(JobFolder job, Study study) throws ExecutorException {
+        JobFolder.Manifest m = job.manifest();
+        if (m.runs() != study.runs().size() || !m.sha256().equals(study.sha256()))
+            throw new ExecutorException(job.results() + " holds another version of the study (" + m.runs() + " runs, SHA-256 " + m.sha256()
+                    + "); run it without --resume, or with another --out");
     }
 
     private static void deleteError(ResultsFolder results, PlannedRun r) {

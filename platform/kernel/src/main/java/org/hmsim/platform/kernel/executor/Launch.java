@@ -11,7 +11,8 @@ import org.hmsim.platform.kernel.runner.StudyExecution;
  * @param jobId the scheduler's job id, or null for a local execution
  * @param tasks the array indices submitted (empty for a local execution or when nothing was left to run)
  * @param script the job script written into the results folder, or null
+ * @param notes what preparing the results folder did (earlier results set aside, damaged files redone)
  */
-public record Launch(StudyExecution execution, String jobId, List<Integer> tasks, Path script) {
-    public static Launch local(StudyExecution execution) { return new Launch(execution, null, List.of(), null); }
+public record Launch(StudyExecution execution, String jobId, List<Integer> tasks, Path script, List<String> notes) {
+    public static Launch local(StudyExecution execution) { return new Launch(execution, null, List.of(), null, execution.notes()); }
 }

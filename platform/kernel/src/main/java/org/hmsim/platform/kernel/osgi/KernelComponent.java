@@ -1,5 +1,6 @@
 package org.hmsim.platform.kernel.osgi;
 
+import java.util.concurrent.TimeUnit;
 import org.hmsim.api.executor.BatchScheduler;
 import org.hmsim.platform.kernel.command.Commands;
 import org.hmsim.platform.kernel.executor.ExecutorRegistry;
@@ -26,6 +27,9 @@ public final class KernelComponent {
     /** Batch schedulers of bundles (a site's own; Slurm is built in): {@code run --executor NAME}. */
     private final ExecutorRegistry executors = new ExecutorRegistry();
 
+    /** How long a stopping framework waits for a study with no run in flight to record its end. */
+    private static final long STOP_GRACE_MS = 2000;
+
     private SimKernel kernel;
     private Commands commands;
 
@@ -41,10 +45,20 @@ public final class KernelComponent {
 
     void removeScheduler(BatchScheduler s) { executors.remove(s); }
 
+    /**
+     * The framework is stopping (the shell's exit, Ctrl-C): no new run starts. A study that has nothing in
+     * flight then ends at once; it is given a moment to record that in study.json and runs.csv while the
+     * bundles it writes them with are still there. Runs in flight are not waited for.
+     */
     @Deactivate
     void deactivate() {
         StudyExecution ex = kernel.current();
-        if (ex != null) ex.stop();
+        if (ex == null || !ex.stop()) return;
+        try {
+            ex.await(STOP_GRACE_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     public Commands commands() { return commands; }

@@ -1,5 +1,6 @@
 package org.hmsim.platform.kernel.results;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
@@ -7,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,13 +33,35 @@ public final class Json {
         }
     }
 
-    /** Reads a JSON object; objects come back as LinkedHashMaps in file order. */
+    /**
+     * Reads a JSON object; objects come back as LinkedHashMaps in file order. A file that is not one
+     * (damaged, cut short, empty) gives a {@link ResultsFolderException} that names it and the place.
+     */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> read(Path file) {
         try {
-            return MAPPER.readValue(file.toFile(), LinkedHashMap.class);
+            Map<String, Object> m = MAPPER.readValue(file.toFile(), LinkedHashMap.class);
+            if (m == null) throw ResultsFolderException.damaged(file, "null instead of a JSON object");
+            return m;
+        } catch (JsonProcessingException e) {
+            throw ResultsFolderException.damaged(file, where(e) + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            throw new ResultsFolderException("cannot read " + file + ": " + e.getMessage());
         }
+    }
+
+    /** A JSON text as {@link #read} gives a file back (numbers as the same types). */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> parse(String json) {
+        try {
+            return MAPPER.readValue(json, LinkedHashMap.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot read back JSON hmsim wrote: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static String where(JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        return at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ";
     }
 }

@@ -4,15 +4,18 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.hmsim.api.policy.Slot;
 import org.hmsim.platform.kernel.registry.PolicyChoice;
 import org.hmsim.platform.kernel.study.PlannedRun;
@@ -29,6 +32,7 @@ import org.hmsim.platform.report.Csv;
  * runs/&lt;run&gt;/timeseries.csv per-epoch statistics
  * runs/&lt;run&gt;/stats.json     metrics and every statistic; written last: a run is complete iff it exists
  * runs/&lt;run&gt;/error.txt      the stack trace of a failed run
+ * previous/                 the results of the execution before (EarlierResults)
  * </pre>
  * runs.csv is always built from what is on disk, so a resumed study yields the same bytes as an
  * uninterrupted one. Thread-safe.
@@ -40,6 +44,8 @@ public final class ResultsFolder {
     public static final String ERROR = "error.txt";
     public static final String TABLE = "runs.csv";
     public static final String PROVENANCE = "study.json";
+    /** What a --resume renames a stats.json it cannot read back to. */
+    public static final String DAMAGED = "stats.json.damaged";
 
     private final Path dir;
     private final Study study;
@@ -58,20 +64,29 @@ public final class ResultsFolder {
     /** Whether the run finished successfully earlier (its stats.json exists). */
     public boolean complete(PlannedRun run) { return Files.isRegularFile(runDir(run).resolve(STATS)); }
 
-    /** Removes the results of an earlier execution of the study (only the files this class writes). */
-    public void clearPrevious() {
+    /**
+     * Creates {@code dir} if needed and makes sure files can be written into it, before anything runs: a
+     * path that is a file, cannot be created, or is read-only gives a one-line error that names it.
+     */
+    public static void ensureWritable(Path dir) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) throw new ResultsFolderException(dir + " is a file, not a folder");
         try {
-            Files.deleteIfExists(dir.resolve(TABLE));
-            Files.deleteIfExists(dir.resolve(PROVENANCE));
-            Path runs = dir.resolve("runs");
-            if (Files.isDirectory(runs)) {
-                try (Stream<Path> s = Files.walk(runs)) {
-                    for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
-                }
-            }
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".hmsim-write-test", ".tmp"));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot clear " + dir + ": " + e.getMessage(), e);
+            throw new ResultsFolderException("cannot write into " + dir + ": " + reason(e, dir));
         }
+    }
+
+    /** Why a file operation on {@code named} failed, in one line; the file at fault only if it is another one. */
+    static String reason(IOException e, Path named) {
+        String file = e instanceof FileSystemException f ? f.getFile() : null;
+        String at = file == null || Path.of(file).equals(named) ? "" : " (" + file + ")";
+        if (e instanceof AccessDeniedException) return "permission denied" + at;
+        if (e instanceof NoSuchFileException) return "no such file or folder" + at;
+        if (e instanceof FileAlreadyExistsException) return "already exists" + at;
+        if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason() + at;
+        return String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString());
     }
 
     /** Whether the run failed (its error.txt exists and it has no stats.json). */
@@ -92,9 +107,89 @@ public final class ResultsFolder {
         }
     }
 
-    /** Reads back the runs an earlier execution completed (for --resume). */
-    public synchronized void loadCompleted() {
-        for (PlannedRun r : study.runs()) if (complete(r)) rows.put(r.index(), readMetrics(r));
+    /**
+     * Reads back the runs an earlier execution completed (for --resume). A stats.json that cannot be read
+     * back does not count: it is renamed {@value #DAMAGED} (kept for a look; nothing reads it) so that the
+     * run is done again. Returns one line per such run.
+     */
+    public synchronized List<String> loadCompleted() {
+        List<String> notes = new ArrayList<>();
+        for (PlannedRun r : study.runs()) {
+            if (!complete(r)) continue;
+            try {
+                rows.put(r.index(), readMetrics(r));
+            } catch (ResultsFolderException e) {
+                notes.add(setAsideDamaged(r, e));
+            }
+        }
+        return notes;
+    }
+
+    private String setAsideDamaged(PlannedRun run, ResultsFolderException why) {
+        Path stats = runDir(run).resolve(STATS);
+        try {
+            Files.move(stats, stats.resolveSibling(DAMAGED), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new ResultsFolderException("cannot rename " + stats + " to " + DAMAGED + ": " + reason(e, stats));
+        }
+        return why.getMessage() + ": run " + run.id() + " runs again (the file is kept as " + DAMAGED + ")";
+    }
+
+    /**
+     * Why the runs this folder completed are not runs of the study as it is now, or null: a completed run's
+     * config.json differs from its plan, or study.json records another hash of the study file.
+     */
+    public String resumeConflict() {
+        for (PlannedRun r : study.runs()) {
+            String changed = complete(r) ? changedConfig(r) : null;
+            if (changed != null) return dir + " holds results of another version of " + study.display() + " (run " + r.id() + ": " + changed + ")";
+        }
+        String sha = Provenance.recordedSha(dir);
+        if (sha == null || sha.equals(study.sha256())) return null;
+        return dir + " holds results of another version of " + study.display() + " (the file changed since: SHA-256 "
+                + sha.substring(0, Math.min(12, sha.length())) + "... then, " + study.sha256().substring(0, 12) + "... now)";
+    }
+
+    /**
+     * How the configuration an earlier execution recorded for {@code run} (its config.json) differs from
+     * the run as planned now ({@code workload.params.elements: 4096 then, 8192 now}), or null if it does not
+     * or there is nothing readable to compare. The paths the study wrote ({@code machine.file},
+     * {@code workload.origin}) are left out: naming the same study another way does not change a run; so
+     * is the label, which only repeats what changed.
+     */
+    public String changedConfig(PlannedRun run) {
+        Path f = runDir(run).resolve(CONFIG);
+        if (!Files.isRegularFile(f)) return null;
+        Map<String, String> then = new LinkedHashMap<>(), now = new LinkedHashMap<>();
+        try {
+            flatten("", Json.read(f), then);
+        } catch (ResultsFolderException damaged) {
+            return null;
+        }
+        flatten("", Json.parse(Json.write(config(run))), now);
+        for (String ignored : List.of("label", "machine.file", "workload.origin")) {
+            then.remove(ignored);
+            now.remove(ignored);
+        }
+        Map<String, String> all = new LinkedHashMap<>(now);
+        then.forEach(all::putIfAbsent);
+        for (String k : all.keySet())
+            if (!java.util.Objects.equals(then.get(k), now.get(k)))
+                return k + ": " + shown(then.get(k)) + " then, " + shown(now.get(k)) + " now";
+        return null;
+    }
+
+    private static void flatten(String prefix, Map<?, ?> m, Map<String, String> out) {
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            String k = prefix + e.getKey();
+            if (e.getValue() instanceof Map<?, ?> inner) flatten(k + ".", inner, out);
+            else out.put(k, String.valueOf(e.getValue()));
+        }
+    }
+
+    private static String shown(String v) {
+        if (v == null) return "(none)";
+        return v.length() <= 60 ? v : v.substring(0, 57) + "...";
     }
 
     /** A run starts: its old error (if any) goes, its configuration is written. */

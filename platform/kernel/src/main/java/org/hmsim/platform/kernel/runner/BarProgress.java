@@ -44,6 +44,12 @@ public final class BarProgress implements Progress {
     }
 
     @Override
+    public synchronized void note(String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    @Override
     public synchronized void start(Study study, int total, int alreadyDone) {
         out.println("study " + study.name() + ": " + study.shape()
                 + (alreadyDone > 0 ? " (" + alreadyDone + " already done, resuming)" : ""));

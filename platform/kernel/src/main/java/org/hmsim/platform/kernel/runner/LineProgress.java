@@ -23,6 +23,12 @@ public final class LineProgress implements Progress {
     }
 
     @Override
+    public synchronized void note(String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    @Override
     public synchronized void start(Study study, int total, int alreadyDone) {
         startNanos = System.nanoTime();
         startDone = alreadyDone;

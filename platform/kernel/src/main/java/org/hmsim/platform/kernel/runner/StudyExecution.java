@@ -2,7 +2,10 @@ package org.hmsim.platform.kernel.runner;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.hmsim.platform.kernel.study.Study;
@@ -23,6 +26,7 @@ public final class StudyExecution {
     private final Instant started = Instant.now();
     private volatile Instant ended;
     private volatile Throwable crash;
+    private final List<String> notes = new CopyOnWriteArrayList<>();
 
     StudyExecution(Study study, Path out) {
         this.study = study;
@@ -36,6 +40,9 @@ public final class StudyExecution {
     public Path out() { return out; }
 
     public Instant started() { return started; }
+
+    /** What preparing the results folder did (earlier results set aside, damaged files redone): lines to show. */
+    public List<String> notes() { return notes; }
 
     public RunState state(int runIndex) { return states.get(runIndex); }
 
@@ -64,6 +71,9 @@ public final class StudyExecution {
         done.await();
         return exitCode();
     }
+
+    /** Waits at most {@code timeout} for the end; returns whether it came. */
+    public boolean await(long timeout, TimeUnit unit) throws InterruptedException { return done.await(timeout, unit); }
 
     public int exitCode() {
         if (crash != null) return 1;

@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.hmsim.platform.kernel.results.EarlierResults;
 import org.hmsim.platform.kernel.results.Environment;
 import org.hmsim.platform.kernel.results.Provenance;
 import org.hmsim.platform.kernel.results.ResultsFolder;
+import org.hmsim.platform.kernel.results.ResultsFolderException;
 import org.hmsim.platform.kernel.study.PlannedRun;
 import org.hmsim.platform.kernel.study.Study;
 import org.hmsim.platform.machine.RunResult;
@@ -29,10 +31,15 @@ public final class StudyRunner {
         this.environment = environment;
     }
 
-    /** Starts the study in the background; {@link StudyExecution#await()} waits for its end. */
+    /**
+     * Prepares the results folder, then starts the study in the background; {@link StudyExecution#await()}
+     * waits for its end. A folder that cannot be used throws {@link ResultsFolderException} before anything ran.
+     */
     public StudyExecution start(Study study, RunOptions options, Progress progress) {
         StudyExecution ex = new StudyExecution(study, options.out());
-        Thread t = new Thread(() -> execute(ex, options, progress), "hmsim-study-" + study.name());
+        ResultsFolder results = new ResultsFolder(options.out(), study);
+        List<PlannedRun> todo = prepare(ex, results, options.resume());
+        Thread t = new Thread(() -> execute(ex, results, todo, options.jobs(), progress), "hmsim-study-" + study.name());
         t.setDaemon(true);
         t.start();
         return ex;
@@ -41,29 +48,40 @@ public final class StudyRunner {
     /** Runs the study on the calling thread plus workers; returns the exit code. */
     public int run(Study study, RunOptions options, Progress progress) throws InterruptedException {
         StudyExecution ex = new StudyExecution(study, options.out());
-        execute(ex, options, progress);
+        ResultsFolder results = new ResultsFolder(options.out(), study);
+        execute(ex, results, prepare(ex, results, options.resume()), options.jobs(), progress);
         return ex.await();
     }
 
-    private void execute(StudyExecution ex, RunOptions options, Progress progress) {
+    /**
+     * Before the execution's thread starts, so that what goes wrong here is reported as a bad folder and
+     * not recorded as a crash in study.json: sets earlier results aside (or, resuming, reads back the runs
+     * they completed) and returns the runs to do.
+     */
+    private static List<PlannedRun> prepare(StudyExecution ex, ResultsFolder results, boolean resume) {
+        ResultsFolder.ensureWritable(results.dir());
+        ex.notes().addAll(EarlierResults.prepare(results.dir(), resume));
+        if (resume) ex.notes().addAll(results.loadCompleted());
+        List<PlannedRun> todo = new ArrayList<>();
+        for (PlannedRun r : ex.study().runs()) {
+            if (resume && results.complete(r)) ex.set(r.index(), RunState.RESUMED);
+            else todo.add(r);
+        }
+        return todo;
+    }
+
+    private void execute(StudyExecution ex, ResultsFolder results, List<PlannedRun> todo, int maxJobs, Progress progress) {
         Study study = ex.study();
-        ResultsFolder results = new ResultsFolder(options.out(), study);
         Throwable crash = null;
         try {
-            if (options.resume()) results.loadCompleted();
-            else results.clearPrevious();
-            List<PlannedRun> todo = new ArrayList<>();
-            for (PlannedRun r : study.runs()) {
-                if (options.resume() && results.complete(r)) ex.set(r.index(), RunState.RESUMED);
-                else todo.add(r);
-            }
             int total = study.runs().size();
             AtomicInteger finished = new AtomicInteger(total - todo.size());
-            Provenance.write(options.out(), study, environment, ex.started(), null, "running");
+            for (String note : ex.notes()) progress.note(note);
+            Provenance.write(ex.out(), study, environment, ex.started(), null, "running");
             results.writeTable();
             progress.start(study, total, finished.get());
             AtomicInteger next = new AtomicInteger();
-            int jobs = Math.min(options.jobs(), Math.max(1, todo.size()));
+            int jobs = Math.min(maxJobs, Math.max(1, todo.size()));
             List<Thread> workers = new ArrayList<>();
             for (int j = 0; j < jobs; j++) {
                 Thread w = new Thread(() -> work(ex, todo, next, finished, results, progress), "hmsim-run-" + (j + 1));
@@ -79,7 +97,7 @@ public final class StudyRunner {
             progress.close();
             try {
                 String status = crash != null ? "crashed: " + crash : ex.stopRequested() ? "stopped" : "finished";
-                Provenance.write(options.out(), study, environment, ex.started(), Instant.now(), status);
+                Provenance.write(ex.out(), study, environment, ex.started(), Instant.now(), status);
             } catch (RuntimeException e) {
                 if (crash == null) crash = e;
             }

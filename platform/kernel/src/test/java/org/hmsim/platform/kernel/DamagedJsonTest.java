@@ -1,0 +1,42 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.hmsim.platform.kernel.results.Json;
+import org.junit.jupiter.api.Test;
+
+/** A damaged study.json or stats.json: one line naming it and exit code 2, or, resuming, the run done again. */
+class DamagedJsonTest extends ResultsCli {
+    @Test
+    void aDamagedStudyJsonIsBadInputForCollectAndStatus() throws Exception {
+        assertEquals(0, run());
+        Path provenance = out.resolve("study.json");
+        Files.writeString(provenance, "garbage");
+        assertOneLineError(exec("collect", out.toString()), "collect: " + provenance + " is damaged (line 1, column ");
+        assertTrue(err().contains("name the study with --study FILE"), err());
+        assertOneLineError(exec("status", out.toString()), "status: " + provenance + " is damaged");
+    }
+
+    @Test
+    void aDamagedStatsJsonIsReportedByCollectAndRedoneByResume() throws Exception {
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv"));
+        Path stats = out.resolve("runs/0001/stats.json");
+        Files.writeString(stats, "{bad");
+        assertOneLineError(exec("collect", out.toString(), "--study", study.toString()), "collect: " + stats + " is damaged");
+        assertTrue(err().contains("--resume runs that run again"), err());
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")), "nothing was assembled");
+
+        assertEquals(0, run("--resume"));
+        assertTrue(out().startsWith(stats + " is damaged (line 1, column 2: "), out());
+        assertTrue(out().contains(": run 0001 runs again (the file is kept as stats.json.damaged)"), out());
+        assertEquals("{bad", Files.readString(out.resolve("runs/0001/stats.json.damaged")));
+        assertEquals("0001", Json.read(stats).get("run"));
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")));
+        assertEquals(0, run(), "a folder with a kept stats.json.damaged is still hmsim's own");
+    }
+}

@@ -1,0 +1,139 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.hmsim.platform.machine.RunResult;
+import org.hmsim.platform.machine.RunSpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a run does to a folder that already holds something: it never removes or overwrites a file it did
+ * not write, and keeps earlier results in previous/ until new ones replace them.
+ */
+class EarlierResultsTest extends ResultsCli {
+    @Test
+    void filesHmsimDidNotWriteAreNeitherRemovedNorOverwritten() throws Exception {
+        Path data = Fakes.write(out, "runs/myexp/data.txt", "mine");
+        Path stray = Fakes.write(out, "runs.csv", "not hmsim's");
+        assertOneLineError(run(), out + " holds files hmsim did not write, e.g. " + stray);
+        assertOneLineError(run("--resume"), stray.toString());
+        Files.delete(stray);
+        Fakes.write(out, "study.json", "{}");
+        assertOneLineError(run(), "e.g. " + data);
+        assertEquals("mine", Files.readString(data));
+        assertFalse(Files.exists(out.resolve("previous")));
+        assertEquals("{}", Files.readString(out.resolve("study.json")), "nothing was written either");
+    }
+
+    @Test
+    void aRerunMovesEarlierResultsIntoPreviousAndLeavesOtherFilesAlone() throws Exception {
+        Path notes = Fakes.write(out, "notes.txt", "mine");
+        assertEquals(0, run());
+        byte[] first = bytes(out.resolve("runs.csv")), firstStats = bytes(out.resolve("runs/0002/stats.json"));
+        assertEquals(0, run());
+        assertTrue(out().startsWith("earlier results moved to " + out.resolve("previous") + "\n"), out());
+        assertArrayEquals(first, bytes(out.resolve("previous/runs.csv")));
+        assertArrayEquals(firstStats, bytes(out.resolve("previous/runs/0002/stats.json")));
+        assertTrue(Files.exists(out.resolve("previous/study.json")));
+        Files.writeString(out.resolve("runs/0001/stats.json"), Files.readString(out.resolve("runs/0001/stats.json")).replace("{", "{\"mark\": 2,"));
+        assertEquals(0, run());
+        assertTrue(out().contains("(replacing the ones there before)"), out());
+        assertTrue(Files.readString(out.resolve("previous/runs/0001/stats.json")).contains("\"mark\": 2"), "the second results replace the first");
+        assertEquals("mine", Files.readString(notes));
+        try (var s = Files.list(out)) {
+            assertEquals(List.of("notes.txt", "previous", "runs", "runs.csv", "study.json"),
+                    s.map(p -> p.getFileName().toString()).sorted().toList(), "no staging folder is left");
+        }
+    }
+
+    @Test
+    void earlierResultsSurviveARerunWhoseRunsAllFail() throws Exception {
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv"));
+        Function<RunSpec, RunResult> broken = spec -> {
+            throw new IllegalStateException("broken simulator");
+        };
+        assertEquals(3, exec(broken, "run", study.toString(), "--out", out.toString(), "--no-report"));
+        assertArrayEquals(table, bytes(out.resolve("previous/runs.csv")));
+        assertTrue(Files.exists(out.resolve("previous/runs/0001/stats.json")));
+        assertTrue(Files.exists(out.resolve("runs/0001/error.txt")));
+    }
+
+    @Test
+    void anExecutionThatEndedNoRunDoesNotPushResultsOutOfPrevious() throws Exception {
+        assertEquals(0, run());
+        assertEquals(0, run());
+        byte[] kept = bytes(out.resolve("previous/runs.csv"));
+        // What a study stopped before its first run ended leaves: study.json, a bare runs.csv, a config.json.
+        for (String id : List.of("0001", "0002")) {
+            Files.delete(out.resolve("runs/" + id + "/stats.json"));
+            Files.delete(out.resolve("runs/" + id + "/timeseries.csv"));
+        }
+        assertEquals(0, run());
+        assertTrue(out().startsWith("no run of the earlier execution in " + out + " had ended: its files were removed"), out());
+        assertArrayEquals(kept, bytes(out.resolve("previous/runs.csv")));
+    }
+
+    @Test
+    void aMoveThatFailsHalfwayLosesNothingSaysWhereAndIsFinishedLater() throws Exception {
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv")), provenance = bytes(out.resolve("study.json"));
+        // An earlier set-aside got as far as runs/ and stopped: moving runs/ now collides with it.
+        Path blocking = Fakes.write(out, ".previous.new/runs/0001/stats.json", "{}");
+        assertOneLineError(run(), "cannot move " + out.resolve("runs") + " to " + out.resolve(".previous.new/runs"));
+        assertTrue(err().contains("nothing is lost"), err());
+        assertArrayEquals(provenance, bytes(out.resolve("study.json")), "study.json is not rewritten (no 'crashed' status)");
+        assertArrayEquals(table, bytes(out.resolve(".previous.new/runs.csv")), "runs.csv was moved, not deleted");
+        assertTrue(Files.exists(out.resolve("runs/0002/stats.json")));
+
+        Files.delete(blocking);
+        Files.delete(blocking.getParent());
+        Files.delete(blocking.getParent().getParent());
+        assertEquals(0, run());
+        assertTrue(out().startsWith("finished an interrupted move: earlier results moved to " + out.resolve("previous")), out());
+        assertArrayEquals(table, bytes(out.resolve("previous/runs.csv")));
+        assertArrayEquals(provenance, bytes(out.resolve("previous/study.json")));
+        assertFalse(Files.exists(out.resolve(".previous.new")));
+    }
+
+    @Test
+    void aFolderThatCannotBeMovedIsRefusedBeforeAnythingChanges() throws Exception {
+        assertEquals(0, run());
+        Path run1 = out.resolve("runs/0001");
+        Files.setPosixFilePermissions(run1, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            assumeFalse(Files.isWritable(run1), "root may change a read-only folder");
+            byte[] table = bytes(out.resolve("runs.csv"));
+            assertOneLineError(run(), run1 + " is read-only; nothing was changed");
+            assertArrayEquals(table, bytes(out.resolve("runs.csv")));
+            assertFalse(Files.exists(out.resolve("previous")));
+        } finally {
+            Files.setPosixFilePermissions(run1, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    @Test
+    void resumeContinuesAStudyThatWasStoppedAndKeepsItsFinishedRuns() throws Exception {
+        AtomicInteger simulated = new AtomicInteger();
+        Function<RunSpec, RunResult> once = spec -> {
+            if (simulated.incrementAndGet() > 1) throw new IllegalStateException("the framework went away");
+            return Fakes.SIMULATOR.apply(spec);
+        };
+        assertEquals(3, exec(once, "run", study.toString(), "--out", out.toString(), "--no-report", "--jobs", "1"));
+        byte[] done = bytes(out.resolve("runs/0001/stats.json"));
+        assertEquals(0, run("--resume"));
+        assertArrayEquals(done, bytes(out.resolve("runs/0001/stats.json")), "the finished run is kept, not redone");
+        assertEquals(2, Files.readString(out.resolve("runs.csv")).lines().filter(l -> l.contains(",ok,")).count());
+        assertFalse(Files.exists(out.resolve("previous")), "--resume sets nothing aside");
+    }
+}
