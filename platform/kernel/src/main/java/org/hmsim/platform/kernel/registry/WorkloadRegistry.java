@@ -59,7 +59,17 @@ public final class WorkloadRegistry {
             e.initCause(ex);
             throw e;
         }
-        return choose(WorkloadEntry.of(p, display), given);
+        WorkloadChoice c = choose(WorkloadEntry.of(p, display), given);
+        try {
+            // The file's sizes, grids and loops are expressions over these parameters: evaluated now, an
+            // overflow or a size of 0 is an error of validate, not of the run that would have met it.
+            c.create(1);
+        } catch (RuntimeException ex) {
+            InvalidChoiceException e = new InvalidChoiceException(null, "workload file " + display + ": " + ex.getMessage());
+            e.initCause(ex);
+            throw e;
+        }
+        return c;
     }
 
     /** Opens a trace (binary or text, docs/traces.md) as a workload without parameters. */
