@@ -374,6 +374,9 @@ class StudyParserTest {
         e = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [{name: bfs, nodes: 99999999999999999999}]\n");
         assertEquals("workloads[0].nodes", e.field());
         assertEquals("value 99999999999999999999 is out of range [1, 1000000]", e.reason());
+        e = error(BASE + "overrides: {pools.99999999999.bandwidth: 1GB/s}\n");
+        assertEquals("overrides.pools.99999999999.bandwidth", e.field());
+        assertTrue(e.reason().endsWith("'pools' has 2 elements, no index 99999999999"), e.reason());
         e = error(BASE + "swaps: [{at: kernel 99999999999999999999, slot: placement, to: interleave}]\n");
         assertEquals("swaps[0].at", e.field());
         assertEquals("'kernel 99999999999999999999': 99999999999999999999 is out of range [0, 9223372036854775807]", e.reason());
