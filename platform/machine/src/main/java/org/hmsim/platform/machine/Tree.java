@@ -106,9 +106,9 @@ final class Tree {
     }
 
     /**
-     * Bandwidths feed time arithmetic (ps per byte = 10^12 / bandwidth), so they are bounded: below
-     * 1 MB/s a transfer's time overflows the simulated clock (1e-30GB/s made it run backwards), above
-     * 10^6 TB/s every transfer already takes under a picosecond.
+     * Bandwidths feed time arithmetic (ps per byte = 10^12 / bandwidth), so they are bounded: a tiny
+     * one makes a transfer's time overflow the simulated clock (1e-30GB/s made it run backwards), and no
+     * real link or memory is below 1 MB/s; above 10^6 TB/s a line already moves in far under a picosecond.
      */
     static final double MIN_BANDWIDTH = 1e6, MAX_BANDWIDTH = 1e18;
 
