@@ -27,7 +27,7 @@ public final class Units {
             case "T", "TB", "TIB" -> 1L << 40;
             default -> throw new IllegalArgumentException("unknown size unit '" + m.group(2) + "' in '" + text + "' (use B, KB, MB, GB, TB)");
         };
-        return Math.round(v * mul);
+        return whole(v * mul, text, "bytes");
     }
 
     /** Bandwidth in bytes per second. */
@@ -43,20 +43,20 @@ public final class Units {
             case "TB/S" -> 1e12;
             default -> throw new IllegalArgumentException("unknown bandwidth unit '" + m.group(2) + "' in '" + text + "' (use B/s, MB/s, GB/s, TB/s)");
         };
-        return v * mul;
+        return finite(v * mul, text);
     }
 
     public static double megahertz(String text) {
         Matcher m = match(text, "frequency");
         double v = Double.parseDouble(m.group(1));
         String u = m.group(2).toUpperCase(Locale.ROOT);
-        return switch (u) {
+        return finite(switch (u) {
             case "HZ" -> v / 1e6;
             case "KHZ" -> v / 1e3;
             case "", "MHZ" -> v;
             case "GHZ" -> v * 1e3;
             default -> throw new IllegalArgumentException("unknown frequency unit '" + m.group(2) + "' in '" + text + "' (use MHz, GHz)");
-        };
+        }, text);
     }
 
     /** A duration in picoseconds. */
@@ -72,7 +72,22 @@ public final class Units {
             case "s" -> 1e12;
             default -> throw new IllegalArgumentException("unknown time unit '" + m.group(2) + "' in '" + text + "' (use ps, ns, us, ms, s)");
         };
-        return Math.round(v * mul);
+        return whole(v * mul, text, "ps");
+    }
+
+    /**
+     * Rounds to a long, refusing what does not fit: Math.round saturates at Long.MAX_VALUE, which would
+     * turn "1e30TB" into a plausible-looking size instead of an error.
+     */
+    private static long whole(double v, String text, String unit) {
+        if (!(v < 0x1p63)) throw new IllegalArgumentException("'" + text + "' is too large (at most " + Long.MAX_VALUE + " " + unit + ")");
+        return Math.round(v);
+    }
+
+    /** "1e400GB/s" parses as infinity, which no caller can use. */
+    private static double finite(double v, String text) {
+        if (!Double.isFinite(v)) throw new IllegalArgumentException("'" + text + "' is too large");
+        return v;
     }
 
     private static Matcher match(String text, String what) {

@@ -1,5 +1,7 @@
 package org.hmsim.api.policy;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 import org.hmsim.api.engine.Units;
@@ -86,36 +88,52 @@ public record ParamSpec(String name, ParamType type, Object defaultValue, Double
         return d == Math.rint(d) && Math.abs(d) < 1e18 ? Long.toString(d.longValue()) : d.toString();
     }
 
+    /**
+     * A whole number that fits in [lo, hi] (the type's range). SnakeYAML gives a BigInteger for a number
+     * too big for 64 bits, and a narrowing cast would wrap it to an unrelated value that may well pass
+     * the range check, so the comparison is made on the exact value.
+     */
     private long integral(Object raw, long lo, long hi) {
-        double d;
-        if (raw instanceof Number n) {
-            if (n instanceof Double || n instanceof Float) {
-                d = n.doubleValue();
-                if (d != Math.rint(d)) throw wrong(raw, "a whole number");
-            } else {
-                long l = n.longValue();
-                if (l < lo || l > hi) throw wrong(raw, "a whole number in [" + lo + ", " + hi + "]");
-                return l;
-            }
+        BigInteger b;
+        if (raw instanceof BigInteger bi) b = bi;
+        else if (raw instanceof Long || raw instanceof Integer || raw instanceof Short || raw instanceof Byte) b = BigInteger.valueOf(((Number) raw).longValue());
+        else if (raw instanceof Number n) {
+            double d = n.doubleValue();
+            if (!Double.isFinite(d) || d != Math.rint(d)) throw wrong(raw, "a whole number");
+            b = new BigDecimal(d).toBigInteger();
         } else {
             try {
-                return Long.parseLong(raw.toString().trim().replace("_", ""));
+                b = new BigInteger(raw.toString().trim().replace("_", ""));
             } catch (NumberFormatException e) {
                 throw wrong(raw, "a whole number");
             }
         }
-        return (long) d;
+        if (b.compareTo(BigInteger.valueOf(lo)) < 0 || b.compareTo(BigInteger.valueOf(hi)) > 0)
+            throw new IllegalArgumentException("parameter '" + name + "' = " + raw + " is out of range " + range(lo, hi));
+        return b.longValue();
+    }
+
+    /** The spec's range where it is narrower than the type's [lo, hi], so a message names the bounds that apply. */
+    private String range(long lo, long hi) {
+        String a = min != null && min > lo ? fmt(min) : Long.toString(lo);
+        String z = max != null && max < hi ? fmt(max) : Long.toString(hi);
+        return "[" + a + ", " + z + "]";
     }
 
     private double real(Object raw) {
-        if (raw instanceof Number n) return n.doubleValue();
-        try {
-            String s = raw.toString().trim();
-            if (s.endsWith("%")) return Double.parseDouble(s.substring(0, s.length() - 1)) / 100.0;
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            throw wrong(raw, "a number");
+        double d;
+        if (raw instanceof Number n) d = n.doubleValue();
+        else {
+            try {
+                String s = raw.toString().trim();
+                d = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1)) / 100.0 : Double.parseDouble(s);
+            } catch (NumberFormatException e) {
+                throw wrong(raw, "a number");
+            }
         }
+        // NaN compares false with both bounds, so it would pass any range
+        if (Double.isNaN(d)) throw wrong(raw, "a number");
+        return d;
     }
 
     private boolean bool(Object raw) {

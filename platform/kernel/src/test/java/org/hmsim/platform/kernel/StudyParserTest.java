@@ -389,4 +389,78 @@ class StudyParserTest {
         assertEquals("study", error("study: a/b\nmachine: ../machines/small.yaml\nworkloads: [stream]\n").field());
         assertEquals("epoch", error("study: x\nmachine: ../machines/small.yaml\nworkloads: [stream]\nepoch: soon\n").field());
     }
+
+    static final String BASE = "study: x\nmachine: ../machines/small.yaml\nworkloads: [stream]\n";
+
+    @Test
+    void numbersBeyond64BitsAreOutOfRangeAsWritten() throws Exception {
+        // each of these used to wrap to a small valid value and validate
+        StudyException e = error(BASE + "overrides: {gpu.sms: 18446744073709551620}\n");
+        assertEquals(dir.resolve("studies/s.yaml") + ":4:22: overrides.gpu.sms: value 18446744073709551620 is out of range [1, 64]", e.getMessage());
+        assertEquals("value 99999999999999999999 is out of range [1, 64]", error(BASE + "overrides: {gpu.sms: 99999999999999999999}\n").reason());
+        assertEquals("value 18446744073709551618 is out of range [1, 64]", error(BASE + "overrides: {gpus: 18446744073709551618}\n").reason());
+        e = error(BASE + "policies: {placement: {name: ratio, fast_percent: 18446744073709551646}}\n");
+        assertEquals("policies.placement.fast_percent", e.field());
+        assertEquals("value 18446744073709551646 is out of range [0, 100]", e.reason());
+        e = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [{name: bfs, nodes: 99999999999999999999}]\n");
+        assertEquals("workloads[0].nodes", e.field());
+        assertEquals("value 99999999999999999999 is out of range [1, 1000000]", e.reason());
+        e = error(BASE + "overrides: {pools.99999999999.bandwidth: 1GB/s}\n");
+        assertEquals("overrides.pools.99999999999.bandwidth", e.field());
+        assertTrue(e.reason().endsWith("'pools' has 2 elements, no index 99999999999"), e.reason());
+        e = error(BASE + "swaps: [{at: kernel 99999999999999999999, slot: placement, to: interleave}]\n");
+        assertEquals("swaps[0].at", e.field());
+        assertEquals("'kernel 99999999999999999999': 99999999999999999999 is out of range [0, 9223372036854775807]", e.reason());
+    }
+
+    @Test
+    void aDurationNeedsAUnit() throws Exception {
+        // epoch: 5 ran with a 5 ps epoch: a tiny run took 81 s and wrote a 238 MB time series
+        StudyException e = error(BASE + "epoch: 5\n");
+        assertEquals(dir.resolve("studies/s.yaml") + ":4:8: epoch: '5' has no unit: write the duration with one (10us, 2ms)", e.getMessage());
+        assertEquals("'50000' has no unit: write the duration with one (10us, 2ms)", error(BASE + "max_time: 50000\n").reason());
+        assertEquals("'5' is not a duration (write it with a unit: 10us, 2ms): unknown time unit '' in '5' (use ps, ns, us, ms, s)",
+                error(BASE + "epoch: '5'\n").reason());
+        assertEquals("5ps is out of range [1ns, 1000s]", error(BASE + "epoch: 5ps\n").reason());
+        assertEquals("2000s is out of range [1ns, 1000s]", error(BASE + "epoch: 2000s\n").reason());
+        assertEquals("must be greater than zero", error(BASE + "max_time: 0ms\n").reason());
+        assertEquals("'1e9s' is not a duration (write it with a unit: 10us, 2ms): '1e9s' is too large (at most 9223372036854775807 ps)",
+                error(BASE + "max_time: 1e9s\n").reason());
+        assertEquals(1_000L, parse(BASE + "epoch: 1ns\n").epochPs());
+        assertTrue(error(BASE + "swaps: [{at: 50, slot: placement, to: interleave}]\n").reason().contains("write it with a unit"));
+
+        // a policy's time parameter likewise: gpu_fault: 20 would be 20 ps
+        org.hmsim.platform.kernel.registry.PolicyRegistry r = Fakes.policies();
+        r.add(new Fakes.Provider(Slot.MIGRATION, "delayed", "1.0.0",
+                List.of(org.hmsim.api.policy.ParamSpec.time("delay", 20_000_000L, 0, 1_000_000_000L, "fault service")), false));
+        StudyParser timed = new StudyParser(r, Fakes.workloads());
+        Path p = Fakes.write(dir, "studies/t.yaml", BASE + "policies: {migration: {name: delayed, delay: 20}}\n");
+        e = assertThrows(StudyException.class, () -> timed.parse(p));
+        assertEquals(p + ":4:46: policies.migration.delay: '20' has no unit: write the duration with one (20us, 100ns)", e.getMessage());
+        Path swept = Fakes.write(dir, "studies/u.yaml", BASE + "policies: {migration: delayed}\nsweep: {policies.migration.delay: [20us, 30]}\n");
+        assertEquals("sweep.policies.migration.delay", assertThrows(StudyException.class, () -> timed.parse(swept)).field());
+        Path zero = Fakes.write(dir, "studies/v.yaml", BASE + "policies: {migration: {name: delayed, delay: 0}}\n");
+        assertEquals(0L, timed.parse(zero).runs().get(0).policies().get(Slot.MIGRATION).params().getLong("delay"));
+    }
+
+    @Test
+    void aWorkloadFilesExpressionsAreEvaluatedWhenValidating() throws Exception {
+        Fakes.write(dir, "workloads/w.yaml", """
+                name: w
+                params: {n: 1024}
+                allocations:
+                  - {name: a, size: "n*4"}
+                kernels: [{name: k, grid: 1, block: 32, steps: [barrier]}]
+                """);
+        String study = "study: x\nmachine: ../machines/small.yaml\nworkloads: [{file: ../workloads/w.yaml, n: N}]\n";
+        // n*4 wrapped to 256 B and the run went ahead
+        StudyException e = error(study.replace("N", "4611686018427387968"));
+        assertEquals(dir.resolve("studies/../workloads/w.yaml").normalize()
+                + ":4:21: allocations[0].size: integer overflow: the result does not fit in 64 bits (with n = 4611686018427387968)", e.getMessage());
+        e = error(study.replace("N", "99999999999999999999"));
+        assertEquals("workloads[0].n", e.field());
+        assertEquals("value 99999999999999999999 is out of range [-9223372036854775808, 9223372036854775807]", e.reason());
+        assertEquals("allocations[0].size", error(study.replace("N", "0")).field(), "a size of 0 is found by validate too");
+        assertEquals(1, parse(study.replace("N", "2048")).runs().size());
+    }
 }

@@ -81,10 +81,7 @@ public final class MachineConfig {
             PoolConfig pc = pool(p, pools.size(), gpus, gpu.clockMHz());
             if (!names.add(pc.name())) throw new ConfigException(p.child("name"), "pool name '" + pc.name() + "' used twice");
             pools.add(pc);
-            p.finish();
         }
-        if (pools.isEmpty()) throw new ConfigException("pools", "a machine needs at least one memory pool");
-        if (pools.size() > 255) throw new ConfigException("pools", "at most 255 pools");
         List<LinkConfig> links = new ArrayList<>();
         Set<String> linkNames = new HashSet<>();
         for (Tree l : t.list("links")) {
@@ -93,7 +90,6 @@ public final class MachineConfig {
             for (LinkConfig other : links)
                 if (connects(other, lc.nodeA(), lc.nodeB())) throw new ConfigException(l.child("between"), "nodes already joined by link '" + other.name() + "'");
             links.add(lc);
-            l.finish();
         }
         Tree e = t.tree("energy");
         GpuEnergy ge = new GpuEnergy(e.real("l1_access_pj", 20, 0, 1e6), e.real("l2_access_pj", 60, 0, 1e6),
@@ -105,6 +101,9 @@ public final class MachineConfig {
         if (cpu != null) CpuSection.checkLines(cpu, gpu.l1().lineBytes());
         long watchdog = t.picoseconds("watchdog", DEFAULT_WATCHDOG_PS);
         t.finish();
+        // after finish: a misspelt "poolz:" is reported as the unknown field it is, not as missing pools
+        if (pools.isEmpty()) throw new ConfigException("pools", "a machine needs at least one memory pool");
+        if (pools.size() > 255) throw new ConfigException("pools", "at most 255 pools");
         for (int n = 0; n < gpus; n++) {
             final int node = n;
             if (pools.stream().noneMatch(p -> p.node() == node))
@@ -181,8 +180,9 @@ public final class MachineConfig {
                 c.integer("mshr_merge", merge, 1, 1024), c.integer("bytes_per_cycle", bpc, 1, 4096), c.integer("queue", queue, 1, 1 << 16));
     }
 
+    /** Reads one pool, unknown fields included, so that a misspelt {@code name} is reported as such rather than as missing. */
     private static PoolConfig pool(Tree p, int index, int gpus, double gpuMHz) {
-        String name = p.requiredString("name");
+        String name = p.string("name", null);
         String kind = p.string("kind", "DDR4").toUpperCase(Locale.ROOT);
         int node = node(p, "node", gpus);
         int channels = p.integer("channels", 4, 1, 1024);
@@ -209,6 +209,8 @@ public final class MachineConfig {
             if (p.has("controller_latency")) throw new ConfigException(p.child("controller_latency"), "give either controller_latency or controller_latency_cycles");
             controller = Math.round(p.integer("controller_latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
         } else controller = p.picoseconds("controller_latency", 0);
+        p.finish();
+        if (name == null) throw new ConfigException(p.child("name"), "is required");
         return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller);
     }
 
@@ -231,15 +233,10 @@ public final class MachineConfig {
         };
     }
 
+    /** Reads one link; {@code between} is checked after the unknown fields, as a pool's name is. */
     private static LinkConfig link(Tree l, int gpus, double gpuMHz) {
         String name = l.string("name", null);
         Object between = l.raw("between");
-        if (!(between instanceof List<?> ends) || ends.size() != 2)
-            throw new ConfigException(l.child("between"), "expected two node names, e.g. [gpu0, cpu]");
-        int a = nodeOf(ends.get(0), l.child("between") + ".0", gpus);
-        int b = nodeOf(ends.get(1), l.child("between") + ".1", gpus);
-        if (a == b) throw new ConfigException(l.child("between"), "a link joins two different nodes");
-        if (name == null) name = nodeName(a, gpus) + "-" + nodeName(b, gpus);
         double bw = l.bandwidth("bandwidth", 90e9);
         long latency;
         if (l.has("latency_cycles")) {
@@ -250,6 +247,13 @@ public final class MachineConfig {
         int header = l.integer("header", 16, 0, 4096);
         int queue = l.integer("queue", 64, 1, 1 << 16);
         double pj = l.real("energy_pj_per_byte", 10, 0, 1e6);
+        l.finish();
+        if (!(between instanceof List<?> ends) || ends.size() != 2)
+            throw new ConfigException(l.child("between"), "expected two node names, e.g. [gpu0, cpu]");
+        int a = nodeOf(ends.get(0), l.child("between") + ".0", gpus);
+        int b = nodeOf(ends.get(1), l.child("between") + ".1", gpus);
+        if (a == b) throw new ConfigException(l.child("between"), "a link joins two different nodes");
+        if (name == null) name = nodeName(a, gpus) + "-" + nodeName(b, gpus);
         return new LinkConfig(name, a, b, bw, latency, flit, header, queue, pj);
     }
 

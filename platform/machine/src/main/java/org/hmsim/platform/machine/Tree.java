@@ -1,5 +1,7 @@
 package org.hmsim.platform.machine;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +18,8 @@ final class Tree {
     private final String path;
     private final Map<String, Object> map;
     private final Set<String> read = new java.util.HashSet<>();
+    /** Fields asked about with {@link #has} as well as read: what {@link #finish} lists as known. */
+    private final Set<String> known = new java.util.TreeSet<>();
 
     Tree(String path, Object node) {
         this.path = path;
@@ -29,10 +33,14 @@ final class Tree {
 
     String child(String key) { return path.isEmpty() ? key : path + "." + key; }
 
-    boolean has(String key) { return map.containsKey(key); }
+    boolean has(String key) {
+        known.add(key);
+        return map.containsKey(key);
+    }
 
     Object raw(String key) {
         read.add(key);
+        known.add(key);
         return map.get(key);
     }
 
@@ -52,26 +60,13 @@ final class Tree {
         return v == null ? def : v.toString();
     }
 
-    String requiredString(String key) {
-        Object v = raw(key);
-        if (v == null) throw new ConfigException(child(key), "is required");
-        return v.toString();
-    }
-
     int integer(String key, int def, int min, int max) {
         Object v = raw(key);
         if (v == null) return def;
-        long l;
-        if (v instanceof Number n && !(v instanceof Double) && !(v instanceof Float)) l = n.longValue();
-        else {
-            try {
-                l = Long.parseLong(v.toString().trim());
-            } catch (NumberFormatException e) {
-                throw new ConfigException(child(key), "'" + v + "' is not a whole number");
-            }
-        }
-        if (l < min || l > max) throw new ConfigException(child(key), "value " + l + " is out of range [" + min + ", " + max + "]");
-        return (int) l;
+        BigInteger w = whole(v);
+        if (w == null) throw new ConfigException(child(key), "'" + v + "' is not a whole number");
+        if (!fits(w, min, max)) throw new ConfigException(child(key), "value " + v + " is out of range [" + min + ", " + max + "]");
+        return w.intValue();
     }
 
     double real(String key, double def, double min, double max) {
@@ -86,6 +81,8 @@ final class Tree {
                 throw new ConfigException(child(key), "'" + v + "' is not a number");
             }
         }
+        // NaN fails both comparisons below, so it is refused here
+        if (Double.isNaN(d)) throw new ConfigException(child(key), "'" + v + "' is not a number");
         if (d < min || d > max) throw new ConfigException(child(key), "value " + d + " is out of range [" + min + ", " + max + "]");
         return d;
     }
@@ -93,15 +90,27 @@ final class Tree {
     long bytes(String key, long def, long min, long max) {
         Object v = raw(key);
         if (v == null) return def;
-        long b;
+        BigInteger b;
         try {
-            b = v instanceof Number n ? n.longValue() : Units.bytes(v.toString());
+            if (!(v instanceof Number n)) b = BigInteger.valueOf(Units.bytes(v.toString()));
+            else if ((b = whole(v)) == null) {
+                double d = n.doubleValue(); // a float number of bytes is truncated
+                if (!Double.isFinite(d)) throw new ConfigException(child(key), "'" + v + "' is not a size");
+                b = new BigDecimal(d).toBigInteger();
+            }
         } catch (IllegalArgumentException e) {
             throw new ConfigException(child(key), e.getMessage());
         }
-        if (b < min || b > max) throw new ConfigException(child(key), "value " + v + " is out of range [" + min + ", " + max + "] bytes");
-        return b;
+        if (!fits(b, min, max)) throw new ConfigException(child(key), "value " + v + " is out of range [" + min + ", " + max + "] bytes");
+        return b.longValue();
     }
+
+    /**
+     * Bandwidths feed time arithmetic (ps per byte = 10^12 / bandwidth), so they are bounded: a tiny
+     * one makes a transfer's time overflow the simulated clock (1e-30GB/s made it run backwards), and no
+     * real link or memory is below 1 MB/s; above 10^6 TB/s a line already moves in far under a picosecond.
+     */
+    static final double MIN_BANDWIDTH = 1e6, MAX_BANDWIDTH = 1e18;
 
     double bandwidth(String key, double def) {
         Object v = raw(key);
@@ -112,10 +121,13 @@ final class Tree {
         } catch (IllegalArgumentException e) {
             throw new ConfigException(child(key), e.getMessage());
         }
-        if (!(b > 0)) throw new ConfigException(child(key), "bandwidth must be > 0");
+        if (!(b >= MIN_BANDWIDTH && b <= MAX_BANDWIDTH))
+            throw new ConfigException(child(key), "bandwidth " + v + " is out of range [1MB/s, 1000000TB/s]"
+                    + (v instanceof Number ? " (a plain number is bytes per second: write it with a unit, e.g. 16GB/s)" : ""));
         return b;
     }
 
+    /** Clock periods are whole picoseconds and cycle counts are multiplied by them, so clocks are bounded too. */
     double megahertz(String key, double def) {
         Object v = raw(key);
         if (v == null) return def;
@@ -125,20 +137,34 @@ final class Tree {
         } catch (IllegalArgumentException e) {
             throw new ConfigException(child(key), e.getMessage());
         }
-        if (!(f > 0) || f > 100_000) throw new ConfigException(child(key), "frequency " + v + " is out of range (0, 100GHz]");
+        if (!(f >= 1) || f > 100_000) throw new ConfigException(child(key), "frequency " + v + " is out of range [1MHz, 100GHz]");
         return f;
     }
 
+    /** The longest latency or interval a machine may give: far beyond any real one, far below the clock's overflow. */
+    static final long MAX_TIME_PS = 1_000_000_000_000L; // 1 s
+
+    /**
+     * A time with a unit. A bare number would be picoseconds, which nobody means when writing
+     * {@code latency: 100} or {@code watchdog: 5}, so only 0 (off, none) may be written without one.
+     */
     long picoseconds(String key, long def) {
         Object v = raw(key);
         if (v == null) return def;
-        try {
-            long ps = v instanceof Number n ? n.longValue() : Units.picoseconds(v.toString());
-            if (ps < 0) throw new ConfigException(child(key), "time must be >= 0");
-            return ps;
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(child(key), e.getMessage());
+        long ps;
+        if (v instanceof Number n) {
+            if (n.doubleValue() != 0)
+                throw new ConfigException(child(key), "'" + v + "' has no unit: write the time with one (100ns, 20us, 10ms); only 0 may be written bare");
+            ps = 0;
+        } else {
+            try {
+                ps = Units.picoseconds(v.toString());
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(child(key), e.getMessage());
+            }
         }
+        if (ps > MAX_TIME_PS) throw new ConfigException(child(key), "time " + v + " is out of range [0, 1s]");
+        return ps;
     }
 
     boolean bool(String key, boolean def) {
@@ -151,7 +177,27 @@ final class Tree {
     /** Rejects fields that were never read: they are misspellings or belong elsewhere. */
     void finish() {
         for (String k : map.keySet()) {
-            if (!read.contains(k)) throw new ConfigException(child(k), "unknown field (known here: " + String.join(", ", new java.util.TreeSet<>(read)) + ")");
+            if (!read.contains(k)) throw new ConfigException(child(k), "unknown field (known here: " + String.join(", ", known) + ")");
         }
+    }
+
+    /**
+     * The exact whole number a value holds, or null if it holds none (a float, or text that is no
+     * integer). SnakeYAML gives a BigInteger for a number beyond 64 bits, and narrowing it would wrap
+     * it to an unrelated value that may well pass the range check.
+     */
+    private static BigInteger whole(Object v) {
+        if (v instanceof BigInteger b) return b;
+        if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) return BigInteger.valueOf(((Number) v).longValue());
+        if (v instanceof Number) return null;
+        try {
+            return new BigInteger(v.toString().trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static boolean fits(BigInteger v, long min, long max) {
+        return v.compareTo(BigInteger.valueOf(min)) >= 0 && v.compareTo(BigInteger.valueOf(max)) <= 0;
     }
 }

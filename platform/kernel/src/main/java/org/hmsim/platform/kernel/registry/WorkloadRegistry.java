@@ -60,8 +60,9 @@ public final class WorkloadRegistry {
             throw e;
         }
         WorkloadChoice choice = choose(WorkloadEntry.of(p, display), given);
-        // A file's kernels (grid, block, access expressions) are only checked when it is built for these
-        // parameters: build it now, so that validate finds their errors before a run starts (cheap for a file).
+        // A file's sizes, grids, blocks and loops are expressions over these parameters, checked when it is
+        // built for them: build it now, so that validate finds a bad block, a size of 0 or an overflow before
+        // a run starts (cheap for a file).
         try {
             choice.create(1);
         } catch (RuntimeException ex) {

@@ -1,5 +1,6 @@
 package org.hmsim.platform.kernel.study;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -149,8 +150,9 @@ final class MachineTree {
 
     private static int index(List<?> l, String seg, String where) throws PathException {
         if (!seg.isEmpty() && seg.chars().allMatch(Character::isDigit)) {
-            int i = Integer.parseInt(seg);
-            if (i < l.size()) return i;
+            // compared whole: an index too big for an int is past the end like any other
+            BigInteger i = new BigInteger(seg);
+            if (i.compareTo(BigInteger.valueOf(l.size())) < 0) return i.intValue();
             throw new PathException("'" + where + "' has " + l.size() + " elements, no index " + i);
         }
         List<String> names = new ArrayList<>();

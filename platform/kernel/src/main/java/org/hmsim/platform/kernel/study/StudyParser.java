@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.hmsim.api.engine.Units;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.ParamType;
 import org.hmsim.api.policy.Slot;
 import org.hmsim.platform.kernel.registry.Defaults;
 import org.hmsim.platform.kernel.registry.InvalidChoiceException;
@@ -44,6 +46,12 @@ public final class StudyParser {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern SWAP_AT = Pattern.compile("(kernel|epoch)\\s+\\d+|\\d.*");
     private static final long DEFAULT_EPOCH_PS = 10_000_000L; // 10 us
+    /**
+     * Every epoch samples the time series: below 1 ns (about a GPU cycle) there is nothing new to sample
+     * and the run drowns in rows (5 ps made a tiny run take 81 s and write 238 MB). Above 1000 s the
+     * next epoch's time could overflow the clock.
+     */
+    private static final long MIN_EPOCH_PS = 1_000L, MAX_EPOCH_PS = 1_000_000_000_000_000L;
     /** A policy key that is no parameter: the slot follows the highest-ranked provider (docs/study-files.md). */
     static final String FOLLOW = "follow", HIGHEST_RANKED = "highest-ranked";
 
@@ -115,8 +123,8 @@ public final class StudyParser {
 
             String name = check(this::studyName);
             List<Long> seeds = check(this::seeds);
-            Long epoch = check(() -> time("epoch", DEFAULT_EPOCH_PS));
-            Long maxTime = check(() -> time("max_time", 0));
+            Long epoch = check(() -> time("epoch", DEFAULT_EPOCH_PS, MIN_EPOCH_PS, MAX_EPOCH_PS));
+            Long maxTime = check(() -> time("max_time", 0, 1, Long.MAX_VALUE));
             boolean machinesOk = check(() -> { machines(); return true; }) != null && check(() -> { overrides(); return true; }) != null;
             check(() -> { workloadsSection(); return true; });
             boolean policiesOk = policiesSection();
@@ -188,17 +196,22 @@ public final class StudyParser {
             return List.copyOf(l);
         }
 
-        long time(String key, long def) throws StudyException {
+        /** A duration in [min, max] ps, written with its unit. */
+        long time(String key, long def, long min, long max) throws StudyException {
             Node n = value(key);
             if (n == null) return def;
             Object v = scalar(n, key);
+            // a bare number would be picoseconds, which nobody means by epoch: 5
+            if (v instanceof Number)
+                throw doc.error(n, key, "'" + YamlDoc.text(n) + "' has no unit: write the duration with one (10us, 2ms)");
             long ps;
             try {
-                ps = v instanceof Number num ? num.longValue() : Units.picoseconds(v.toString());
+                ps = Units.picoseconds(v.toString());
             } catch (IllegalArgumentException e) {
                 throw doc.error(n, key, "'" + YamlDoc.text(n) + "' is not a duration (write it with a unit: 10us, 2ms): " + e.getMessage());
             }
             if (ps <= 0) throw doc.error(n, key, "must be greater than zero");
+            if (ps < min || ps > max) throw doc.error(n, key, YamlDoc.text(n) + " is out of range [" + duration(min) + ", " + duration(max) + "]");
             return ps;
         }
 
@@ -298,19 +311,36 @@ public final class StudyParser {
                 params.put(p.getKey(), scalar(p.getValue().getValueNode(), field + "." + p.getKey()));
                 nodes.put(p.getKey(), p.getValue().getValueNode());
             }
+            WorkloadChoice choice;
             try {
-                if (key.equals("name")) return workloads.resolve(name, params);
-                Path p = resolve(name);
-                if (!Files.isRegularFile(p))
-                    throw doc.error(nameNode, field + "." + key, (key.equals("file") ? "workload file '" : "trace '") + name + "' not found (looked for " + shown(name) + ")");
-                if (key.equals("trace")) return workloads.resolveTrace(p, shown(name), params);
-                return workloads.resolveFile(p, shown(name), params);
+                if (key.equals("name")) choice = workloads.resolve(name, params);
+                else {
+                    Path p = resolve(name);
+                    if (!Files.isRegularFile(p))
+                        throw doc.error(nameNode, field + "." + key, (key.equals("file") ? "workload file '" : "trace '") + name + "' not found (looked for " + shown(name) + ")");
+                    choice = key.equals("trace") ? workloads.resolveTrace(p, shown(name), params) : workloads.resolveFile(p, shown(name), params);
+                }
             } catch (InvalidChoiceException ex) {
                 StudyException inFile = key.equals("file") ? located(ex.getCause(), shown(name)) : null;
                 if (inFile != null) throw inFile;
                 String param = ex.parameter();
                 if (param != null && nodes.containsKey(param)) throw doc.error(nodes.get(param), field + "." + param, ex.getMessage());
                 throw doc.error(nameNode, field + "." + key, ex.getMessage());
+            }
+            bareTimes(choice.entry().parameters(), params, nodes, p -> field + "." + p);
+            return choice;
+        }
+
+        /**
+         * A time parameter written as a bare number would be picoseconds ({@code gpu_fault: 20} is 20 ps),
+         * the trap {@code epoch: 5} was: only 0 may be written without a unit. The API still takes
+         * numbers, which is how providers give their defaults.
+         */
+        void bareTimes(List<ParamSpec> specs, Map<String, Object> given, Map<String, Node> nodes, Function<String, String> field) throws StudyException {
+            for (ParamSpec spec : specs) {
+                Node n = nodes.get(spec.name());
+                if (spec.type() == ParamType.TIME && n != null && given.get(spec.name()) instanceof Number v && v.doubleValue() != 0)
+                    throw doc.error(n, field.apply(spec.name()), "'" + YamlDoc.text(n) + "' has no unit: write the duration with one (20us, 100ns)");
             }
         }
 
@@ -475,6 +505,7 @@ public final class StudyParser {
                     String ev = scalarText(e.get("every").getValueNode(), field + ".every");
                     if (!ev.trim().matches("[1-9]\\d*\\s+epochs?"))
                         throw doc.error(e.get("every").getValueNode(), field + ".every", "'" + ev + "' is not a period: N epochs (N >= 1)");
+                    count(e.get("every").getValueNode(), field + ".every", ev);
                     Node b = e.get("between").getValueNode();
                     if (!(b instanceof SequenceNode bs) || bs.getValue().size() < 2)
                         throw doc.error(b, field + ".between", "expected a list of at least two policies: [lru, random]");
@@ -484,6 +515,7 @@ public final class StudyParser {
                     String at = scalarText(e.get("at").getValueNode(), field + ".at");
                     if (!SWAP_AT.matcher(at.trim()).matches())
                         throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a swap point: kernel N, epoch N, or a simulated time (20us)");
+                    if (!at.trim().matches("\\d.*")) count(e.get("at").getValueNode(), field + ".at", at);
                     if (at.trim().matches("\\d.*")) {
                         try {
                             Units.picoseconds(at.trim());
@@ -496,6 +528,13 @@ public final class StudyParser {
                 out.add(doc.plain(item, "", null));
             }
             return List.copyOf(out);
+        }
+
+        /** The count N in "kernel N", "epoch N" or "N epochs" must fit in 64 bits, or the run would fail to read it. */
+        void count(Node n, String field, String text) throws StudyException {
+            java.util.regex.Matcher m = Pattern.compile("\\d+").matcher(text);
+            if (m.find() && new BigInteger(m.group()).bitLength() > 63)
+                throw doc.error(n, field, "'" + text.trim() + "': " + m.group() + " is out of range [0, " + Long.MAX_VALUE + "]");
         }
 
         List<Object> listOf(String key) throws StudyException {
@@ -622,8 +661,9 @@ public final class StudyParser {
         }
 
         PolicyChoice resolve(Slot slot, PolicySpec spec) throws StudyException {
+            PolicyChoice choice;
             try {
-                return policies.resolve(slot, spec.name(), spec.params());
+                choice = policies.resolve(slot, spec.name(), spec.params());
             } catch (InvalidChoiceException e) {
                 String param = e.parameter();
                 if (param != null && spec.paramNodes().containsKey(param))
@@ -631,6 +671,8 @@ public final class StudyParser {
                 Origin o = spec.nameNode() != null ? doc.at(spec.nameNode(), "") : Origin.start(display);
                 throw o.error(spec.field(), e.getMessage());
             }
+            bareTimes(choice.entry().parameters(), spec.params(), spec.paramNodes(), spec.paramFields()::get);
+            return choice;
         }
 
         // ---- scalars and paths ----
@@ -667,6 +709,14 @@ public final class StudyParser {
             Path parent = Path.of(display).getParent();
             return (parent == null ? Path.of(rel) : parent.resolve(rel)).normalize().toString();
         }
+    }
+
+    /** A bound in ps as a study would write it: 1ns, 1000s. */
+    static String duration(long ps) {
+        String[] units = {"s", "ms", "us", "ns"};
+        long[] scale = {1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L};
+        for (int i = 0; i < units.length; i++) if (ps % scale[i] == 0) return ps / scale[i] + units[i];
+        return ps + "ps";
     }
 
     private static String sha256(byte[] bytes) {

@@ -4,9 +4,14 @@ package org.hmsim.platform.workloads.expr;
  * A compiled integer expression: a tree evaluated against an array of variable values (slots fixed at
  * compile time), so evaluation allocates nothing. Arithmetic is on 64-bit longs with C semantics
  * (division truncates toward zero, % has the sign of the dividend); comparisons and logic give 1 or 0.
+ * A result that does not fit in 64 bits is an {@link ArithmeticException} ({@link #OVERFLOW}), never a
+ * wrapped value: {@code n*4} with a huge n would otherwise size an allocation at a few bytes.
  */
 public abstract class Expr {
     Expr() {}
+
+    /** The message of every overflow, so that callers can say which expression and values caused it. */
+    public static final String OVERFLOW = "integer overflow: the result does not fit in 64 bits";
 
     public abstract long eval(long[] vars);
 
@@ -34,7 +39,7 @@ public abstract class Expr {
 
         Add(Expr a, Expr b) { this.a = a; this.b = b; }
 
-        @Override public long eval(long[] v) { return a.eval(v) + b.eval(v); }
+        @Override public long eval(long[] v) { return add(a.eval(v), b.eval(v)); }
     }
 
     static final class Sub extends Expr {
@@ -42,7 +47,7 @@ public abstract class Expr {
 
         Sub(Expr a, Expr b) { this.a = a; this.b = b; }
 
-        @Override public long eval(long[] v) { return a.eval(v) - b.eval(v); }
+        @Override public long eval(long[] v) { return subtract(a.eval(v), b.eval(v)); }
     }
 
     static final class Mul extends Expr {
@@ -50,7 +55,7 @@ public abstract class Expr {
 
         Mul(Expr a, Expr b) { this.a = a; this.b = b; }
 
-        @Override public long eval(long[] v) { return a.eval(v) * b.eval(v); }
+        @Override public long eval(long[] v) { return multiply(a.eval(v), b.eval(v)); }
     }
 
     /** True if the value does not depend on any variable. */
@@ -85,7 +90,7 @@ public abstract class Expr {
         @Override
         public long eval(long[] vars) {
             long v = a.eval(vars);
-            return op == '-' ? -v : (v == 0 ? 1 : 0);
+            return op == '-' ? negate(v) : (v == 0 ? 1 : 0);
         }
     }
 
@@ -110,16 +115,41 @@ public abstract class Expr {
         }
     }
 
+    // Math.addExact and friends would do, but their "long overflow" says nothing to a workload author.
+    static long add(long x, long y) {
+        long r = x + y;
+        if (((x ^ r) & (y ^ r)) < 0) throw new ArithmeticException(OVERFLOW);
+        return r;
+    }
+
+    static long subtract(long x, long y) {
+        long r = x - y;
+        if (((x ^ y) & (x ^ r)) < 0) throw new ArithmeticException(OVERFLOW);
+        return r;
+    }
+
+    static long multiply(long x, long y) {
+        long lo = x * y;
+        if (Math.multiplyHigh(x, y) != lo >> 63) throw new ArithmeticException(OVERFLOW);
+        return lo;
+    }
+
+    static long negate(long x) {
+        if (x == Long.MIN_VALUE) throw new ArithmeticException(OVERFLOW);
+        return -x;
+    }
+
     enum Op {
         ADD, SUB, MUL, DIV, MOD, LT, LE, GT, GE, EQ, NE, AND, OR, MIN, MAX;
 
         long apply(long x, long y) {
             return switch (this) {
-                case ADD -> x + y;
-                case SUB -> x - y;
-                case MUL -> x * y;
+                case ADD -> add(x, y);
+                case SUB -> subtract(x, y);
+                case MUL -> multiply(x, y);
                 case DIV -> {
                     if (y == 0) throw new ArithmeticException("division by zero");
+                    if (x == Long.MIN_VALUE && y == -1) throw new ArithmeticException(OVERFLOW);
                     yield x / y;
                 }
                 case MOD -> {

@@ -44,28 +44,30 @@ public final class ExprParser {
 
     private Expr or() {
         Expr e = and();
-        while (eat("||")) e = make(Expr.Op.OR, e, and());
+        for (int at = peekPos(); eat("||"); at = peekPos()) e = make(Expr.Op.OR, e, and(), at);
         return e;
     }
 
     private Expr and() {
         Expr e = cmp();
-        while (eat("&&")) e = make(Expr.Op.AND, e, cmp());
+        for (int at = peekPos(); eat("&&"); at = peekPos()) e = make(Expr.Op.AND, e, cmp(), at);
         return e;
     }
 
     private Expr cmp() {
         Expr e = sum();
+        int at = peekPos();
         Expr.Op op = eat("<=") ? Expr.Op.LE : eat(">=") ? Expr.Op.GE : eat("==") ? Expr.Op.EQ : eat("!=") ? Expr.Op.NE
                 : eat("<") ? Expr.Op.LT : eat(">") ? Expr.Op.GT : null;
-        return op == null ? e : make(op, e, sum());
+        return op == null ? e : make(op, e, sum(), at);
     }
 
     private Expr sum() {
         Expr e = product();
         while (true) {
-            if (eat("+")) e = make(Expr.Op.ADD, e, product());
-            else if (eat("-")) e = make(Expr.Op.SUB, e, product());
+            int at = peekPos();
+            if (eat("+")) e = make(Expr.Op.ADD, e, product(), at);
+            else if (eat("-")) e = make(Expr.Op.SUB, e, product(), at);
             else return e;
         }
     }
@@ -74,7 +76,7 @@ public final class ExprParser {
         Expr e = unary();
         while (true) {
             int at = peekPos();
-            if (eat("*")) e = make(Expr.Op.MUL, e, unary());
+            if (eat("*")) e = make(Expr.Op.MUL, e, unary(), at);
             else if (eat("/")) e = checkedDivision(Expr.Op.DIV, e, unary(), at);
             else if (eat("%")) e = checkedDivision(Expr.Op.MOD, e, unary(), at);
             else return e;
@@ -82,9 +84,15 @@ public final class ExprParser {
     }
 
     private Expr unary() {
+        int at = peekPos();
         if (eat("-")) {
             Expr a = unary();
-            return a.isConstant() ? new Expr.Const(-a.eval(null)) : new Expr.Unary('-', a);
+            if (!a.isConstant()) return new Expr.Unary('-', a);
+            try {
+                return new Expr.Const(Expr.negate(a.eval(null)));
+            } catch (ArithmeticException e) {
+                throw new ExprException(e.getMessage(), at);
+            }
         }
         if (peek() == '!' && !text.startsWith("!=", pos)) {
             pos++;
@@ -116,7 +124,7 @@ public final class ExprParser {
                 expect(",");
                 Expr b = or();
                 expect(")");
-                return make(name.equals("min") ? Expr.Op.MIN : Expr.Op.MAX, a, b);
+                return make(name.equals("min") ? Expr.Op.MIN : Expr.Op.MAX, a, b, start);
             }
             int slot = resolver.applyAsInt(name);
             if (slot < 0) throw new ExprException("unknown variable '" + name + "'" + (known.isEmpty() ? "" : " (known: " + known + ")"), start);
@@ -136,19 +144,28 @@ public final class ExprParser {
         while (pos < text.length() && (Character.digit(text.charAt(pos), radix) >= 0 || text.charAt(pos) == '_')) pos++;
         if (pos < text.length() && Character.isLetter(text.charAt(pos)))
             throw new ExprException("bad number '" + text.substring(start, pos + 1) + "'", start);
+        String literal = text.substring(digits, pos).replace("_", "");
         try {
-            return new Expr.Const(Long.parseLong(text.substring(digits, pos).replace("_", ""), radix));
+            return new Expr.Const(Long.parseLong(literal, radix));
         } catch (NumberFormatException e) {
+            if (!literal.isEmpty()) throw new ExprException("number '" + text.substring(start, pos) + "' does not fit in 64 bits", start);
             throw new ExprException("bad number '" + text.substring(start, pos) + "'", start);
         }
     }
 
     private Expr checkedDivision(Expr.Op op, Expr a, Expr b, int at) {
         if (b.isConstant() && b.eval(null) == 0) throw new ExprException((op == Expr.Op.DIV ? "division" : "modulo") + " by zero", at);
-        return make(op, a, b);
+        return make(op, a, b, at);
     }
 
-    private static Expr make(Expr.Op op, Expr a, Expr b) { return Expr.fold(op, a, b); }
+    /** Folding constants evaluates them, so an overflow there is reported at the operator, when the file is read. */
+    private static Expr make(Expr.Op op, Expr a, Expr b, int at) {
+        try {
+            return Expr.fold(op, a, b);
+        } catch (ArithmeticException e) {
+            throw new ExprException(e.getMessage(), at);
+        }
+    }
 
     private void expect(String s) {
         if (!eat(s)) {

@@ -2,6 +2,7 @@ package org.hmsim.platform.workloads.file;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.hmsim.api.policy.ParamSpec;
 import org.hmsim.api.policy.Params;
 import org.hmsim.api.workload.AllocationSpec;
@@ -42,7 +43,7 @@ final class FileWorkloadProvider implements WorkloadProvider {
         long[] elements = new long[model.allocations.size()];
         for (int a = 0; a < elements.length; a++) {
             Model.Allocation m = model.allocations.get(a);
-            long bytes = eval(m.size(), vars, m.sizeNode(), "size");
+            long bytes = eval(m.size(), vars, m.sizeNode()::error, null);
             if (bytes <= 0) throw m.sizeNode().error("size must be > 0, is " + bytes);
             if (bytes < m.elem()) throw m.sizeNode().error("size " + bytes + " B is smaller than one element (" + m.elem() + " B)");
             allocs.add(new AllocationSpec(m.name(), bytes, m.hint(), m.readOnly()));
@@ -53,12 +54,24 @@ final class FileWorkloadProvider implements WorkloadProvider {
         for (int a = 0; a < elements.length; a++) {
             Model.Contents c = model.allocations.get(a).contents();
             if (c == null) continue;
-            contentRange[a] = c.range() == null ? elements[a] : c.range().eval(vars);
+            contentRange[a] = c.range() == null ? elements[a] : eval(c.range(), vars, model.allocations.get(a).sizeNode()::error, "contents range");
             if (contentRange[a] < 1) throw model.allocations.get(a).sizeNode().error("contents range must be >= 1, is " + contentRange[a]);
             if (c.zipf()) contentZipf[a] = new ZipfSampler(contentRange[a], c.s());
         }
-        long iterations = model.iterations.eval(vars);
-        if (iterations < 0) throw new WorkloadFileException(model.file, 1, 1, "iterations", "must be >= 0, is " + iterations);
+        Function<String, WorkloadFileException> atIterations = model.iterationsNode != null ? model.iterationsNode::error
+                : m -> new WorkloadFileException(model.file, 1, 1, "iterations", m);
+        long iterations = eval(model.iterations, vars, atIterations, null);
+        if (iterations < 0) throw atIterations.apply("must be >= 0, is " + iterations);
+        long launches = 0;
+        for (Model.Kernel kd : model.kernels) {
+            long repeat = eval(kd.repeat(), vars, kd.node()::error, "repeat");
+            // launches are numbered with ints, and every one is built below
+            if (repeat < 0 || repeat > Integer.MAX_VALUE - launches)
+                throw kd.node().error("repeat must be in [0, " + (Integer.MAX_VALUE - launches) + "], is " + repeat);
+            launches += repeat;
+        }
+        if (launches != 0 && iterations > Integer.MAX_VALUE / launches)
+            throw atIterations.apply("iterations x launches per iteration is " + iterations + " x " + launches + ", more than " + Integer.MAX_VALUE + " kernel launches");
         // build every launch once now, so a bad grid, block or loop is reported before anything runs
         kernels(new long[elements.length], vars, elements, contentRange, contentZipf, iterations, seed);
         SimpleWorkload w = new SimpleWorkload(model.name, allocs, base -> kernels(base, vars, elements, contentRange, contentZipf, iterations, seed));
@@ -87,7 +100,7 @@ final class FileWorkloadProvider implements WorkloadProvider {
         for (long iter = 0; iter < iterations; iter++) {
             for (int k = 0; k < model.kernels.size(); k++) {
                 Model.Kernel kd = model.kernels.get(k);
-                long repeat = kd.repeat().eval(params);
+                long repeat = kd.repeat().eval(params); // checked in create
                 for (long launch = 0; launch < repeat; launch++) {
                     out.add(launch(kd, k, base, params, elements, contentRange, contentZipf, iter, launch, serial++, seed));
                 }
@@ -98,29 +111,31 @@ final class FileWorkloadProvider implements WorkloadProvider {
 
     private Kernel launch(Model.Kernel kd, int kernelIndex, long[] base, long[] params, long[] elements, long[] contentRange,
                           ZipfSampler[] contentZipf, long iter, long launch, int serial, long seed) {
-        long gx = kd.gridX().eval(params), gy = kd.gridY().eval(params);
-        long bx = kd.blockX().eval(params), by = kd.blockY().eval(params);
+        long gx = eval(kd.gridX(), params, kd.node()::error, "grid"), gy = eval(kd.gridY(), params, kd.node()::error, "grid");
+        long bx = eval(kd.blockX(), params, kd.node()::error, "block"), by = eval(kd.blockY(), params, kd.node()::error, "block");
+        // each factor is bounded before the product, which could otherwise wrap into range
+        if (gx < 1 || gy < 1 || gx > Integer.MAX_VALUE / gy)
+            throw kd.node().error("grid must be >= 1 CTA in each dimension and at most " + Integer.MAX_VALUE + " CTAs, is " + gx + " x " + gy);
+        if (bx < 1 || by < 1 || bx > 1024 / by) throw kd.node().error("block must have 1..1024 threads, is " + bx + " x " + by);
         long ctas = gx * gy, threads = bx * by;
-        if (gx < 1 || gy < 1 || ctas > Integer.MAX_VALUE) throw kd.node().error("grid must be >= 1 CTA in each dimension, is " + gx + " x " + gy);
-        if (bx < 1 || by < 1 || threads > 1024) throw kd.node().error("block must have 1..1024 threads, is " + bx + " x " + by);
-        long shared = kd.shared().eval(params);
+        long shared = eval(kd.shared(), params, kd.node()::error, "shared");
         if (shared < 0 || shared > Integer.MAX_VALUE) throw kd.node().error("shared memory must be >= 0 bytes, is " + shared);
         long[] t = params.clone();
         t[Vars.LAUNCH] = launch;
         t[Vars.ITER] = iter;
         t[Vars.THREADS] = threads;
         t[Vars.CTAS] = ctas;
-        long loop = kd.loop().eval(t);
+        long loop = eval(kd.loop(), t, kd.node()::error, "loop");
         if (loop < 0) throw kd.node().error("loop count must be >= 0, is " + loop);
         FileWarpProgram.Step[] steps = new FileWarpProgram.Step[kd.steps().size()];
         for (int s = 0; s < steps.length; s++) {
             Model.Step d = kd.steps().get(s);
-            long cycles = d.cycles() == null ? 1 : d.cycles().eval(t);
+            long cycles = d.cycles() == null ? 1 : eval(d.cycles(), t, d::error, "cycles");
             if (cycles < 0 || cycles > Integer.MAX_VALUE) throw d.error("compute cycles must be >= 0, is " + cycles);
             ZipfSampler zipf = null;
             long range = 0;
             if (d.pattern() == Model.Pattern.RANDOM) {
-                range = d.range() == null ? elements[d.alloc()] : d.range().eval(params);
+                range = d.range() == null ? elements[d.alloc()] : eval(d.range(), params, d::error, "random range");
                 if (range < 1) throw d.error("random range must be >= 1, is " + range);
                 if (d.zipf()) zipf = new ZipfSampler(range, d.s());
             }
@@ -136,11 +151,19 @@ final class FileWorkloadProvider implements WorkloadProvider {
         return new SimpleKernel(kd.name(), (int) ctas, (int) threads, (int) shared, (cta, warp) -> new FileWarpProgram(plan, cta, warp));
     }
 
-    private static long eval(Expr e, long[] vars, Y where, String what) {
+    /**
+     * Evaluates an expression over the parameters (and launch variables), turning an overflow or a
+     * division by zero into an error at its field that names the parameters it was evaluated with.
+     * {@code what} names the value when the field does not (a kernel's grid), else null.
+     */
+    private long eval(Expr e, long[] vars, Function<String, WorkloadFileException> error, String what) {
         try {
             return e.eval(vars);
         } catch (ArithmeticException ex) {
-            throw where.error(what + ": " + ex.getMessage());
+            StringBuilder with = new StringBuilder();
+            for (int i = 0; i < model.params.size(); i++)
+                with.append(with.length() == 0 ? " (with " : ", ").append(model.params.get(i).name()).append(" = ").append(vars[Vars.FIRST_PARAM + i]);
+            throw error.apply((what == null ? "" : what + ": ") + ex.getMessage() + (with.length() == 0 ? "" : with.append(')')));
         }
     }
 

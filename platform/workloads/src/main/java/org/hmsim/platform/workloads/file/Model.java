@@ -40,6 +40,8 @@ final class Model {
     final List<Allocation> allocations;
     final List<Kernel> kernels;
     final String file;
+    /** Where {@code iterations} is written, for its errors; null when absent (1). Set after construction. */
+    Y iterationsNode;
     /** Host (CPU) phases of the {@code host:} list; set after construction (empty when absent). */
     List<HostSpec> host = List.of();
 

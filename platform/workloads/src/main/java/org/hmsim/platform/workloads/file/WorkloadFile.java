@@ -86,6 +86,7 @@ public final class WorkloadFile {
         for (Y k : kernelList.sequence()) kernels.add(kernel(k));
         if (kernels.isEmpty()) throw kernelList.error("at least one kernel is needed");
         Model model = new Model(name, description, params, iterations, List.copyOf(allocs), kernels, file);
+        model.iterationsNode = f.get("iterations");
         if (f.containsKey("host")) model.host = host(f.get("host"));
         return model;
     }

@@ -105,9 +105,11 @@ final class Y {
     }
 
     long integer() {
+        String s = scalar().trim().replace("_", "");
         try {
-            return Long.parseLong(scalar().trim().replace("_", ""));
+            return Long.parseLong(s);
         } catch (NumberFormatException e) {
+            if (s.matches("[+-]?\\d+")) throw error("'" + scalar() + "' is out of range [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE + "]");
             throw error("'" + scalar() + "' is not a whole number");
         }
     }

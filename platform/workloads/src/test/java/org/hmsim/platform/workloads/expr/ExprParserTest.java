@@ -46,4 +46,28 @@ class ExprParserTest {
         assertThrows(ExprException.class, () -> parse(""));
         assertThrows(ArithmeticException.class, () -> eval("1 / n", 0, 0, 0, 0));
     }
+
+    @Test
+    void overflowIsAnErrorNotAWrappedValue() {
+        // n*4 with n = 2^62 + 64 wrapped to 256: an allocation of 256 B instead of an error
+        ArithmeticException run = assertThrows(ArithmeticException.class, () -> eval("n*4", 0, 0, 0, 4611686018427387968L));
+        assertEquals(Expr.OVERFLOW, run.getMessage());
+        assertThrows(ArithmeticException.class, () -> eval("n + 1", 0, 0, 0, Long.MAX_VALUE));
+        assertThrows(ArithmeticException.class, () -> eval("n - 1", 0, 0, 0, Long.MIN_VALUE));
+        assertThrows(ArithmeticException.class, () -> eval("-n", 0, 0, 0, Long.MIN_VALUE));
+        assertThrows(ArithmeticException.class, () -> eval("n / -1", 0, 0, 0, Long.MIN_VALUE));
+        assertThrows(ArithmeticException.class, () -> eval("(n - 1) * 2 + cta", 0, 0, 0, Long.MIN_VALUE / 2));
+        assertEquals(Long.MAX_VALUE, eval("n * 1", 0, 0, 0, Long.MAX_VALUE));
+        assertEquals(Long.MIN_VALUE, eval("-n - 1", 0, 0, 0, Long.MAX_VALUE));
+        assertEquals(-4611686018427387904L * 2, eval("n * -2", 0, 0, 0, 4611686018427387904L));
+
+        // folded constants overflow when the file is read, at the operator
+        ExprException folded = assertThrows(ExprException.class, () -> parse("tid + 9223372036854775807 * 2"));
+        assertEquals(26, folded.position());
+        assertEquals(Expr.OVERFLOW, folded.getMessage());
+        ExprException literal = assertThrows(ExprException.class, () -> parse("n + 99999999999999999999"));
+        assertEquals(4, literal.position());
+        assertEquals("number '99999999999999999999' does not fit in 64 bits", literal.getMessage());
+        assertEquals(Long.MIN_VALUE, eval("-9223372036854775807 - 1"));
+    }
 }

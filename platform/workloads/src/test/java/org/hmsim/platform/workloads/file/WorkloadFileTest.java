@@ -271,6 +271,61 @@ class WorkloadFileTest {
         assertEquals("allocations[1].name", bad("name: x\nallocations: [{name: a, size: 4KB}, {name: a, size: 8KB}]\nkernels: []\n").field());
     }
 
+    static final String SIZED = """
+            name: x
+            params: {n: 1024}
+            allocations:
+              - {name: a, size: "n*4"}
+            kernels: [{name: k, grid: 1, block: 32, steps: [barrier]}]
+            """;
+
+    @Test
+    void anExpressionThatOverflowsIsAnErrorAtItsField() {
+        // n*4 used to wrap to 256 B for this n
+        WorkloadFileException e = assertThrows(WorkloadFileException.class,
+                () -> create(parse(SIZED), Map.of("n", 4611686018427387968L), 1));
+        assertEquals("wl.yaml:4:21: allocations[0].size: integer overflow: the result does not fit in 64 bits (with n = 4611686018427387968)",
+                e.getMessage());
+        WorkloadFileException grid = bad("""
+                name: x
+                params: {n: 4611686018427387904}
+                allocations: [{name: a, size: 4KB}]
+                kernels: [{name: k, grid: "n*2", block: 32, steps: [barrier]}]
+                """);
+        assertEquals("kernels[0]", grid.field());
+        assertEquals("grid: integer overflow: the result does not fit in 64 bits (with n = 4611686018427387904)", grid.problem());
+        WorkloadFileException folded = bad("""
+                name: x
+                allocations: [{name: a, size: "4611686018427387904 * 4"}]
+                kernels: [{name: k, grid: 1, block: 32, steps: [barrier]}]
+                """);
+        assertEquals("allocations[0].size", folded.field());
+        assertEquals(2, folded.line());
+    }
+
+    @Test
+    void factorsAreBoundedBeforeTheirProduct() {
+        // 2^32 x 2^32 CTAs or threads is 0 in 64 bits, which used to pass the range checks
+        assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: [4294967296, 4294967296], block: 32, steps: [barrier]}]\n")
+                .problem().startsWith("grid must be >= 1 CTA in each dimension and at most 2147483647 CTAs"));
+        assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: [4294967296, 4294967296], steps: [barrier]}]\n")
+                .problem().startsWith("block must have 1..1024 threads"));
+        assertEquals("iterations x launches per iteration is 3000000000 x 1, more than 2147483647 kernel launches",
+                bad("name: x\niterations: 3000000000\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, steps: [barrier]}]\n").problem());
+        assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, repeat: -1, steps: [barrier]}]\n")
+                .problem().startsWith("repeat must be in [0, "));
+    }
+
+    @Test
+    void aWholeNumberBeyond64BitsIsOutOfRange() {
+        WorkloadFileException e = assertThrows(WorkloadFileException.class, () -> parse("name: x\nparams: {n: 99999999999999999999}\n"));
+        assertEquals("params.n", e.field());
+        assertEquals("'99999999999999999999' is out of range [-9223372036854775808, 9223372036854775807]", e.problem());
+        IllegalArgumentException param = assertThrows(IllegalArgumentException.class,
+                () -> create(parse(SIZED), Map.of("n", new java.math.BigInteger("99999999999999999999")), 1));
+        assertTrue(param.getMessage().contains("out of range"), param.getMessage());
+    }
+
     @Test
     void outOfBoundsIndexFailsAtRunTimeWithItsLocation() {
         Workload w = create(parse("""

@@ -1,0 +1,104 @@
+package org.hmsim.platform.machine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Values a machine file may not hold, each refused with the path of its field. */
+class MachineConfigTest {
+    static ConfigException error(Object... overrides) {
+        return assertThrows(ConfigException.class, () -> Presets.machine("small", overrides));
+    }
+
+    static ConfigException error(Map<String, Object> tree) {
+        return assertThrows(ConfigException.class, () -> MachineConfig.parse(tree));
+    }
+
+    @Test
+    void wholeNumbersBeyond64BitsAreOutOfRangeAsWritten() {
+        // 2^64 + 4: its low 64 bits are 4, which used to pass as 4 SMs
+        assertEquals("gpu.sms: value 18446744073709551620 is out of range [1, 64]",
+                error("gpu.sms", new BigInteger("18446744073709551620")).getMessage());
+        assertEquals("gpu.sms: value 99999999999999999999 is out of range [1, 64]",
+                error("gpu.sms", new BigInteger("99999999999999999999")).getMessage());
+        assertEquals("gpus: value 18446744073709551618 is out of range [1, 64]",
+                error("gpus", new BigInteger("18446744073709551618")).getMessage());
+        assertEquals("gpu.sms: value 4294967300 is out of range [1, 64]", error("gpu.sms", 4294967300L).getMessage());
+        assertEquals("gpu.sms: value 99999999999999999999 is out of range [1, 64]", error("gpu.sms", "99999999999999999999").getMessage());
+        assertEquals("pools.0.capacity: value 18446744073709551616 is out of range [65536, 1099511627776] bytes",
+                error("pools.0.capacity", new BigInteger("18446744073709551616")).getMessage());
+        assertEquals("pools.0.capacity: '1e30TB' is too large (at most 9223372036854775807 bytes)",
+                error("pools.0.capacity", "1e30TB").getMessage());
+        assertEquals("energy.l1_access_pj: 'NaN' is not a number", error("energy.l1_access_pj", Double.NaN).getMessage());
+    }
+
+    @Test
+    void bandwidthsThatWouldOverflowTheClockAreRefused() {
+        // 1e-30GB/s validated, then scheduled an event at -9223372036854579673 ps mid-run
+        assertEquals("pools.0.bandwidth: bandwidth 1e-30GB/s is out of range [1MB/s, 1000000TB/s]",
+                error("pools.0.bandwidth", "1e-30GB/s").getMessage());
+        assertEquals("links.0.bandwidth: bandwidth 1e30TB/s is out of range [1MB/s, 1000000TB/s]",
+                error("links.0.bandwidth", "1e30TB/s").getMessage());
+        assertEquals("links.0.bandwidth: bandwidth 100 is out of range [1MB/s, 1000000TB/s] (a plain number is bytes per second: write it with a unit, e.g. 16GB/s)",
+                error("links.0.bandwidth", 100).getMessage());
+        assertEquals(1e6, Presets.machine("small", "pools.1.bandwidth", "1MB/s").pools().get(1).bytesPerSecond());
+        assertEquals(16e9, Presets.machine("small", "links.0.bandwidth", 16e9).links().get(0).bytesPerSecondPerDirection());
+    }
+
+    @Test
+    void clocksAndTimesAreBounded() {
+        assertEquals("gpu.clock: frequency 1kHz is out of range [1MHz, 100GHz]", error("gpu.clock", "1kHz").getMessage());
+        assertEquals("pools.0.clock: frequency 0.5 is out of range [1MHz, 100GHz]", error("pools.0.clock", 0.5).getMessage());
+        assertEquals("gpu.clock: frequency 200GHz is out of range [1MHz, 100GHz]", error("gpu.clock", "200GHz").getMessage());
+        assertEquals("links.0.latency: time 2s is out of range [0, 1s]",
+                assertThrows(ConfigException.class, () -> Presets.machine("coda", "links.0.latency", "2s")).getMessage());
+        assertEquals("watchdog: time 1e6s is out of range [0, 1s]", error("watchdog", "1e6s").getMessage());
+        assertEquals("watchdog: '1e9s' is too large (at most 9223372036854775807 ps)", error("watchdog", "1e9s").getMessage());
+        assertEquals(1_000_000_000_000L, Presets.machine("small", "watchdog", "1s").watchdogPs());
+    }
+
+    @Test
+    void aTimeNeedsAUnitUnlessItIsZero() {
+        // watchdog: 5 meant 5 ps: every run failed as deadlocked at once
+        assertEquals("watchdog: '5' has no unit: write the time with one (100ns, 20us, 10ms); only 0 may be written bare",
+                error("watchdog", 5).getMessage());
+        assertEquals("pools.0.controller_latency: '100' has no unit: write the time with one (100ns, 20us, 10ms); only 0 may be written bare",
+                error("pools.0.controller_latency", 100).getMessage());
+        assertEquals("pools.0.controller_latency: unknown time unit '' in '100' (use ps, ns, us, ms, s)",
+                error("pools.0.controller_latency", "100").getMessage());
+        assertEquals(0, Presets.machine("small", "watchdog", 0).watchdogPs());
+        assertEquals(0, Presets.machine("coda", "links.0.latency", 0).links().get(0).latencyPs());
+        assertEquals("links.0.latency: '100' has no unit: write the time with one (100ns, 20us, 10ms); only 0 may be written bare",
+                assertThrows(ConfigException.class, () -> Presets.machine("coda", "links.0.latency", 100)).getMessage());
+    }
+
+    @Test
+    void aMisspeltRequiredFieldIsReportedAsTheUnknownFieldItIs() {
+        Map<String, Object> tree = Presets.tree(Presets.examples().resolve("machines/small.yaml"));
+        tree.put("poolz", tree.remove("pools"));
+        assertEquals("poolz: unknown field (known here: cpu, description, energy, gpu, gpus, links, name, page_size, pools, uvm, watchdog)",
+                error(tree).getMessage());
+
+        tree = Presets.tree(Presets.examples().resolve("machines/small.yaml"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> pool = ((List<Map<String, Object>>) tree.get("pools")).get(0);
+        pool.put("nme", pool.remove("name"));
+        assertEquals("pools.0.nme", error(tree).path());
+
+        tree = Presets.tree(Presets.examples().resolve("machines/small.yaml"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> link = ((List<Map<String, Object>>) tree.get("links")).get(0);
+        link.put("betwen", link.remove("between"));
+        assertEquals("links.0.betwen", error(tree).path());
+
+        // a machine with no pools at all still says what it needs
+        tree = Presets.tree(Presets.examples().resolve("machines/small.yaml"));
+        tree.remove("pools");
+        tree.remove("links");
+        assertEquals("pools: a machine needs at least one memory pool", error(tree).getMessage());
+    }
+}
