@@ -32,6 +32,8 @@ final class Usage {
                 "  replay TRACE --cache l1:size=32KB,ways=8,line=64 [--cache l2:...]   hits/misses per cache level",
                 "  status | stop                                the study running in this container (the shell's sim:status,",
                 "                                               sim:stop); headless, give the folder: status DIR",
+                "  swap RUN SLOT POLICY[@VERSION] [param=value]...   a running run's policy, at its next safe point",
+                "                                               (in the shell, sim:swap, while sim:run runs the study)",
                 "  conform SLOT POLICY --machine FILE            a plugin's policy against the contract (docs/writing-a-mechanism.md)",
                 "  run STUDY --executor slurm [--partition P] [--array-chunk N] [--sbatch-arg ARG]...",
                 "                                               submit the study as a Slurm job array (docs/slurm.md)",
