@@ -39,6 +39,8 @@ public final class CommandService {
             if (!execute.canAccess(target)) execute.setAccessible(true);
             return (Integer) execute.invoke(target, args, out, err);
         } catch (InvocationTargetException e) {
+            // classes of a stopping framework fail under the command: an interruption, not an internal error
+            if (Container.shuttingDown()) return 130;
             err.println("hmsim: the command failed with an internal error:");
             e.getCause().printStackTrace(err);
             return 1;

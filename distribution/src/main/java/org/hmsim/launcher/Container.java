@@ -43,6 +43,10 @@ public final class Container implements AutoCloseable {
     private final List<String> warnings = new ArrayList<>();
     private final List<Bundle> shellBundles = new ArrayList<>();
     private final Thread cleanup;
+    /** The JVM is exiting (Ctrl-C, SIGTERM) and the framework is being stopped under whatever still runs. */
+    private static volatile boolean shuttingDown;
+
+    static boolean shuttingDown() { return shuttingDown; }
     private volatile boolean stopped;
     private volatile boolean shellStarted;
 
@@ -51,7 +55,10 @@ public final class Container implements AutoCloseable {
         this.plugins = plugins;
         this.storage = storage;
         this.framework = framework;
-        this.cleanup = new Thread(this::stopQuietly, "hmsim-container-cleanup");
+        this.cleanup = new Thread(() -> {
+            shuttingDown = true;
+            stopQuietly();
+        }, "hmsim-container-cleanup");
     }
 
     public static Builder builder(Path home) {

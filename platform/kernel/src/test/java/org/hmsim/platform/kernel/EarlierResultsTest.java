@@ -51,7 +51,7 @@ class EarlierResultsTest extends ResultsCli {
         assertTrue(Files.readString(out.resolve("previous/runs/0001/stats.json")).contains("\"mark\": 2"), "the second results replace the first");
         assertEquals("mine", Files.readString(notes));
         try (var s = Files.list(out)) {
-            assertEquals(List.of("notes.txt", "previous", "runs", "runs.csv", "study.json"),
+            assertEquals(List.of(".hmsim.lock", "notes.txt", "previous", "runs", "runs.csv", "study.json"),
                     s.map(p -> p.getFileName().toString()).sorted().toList(), "no staging folder is left");
         }
     }

@@ -80,6 +80,10 @@ final class RunCommand implements Callable<Integer> {
             e.println("--jobs: must be at least 1");
             return Commands.BAD_INPUT;
         }
+        if (out != null && out.toString().isBlank()) {
+            e.println("--out: empty; give a folder (default: results/" + s.name() + "/)");
+            return Commands.BAD_INPUT;
+        }
         Path dir = (out != null ? out : Path.of("results", s.name())).toAbsolutePath().normalize();
         java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay = new java.util.HashMap<>();
         if (replaySwaps != null) {
@@ -127,7 +131,10 @@ final class RunCommand implements Callable<Integer> {
             o.println("follow it with sim:status, cancel it with sim:stop");
             Thread t = new Thread(() -> {
                 try {
-                    ex.await();
+                    int code = ex.await();
+                    // the shell ends with the code of the last failed command: a study that failed or was stopped counts
+                    if (code != Commands.OK) System.setProperty(org.hmsim.platform.kernel.osgi.GogoCommands.SHELL_EXIT_CODE, Integer.toString(code));
+                    if (interrupted(ex, e)) return;
                     summary(ex, o, e);
                     if (!noReport) ReportCommand.afterRun(ex.out(), o, e);
                 } catch (InterruptedException ignored) {
@@ -139,9 +146,21 @@ final class RunCommand implements Callable<Integer> {
             return Commands.OK;
         }
         int code = ex.await();
+        if (interrupted(ex, e)) return code;
         summary(ex, o, e);
         if (!noReport) ReportCommand.afterRun(ex.out(), o, e);
         return code;
+    }
+
+    /**
+     * Whether the container stopped under the study (Ctrl-C, SIGTERM, the shell's end); if so, says what is
+     * kept in one line. Its classes are going away: no summary and no report, which would fail half-way.
+     */
+    private boolean interrupted(StudyExecution ex, PrintStream e) {
+        if (!ctx.kernel().closing()) return false;
+        e.println("hmsim run: interrupted; the runs that finished are kept in " + ex.out() + " (run --resume continues)");
+        e.flush();
+        return true;
     }
 
     /**

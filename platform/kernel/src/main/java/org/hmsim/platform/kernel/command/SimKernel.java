@@ -32,6 +32,8 @@ public final class SimKernel {
     private final Function<RunSpec, RunResult> simulator;
     private final ExecutorRegistry executors;
     private StudyExecution current;
+    /** Set when the container stops under a running command (Ctrl-C, the shell's end): no report, a short note. */
+    private volatile boolean closing;
 
     public SimKernel(PolicyRegistry policies, WorkloadRegistry workloads, Environment environment,
                      Function<RunSpec, RunResult> simulator) {
@@ -88,6 +90,11 @@ public final class SimKernel {
         current = runner.start(study, options, progress);
         return current;
     }
+
+    /** The container is stopping: commands still running wind down quietly. */
+    public void markClosing() { closing = true; }
+
+    public boolean closing() { return closing; }
 
     /** The study in progress, or the last one; null if none ran. */
     public synchronized StudyExecution current() { return current; }

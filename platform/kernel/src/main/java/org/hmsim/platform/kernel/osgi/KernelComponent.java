@@ -52,6 +52,7 @@ public final class KernelComponent {
      */
     @Deactivate
     void deactivate() {
+        kernel.markClosing();
         StudyExecution ex = kernel.current();
         if (ex == null || !ex.stop()) return;
         try {

@@ -144,6 +144,15 @@ public final class ResultsFolder {
             String changed = complete(r) ? changedConfig(r) : null;
             if (changed != null) return dir + " holds results of another version of " + study.display() + " (run " + r.id() + ": " + changed + ")";
         }
+        Path provenance = dir.resolve(PROVENANCE);
+        if (Files.isRegularFile(provenance)) {
+            try {
+                Json.read(provenance);
+            } catch (ResultsFolderException damaged) {
+                // without it nothing says which study the runs belong to
+                return provenance + " is damaged, so nothing says which study these results belong to";
+            }
+        }
         String sha = Provenance.recordedSha(dir);
         if (sha == null || sha.equals(study.sha256())) return null;
         return dir + " holds results of another version of " + study.display() + " (the file changed since: SHA-256 "
@@ -175,7 +184,7 @@ public final class ResultsFolder {
         then.forEach(all::putIfAbsent);
         for (String k : all.keySet())
             if (!java.util.Objects.equals(then.get(k), now.get(k)))
-                return k + ": " + shown(then.get(k)) + " then, " + shown(now.get(k)) + " now";
+                return k + ": " + difference(then.get(k), now.get(k));
         return null;
     }
 
@@ -185,6 +194,20 @@ public final class ResultsFolder {
             if (e.getValue() instanceof Map<?, ?> inner) flatten(k + ".", inner, out);
             else out.put(k, String.valueOf(e.getValue()));
         }
+    }
+
+    /** "4096 then, 8192 now"; for long values (a machine's pool list) the part around where they first differ. */
+    private static String difference(String then, String now) {
+        if (then == null || now == null || (then.length() <= 60 && now.length() <= 60)) return shown(then) + " then, " + shown(now) + " now";
+        int i = 0;
+        while (i < then.length() && i < now.length() && then.charAt(i) == now.charAt(i)) i++;
+        int from = Math.max(0, i - 30);
+        return around(then, from) + " then, " + around(now, from) + " now";
+    }
+
+    private static String around(String v, int from) {
+        int to = Math.min(v.length(), from + 60);
+        return (from > 0 ? "..." : "") + v.substring(from, to) + (to < v.length() ? "..." : "");
     }
 
     private static String shown(String v) {
@@ -270,6 +293,31 @@ public final class ResultsFolder {
     }
 
     /** The fully resolved configuration of a run. */
+    /** SHA-256 of each workload file or trace the runs read, computed once per execution. */
+    private final Map<String, String> fileShas = new java.util.HashMap<>();
+
+    /** The SHA-256 of the file {@code origin} names, or null if it names no file (a built-in or a bundle's workload). */
+    private String fileSha(String origin) {
+        if (origin == null) return null;
+        return fileShas.computeIfAbsent(origin, o -> {
+            Path f;
+            try {
+                f = Path.of(o);
+            } catch (java.nio.file.InvalidPathException notAPath) {
+                return null;
+            }
+            if (!Files.isRegularFile(f)) return null;
+            try (java.io.InputStream in = Files.newInputStream(f)) {
+                java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+                byte[] buf = new byte[1 << 16];
+                for (int n; (n = in.read(buf)) > 0; ) md.update(buf, 0, n);
+                return java.util.HexFormat.of().formatHex(md.digest());
+            } catch (IOException | java.security.NoSuchAlgorithmException e) {
+                return null;
+            }
+        });
+    }
+
     private Map<String, Object> config(PlannedRun run) {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("run", run.id());
@@ -288,6 +336,9 @@ public final class ResultsFolder {
         workload.put("name", run.workload().entry().name());
         workload.put("origin", run.workload().entry().origin());
         workload.put("params", run.workload().params().asMap());
+        // a workload file or trace can change under the same name and parameters: its contents identify the run too
+        String sha = fileSha(run.workload().entry().origin());
+        if (sha != null) workload.put("file_sha256", sha);
         c.put("workload", workload);
         Map<String, Object> policies = new LinkedHashMap<>();
         for (Slot s : Slot.values()) {

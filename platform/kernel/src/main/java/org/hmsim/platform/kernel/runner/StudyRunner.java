@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.hmsim.platform.kernel.results.EarlierResults;
+import org.hmsim.platform.kernel.results.FolderLock;
 import org.hmsim.platform.kernel.results.Environment;
 import org.hmsim.platform.kernel.results.Provenance;
 import org.hmsim.platform.kernel.results.ResultsFolder;
@@ -38,8 +39,13 @@ public final class StudyRunner {
     public StudyExecution start(Study study, RunOptions options, Progress progress) {
         StudyExecution ex = new StudyExecution(study, options.out());
         ResultsFolder results = new ResultsFolder(options.out(), study);
-        List<PlannedRun> todo = prepare(ex, results, options.resume());
-        Thread t = new Thread(() -> execute(ex, results, todo, options.jobs(), progress), "hmsim-study-" + study.name());
+        FolderLock lock = FolderLock.acquire(options.out());
+        List<PlannedRun> todo = prepareLocked(ex, results, options.resume(), lock);
+        Thread t = new Thread(() -> {
+            try (lock) {
+                execute(ex, results, todo, options.jobs(), progress);
+            }
+        }, "hmsim-study-" + study.name());
         t.setDaemon(true);
         t.start();
         return ex;
@@ -49,8 +55,21 @@ public final class StudyRunner {
     public int run(Study study, RunOptions options, Progress progress) throws InterruptedException {
         StudyExecution ex = new StudyExecution(study, options.out());
         ResultsFolder results = new ResultsFolder(options.out(), study);
-        execute(ex, results, prepare(ex, results, options.resume()), options.jobs(), progress);
+        FolderLock lock = FolderLock.acquire(options.out());
+        try (lock) {
+            execute(ex, results, prepareLocked(ex, results, options.resume(), lock), options.jobs(), progress);
+        }
         return ex.await();
+    }
+
+    /** {@link #prepare} under the folder's lock, which is released if preparing fails. */
+    private static List<PlannedRun> prepareLocked(StudyExecution ex, ResultsFolder results, boolean resume, FolderLock lock) {
+        try {
+            return prepare(ex, results, resume);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
     }
 
     /**

@@ -1,0 +1,65 @@
+package org.hmsim.platform.kernel.results;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * One execution at a time per results folder: two writing into one folder would set each other's results
+ * aside and mix their runs in one runs.csv. The lock is an OS file lock on {@value #NAME} at the folder's
+ * top, held from before the earlier results are set aside until the execution ends; the OS releases it
+ * if the process dies, so a killed run never leaves the folder locked. The file itself stays (hmsim's own).
+ */
+public final class FolderLock implements AutoCloseable {
+    public static final String NAME = ".hmsim.lock";
+
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private FolderLock(FileChannel channel, FileLock lock) {
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /** Takes the lock of {@code dir} (created if missing) or refuses, naming the folder, if another execution holds it. */
+    public static FolderLock acquire(Path dir) {
+        ResultsFolder.ensureWritable(dir);
+        Path file = dir.resolve(NAME);
+        FileChannel ch = null;
+        try {
+            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock l = ch.tryLock();
+            if (l != null) return new FolderLock(ch, l);
+        } catch (OverlappingFileLockException sameProcess) {
+            // another execution of this process (the shell) holds it: the same refusal below
+        } catch (IOException e) {
+            closeQuietly(ch);
+            throw new ResultsFolderException("cannot lock " + file + ": " + ResultsFolder.reason(e, file));
+        }
+        closeQuietly(ch);
+        throw new ResultsFolderException("another hmsim run is writing into " + dir + " (it holds " + NAME
+                + "); wait for it to end or choose another --out");
+    }
+
+    @Override
+    public void close() {
+        try {
+            lock.release();
+        } catch (IOException e) {
+            // the channel's close below releases it as well
+        }
+        closeQuietly(channel);
+    }
+
+    private static void closeQuietly(FileChannel ch) {
+        if (ch == null) return;
+        try {
+            ch.close();
+        } catch (IOException e) {
+            // nothing held any more that a retry could free
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import org.hmsim.platform.kernel.results.FolderLock;
+import org.junit.jupiter.api.Test;
+
+/** What tells one execution's results from another's: the folder's lock, the workload file's contents, study.json. */
+class ResumeIdentityTest extends ResultsCli {
+    @Test
+    void aFolderAnotherExecutionWritesIntoIsRefused() throws Exception {
+        try (FolderLock held = FolderLock.acquire(out)) {
+            assertOneLineError(run(), "another hmsim run is writing into " + out);
+        }
+        assertEquals(0, run(), "the lock is free again once its holder ends");
+    }
+
+    @Test
+    void resumeRefusesRunsOfAChangedWorkloadFile() throws Exception {
+        String file = """
+                name: w
+                params:
+                  n: {default: 1024, min: 32, max: 1048576}
+                allocations:
+                  - {name: x, size: "n*4"}
+                kernels:
+                  - name: k
+                    grid: 4
+                    block: 32
+                    steps:
+                      - load: {alloc: x, strided: {stride: 1}}
+                      - compute: {cycles: 2}
+                """;
+        Fakes.write(dir, "studies/w.yaml", file);
+        study = Fakes.write(dir, "studies/s.yaml", "study: s\nseeds: [1, 2]\nmachine: ../machines/small.yaml\nworkloads: [{file: w.yaml}]\n");
+        assertEquals(0, run());
+        Files.delete(out.resolve("runs/0002/stats.json"));
+        Fakes.write(dir, "studies/w.yaml", file.replace("cycles: 2", "cycles: 200"));
+        assertOneLineError(run("--resume"), "workload.file_sha256: ");
+        Fakes.write(dir, "studies/w.yaml", file);
+        assertEquals(0, run("--resume"), err());
+    }
+
+    @Test
+    void resumeRefusesAFolderWhoseStudyJsonIsDamaged() throws Exception {
+        assertEquals(0, run());
+        Files.writeString(out.resolve("study.json"), "{\"study\" : \"s\", \"study_sha");
+        assertOneLineError(run("--resume"), "study.json is damaged, so nothing says which study these results belong to");
+    }
+}
