@@ -108,8 +108,11 @@ final class FolderStatus {
             o.println(b);
         }
         boolean assembled = Files.isRegularFile(dir.resolve(ResultsFolder.TABLE)) && "finished".equals(provenanceStatus(dir));
-        o.println("runs.csv: " + (assembled ? "assembled" : counts.get("done") + counts.get("failed") == runs.size()
-                ? "not assembled yet (hmsim collect " + dir + ")" : "assembled when every run has ended"));
+        boolean allEnded = counts.get("done") + counts.get("failed") == runs.size();
+        o.println("runs.csv: " + (assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + dir + ")"
+                : !Files.isDirectory(dir.resolve("job")) && !org.hmsim.platform.kernel.results.FolderLock.held(dir)
+                        ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + dir + " --resume continues it"
+                        : "assembled when every run has ended"));
         for (RunState r : states) if (r.state().equals("failed")) o.println("  failed " + r.id() + " " + r.label() + ": " + r.why());
         for (RunState r : states) if (r.state().equals("running")) o.println("  running " + r.id() + " " + r.label());
         return Commands.OK;

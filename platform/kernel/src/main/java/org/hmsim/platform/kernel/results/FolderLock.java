@@ -44,6 +44,25 @@ public final class FolderLock implements AutoCloseable {
                 + "); wait for it to end or choose another --out");
     }
 
+    /**
+     * Whether an execution holds the lock of {@code dir} now (read-only: a folder without the lock file has
+     * none, and none is created). Within this process a held lock shows as held too.
+     */
+    public static boolean held(Path dir) {
+        Path file = dir.resolve(NAME);
+        if (!java.nio.file.Files.isRegularFile(file)) return false;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            FileLock l = ch.tryLock();
+            if (l == null) return true;
+            l.release();
+            return false;
+        } catch (OverlappingFileLockException sameProcess) {
+            return true;
+        } catch (IOException e) {
+            return true; // cannot tell: treat it as held, so nothing claims an interruption
+        }
+    }
+
     @Override
     public void close() {
         try {
