@@ -102,7 +102,10 @@ public final class BatchExecutor implements StudyExecutor {
         try {
             id = scheduler.submit(b);
         } catch (Exception e) {
-            throw new ExecutorException(name() + ": the job was not submitted: " + e.getMessage(), e);
+            // study.json must not claim a job that does not exist (status would wait for it forever)
+            Provenance.write(dir, study, environment, Instant.now(), null, "not submitted: " + e.getMessage());
+            String moved = notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
+            throw new ExecutorException(name() + ": the job was not submitted: " + e.getMessage() + moved, e);
         }
         job.record(new JobFolder.Submission(submission, id, indices));
         return new Launch(null, id, indices, scriptOf(job, submission), notes);
