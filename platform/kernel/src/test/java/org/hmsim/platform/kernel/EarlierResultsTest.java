@@ -79,31 +79,128 @@ class EarlierResultsTest extends ResultsCli {
             Files.delete(out.resolve("runs/" + id + "/stats.json"));
             Files.delete(out.resolve("runs/" + id + "/timeseries.csv"));
         }
+        Path table = out.resolve("runs.csv");
+        Files.writeString(table, Files.readString(table).lines().findFirst().orElseThrow() + "\n");
         assertEquals(0, run());
         assertTrue(out().startsWith("no run of the earlier execution in " + out + " had ended: its files were removed"), out());
         assertArrayEquals(kept, bytes(out.resolve("previous/runs.csv")));
     }
 
     @Test
-    void aMoveThatFailsHalfwayLosesNothingSaysWhereAndIsFinishedLater() throws Exception {
+    void aMoveCutShortIsFinishedLaterAndAClashLosesNeitherFile() throws Exception {
         assertEquals(0, run());
         byte[] table = bytes(out.resolve("runs.csv")), provenance = bytes(out.resolve("study.json"));
-        // An earlier set-aside got as far as runs/ and stopped: moving runs/ now collides with it.
-        Path blocking = Fakes.write(out, ".previous.new/runs/0001/stats.json", "{}");
-        assertOneLineError(run(), "cannot move " + out.resolve("runs") + " to " + out.resolve(".previous.new/runs"));
-        assertTrue(err().contains("nothing is lost"), err());
-        assertArrayEquals(provenance, bytes(out.resolve("study.json")), "study.json is not rewritten (no 'crashed' status)");
-        assertArrayEquals(table, bytes(out.resolve(".previous.new/runs.csv")), "runs.csv was moved, not deleted");
-        assertTrue(Files.exists(out.resolve("runs/0002/stats.json")));
-
-        Files.delete(blocking);
-        Files.delete(blocking.getParent());
-        Files.delete(blocking.getParent().getParent());
+        // An earlier set-aside got as far as runs.csv and a runs/ that is not the one here now.
+        Files.createDirectories(out.resolve(".previous.new"));
+        Files.move(out.resolve("runs.csv"), out.resolve(".previous.new/runs.csv"));
+        Fakes.write(out, ".previous.new/runs/0001/stats.json", "{}");
         assertEquals(0, run());
         assertTrue(out().startsWith("finished an interrupted move: earlier results moved to " + out.resolve("previous")), out());
+        assertTrue(out().contains(out.resolve("runs") + " differs from the one the interrupted move had set aside: both are kept, it as "
+                + out.resolve("previous/runs.1")), out());
         assertArrayEquals(table, bytes(out.resolve("previous/runs.csv")));
         assertArrayEquals(provenance, bytes(out.resolve("previous/study.json")));
+        assertEquals("{}", Files.readString(out.resolve("previous/runs/0001/stats.json")));
+        assertTrue(Files.exists(out.resolve("previous/runs.1/0002/stats.json")));
         assertFalse(Files.exists(out.resolve(".previous.new")));
+        assertEquals(0, run(), "previous/ with an entry kept under a number is still hmsim's");
+        assertFalse(Files.exists(out.resolve("previous/runs.1")));
+    }
+
+    @Test
+    void aFileThatCollectWroteAgainDuringAnInterruptedMoveDoesNotBlockTheFolder() throws Exception {
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv"));
+        Files.createDirectories(out.resolve(".previous.new"));
+        Files.move(out.resolve("runs.csv"), out.resolve(".previous.new/runs.csv"));
+        assertEquals(0, exec("collect", out.toString()), err());
+        assertEquals(0, run("--resume"), err());
+        assertTrue(out().startsWith("finished an interrupted move: earlier results moved to " + out.resolve("previous") + "\n"), out());
+        assertArrayEquals(table, bytes(out.resolve("previous/runs.csv")));
+        assertFalse(Files.exists(out.resolve("previous/runs.csv.1")), "the same runs.csv twice: one is dropped");
+
+        Files.createDirectories(out.resolve(".previous.new"));
+        Files.move(out.resolve("runs.csv"), out.resolve(".previous.new/runs.csv"));
+        Files.writeString(out.resolve("runs.csv"), Files.readString(out.resolve(".previous.new/runs.csv")) + "\n");
+        byte[] staged = bytes(out.resolve(".previous.new/runs.csv")), other = bytes(out.resolve("runs.csv"));
+        assertEquals(0, run(), err());
+        assertTrue(out().contains("both are kept, it as " + out.resolve("previous/runs.csv.1")), out());
+        assertArrayEquals(staged, bytes(out.resolve("previous/runs.csv")));
+        assertArrayEquals(other, bytes(out.resolve("previous/runs.csv.1")));
+    }
+
+    @Test
+    void aLoneStudyJsonThatIsNotHmsimsIsRefused() throws Exception {
+        Path mine = Fakes.write(out, "study.json", "{\"my\":\"own config\"}\n");
+        assertOneLineError(run(), out + " holds files hmsim did not write, e.g. " + mine);
+        assertEquals("{\"my\":\"own config\"}\n", Files.readString(mine));
+        Files.writeString(mine, "not JSON");
+        assertOneLineError(run(), "e.g. " + mine);
+        assertEquals("not JSON", Files.readString(mine));
+    }
+
+    @Test
+    void finishedResultsWithoutRunsAreMovedNotRemoved() throws Exception {
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv"));
+        try (var s = Files.walk(out.resolve("runs"))) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+        Fakes.write(out, "report.html", "<html></html>");
+        assertEquals(0, run());
+        assertTrue(out().startsWith("earlier results moved to " + out.resolve("previous")), out());
+        assertArrayEquals(table, bytes(out.resolve("previous/runs.csv")));
+        assertEquals("<html></html>", Files.readString(out.resolve("previous/report.html")));
+    }
+
+    @Test
+    void previousIsReplacedOnlyIfEverythingInItIsHmsims() throws Exception {
+        assertEquals(0, run());
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv"));
+        Path notes = Fakes.write(out, "previous/notes.txt", "mine");
+        assertOneLineError(run(), out + " holds files hmsim did not write, e.g. " + notes);
+        Files.delete(notes);
+        Path provenance = out.resolve("previous/study.json");
+        Files.writeString(provenance, "{\"my\":\"own config\"}");
+        assertOneLineError(run(), out + " holds files hmsim did not write, e.g. " + out.resolve("previous"));
+        assertEquals("{\"my\":\"own config\"}", Files.readString(provenance));
+        assertTrue(Files.exists(out.resolve("previous/runs/0001/stats.json")));
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")), "nothing changed");
+    }
+
+    @Test
+    void aSupersededPreviousIsRemovedOnlyIfEverythingInItIsHmsims() throws Exception {
+        Path mine = Fakes.write(out, ".previous.old/mine.txt", "mine");
+        assertOneLineError(run(), out + " holds files hmsim did not write, e.g. " + mine);
+        assertEquals("mine", Files.readString(mine));
+        Files.delete(mine);
+        Fakes.write(out, ".previous.old/runs.csv", "run,status\n0001,ok\n");
+        assertOneLineError(run(), "e.g. " + out.resolve(".previous.old/runs.csv"));
+        assertTrue(Files.exists(out.resolve(".previous.old/runs.csv")), "no study.json says hmsim wrote it");
+
+        Files.delete(out.resolve(".previous.old/runs.csv"));
+        Files.delete(out.resolve(".previous.old"));
+        assertEquals(0, run());
+        assertEquals(0, run());
+        Files.move(out.resolve("previous"), out.resolve(".previous.old"));
+        Fakes.write(out, ".previous.old/.assemble.lock", "");
+        assertEquals(0, run(), err());
+        assertFalse(Files.exists(out.resolve(".previous.old")), "hmsim's own superseded results go");
+    }
+
+    @Test
+    void anOutInsidePartOfAnotherResultsFolderIsRefused() throws Exception {
+        assertEquals(0, run());
+        for (String part : List.of("previous", "runs", "runs/0001/x", ".previous.new")) {
+            Path inner = out.resolve(part);
+            boolean existed = Files.exists(inner);
+            assertOneLineError(exec("run", study.toString(), "--out", inner.toString(), "--no-report", "--jobs", "1"),
+                    "--out: " + inner + " lies inside ");
+            assertTrue(err().contains(out.resolve("study.json").toString()), err());
+            assertEquals(existed, Files.exists(inner), "nothing was written");
+        }
+        assertEquals(0, run(), "the outer folder is still hmsim's");
     }
 
     @Test

@@ -147,7 +147,7 @@ class StudyRunnerTest {
         Path out = dir.resolve("out");
         Files.createDirectories(out.resolve("runs/0099"));
         Files.writeString(out.resolve("runs/0099/stats.json"), "{}");
-        Files.writeString(out.resolve("study.json"), "{}");
+        Files.writeString(out.resolve("study.json"), "{\"study\": \"s\", \"study_sha256\": \"00\"}");
         Files.writeString(out.resolve("notes.txt"), "mine");
         assertEquals(0, run(study, out, 2, false, Fakes.SIMULATOR));
         assertFalse(Files.exists(out.resolve("runs/0099")), "results of an earlier execution are replaced");

@@ -169,6 +169,8 @@ final class RunCommand implements Callable<Integer> {
      * two versions of a study could not be told apart.
      */
     private String outProblem(Study s, Path dir) {
+        String inside = EarlierResults.insideAnother(dir);
+        if (inside != null) return "--out: " + inside;
         try {
             ResultsFolder.ensureWritable(dir);
             EarlierResults.check(dir);
