@@ -196,7 +196,7 @@ class EarlierResultsTest extends ResultsCli {
             Path inner = out.resolve(part);
             boolean existed = Files.exists(inner);
             assertOneLineError(exec("run", study.toString(), "--out", inner.toString(), "--no-report", "--jobs", "1"),
-                    "--out: " + inner + " lies inside ");
+                    "--out: " + inner + " lies within ");
             assertTrue(err().contains(out.resolve("study.json").toString()), err());
             assertEquals(existed, Files.exists(inner), "nothing was written");
         }

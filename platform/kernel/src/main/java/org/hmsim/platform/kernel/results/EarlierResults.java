@@ -104,8 +104,8 @@ public final class EarlierResults {
         for (Path a = dir.toAbsolutePath().normalize(); a != null && a.getParent() != null; a = a.getParent()) {
             Path claim = a.getParent().resolve(ResultsFolder.PROVENANCE);
             if (PARTS.contains(name(a)) && Files.exists(claim, NOFOLLOW_LINKS))
-                return dir + " lies inside " + a + ", a part of the results folder " + a.getParent() + " (see " + claim
-                        + "); hmsim changes nothing there: choose another --out";
+                return dir + " lies within " + name(a) + "/ of the results folder " + a.getParent() + " (see " + claim
+                        + "), which hmsim writes; hmsim changes nothing there: choose another --out";
         }
         return null;
     }
