@@ -144,15 +144,6 @@ public final class ResultsFolder {
             String changed = complete(r) ? changedConfig(r) : null;
             if (changed != null) return dir + " holds results of another version of " + study.display() + " (run " + r.id() + ": " + changed + ")";
         }
-        Path provenance = dir.resolve(PROVENANCE);
-        if (Files.isRegularFile(provenance)) {
-            try {
-                Json.read(provenance);
-            } catch (ResultsFolderException damaged) {
-                // without it nothing says which study the runs belong to
-                return provenance + " is damaged, so nothing says which study these results belong to";
-            }
-        }
         String sha = Provenance.recordedSha(dir);
         if (sha == null || sha.equals(study.sha256())) return null;
         return dir + " holds results of another version of " + study.display() + " (the file changed since: SHA-256 "
@@ -292,7 +283,6 @@ public final class ResultsFolder {
         AtomicFiles.write(dir.resolve(TABLE), csv.toString());
     }
 
-    /** The fully resolved configuration of a run. */
     /** SHA-256 of each workload file or trace the runs read, computed once per execution. */
     private final Map<String, String> fileShas = new java.util.HashMap<>();
 
@@ -307,17 +297,15 @@ public final class ResultsFolder {
                 return null;
             }
             if (!Files.isRegularFile(f)) return null;
-            try (java.io.InputStream in = Files.newInputStream(f)) {
-                java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
-                byte[] buf = new byte[1 << 16];
-                for (int n; (n = in.read(buf)) > 0; ) md.update(buf, 0, n);
-                return java.util.HexFormat.of().formatHex(md.digest());
-            } catch (IOException | java.security.NoSuchAlgorithmException e) {
+            try {
+                return Sha256.ofFile(f);
+            } catch (IOException e) {
                 return null;
             }
         });
     }
 
+    /** The fully resolved configuration of a run. */
     private Map<String, Object> config(PlannedRun run) {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("run", run.id());

@@ -78,7 +78,7 @@ public final class StudyRunner {
      * they completed) and returns the runs to do.
      */
     private static List<PlannedRun> prepare(StudyExecution ex, ResultsFolder results, boolean resume) {
-        ResultsFolder.ensureWritable(results.dir());
+        // the folder exists and is writable: taking its lock made sure of that
         ex.notes().addAll(EarlierResults.prepare(results.dir(), resume));
         if (resume) ex.notes().addAll(results.loadCompleted());
         List<PlannedRun> todo = new ArrayList<>();

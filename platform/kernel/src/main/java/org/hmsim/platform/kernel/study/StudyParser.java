@@ -4,11 +4,8 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -125,10 +122,10 @@ public final class StudyParser {
             List<Long> seeds = check(this::seeds);
             Long epoch = check(() -> time("epoch", DEFAULT_EPOCH_PS, MIN_EPOCH_PS, MAX_EPOCH_PS));
             Long maxTime = check(() -> time("max_time", 0, 1, Long.MAX_VALUE));
-            boolean machinesOk = check(() -> { machines(); return true; }) != null && check(() -> { overrides(); return true; }) != null;
-            check(() -> { workloadsSection(); return true; });
+            boolean machinesOk = ok(this::machines) && ok(this::overrides);
+            ok(this::workloadsSection);
             boolean policiesOk = policiesSection();
-            if (machinesOk && policiesOk) check(() -> { sweepSection(); return true; });
+            if (machinesOk && policiesOk) ok(this::sweepSection);
             if (!errors.isEmpty()) {
                 // the machines are otherwise built with the runs; check them now so that their errors come too
                 if (machinesOk) for (MachineTree t : machines) check(() -> machineAt(t, new int[dims.size()]));
@@ -147,7 +144,7 @@ public final class StudyParser {
             String shape = machines.size() + " machine" + (machines.size() == 1 ? "" : "s") + " x " + workloadChoices.size()
                     + " workload" + (workloadChoices.size() == 1 ? "" : "s") + " x " + points + " sweep point" + (points == 1 ? "" : "s")
                     + " x " + seeds.size() + " seed" + (seeds.size() == 1 ? "" : "s") + " = " + runs.size() + " run" + (runs.size() == 1 ? "" : "s");
-            return new Study(name, file, display, sha256(bytes), seeds, epoch, maxTime, columns, runs, swaps, report, shape, follow);
+            return new Study(name, file, display, org.hmsim.platform.kernel.results.Sha256.of(bytes), seeds, epoch, maxTime, columns, runs, swaps, report, shape, follow);
         }
 
         /** Errors found so far in parts checked side by side. */
@@ -155,6 +152,18 @@ public final class StudyParser {
 
         interface Part<T> {
             T read() throws StudyException;
+        }
+
+        interface Step {
+            void read() throws StudyException;
+        }
+
+        /** {@link #check} for a part that sets fields rather than answering a value; whether it was right. */
+        boolean ok(Step step) {
+            return check(() -> {
+                step.read();
+                return true;
+            }) != null;
         }
 
         /** Reads one part of the study; on an error, notes it and answers null so that the other parts are still checked. */
@@ -369,7 +378,7 @@ public final class StudyParser {
             if (policiesNode == null) return true;
             int before = errors.size();
             Map<String, NodeTuple> entries = check(() -> doc.entries(policiesNode, "policies"));
-            if (entries != null) for (Map.Entry<String, NodeTuple> e : entries.entrySet()) check(() -> { policyEntry(e); return true; });
+            if (entries != null) for (Map.Entry<String, NodeTuple> e : entries.entrySet()) ok(() -> policyEntry(e));
             return errors.size() == before;
         }
 
@@ -719,11 +728,4 @@ public final class StudyParser {
         return ps + "ps";
     }
 
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }
