@@ -3,6 +3,7 @@ package org.hmsim.platform.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import org.hmsim.platform.kernel.results.FolderLock;
 import org.junit.jupiter.api.Test;
 
@@ -50,5 +51,31 @@ class ResumeIdentityTest extends ResultsCli {
         byte[] table = bytes(out.resolve("runs.csv"));
         assertOneLineError(run("--resume"), "study.json");
         org.junit.jupiter.api.Assertions.assertArrayEquals(table, bytes(out.resolve("runs.csv")));
+    }
+
+    @Test
+    void anEmptyOutIsRefused() throws Exception {
+        assertOneLineError(exec("run", study.toString(), "--out", ""), "--out: empty");
+    }
+
+    @Test
+    void statusOfALocalExecutionNobodyHoldsSaysResumeContinuesIt() throws Exception {
+        assertEquals(0, run());
+        Files.delete(out.resolve("runs/0002/stats.json"));
+        Files.delete(out.resolve("runs.csv"));
+        assertEquals(0, exec("status", out.toString()));
+        org.junit.jupiter.api.Assertions.assertTrue(out().contains("no execution is writing here (interrupted?)"), out());
+        try (FolderLock held = FolderLock.acquire(out)) {
+            assertEquals(0, exec("status", out.toString()));
+            org.junit.jupiter.api.Assertions.assertTrue(out().contains("assembled when every run has ended"), out());
+        }
+    }
+
+    @Test
+    void aLongChangedValueIsShownWhereItFirstDiffers() throws Exception {
+        assertEquals(0, run());
+        Path machine = dir.resolve("machines/small.yaml");
+        Files.writeString(machine, Fakes.MACHINE.replace("bandwidth: 40GB/s", "bandwidth: 41GB/s"));
+        assertOneLineError(run("--resume"), "41GB");
     }
 }
