@@ -70,6 +70,92 @@ class LauncherTest {
         assertTrue(listed.out.contains("  first-fit 1.0.0  [org.hmsim.example.plugin"), listed::toString);
     }
 
+    @Test
+    void sigtermDuringAStudySaysInOneLineWhatIsKeptAndResumeFinishesIt() throws Exception {
+        Path study = longStudy();
+        Path out = dir.resolve("results");
+        Process p = start(List.of("run", study.toString(), "--out", out.toString(), "--jobs", "1"));
+        try {
+            awaitFinishedRun(p, out);
+            p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the JVM's shutdown stops the container under the study
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "hmsim stopped within 60 s of SIGTERM");
+        } finally {
+            p.destroyForcibly();
+        }
+        String err = Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
+        assertTrue(p.exitValue() != 0, "an interrupted run does not exit 0\n" + err);
+        assertTrue(err.contains("hmsim run: interrupted; the runs that finished are kept in " + out), err);
+        assertTrue(!err.contains("Exception") && !err.contains("\tat "), "no stack trace of the stopping framework\n" + err);
+
+        Output resumed = run(Hmsim.home().resolve("bin/hmsim"), "", "run", study.toString(), "--out", out.toString(), "--resume", "--no-report");
+        assertEquals(0, resumed.code, resumed::toString);
+        assertEquals(RUNS + 1, Files.readAllLines(out.resolve("runs.csv")).size(), "every run in runs.csv after --resume\n" + resumed);
+    }
+
+    @Test
+    void aBackgroundStudyStoppedInThePipedShellSetsTheShellsExitCode() throws Exception {
+        Path out = dir.resolve("results");
+        Process p = start(List.of("shell"));
+        try (var stdin = p.getOutputStream()) {
+            stdin.write(("sim:run " + longStudy() + " --out " + out + " --jobs 1\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+            awaitFinishedRun(p, out);
+            stdin.write("sim:stop\n".getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+            // the study's summary line comes after it has set the shell's exit code
+            await(p, () -> Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8).contains("(stopped)"), "the stopped study's summary");
+        } // end of input: the shell stops
+        try {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the shell ended at the end of its input");
+        } finally {
+            p.destroyForcibly();
+        }
+        String all = "--- stdout\n" + Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8) + "--- stderr\n"
+                + Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
+        assertEquals(4, p.exitValue(), "a stopped background study's code (4) is the shell's\n" + all);
+    }
+
+    private static final int RUNS = 8;
+
+    /** A study of {@value #RUNS} runs, each long enough that a signal lands while some are still to run. */
+    private Path longStudy() throws Exception {
+        return Files.writeString(dir.resolve("long.yaml"), String.join("\n",
+                "study: long",
+                "machine: " + Hmsim.smallMachine(),
+                "workloads: [{name: stream, elements: 262144}]",
+                "seeds: " + java.util.stream.IntStream.rangeClosed(1, RUNS).boxed().toList(), ""));
+    }
+
+    /** Waits until one run of the study in {@code out} has its stats.json, that is, has finished. */
+    private static void awaitFinishedRun(Process p, Path out) throws Exception {
+        await(p, () -> {
+            Path runs = out.resolve("runs");
+            if (!Files.isDirectory(runs)) return false;
+            try (var s = Files.list(runs)) {
+                return s.anyMatch(r -> Files.exists(r.resolve("stats.json")));
+            }
+        }, "a finished run in " + out);
+    }
+
+    private interface Check { boolean holds() throws Exception; }
+
+    private static void await(Process p, Check c, String what) throws Exception {
+        long deadline = System.nanoTime() + 90_000_000_000L;
+        while (!c.holds()) {
+            assertTrue(p.isAlive(), "hmsim ended before " + what);
+            assertTrue(System.nanoTime() < deadline, "waited 90 s for " + what);
+            Thread.sleep(50);
+        }
+    }
+
+    /** Starts bin/hmsim with stdout and stderr to files in {@code dir}; stdin stays a pipe. */
+    private Process start(List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Hmsim.home().resolve("bin/hmsim").toString()));
+        cmd.addAll(args);
+        return new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile()).start();
+    }
+
     /** Runs bin/hmsim; arguments starting with -D go to the JVM (HMSIM_JAVA_OPTS), the others to hmsim. */
     private Output run(Path script, String stdin, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(script.toString()));

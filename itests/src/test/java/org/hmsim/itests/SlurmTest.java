@@ -88,6 +88,29 @@ class SlurmTest {
         assertArrayEquals(Files.readAllBytes(local.resolve("runs.csv")), Files.readAllBytes(batch.resolve("runs.csv")));
     }
 
+    @Test
+    void aRefusedSubmissionSaysSoAndLeavesNoJobToWaitFor() throws Exception {
+        Path study = Studies.tiny(dir, "refused", "local", "interleave");
+        Path batch = dir.resolve("batch");
+        Files.writeString(bin.resolve("refuse"), "sbatch: error: Batch job submission failed: Invalid partition name specified\n");
+
+        Hmsim.Result sub = hmsim("run", study.toString(), "--out", batch.toString(), "--executor", "slurm", "--partition", "nowhere");
+        assertEquals(1, sub.code(), sub::toString);
+        assertTrue(sub.err().contains("slurm: the job was not submitted: ") && sub.err().contains("Invalid partition name specified"), sub::toString);
+        String provenance = Files.readString(batch.resolve("study.json"));
+        assertTrue(provenance.contains("\"not submitted: ") && !provenance.contains("\"submitted to"), provenance);
+        Hmsim.Result st = hmsim("status", batch.toString());
+        assertTrue(st.out().contains("job: not submitted: ") && st.out().contains("runs.csv: nothing is queued"), st::toString);
+
+        Files.delete(bin.resolve("refuse"));
+        Hmsim.Result again = hmsim("run", study.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume");
+        assertEquals(0, again.code(), again::toString);
+        assertTrue(again.out().contains("submitted slurm job"), again::toString);
+        awaitTasks();
+        Hmsim.Result done = hmsim("status", batch.toString());
+        assertTrue(done.out().contains("2 runs: 2 done, 0 running, 0 pending, 0 failed"), done::toString);
+    }
+
     private Hmsim.Result hmsim(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Hmsim.home().resolve("bin/hmsim").toString()));
         cmd.addAll(List.of(args));

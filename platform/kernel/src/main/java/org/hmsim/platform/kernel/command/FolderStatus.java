@@ -107,9 +107,14 @@ final class FolderStatus {
             }
             o.println(b);
         }
-        boolean assembled = Files.isRegularFile(dir.resolve(ResultsFolder.TABLE)) && "finished".equals(provenanceStatus(dir));
+        String status = provenanceStatus(dir);
+        // a refused submission (sbatch failed): its runs are pending in no queue, so nothing will move
+        boolean notSubmitted = status != null && status.startsWith(org.hmsim.platform.kernel.executor.BatchExecutor.NOT_SUBMITTED);
+        if (notSubmitted) o.println("job: " + status);
+        boolean assembled = Files.isRegularFile(dir.resolve(ResultsFolder.TABLE)) && "finished".equals(status);
         boolean allEnded = counts.get("done") + counts.get("failed") == runs.size();
         o.println("runs.csv: " + (assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + dir + ")"
+                : notSubmitted ? "nothing is queued: hmsim run STUDY --out " + dir + " --executor NAME --resume submits the runs left"
                 : !Files.isDirectory(dir.resolve("job")) && !org.hmsim.platform.kernel.results.FolderLock.held(dir)
                         ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + dir + " --resume continues it"
                         : "assembled when every run has ended"));

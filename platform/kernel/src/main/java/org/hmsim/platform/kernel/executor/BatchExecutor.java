@@ -30,6 +30,9 @@ import org.hmsim.platform.kernel.study.Study;
  * tasks whose runs have no stats.json.
  */
 public final class BatchExecutor implements StudyExecutor {
+    /** How study.json's status begins when the scheduler refused the job (status DIR then says nothing is queued). */
+    public static final String NOT_SUBMITTED = "not submitted: ";
+
     /** Scheduler states of a task that will still run or is running. */
     private static final List<String> ACTIVE = List.of("PENDING", "RUNNING", "CONFIGURING", "COMPLETING", "REQUEUED", "RESIZING", "SUSPENDED");
 
@@ -103,7 +106,7 @@ public final class BatchExecutor implements StudyExecutor {
             id = scheduler.submit(b);
         } catch (Exception e) {
             // study.json must not claim a job that does not exist (status would wait for it forever)
-            Provenance.write(dir, study, environment, Instant.now(), null, "not submitted: " + e.getMessage());
+            Provenance.write(dir, study, environment, Instant.now(), null, NOT_SUBMITTED + e.getMessage());
             String moved = notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
             throw new ExecutorException(name() + ": the job was not submitted: " + e.getMessage() + moved, e);
         }
