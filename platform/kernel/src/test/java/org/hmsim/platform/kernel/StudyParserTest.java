@@ -382,6 +382,17 @@ class StudyParserTest {
     }
 
     @Test
+    void badSectionsOfAMachineFileAreReportedTogetherAtTheirLines() throws Exception {
+        Fakes.write(dir, "machines/bad.yaml", Fakes.MACHINE.replace("sms: 4", "sms: four").replace("bandwidth: 40GB/s", "bandwidth: 40GX/s")
+                .replace("latency_cycles: 100", "latency_cycles: -1"));
+        StudyException e = error("study: x\nmachine: ../machines/bad.yaml\nworkloads: [stream]\n");
+        List<String> at = e.errors().stream().map(x -> x.line() + ":" + x.field()).toList();
+        // one error per section (the GPU, each pool, each link), each at its own line of the machine file
+        assertEquals(List.of("5:gpu.sms", "8:pools.1.bandwidth", "10:links.0.latency_cycles"), at, e.getMessage());
+        assertTrue(e.errors().get(0).file().endsWith("bad.yaml"), e.getMessage());
+    }
+
+    @Test
     void seedAndSwapShapes() throws Exception {
         assertEquals("seeds", error("study: x\nseed: 1\nseeds: [2]\nmachine: ../machines/small.yaml\nworkloads: [stream]\n").field());
         StudyException e = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [stream]\nswaps: [{at: kernel 2, slot: placement}]\n");

@@ -63,44 +63,90 @@ public final class MachineConfig {
 
     /**
      * Parses and validates a description tree (maps, lists, strings, numbers as SnakeYAML gives them).
-     * Throws {@link ConfigException} naming the dotted path of the first bad field.
+     * Throws {@link ConfigException} naming the dotted path of the bad field; when several sections (the
+     * GPU, each pool, each link, energy, uvm, cpu, ...) are bad, one per section, all at once
+     * ({@link ConfigException#all()}), so a user fixes a file in one round.
      */
     public static MachineConfig parse(Map<String, Object> tree) {
         Tree t = new Tree("", tree);
+        List<ConfigException> errors = new ArrayList<>();
         String name = t.string("name", "machine");
         t.raw("description");
-        int gpus = t.integer("gpus", 1, 1, 64);
-        long page = t.bytes("page_size", 4096, 512, 1L << 30);
-        if (Long.bitCount(page) != 1) throw new ConfigException("page_size", "must be a power of two");
-        Tree g = t.tree("gpu");
-        GpuConfig gpu = gpu(g);
-        g.finish();
+        int gpus = section(errors, 1, () -> t.integer("gpus", 1, 1, 64));
+        long page = section(errors, 4096L, () -> {
+            long p = t.bytes("page_size", 4096, 512, 1L << 30);
+            if (Long.bitCount(p) != 1) throw new ConfigException("page_size", "must be a power of two");
+            return p;
+        });
+        GpuConfig gpu = section(errors, null, () -> {
+            Tree g = t.tree("gpu");
+            GpuConfig c = gpu(g);
+            g.finish();
+            return c;
+        });
+        // a bad gpu section: the pools and links are still read, their cycle counts at the default clock
+        double mhz = gpu == null ? DEFAULT_CLOCK_MHZ : gpu.clockMHz();
         List<PoolConfig> pools = new ArrayList<>();
         Set<String> names = new HashSet<>();
-        for (Tree p : t.list("pools")) {
-            PoolConfig pc = pool(p, pools.size(), gpus, gpu.clockMHz());
-            if (!names.add(pc.name())) throw new ConfigException(p.child("name"), "pool name '" + pc.name() + "' used twice");
+        for (Tree p : section(errors, List.<Tree>of(), () -> t.list("pools"))) {
+            PoolConfig pc = section(errors, null, () -> pool(p, pools.size(), gpus, mhz));
+            if (pc == null) continue;
+            if (!names.add(pc.name())) errors.add(new ConfigException(p.child("name"), "pool name '" + pc.name() + "' used twice"));
             pools.add(pc);
         }
         List<LinkConfig> links = new ArrayList<>();
         Set<String> linkNames = new HashSet<>();
-        for (Tree l : t.list("links")) {
-            LinkConfig lc = link(l, gpus, gpu.clockMHz());
-            if (!linkNames.add(lc.name())) throw new ConfigException(l.child("name"), "link name '" + lc.name() + "' used twice");
-            for (LinkConfig other : links)
-                if (connects(other, lc.nodeA(), lc.nodeB())) throw new ConfigException(l.child("between"), "nodes already joined by link '" + other.name() + "'");
+        for (Tree l : section(errors, List.<Tree>of(), () -> t.list("links"))) {
+            LinkConfig lc = section(errors, null, () -> link(l, gpus, mhz));
+            if (lc == null) continue;
+            if (!linkNames.add(lc.name())) errors.add(new ConfigException(l.child("name"), "link name '" + lc.name() + "' used twice"));
+            else links.stream().filter(other -> connects(other, lc.nodeA(), lc.nodeB())).findFirst()
+                    .ifPresent(other -> errors.add(new ConfigException(l.child("between"), "nodes already joined by link '" + other.name() + "'")));
             links.add(lc);
         }
-        Tree e = t.tree("energy");
-        GpuEnergy ge = new GpuEnergy(e.real("l1_access_pj", 20, 0, 1e6), e.real("l2_access_pj", 60, 0, 1e6),
-                e.real("xbar_pj_per_byte", 2, 0, 1e6), e.real("instruction_pj", 30, 0, 1e6),
-                e.real("frc_lookup_pj", 5, 0, 1e6), e.real("frc_swap_pj", 140, 0, 1e6));
-        e.finish();
-        org.hmsim.platform.machine.uvm.UvmConfig uvm = UvmSection.parse(t, links, gpus);
-        CpuConfig cpu = t.has("cpu") ? CpuSection.parse(t.tree("cpu")) : null; // the CPU side (platform/cpu), or none
-        if (cpu != null) CpuSection.checkLines(cpu, gpu.l1().lineBytes());
-        long watchdog = t.picoseconds("watchdog", DEFAULT_WATCHDOG_PS);
-        t.finish();
+        GpuEnergy ge = section(errors, null, () -> {
+            Tree e = t.tree("energy");
+            GpuEnergy en = new GpuEnergy(e.real("l1_access_pj", 20, 0, 1e6), e.real("l2_access_pj", 60, 0, 1e6),
+                    e.real("xbar_pj_per_byte", 2, 0, 1e6), e.real("instruction_pj", 30, 0, 1e6),
+                    e.real("frc_lookup_pj", 5, 0, 1e6), e.real("frc_swap_pj", 140, 0, 1e6));
+            e.finish();
+            return en;
+        });
+        org.hmsim.platform.machine.uvm.UvmConfig uvm = section(errors, null, () -> UvmSection.parse(t, links, gpus));
+        CpuConfig cpu = section(errors, null, () -> { // the CPU side (platform/cpu), or none
+            CpuConfig c = t.has("cpu") ? CpuSection.parse(t.tree("cpu")) : null;
+            if (c != null && gpu != null) CpuSection.checkLines(c, gpu.l1().lineBytes());
+            return c;
+        });
+        long watchdog = section(errors, DEFAULT_WATCHDOG_PS, () -> t.picoseconds("watchdog", DEFAULT_WATCHDOG_PS));
+        section(errors, null, () -> {
+            t.finish();
+            return null;
+        });
+        ConfigException.throwIfAny(errors);
+        // the whole machine: only once every section reads (a pool that failed would show as missing)
+        checkAttachments(pools, links, gpus);
+        MachineConfig mc = new MachineConfig(name, tree, gpus, gpu, pools, links, page, ge);
+        mc.uvm = uvm;
+        mc.cpu = cpu;
+        mc.watchdogPs = watchdog;
+        return mc;
+    }
+
+    private static final double DEFAULT_CLOCK_MHZ = 1400;
+
+    /** Reads one section; a bad one adds its error to {@code errors} and gives {@code fallback}. */
+    private static <T> T section(List<ConfigException> errors, T fallback, java.util.function.Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (ConfigException e) {
+            errors.addAll(e.all());
+            return fallback;
+        }
+    }
+
+    /** Every GPU has a pool on its node, and a link to every pool elsewhere. */
+    private static void checkAttachments(List<PoolConfig> pools, List<LinkConfig> links, int gpus) {
         // after finish: a misspelt "poolz:" is reported as the unknown field it is, not as missing pools
         if (pools.isEmpty()) throw new ConfigException("pools", "a machine needs at least one memory pool");
         if (pools.size() > 255) throw new ConfigException("pools", "at most 255 pools");
@@ -117,11 +163,6 @@ public final class MachineConfig {
                     throw new ConfigException("links", "no link from gpu" + n + " to pool '" + p.name() + "' on node " + nodeName(p.node(), gpus));
             }
         }
-        MachineConfig mc = new MachineConfig(name, tree, gpus, gpu, pools, links, page, ge);
-        mc.uvm = uvm;
-        mc.cpu = cpu;
-        mc.watchdogPs = watchdog;
-        return mc;
     }
 
     static boolean connects(LinkConfig l, int a, int b) {
@@ -131,7 +172,7 @@ public final class MachineConfig {
     static String nodeName(int node, int gpus) { return node == gpus ? "cpu" : "gpu" + node; }
 
     private static GpuConfig gpu(Tree g) {
-        double mhz = g.megahertz("clock", 1400);
+        double mhz = g.megahertz("clock", DEFAULT_CLOCK_MHZ);
         int sms = g.integer("sms", 15, 1, 64);
         int ctas = g.integer("max_ctas_per_sm", 8, 1, 64);
         int warps = g.integer("max_warps_per_sm", 48, 1, 64);

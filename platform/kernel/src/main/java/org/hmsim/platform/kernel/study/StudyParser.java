@@ -632,15 +632,22 @@ public final class StudyParser {
                 MachineConfig cfg = machineParser.apply(t.root);
                 return new MachineVariant(t.label, t.file, cfg, t.root);
             } catch (ConfigException e) {
-                Origin o = t.originOf(e.path());
-                // A value from the machine file is named by its path there; one set by the study by its key.
-                boolean fromMachineFile = o.file().equals(t.file);
-                String below = t.belowOrigin(e.path());
-                String field = fromMachineFile || o.field().isEmpty() ? e.path() : below.isEmpty() ? o.field() : o.field() + "." + below;
-                throw o.error(field, e.reason() + (fromMachineFile ? "" : inMachine(t)));
+                List<StudyException> errors = new ArrayList<>();
+                for (ConfigException one : e.all()) errors.add(machineError(t, one));
+                throw StudyException.of(errors);
             } catch (RuntimeException e) {
                 throw Origin.start(t.file).error("", "invalid machine: " + e);
             }
+        }
+
+        /** A machine field's error at its origin: the machine file's line, or the study's key that set it. */
+        StudyException machineError(MachineTree t, ConfigException e) {
+            Origin o = t.originOf(e.path());
+            // A value from the machine file is named by its path there; one set by the study by its key.
+            boolean fromMachineFile = o.file().equals(t.file);
+            String below = t.belowOrigin(e.path());
+            String field = fromMachineFile || o.field().isEmpty() ? e.path() : below.isEmpty() ? o.field() : o.field() + "." + below;
+            return o.error(field, e.reason() + (fromMachineFile ? "" : inMachine(t)));
         }
 
         Map<Slot, PolicyChoice> policiesAt(int[] p) throws StudyException {
