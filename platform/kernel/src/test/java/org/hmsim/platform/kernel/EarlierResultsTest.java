@@ -40,7 +40,9 @@ class EarlierResultsTest extends ResultsCli {
         Path notes = Fakes.write(out, "notes.txt", "mine");
         assertEquals(0, run());
         byte[] first = bytes(out.resolve("runs.csv")), firstStats = bytes(out.resolve("runs/0002/stats.json"));
+        for (String ext : List.of("svg", "png", "csv")) Fakes.write(out, "figures/fig-01-bar-ipc." + ext, "a report's figure"); // as a report writes them
         assertEquals(0, run());
+        assertTrue(Files.exists(out.resolve("previous/figures/fig-01-bar-ipc.csv")), "a figure's CSV is hmsim's: moved with the rest");
         assertTrue(out().startsWith("earlier results moved to " + out.resolve("previous") + "\n"), out());
         assertArrayEquals(first, bytes(out.resolve("previous/runs.csv")));
         assertArrayEquals(firstStats, bytes(out.resolve("previous/runs/0002/stats.json")));

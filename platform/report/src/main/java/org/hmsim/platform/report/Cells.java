@@ -7,13 +7,16 @@ import java.util.Map;
 
 /**
  * One metric of the ok runs, keyed by the values of the varied configuration columns (seed excluded):
- * replicated seeds of the same configuration are averaged (arithmetic mean).
+ * replicated seeds of the same configuration are averaged (arithmetic mean), and their spread is kept
+ * for the figures' whiskers.
  */
 final class Cells {
     final List<String> dims;
     /** The legend of the only series when nothing else varies: the workload if there is one. */
     private final String whole;
     private final Map<List<String>, double[]> sums = new LinkedHashMap<>();
+    /** Each configuration's value per seed (seed value -> metric), in run order. */
+    private final Map<List<String>, Map<String, Double>> bySeed = new LinkedHashMap<>();
 
     Cells(Results r, String metric) {
         List<String> d = new ArrayList<>(r.varying());
@@ -27,6 +30,7 @@ final class Cells {
             double[] s = sums.computeIfAbsent(key(run), k -> new double[2]);
             s[0] += v;
             s[1]++;
+            bySeed.computeIfAbsent(key(run), k -> new LinkedHashMap<>()).put(run.value("seed"), v);
         }
     }
 
@@ -42,6 +46,35 @@ final class Cells {
     double mean(List<String> key) {
         double[] s = sums.get(key);
         return s == null || s[1] == 0 ? Double.NaN : s[0] / s[1];
+    }
+
+    /** How many seeds the configuration's mean is over. */
+    int seeds(List<String> key) {
+        Map<String, Double> m = bySeed.get(key);
+        return m == null ? 0 : m.size();
+    }
+
+    /**
+     * The least and greatest value over the configuration's seeds; normalised (with {@code base} the
+     * baseline's key) seed by seed against the baseline run of the same seed, else against the baseline's
+     * mean. Null when there are fewer than two seeds.
+     */
+    double[] range(List<String> key, List<String> base, boolean invert) {
+        Map<String, Double> values = bySeed.get(key);
+        if (values == null || values.size() < 2) return null;
+        Map<String, Double> baseValues = base == null ? null : bySeed.get(base);
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (Map.Entry<String, Double> e : values.entrySet()) {
+            double v = e.getValue();
+            if (base != null) {
+                Double paired = baseValues == null ? null : baseValues.get(e.getKey());
+                v = Maths.normalise(v, paired != null ? paired : mean(base), invert);
+            }
+            if (Double.isNaN(v)) continue;
+            lo = Math.min(lo, v);
+            hi = Math.max(hi, v);
+        }
+        return lo <= hi ? new double[] {lo, hi} : null;
     }
 
     /** The key with {@code column} set to {@code value} (unchanged if column is not varied). */

@@ -3,12 +3,16 @@ package org.hmsim.platform.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Graphics2D;
 import java.awt.Paint;
+import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
 import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.block.BlockBorder;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
@@ -16,17 +20,23 @@ import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.CategoryItemRendererState;
 import org.jfree.chart.renderer.category.StackedBarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.Range;
+import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
  * JFreeChart charts in one style: white background, light grid, colour-blind-safe colours (Okabe-Ito),
@@ -52,7 +62,7 @@ final class Charts {
                 double v = c.grid().get(s, cat);
                 ds.addValue(Double.isNaN(v) ? null : v, s, cat);
             }
-        CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel), new NumberAxis(c.valueLabel()), new BarRenderer());
+        CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel), new NumberAxis(c.valueLabel()), new WhiskerBarRenderer(c.grid()));
         BarRenderer r = (BarRenderer) plot.getRenderer();
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
@@ -82,30 +92,91 @@ final class Charts {
         return finish(title, categoryPlot(plot, c.grid().categories()), true);
     }
 
-    /** Lines over a numeric x; {@code xs} holds the x of each category of the grid. */
+    /**
+     * Lines over a numeric x; {@code xs} holds the x of each category of the grid. Where values are means
+     * over several seeds, each point has a whisker from the least to the greatest seed's value.
+     */
     static JFreeChart lines(String title, String xLabel, FigureData.Computed c, double[] xs) {
-        XYSeriesCollection ds = new XYSeriesCollection();
+        XYSeriesCollection plain = new XYSeriesCollection();
+        YIntervalSeriesCollection spread = new YIntervalSeriesCollection();
         List<String> cats = c.grid().categories();
         for (String s : c.grid().series()) {
             XYSeries xy = new XYSeries(s, true, false);
+            YIntervalSeries yi = new YIntervalSeries(s, true, false);
             for (int i = 0; i < cats.size(); i++) {
                 double v = c.grid().get(s, cats.get(i));
-                if (!Double.isNaN(v) && !Double.isNaN(xs[i])) xy.add(xs[i], v);
+                if (Double.isNaN(v) || Double.isNaN(xs[i])) continue;
+                double[] range = c.grid().range(s, cats.get(i));
+                xy.add(xs[i], v);
+                yi.add(xs[i], v, range == null ? v : range[0], range == null ? v : range[1]);
             }
-            ds.addSeries(xy);
+            plain.addSeries(xy);
+            spread.addSeries(yi);
         }
         NumberAxis x = new NumberAxis(xLabel);
         x.setAutoRangeIncludesZero(false);
         NumberAxis y = new NumberAxis(c.valueLabel());
         y.setAutoRangeIncludesZero(!c.normalised());
-        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+        boolean whiskers = c.grid().hasRanges();
+        XYLineAndShapeRenderer r = whiskers ? whiskerLines() : new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < c.grid().series().size(); i++) {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
             r.setSeriesStroke(i, new BasicStroke(2.2f));
         }
-        XYPlot plot = new XYPlot(ds, x, y, r);
+        XYPlot plot = new XYPlot(whiskers ? spread : plain, x, y, r);
         if (c.normalised()) plot.addRangeMarker(baselineMarker(c.baseline()));
         return finish(title, xyPlot(plot), true);
+    }
+
+    private static XYErrorRenderer whiskerLines() {
+        XYErrorRenderer r = new XYErrorRenderer();
+        r.setDrawXError(false);
+        r.setDrawYError(true);
+        r.setErrorPaint(Color.DARK_GRAY);
+        r.setErrorStroke(new BasicStroke(1.2f));
+        r.setCapLength(8);
+        r.setDefaultLinesVisible(true);
+        return r;
+    }
+
+    /**
+     * Bars with a whisker from the least to the greatest value over the seeds where a bar is a mean over
+     * several ({@link Grid#range}); the value axis takes the whiskers in.
+     */
+    static final class WhiskerBarRenderer extends BarRenderer {
+        private final Grid grid;
+
+        WhiskerBarRenderer(Grid grid) { this.grid = grid; }
+
+        @Override
+        public void drawItem(Graphics2D g2, CategoryItemRendererState state, Rectangle2D dataArea, CategoryPlot plot, CategoryAxis domainAxis,
+                             ValueAxis rangeAxis, CategoryDataset dataset, int row, int column, int pass) {
+            super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
+            double[] range = grid.range(String.valueOf(dataset.getRowKey(row)), String.valueOf(dataset.getColumnKey(column)));
+            // a baseline's own bars (every seed exactly 1.0) get no whisker
+            if (range == null || range[0] == range[1] || dataset.getValue(row, column) == null) return;
+            double mid = calculateBarW0(plot, plot.getOrientation(), dataArea, domainAxis, state, row, column) + state.getBarWidth() / 2;
+            double lo = rangeAxis.valueToJava2D(range[0], dataArea, plot.getRangeAxisEdge());
+            double hi = rangeAxis.valueToJava2D(range[1], dataArea, plot.getRangeAxisEdge());
+            double cap = Math.min(6, state.getBarWidth() / 3);
+            g2.setPaint(Color.DARK_GRAY);
+            g2.setStroke(new BasicStroke(1.2f));
+            g2.draw(new Line2D.Double(mid, lo, mid, hi));
+            g2.draw(new Line2D.Double(mid - cap, lo, mid + cap, lo));
+            g2.draw(new Line2D.Double(mid - cap, hi, mid + cap, hi));
+        }
+
+        @Override
+        public Range findRangeBounds(CategoryDataset dataset, boolean includeInterval) {
+            Range r = super.findRangeBounds(dataset, includeInterval);
+            if (dataset == null) return r;
+            for (int row = 0; row < dataset.getRowCount(); row++)
+                for (int col = 0; col < dataset.getColumnCount(); col++) {
+                    double[] range = grid.range(String.valueOf(dataset.getRowKey(row)), String.valueOf(dataset.getColumnKey(col)));
+                    if (range != null) r = Range.expandToInclude(Range.expandToInclude(r, range[0]), range[1]);
+                }
+            return r;
+        }
     }
 
     /** Bandwidth per pool over simulated time and hit rates per epoch, with a marker at each swap. */

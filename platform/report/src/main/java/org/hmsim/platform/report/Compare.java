@@ -149,6 +149,6 @@ public final class Compare {
     }
 
     private static Figure renamed(Figure f, String prefix) {
-        return new Figure(prefix + f.id(), f.title(), f.caption(), f.chart(), f.width(), f.height(), f.data(), f.notes());
+        return new Figure(prefix + f.id(), f.title(), f.caption(), f.chart(), f.width(), f.height(), f.data(), f.categoryColumn(), f.notes());
     }
 }

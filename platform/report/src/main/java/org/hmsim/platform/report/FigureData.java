@@ -42,6 +42,7 @@ public final class FigureData {
             double v = cells.mean(key);
             if (b != null) v = Maths.normalise(v, cells.mean(b.of(key)), invert);
             g.put(series, category, v);
+            g.putRange(series, category, cells.range(key, b == null ? null : b.of(key), invert));
             forMean.computeIfAbsent(series, k -> new ArrayList<>()).add(v);
         }
         if (b != null && spec.geomean() && g.categories().size() > 1)
@@ -66,7 +67,9 @@ public final class FigureData {
         for (List<String> key : cells.keys()) {
             double v = cells.mean(key);
             if (b != null) v = Maths.normalise(v, cells.mean(b.of(key)), invert);
-            g.put(cells.label(key, List.of(x)), cells.get(key, x).isEmpty() ? r.values(x).get(0) : cells.get(key, x), v);
+            String series = cells.label(key, List.of(x)), at = cells.get(key, x).isEmpty() ? r.values(x).get(0) : cells.get(key, x);
+            g.put(series, at, v);
+            g.putRange(series, at, cells.range(key, b == null ? null : b.of(key), invert));
         }
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
         return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
@@ -101,6 +104,28 @@ public final class FigureData {
         }
         String unit = Maths.unit(metrics.get(0));
         return new Computed(g, spec.shares() ? "share of the total (0..1)" : unit.isEmpty() ? "value" : unit, null, notes);
+    }
+
+    /**
+     * The numbers a figure draws, for re-plotting: {@code series,category,value}, and {@code least,greatest}
+     * over the seeds where a value is a mean over several (empty otherwise).
+     */
+    public static String csv(Computed c, String categoryColumn) {
+        Csv out = new Csv();
+        boolean ranges = c.grid().hasRanges();
+        List<String> head = new ArrayList<>(List.of("series", categoryColumn == null || categoryColumn.isEmpty() ? "category" : categoryColumn, c.valueLabel()));
+        if (ranges) head.addAll(List.of("least over seeds", "greatest over seeds"));
+        out.row(head);
+        for (String s : c.grid().series())
+            for (String cat : c.grid().categories()) {
+                double v = c.grid().get(s, cat);
+                if (Double.isNaN(v)) continue;
+                List<String> row = new ArrayList<>(List.of(s, cat, Csv.number(v)));
+                double[] range = c.grid().range(s, cat);
+                if (ranges) row.addAll(range == null ? List.of("", "") : List.of(Csv.number(range[0]), Csv.number(range[1])));
+                out.row(row);
+            }
+        return out.toString();
     }
 
     private static String byColumn(Results r, String by, List<String> notes) {

@@ -12,6 +12,8 @@ import java.util.Map;
 public final class Grid {
     private final Map<String, Map<String, Double>> bySeries = new LinkedHashMap<>();
     private final List<String> categories = new ArrayList<>();
+    /** The spread over seeds of some values (series -> category -> {least, greatest}). */
+    private final Map<String, Map<String, double[]>> ranges = new LinkedHashMap<>();
 
     public void put(String series, String category, double value) {
         if (!categories.contains(category)) categories.add(category);
@@ -24,6 +26,20 @@ public final class Grid {
         Double v = m == null ? null : m.get(category);
         return v == null ? Double.NaN : v;
     }
+
+    /** The spread over seeds behind a value; ignored when null. */
+    public void putRange(String series, String category, double[] range) {
+        if (range != null) ranges.computeIfAbsent(series, k -> new LinkedHashMap<>()).put(category, range.clone());
+    }
+
+    /** {least, greatest} over the seeds behind a value, or null when it is not a mean over several seeds. */
+    public double[] range(String series, String category) {
+        Map<String, double[]> m = ranges.get(series);
+        double[] r = m == null ? null : m.get(category);
+        return r == null ? null : r.clone();
+    }
+
+    public boolean hasRanges() { return !ranges.isEmpty(); }
 
     public List<String> series() { return List.copyOf(bySeries.keySet()); }
 

@@ -145,8 +145,8 @@ public final class Planner {
         String caption = (c.normalised() ? "Each bar relative to the same " + byName + " with " + c.baseline()
                 + (c.valueLabel().startsWith("speedup") ? " (baseline time / time: higher is faster)" : "")
                 + (c.grid().categories().contains(FigureData.GEOMEAN) ? "; geomean: geometric mean over the " + byName + "s" : "") + ". "
-                : "Absolute values. ") + seedNote(r);
-        return new Figure(id, title, caption, Charts.bars(title, byName, c), 1000, 520, c, c.notes());
+                : "Absolute values. ") + seedNote(r, c);
+        return new Figure(id, title, caption, Charts.bars(title, byName, c), 1000, 520, c, byName, c.notes());
     }
 
     private Figure line(Results r, FigureSpec s, String metric, String id) {
@@ -159,8 +159,8 @@ public final class Planner {
         String xName = x == null ? s.x() : x;
         String xLabel = xName + (unit.isEmpty() ? "" : " (" + unit + ")");
         String title = s.title() != null ? s.title() : metric + " over " + (x == null ? s.x() : Columns.shortName(x));
-        String caption = (c.normalised() ? "Relative to " + c.baseline() + ". " : "") + "One line per combination of the other varied columns. " + seedNote(r);
-        return new Figure(id, title, caption, Charts.lines(title, xLabel, c, xs), 1000, 520, c, c.notes());
+        String caption = (c.normalised() ? "Relative to " + c.baseline() + ". " : "") + "One line per combination of the other varied columns. " + seedNote(r, c);
+        return new Figure(id, title, caption, Charts.lines(title, xLabel, c, xs), 1000, 520, c, xName, c.notes());
     }
 
     private Figure stacked(Results r, FigureSpec s, List<String> metrics, String prefix) {
@@ -168,7 +168,7 @@ public final class Planner {
         String title = s.title() != null ? s.title() : (s.shares() ? "Shares of " : "") + String.join(" + ", metrics);
         String caption = (s.shares() ? "Each bar splits its total (" + String.join(" + ", metrics) + ") into shares. " : "Stacked values. ") + seedNote(r);
         return new Figure(prefix + "-" + metrics.get(0).replaceAll("[^A-Za-z0-9_.-]", "_"), title, caption,
-                Charts.stacks(title, s.by(), c, s.shares()), 1000, 560, c, c.notes());
+                Charts.stacks(title, s.by(), c, s.shares()), 1000, 560, c, s.by(), c.notes());
     }
 
     private List<Figure> timeSeries(Results r, FigureSpec s, String prefix, int index) {
@@ -193,7 +193,7 @@ public final class Planner {
             String title = (s.title() != null ? s.title() + ": " : "") + "run " + run.id() + " \u2014 " + label;
             String caption = "Bandwidth per pool (difference of the cumulative bytes per epoch over the epoch) and L1/L2 hit rate per epoch."
                     + (ts.swaps().isEmpty() ? "" : " Red lines: live policy swaps (" + ts.swaps().size() + ").");
-            out.add(new Figure(prefix + "-run" + run.id(), title, caption, Charts.timeSeries(title, ts), 1000, 600, null, List.of()));
+            out.add(new Figure(prefix + "-run" + run.id(), title, caption, Charts.timeSeries(title, ts), 1000, 600, null, null, List.of()));
         }
         return out;
     }
@@ -208,5 +208,12 @@ public final class Planner {
     private static String seedNote(Results r) {
         int seeds = r.values("seed").size();
         return seeds > 1 ? "Mean over " + seeds + " seeds." : "";
+    }
+
+    /** The seed note of a bar or line figure, saying what its whiskers are. */
+    private static String seedNote(Results r, FigureData.Computed c) {
+        if (!c.grid().hasRanges()) return seedNote(r);
+        return seedNote(r) + " Whiskers: the least and greatest value over the seeds"
+                + (c.normalised() ? " (each seed relative to the baseline run of the same seed)" : "") + ".";
     }
 }

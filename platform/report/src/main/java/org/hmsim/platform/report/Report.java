@@ -35,6 +35,7 @@ public final class Report {
         for (Figure f : figures) {
             files.add(outDir.resolve(FIGURES).resolve(f.id() + ".svg"));
             files.add(outDir.resolve(FIGURES).resolve(f.id() + ".png"));
+            if (f.data() != null) files.add(outDir.resolve(FIGURES).resolve(f.id() + ".csv"));
         }
         Html h = new Html().open("hmsim report: " + r.name());
         h.h(1, null, "hmsim report: " + r.name());
@@ -141,7 +142,7 @@ public final class Report {
             try (Stream<Path> old = Files.list(dir)) {
                 for (Path p : old.toList()) {
                     String n = p.getFileName().toString();
-                    if ((n.startsWith("fig-") || n.startsWith("a-fig-") || n.startsWith("b-fig-")) && (n.endsWith(".svg") || n.endsWith(".png"))) Files.delete(p);
+                    if ((n.startsWith("fig-") || n.startsWith("a-fig-") || n.startsWith("b-fig-")) && (n.endsWith(".svg") || n.endsWith(".png") || n.endsWith(".csv"))) Files.delete(p);
                 }
             }
         } catch (IOException e) {
@@ -153,6 +154,7 @@ public final class Report {
             svgs.put(f.id(), svg);
             write(dir.resolve(f.id() + ".svg"), Render.svgDocument(svg).getBytes(StandardCharsets.UTF_8));
             write(dir.resolve(f.id() + ".png"), Render.png(f, PNG_SCALE));
+            if (f.data() != null) write(dir.resolve(f.id() + ".csv"), FigureData.csv(f.data(), f.categoryColumn()).getBytes(StandardCharsets.UTF_8));
         });
         return svgs;
     }

@@ -1,6 +1,8 @@
 package org.hmsim.platform.report;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -136,5 +138,31 @@ class FigureDataTest {
         assertEquals(0.5, c.grid().get("fast_percent=0", "stream"), 1e-12);
         FigureData.Computed l = FigureData.lines(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "x", "fast_percent")));
         assertEquals(List.of("stream"), l.grid().series(), "one line, not one point per policy label");
+    }
+
+    @Test
+    void replicatedSeedsGiveWhiskersPairedSeedBySeedAndTheFiguresCsv(@TempDir Path d) throws Exception {
+        // policy b is 2x faster than a with seed 1 and 4x with seed 2; times differ between seeds
+        java.nio.file.Files.writeString(d.resolve("runs.csv"), String.join("\n",
+                "run,status,workload,machine,slot.placement,seed,sim_time_ns",
+                "0001,ok,stream,small,a,1,400",
+                "0002,ok,stream,small,a,2,800",
+                "0003,ok,stream,small,b,1,200",
+                "0004,ok,stream,small,b,2,200") + "\n");
+        Results m = Results.load(d);
+        FigureData.Computed c = FigureData.bars(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("placement", "a"))));
+        assertEquals(3.0, c.grid().get("b", "stream"), 1e-12, "the bar: mean of a over mean of b");
+        assertArrayEquals(new double[] {2.0, 4.0}, c.grid().range("b", "stream"), 1e-12, "each seed against the same seed's baseline");
+        assertArrayEquals(new double[] {1.0, 1.0}, c.grid().range("a", "stream"), 1e-12);
+        FigureData.Computed abs = FigureData.bars(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns")));
+        assertArrayEquals(new double[] {400, 800}, abs.grid().range("a", "stream"), 1e-12);
+        assertEquals(List.of(List.of("series", "workload", "sim_time_ns (ns)", "least over seeds", "greatest over seeds"),
+                List.of("a", "stream", "600", "400", "800"), List.of("b", "stream", "200", "200", "200")),
+                Csv.parse(FigureData.csv(abs, "workload")));
+
+        java.nio.file.Files.writeString(d.resolve("runs.csv"), "run,status,workload,machine,slot.placement,seed,sim_time_ns\n0001,ok,stream,small,a,1,400\n");
+        FigureData.Computed one = FigureData.bars(Results.load(d), "sim_time_ns", spec(Map.of("metric", "sim_time_ns")));
+        assertFalse(one.grid().hasRanges(), "one seed: no whiskers");
+        assertEquals(List.of(List.of("series", "workload", "sim_time_ns (ns)"), List.of("stream", "stream", "400")), Csv.parse(FigureData.csv(one, "workload")));
     }
 }

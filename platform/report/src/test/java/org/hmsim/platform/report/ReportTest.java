@@ -30,7 +30,11 @@ class ReportTest {
         // Defaults: sim_time/ipc bars (normalised), l1 hit rate, 2 pool bandwidths, traffic shares,
         // a line per (swept bandwidth x {sim_time, 2 pool bandwidths}), 2 time series (the runs that have one).
         assertEquals(2 + 1 + 2 + 1 + 3 + 2, s.figures(), html.length() + " chars");
-        for (Path f : s.figureFiles()) assertTrue(Files.size(f) > 1000, f + " written");
+        for (Path f : s.figureFiles())
+            if (f.toString().endsWith(".csv")) assertTrue(Files.readString(f).startsWith("series,"), f + ": the figure's numbers");
+            else assertTrue(Files.size(f) > 1000, f + " written");
+        assertTrue(Files.readString(dir.resolve("figures/fig-01-bar-sim_time_ns.csv")).contains("\ninterleave bandwidth=40GB/s,stream,0.5\n"),
+                "the numbers behind the speedup bars");
         Matcher m = Pattern.compile("<figure class=\"figure\" id=\"([^\"]+)\"").matcher(html);
         int figures = 0;
         while (m.find()) {
@@ -82,7 +86,7 @@ class ReportTest {
         Files.writeString(dir.resolve("figures/fig-99-bar-old.svg"), "<svg/>");
         Report.Summary s = Report.write(dir, dir);
         try (var files = Files.list(dir.resolve("figures"))) {
-            assertEquals(s.figures() * 2, files.count());
+            assertEquals(s.figures() * 3, files.count(), "svg, png and csv of each bar figure");
         }
     }
 

@@ -55,7 +55,7 @@ public final class EarlierResults {
     private static final Pattern NUMBERED = Pattern.compile("(.+)\\.([0-9]+)");
     private static final Set<String> RUN_FILES = Set.of(ResultsFolder.CONFIG, ResultsFolder.STATS, ResultsFolder.SERIES,
             ResultsFolder.ERROR, SwapFiles.SWAPS, ResultsFolder.DAMAGED);
-    private static final Pattern FIGURE = Pattern.compile("(a-|b-)?fig-.+\\.(svg|png)(\\.tmp)?");
+    private static final Pattern FIGURE = Pattern.compile("(a-|b-)?fig-.+\\.(svg|png|csv)(\\.tmp)?");
     private static final Pattern RUN_ID = Pattern.compile("[0-9]+");
     private static final String RESTARTABLE = "; nothing is lost: the next hmsim run into this folder finishes the move";
 
