@@ -126,12 +126,10 @@ class FigureDataTest {
 
     @Test
     void aSlotColumnThatMirrorsASweptParameterIsNotASeparateDimension(@TempDir Path d) throws Exception {
-        java.nio.file.Files.writeString(d.resolve("runs.csv"), String.join("\n",
-                "run,status,workload,machine,slot.placement,policies.placement.fast_percent,seed,sim_time_ns",
+        Results m = results(d, "run,status,workload,machine,slot.placement,policies.placement.fast_percent,seed,sim_time_ns",
                 "0001,ok,stream,small,ratio(fast_percent=100),100,1,200",
                 "0002,ok,stream,small,ratio(fast_percent=50),50,1,100",
-                "0003,ok,stream,small,ratio(fast_percent=0),0,1,400") + "\n");
-        Results m = Results.load(d);
+                "0003,ok,stream,small,ratio(fast_percent=0),0,1,400");
         assertEquals(List.of("policies.placement.fast_percent"), m.varying());
         FigureData.Computed c = FigureData.bars(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("fast_percent", 100))));
         assertEquals(2.0, c.grid().get("fast_percent=50", "stream"), 1e-12);
@@ -143,13 +141,11 @@ class FigureDataTest {
     @Test
     void replicatedSeedsGiveWhiskersPairedSeedBySeedAndTheFiguresCsv(@TempDir Path d) throws Exception {
         // policy b is 2x faster than a with seed 1 and 4x with seed 2; times differ between seeds
-        java.nio.file.Files.writeString(d.resolve("runs.csv"), String.join("\n",
-                "run,status,workload,machine,slot.placement,seed,sim_time_ns",
+        Results m = results(d, "run,status,workload,machine,slot.placement,seed,sim_time_ns",
                 "0001,ok,stream,small,a,1,400",
                 "0002,ok,stream,small,a,2,800",
                 "0003,ok,stream,small,b,1,200",
-                "0004,ok,stream,small,b,2,200") + "\n");
-        Results m = Results.load(d);
+                "0004,ok,stream,small,b,2,200");
         FigureData.Computed c = FigureData.bars(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("placement", "a"))));
         assertEquals(3.0, c.grid().get("b", "stream"), 1e-12, "the bar: mean of a over mean of b");
         assertArrayEquals(new double[] {2.0, 4.0}, c.grid().range("b", "stream"), 1e-12, "each seed against the same seed's baseline");
@@ -160,9 +156,14 @@ class FigureDataTest {
                 List.of("a", "stream", "600", "400", "800"), List.of("b", "stream", "200", "200", "200")),
                 Csv.parse(FigureData.csv(abs, "workload")));
 
-        java.nio.file.Files.writeString(d.resolve("runs.csv"), "run,status,workload,machine,slot.placement,seed,sim_time_ns\n0001,ok,stream,small,a,1,400\n");
-        FigureData.Computed one = FigureData.bars(Results.load(d), "sim_time_ns", spec(Map.of("metric", "sim_time_ns")));
+        FigureData.Computed one = FigureData.bars(results(d, "run,status,workload,machine,slot.placement,seed,sim_time_ns", "0001,ok,stream,small,a,1,400"), "sim_time_ns", spec(Map.of("metric", "sim_time_ns")));
         assertFalse(one.grid().hasRanges(), "one seed: no whiskers");
         assertEquals(List.of(List.of("series", "workload", "sim_time_ns (ns)"), List.of("stream", "stream", "400")), Csv.parse(FigureData.csv(one, "workload")));
+    }
+
+    /** A results folder with just a runs.csv of these lines. */
+    private static Results results(Path d, String... lines) throws Exception {
+        java.nio.file.Files.writeString(d.resolve("runs.csv"), String.join("\n", lines) + "\n");
+        return Results.load(d);
     }
 }
