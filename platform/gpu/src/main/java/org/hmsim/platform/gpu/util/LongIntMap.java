@@ -9,12 +9,7 @@ import java.util.Arrays;
  * power of two), which suits MSHR files whose size is a hardware parameter.
  */
 public final class LongIntMap {
-    /**
-     * Marks a free slot in {@link #keys}: a probe then reads one array until it finds its key or a free
-     * slot, and touches {@link #vals} only on a hit (the look-ups on the hot path mostly miss: an L2 read
-     * that hits its line, an L1 load with no MSHR for its line). Line and page addresses are never negative.
-     */
-    private static final long FREE = Long.MIN_VALUE;
+    private static final int EMPTY = -1;
     private final long[] keys;
     private final int[] vals;
     private final int mask;
@@ -26,7 +21,7 @@ public final class LongIntMap {
         int cap = Integer.highestOneBit(Math.max(4, maxEntries * 4 - 1)) << 1;
         keys = new long[cap];
         vals = new int[cap];
-        Arrays.fill(keys, FREE);
+        Arrays.fill(vals, EMPTY);
         mask = cap - 1;
     }
 
@@ -38,21 +33,18 @@ public final class LongIntMap {
     /** The value of {@code k}, or -1. */
     public int get(long k) {
         int i = slot(k);
-        long x;
-        while ((x = keys[i]) != k) {
-            if (x == FREE) return -1;
+        while (vals[i] != EMPTY) {
+            if (keys[i] == k) return vals[i];
             i = (i + 1) & mask;
         }
-        return vals[i];
+        return -1;
     }
 
-    /** Maps {@code k} (not Long.MIN_VALUE) to {@code v} (v &gt;= 0). */
+    /** Maps {@code k} to {@code v} (v &gt;= 0). */
     public void put(long k, int v) {
-        if (k == FREE) throw new IllegalArgumentException("LongIntMap: key Long.MIN_VALUE is reserved");
         int i = slot(k);
-        long x;
-        while ((x = keys[i]) != FREE) {
-            if (x == k) {
+        while (vals[i] != EMPTY) {
+            if (keys[i] == k) {
                 vals[i] = v;
                 return;
             }
@@ -67,31 +59,31 @@ public final class LongIntMap {
     /** Removes {@code k} if present. */
     public void remove(long k) {
         int i = slot(k);
-        long x;
-        while ((x = keys[i]) != k) {
-            if (x == FREE) return;
+        while (vals[i] != EMPTY) {
+            if (keys[i] == k) {
+                shiftBack(i);
+                size--;
+                return;
+            }
             i = (i + 1) & mask;
         }
-        shiftBack(i);
-        size--;
     }
 
     private void shiftBack(int hole) {
         int i = hole;
         while (true) {
             i = (i + 1) & mask;
-            long k = keys[i];
-            if (k == FREE) break;
-            int home = slot(k);
+            if (vals[i] == EMPTY) break;
+            int home = slot(keys[i]);
             // The entry at i may move into the hole if its home is not cyclically within (hole, i].
             boolean between = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i);
             if (!between) {
-                keys[hole] = k;
+                keys[hole] = keys[i];
                 vals[hole] = vals[i];
                 hole = i;
             }
         }
-        keys[hole] = FREE;
+        vals[hole] = EMPTY;
     }
 
     public int size() { return size; }
