@@ -363,8 +363,11 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private boolean read(MemRequest r, long line, int set, int way, int need) {
         long now = engine.now();
         int i = way < 0 ? -1 : set * t.ways + way;
-        int m = mshrByLine.get(line);
-        if (i >= 0 && (t.valid[i] & need) == need && (!t.locked[i] || m >= 0)) {
+        boolean present = i >= 0 && (t.valid[i] & need) == need;
+        // A hit on an unlocked line needs no MSHR look-up (the common hit): only a locked line's hit
+        // depends on a transaction in flight for it, and every other path below needs m.
+        int m = present && !t.locked[i] ? -1 : mshrByLine.get(line);
+        if (present && (!t.locked[i] || m >= 0)) {
             hits++;
             if (r.kind == AccessKind.ATOMIC) t.dirty[i] |= need;
             else if (r.sm >= 0) sharers[i] |= 1L << (r.sm & 63);

@@ -28,6 +28,7 @@ public final class Coalescer {
     /** Coalesces {@code in}; returns the number of line requests. */
     public int coalesce(WarpInstruction in) {
         count = 0;
+        ascending = true;
         int active = in.activeMask;
         int bytes = Math.max(1, in.bytesPerThread);
         while (active != 0) {
@@ -57,19 +58,35 @@ public final class Coalescer {
     private final long[] hLine = new long[HASH];
     private final int[] hIdx = new int[HASH];
     private int gen;
+    /**
+     * The lines so far are strictly increasing (and not in the hash): a line above the last one is then a
+     * new one. Most warps touch their lines in address order (streams, strided and uncoalesced scans), so
+     * they never hash; the first line out of order puts the earlier ones into the hash, same result.
+     */
+    private boolean ascending;
 
     private void add(long line, int mask) {
-        // The previous line is the common case (consecutive threads): check it first.
-        if (count > 0 && lines[count - 1] == line) {
-            sectors[count - 1] |= mask;
+        int n = count;
+        if (n > 0) {
+            long last = lines[n - 1];
+            // The previous line is the common case (consecutive threads): check it first.
+            if (last == line) {
+                sectors[n - 1] |= mask;
+                return;
+            }
+            if (ascending) {
+                if (line > last) {
+                    append(line, mask);
+                    return;
+                }
+                ascending = false;
+                hashAll();
+            }
+        } else {
+            append(line, mask);
             return;
         }
-        if (count == 0 && ++gen == 0) {
-            java.util.Arrays.fill(hGen, 0);
-            gen = 1;
-        }
-        long x = line * 0x9E3779B97F4A7C15L;
-        int h = (int) (x >>> 56);
+        int h = hash(line);
         while (hGen[h] == gen) {
             if (hLine[h] == line) {
                 sectors[hIdx[h]] |= mask;
@@ -77,11 +94,34 @@ public final class Coalescer {
             }
             h = (h + 1) & (HASH - 1);
         }
-        hGen[h] = gen;
-        hLine[h] = line;
-        hIdx[h] = count;
+        put(h, line, count);
+        append(line, mask);
+    }
+
+    private void append(long line, int mask) {
         lines[count] = line;
         sectors[count] = mask;
         count++;
+    }
+
+    /** Starts a new hash generation holding the (distinct) lines so far. */
+    private void hashAll() {
+        if (++gen == 0) {
+            java.util.Arrays.fill(hGen, 0);
+            gen = 1;
+        }
+        for (int i = 0; i < count; i++) {
+            int h = hash(lines[i]);
+            while (hGen[h] == gen) h = (h + 1) & (HASH - 1);
+            put(h, lines[i], i);
+        }
+    }
+
+    private static int hash(long line) { return (int) ((line * 0x9E3779B97F4A7C15L) >>> 56); }
+
+    private void put(int h, long line, int index) {
+        hGen[h] = gen;
+        hLine[h] = line;
+        hIdx[h] = index;
     }
 }
