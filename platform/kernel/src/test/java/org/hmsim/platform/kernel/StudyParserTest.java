@@ -393,6 +393,20 @@ class StudyParserTest {
     }
 
     @Test
+    void badPartsOfAWorkloadFileAreReportedTogetherAtTheirLines() throws Exception {
+        Fakes.write(dir, "studies/w2.yaml", """
+                name: w2
+                allocations:
+                  - {name: a, size: 4XB}
+                kernels:
+                  - {name: k, grid: 1, block: 32, steps: [{load: {alloc: a, index: tid}}, {jump: 1}]}
+                """);
+        StudyException e = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [{file: w2.yaml}]\n");
+        assertEquals(List.of("3:allocations[0].size", "5:kernels[0].steps[1].jump"), e.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
+        assertTrue(e.errors().get(0).file().endsWith("w2.yaml"), e.getMessage());
+    }
+
+    @Test
     void seedAndSwapShapes() throws Exception {
         assertEquals("seeds", error("study: x\nseed: 1\nseeds: [2]\nmachine: ../machines/small.yaml\nworkloads: [stream]\n").field());
         StudyException e = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [stream]\nswaps: [{at: kernel 2, slot: placement}]\n");

@@ -360,6 +360,20 @@ public final class StudyParser {
         StudyException located(Throwable t, String shownFile) {
             if (t == null) return null;
             try {
+                // several bad parts of one file: each at its own line
+                if (t.getClass().getMethod("all").invoke(t) instanceof List<?> all && all.size() > 1) {
+                    List<StudyException> each = new ArrayList<>();
+                    for (Object e : all) {
+                        StudyException one = e instanceof Throwable x && x != t ? located(x, shownFile) : null;
+                        if (one == null) return null;
+                        each.add(one);
+                    }
+                    return StudyException.of(each);
+                }
+            } catch (ReflectiveOperationException | ClassCastException e) {
+                // a provider's own exception type without all(): one error
+            }
+            try {
                 int line = (Integer) t.getClass().getMethod("line").invoke(t);
                 int col = (Integer) t.getClass().getMethod("column").invoke(t);
                 String f = (String) t.getClass().getMethod("field").invoke(t);

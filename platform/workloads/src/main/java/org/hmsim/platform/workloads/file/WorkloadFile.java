@@ -77,18 +77,51 @@ public final class WorkloadFile {
         String name = f.get("name").name();
         String description = f.containsKey("description") ? f.get("description").scalar() : "workload file " + file;
         List<Model.Param> params = f.containsKey("params") ? params(f.get("params")) : List.of();
-        Expr iterations = f.containsKey("iterations") ? Vars.compile(f.get("iterations"), Scope.PARAMS, paramSlots) : Expr.constant(1);
+        // Past the parameters (every expression needs them), each allocation, each kernel's fields and each
+        // step is read on its own, so that one validate lists every bad part of the file at once.
+        Expr iterations = f.containsKey("iterations") ? part(() -> Vars.compile(f.get("iterations"), Scope.PARAMS, paramSlots)) : Expr.constant(1);
         Y allocList = required(top, f, "allocations");
-        for (Y a : allocList.sequence()) allocation(a);
-        if (allocs.isEmpty()) throw allocList.error("at least one allocation is needed");
+        for (Y a : allocList.sequence()) {
+            allocBeingRead = null;
+            if (part(() -> allocation(a)) == null && allocBeingRead != null) brokenAllocs.add(allocBeingRead);
+        }
+        if (allocs.isEmpty() && brokenAllocs.isEmpty() && errors.isEmpty()) throw allocList.error("at least one allocation is needed");
         Y kernelList = required(top, f, "kernels");
         List<Model.Kernel> kernels = new ArrayList<>();
-        for (Y k : kernelList.sequence()) kernels.add(kernel(k));
-        if (kernels.isEmpty()) throw kernelList.error("at least one kernel is needed");
+        for (Y k : kernelList.sequence()) {
+            Model.Kernel kernel = part(() -> kernel(k));
+            if (kernel != null) kernels.add(kernel);
+        }
+        if (kernels.isEmpty() && errors.isEmpty()) throw kernelList.error("at least one kernel is needed");
+        List<Model.HostSpec> host = f.containsKey("host") ? part(() -> host(f.get("host"))) : null;
+        WorkloadFileException.throwIfAny(errors);
         Model model = new Model(name, description, params, iterations, List.copyOf(allocs), kernels, file);
         model.iterationsNode = f.get("iterations");
-        if (f.containsKey("host")) model.host = host(f.get("host"));
+        if (host != null) model.host = host;
         return model;
+    }
+
+    /** The errors of the parts read so far. */
+    private final List<WorkloadFileException> errors = new ArrayList<>();
+    /** Allocations whose name was read but not the rest: steps that use them are not reported again. */
+    private final java.util.Set<String> brokenAllocs = new java.util.HashSet<>();
+    private String allocBeingRead;
+
+    /** A part in a use of a broken allocation: not an error of its own (the allocation's is reported). */
+    private static final class UsesBrokenAllocation extends RuntimeException {
+        UsesBrokenAllocation() { super(null, null, false, false); }
+    }
+
+    /** Reads one part of the file; a bad part adds its error and gives null. */
+    private <T> T part(java.util.function.Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (WorkloadFileException e) {
+            errors.addAll(e.all());
+        } catch (UsesBrokenAllocation e) {
+            // reported at the allocation
+        }
+        return null;
     }
 
     private static Y required(Y parent, Map<String, Y> f, String key) {
@@ -135,10 +168,11 @@ public final class WorkloadFile {
 
     // ---- allocations ----------------------------------------------------------------------------
 
-    private void allocation(Y y) {
+    private Model.Allocation allocation(Y y) {
         Map<String, Y> f = y.mapping(Y.fields("name", "size", "hint", "read_only", "elem", "contents"));
         String name = required(y, f, "name").name();
-        if (allocIndex.containsKey(name)) throw f.get("name").error("allocation '" + name + "' is defined twice");
+        if (allocIndex.containsKey(name) || brokenAllocs.contains(name)) throw f.get("name").error("allocation '" + name + "' is defined twice");
+        allocBeingRead = name;
         Y sizeNode = required(y, f, "size");
         Expr size = size(sizeNode);
         AllocationHint hint = AllocationHint.NONE;
@@ -154,7 +188,9 @@ public final class WorkloadFile {
         int elem = f.containsKey("elem") ? elem(f.get("elem")) : 4;
         Model.Contents contents = f.containsKey("contents") ? contents(f.get("contents")) : null;
         allocIndex.put(name, allocs.size());
-        allocs.add(new Model.Allocation(name, size, sizeNode, hint, ro, elem, contents));
+        Model.Allocation a = new Model.Allocation(name, size, sizeNode, hint, ro, elem, contents);
+        allocs.add(a);
+        return a;
     }
 
     /** A size literal with a unit (4MB, 4096, 1.5GB) or an expression over params (in bytes). */
@@ -205,15 +241,22 @@ public final class WorkloadFile {
     private Model.Kernel kernel(Y y) {
         Map<String, Y> f = y.mapping(Y.fields("name", "grid", "block", "shared", "repeat", "loop", "steps"));
         String name = required(y, f, "name").name();
-        Expr[] grid = dims(required(y, f, "grid"));
-        Expr[] block = dims(required(y, f, "block"));
-        Expr shared = f.containsKey("shared") ? sharedSize(f.get("shared")) : Expr.constant(0);
-        Expr repeat = f.containsKey("repeat") ? Vars.compile(f.get("repeat"), Scope.PARAMS, paramSlots) : Expr.constant(1);
-        Expr loop = f.containsKey("loop") ? Vars.compile(f.get("loop"), Scope.LAUNCH, paramSlots) : Expr.constant(1);
+        int before = errors.size();
+        Expr[] grid = part(() -> dims(required(y, f, "grid")));
+        Expr[] block = part(() -> dims(required(y, f, "block")));
+        Expr shared = f.containsKey("shared") ? part(() -> sharedSize(f.get("shared"))) : Expr.constant(0);
+        Expr repeat = f.containsKey("repeat") ? part(() -> Vars.compile(f.get("repeat"), Scope.PARAMS, paramSlots)) : Expr.constant(1);
+        Expr loop = f.containsKey("loop") ? part(() -> Vars.compile(f.get("loop"), Scope.LAUNCH, paramSlots)) : Expr.constant(1);
         Y stepList = required(y, f, "steps");
         List<Model.Step> steps = new ArrayList<>();
-        for (Y s : stepList.sequence()) steps.add(step(s));
-        if (steps.isEmpty()) throw stepList.error("a kernel needs at least one step");
+        boolean skipped = false;
+        for (Y s : stepList.sequence()) {
+            Model.Step step = part(() -> step(s));
+            if (step != null) steps.add(step);
+            else skipped = true;
+        }
+        if (steps.isEmpty() && !skipped) throw stepList.error("a kernel needs at least one step");
+        if (skipped || errors.size() > before || grid == null || block == null || shared == null || repeat == null || loop == null) return null;
         return new Model.Kernel(name, grid[0], grid[1], block[0], block[1], shared, repeat, loop, steps, y);
     }
 
@@ -351,6 +394,7 @@ public final class WorkloadFile {
     private int allocRef(Y y) {
         String n = y.scalar().trim();
         Integer i = allocIndex.get(n);
+        if (i == null && brokenAllocs.contains(n)) throw new UsesBrokenAllocation();
         if (i == null) throw y.error("unknown allocation '" + n + "' (defined: " + String.join(", ", allocIndex.keySet()) + ")");
         return i;
     }

@@ -1,5 +1,7 @@
 package org.hmsim.platform.workloads.file;
 
+import java.util.List;
+
 /**
  * An error in a workload file, or in running one, located by file, 1-based line and column and the
  * field path: {@code wl.yaml:12:7: kernels[0].steps[2].load.index: unknown variable 'j'}.
@@ -38,6 +40,23 @@ public final class WorkloadFileException extends RuntimeException {
 
     /** The message without the location. */
     public String problem() { return problem; }
+
+    /** This error, or every error of a file with several bad parts (in file order). */
+    public List<WorkloadFileException> all() { return others == null ? List.of(this) : others; }
+
+    private List<WorkloadFileException> others;
+
+    /** Throws the one error, or all of them as one exception (located at the first); nothing if none. */
+    static void throwIfAny(List<WorkloadFileException> errors) {
+        if (errors.isEmpty()) return;
+        if (errors.size() == 1) throw errors.get(0);
+        WorkloadFileException first = errors.get(0);
+        StringBuilder rest = new StringBuilder(first.problem);
+        for (WorkloadFileException e : errors.subList(1, errors.size())) rest.append('\n').append(e.getMessage());
+        WorkloadFileException all = new WorkloadFileException(first.file, first.line, first.column, first.field, rest.toString());
+        all.others = List.copyOf(errors);
+        throw all;
+    }
 
     @Override
     public String toString() { return getMessage(); }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.hmsim.api.os.AllocationHint;
 import org.hmsim.api.policy.Params;
@@ -173,6 +174,31 @@ class WorkloadFileTest {
 
     private static WorkloadFileException bad(String text) {
         return assertThrows(WorkloadFileException.class, () -> create(parse(text), Map.of(), 1));
+    }
+
+    @Test
+    void badPartsOfAFileAreReportedTogetherEachAtItsLine() {
+        WorkloadFileException e = bad("""
+                name: x
+                allocations:
+                  - {name: a, size: 4XB}
+                  - {name: b, size: 4KB, hint: fast}
+                  - {name: c, size: 4KB}
+                kernels:
+                  - name: k
+                    grid: 1
+                    block: 32
+                    steps:
+                      - load: {alloc: a, index: tid}
+                      - jump: 3
+                      - load: {alloc: c, index: "tid +"}
+                  - {name: l, grid: 1, block: 32, steps: [barrier]}
+                """);
+        // the load of the broken allocation 'a' is not reported again
+        assertEquals(List.of("3:allocations[0].size", "4:allocations[1].hint", "12:kernels[0].steps[1].jump", "13:kernels[0].steps[2].load.index"),
+                e.all().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
+        assertEquals(3, e.line(), "located at the first");
+        assertEquals(4, e.getMessage().lines().count(), e.getMessage());
     }
 
     @Test
