@@ -28,6 +28,7 @@ public final class TestSupport {
             case "sdk-black-scholes" -> m.put("work_items", 2048);
             case "sdk-reduction" -> m.put("elements", 1 << 14);
             case "sdk-dwt-haar1d" -> m.put("length", 4096);
+            case "sdk-dct" -> { m.put("width", 64); m.put("height", 32); }
             default -> { }
         }
         return m;

@@ -170,4 +170,48 @@ class SdkModelsTest {
         assertTrue(barriers.values().stream().allMatch(n -> n == 9), "one barrier after the LDS fill and one per halving step (log2 256)");
         assertEquals(1, s.kernels());
     }
+
+    @Test
+    void dctReadsTileRowsWithTheCosineTableAndWritesEachOutputOnce() {
+        int width = 64, height = 32;
+        Workload w = make("sdk-dct", Map.of("width", width, "height", height));
+        long[] base = WorkloadInspector.layout(w.allocations());
+        int[] inputReads = new int[width * height], outputWrites = new int[width * height];
+        Map<Long, List<Long>> inputRows = new HashMap<>(); // (cta, warp) -> first input address of each load
+        int[] tableLoads = {0}, barriers = {0};
+        var s = WorkloadInspector.inspect(w, 1_000_000, (k, c, wp, in, owner) -> {
+            if (in.kind == Kind.BARRIER) barriers[0]++;
+            if (in.kind == Kind.COMPUTE || in.kind == Kind.BARRIER) return;
+            assertEquals(-1, in.activeMask);
+            if (owner[0] == 2) { // the 8x8 cosine table
+                tableLoads[0]++;
+                assertEquals(Kind.LOAD, in.kind);
+                return;
+            }
+            Set<Long> words = new HashSet<>();
+            for (int l = 0; l < 32; l++) words.add(off(base, in, owner, l) / 4);
+            if (in.kind == Kind.LOAD) {
+                assertEquals(1, owner[0]);
+                assertEquals(4, words.size(), "row k, the warp's 4 columns j, each read by the 8 work-items i");
+                assertEquals(1, lines64(in).size(), "one line per warp load");
+                for (long x : words) inputReads[(int) x]++;
+                inputRows.computeIfAbsent(((long) c << 8) | wp, x -> new java.util.ArrayList<>()).add(off(base, in, owner, 0));
+            } else {
+                assertEquals(0, owner[0]);
+                assertEquals(32, words.size());
+                assertEquals(4, lines64(in).size(), "4 rows of 8 floats, width x 4 B apart");
+                for (long x : words) outputWrites[(int) x]++;
+            }
+        });
+        int ctas = width / 8 * (height / 8);
+        assertEquals(1, s.kernels());
+        assertEquals(2 * ctas, barriers[0], "one barrier per warp between the loops");
+        assertEquals(2 * ctas * 16, tableLoads[0], "the table is read in both loops, every iteration");
+        for (int x : inputReads) assertEquals(1, x, "each input element in exactly one warp load");
+        for (int x : outputWrites) assertEquals(1, x, "each output element written once");
+        for (List<Long> rows : inputRows.values()) {
+            assertEquals(8, rows.size());
+            for (int k = 1; k < 8; k++) assertEquals(4L * width, rows.get(k) - rows.get(k - 1), "loop k walks down the tile's rows");
+        }
+    }
 }
