@@ -34,7 +34,7 @@ public final class SdkDctWorkload extends BuiltinProvider {
                         + "8-step loop, LDS + barrier, a second 8-step loop on the LDS and the table, then a transposed-index "
                         + "store of 4 rows per warp. Footprint 8 B x width x height.",
                 List.of(
-                        ParamSpec.integer("width", 1024, 8, 1 << 15, "matrix columns (multiple of 8)"),
+                        ParamSpec.integer("width", 512, 8, 1 << 15, "matrix columns (multiple of 8)"),
                         ParamSpec.integer("height", 512, 8, 1 << 15, "matrix rows (multiple of 8)"),
                         ParamSpec.integer("loop_alu", 8, 1, 10_000, "ALU instructions per loop iteration (index math, mad, loop control; estimate)"),
                         ParamSpec.integer("iterations", 1, 1, 10_000, "kernel launches")));
