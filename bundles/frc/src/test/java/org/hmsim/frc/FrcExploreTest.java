@@ -100,7 +100,8 @@ class FrcExploreTest {
      * Workloads: stream64k (the checks' read-modify-write stream on 64 KB banks; with -Dpercu=true 32 Ki
      * elements and 8 CTAs per CU), stream (the study's, full size; with -Dpercu=true 64 Ki elements and 8 CTAs per
      * CU, the study's on the RX540), fast-walsh, matrix-transpose, kmeans,
-     * pannotia-prk, pannotia-color (the study's sizes; prk at the colouring's).
+     * pannotia-prk, pannotia-color (the study's sizes; prk at the colouring's), sdk-mersenne-twister,
+     * sdk-dwt-haar1d, sdk-black-scholes, sdk-reduction, sdk-dct (their defaults; {@code -Dsdk="seeds=65536;mul_factor=8"} overrides).
      */
     static void shape() {
         String[] presets = System.getProperty("presets", "frc-rx540").split(",");
@@ -138,6 +139,17 @@ class FrcExploreTest {
                     case "matrix-transpose" -> Sim.workload("matrix-transpose", "width", 512, "height", 512);
                     case "kmeans" -> Sim.workload("kmeans", "points", 4096, "iterations", 1);
                     case "pannotia-color", "pannotia-prk" -> Sim.workload(wl, "nodes", 8192);
+                    // AMD APP SDK kernel models at their defaults (-Dsdk=name=value;... overrides, e.g. -Dsdk=seeds=65536)
+                    case "sdk-mersenne-twister", "sdk-dwt-haar1d", "sdk-black-scholes", "sdk-reduction", "sdk-dct" -> {
+                        List<Object> kv = new ArrayList<>();
+                        for (String a : System.getProperty("sdk", "").split(";")) {
+                            if (a.isBlank()) continue;
+                            String[] x = a.split("=", 2);
+                            kv.add(x[0].trim());
+                            kv.add(Integer.valueOf(x[1].trim()));
+                        }
+                        yield Sim.workload(wl, kv.toArray());
+                    }
                     default -> throw new IllegalArgumentException("workload " + wl);
                 };
                 double conv = 0;

@@ -29,6 +29,10 @@ public final class BuiltinWorkloads {
             new org.hmsim.platform.workloads.builtin.frc.FastWalshWorkload(), new org.hmsim.platform.workloads.builtin.frc.MatrixTransposeWorkload(),
             new org.hmsim.platform.workloads.builtin.frc.PannotiaWorkload(org.hmsim.platform.workloads.builtin.frc.PannotiaWorkload.App.PRK),
             new org.hmsim.platform.workloads.builtin.frc.PannotiaWorkload(org.hmsim.platform.workloads.builtin.frc.PannotiaWorkload.App.COLOR),
+            // seed 003 (FRC) AMD APP SDK kernels of the thesis
+            new org.hmsim.platform.workloads.builtin.frc.SdkMersenneTwisterWorkload(), new org.hmsim.platform.workloads.builtin.frc.SdkDwtHaar1DWorkload(),
+            new org.hmsim.platform.workloads.builtin.frc.SdkBlackScholesWorkload(), new org.hmsim.platform.workloads.builtin.frc.SdkReductionWorkload(),
+            new org.hmsim.platform.workloads.builtin.frc.SdkDctWorkload(),
             // seed 004 (CODA) sharing-class models
             org.hmsim.platform.workloads.builtin.CtaFootprintWorkload.blockExclusive(), org.hmsim.platform.workloads.builtin.CtaFootprintWorkload.coreExclusive(),
             org.hmsim.platform.workloads.builtin.CtaFootprintWorkload.blockMajority(), org.hmsim.platform.workloads.builtin.CtaFootprintWorkload.coreMajority(),

@@ -24,6 +24,11 @@ public final class TestSupport {
             case "needle" -> m.put("n", 64);
             case "btree" -> { m.put("keys", 5000); m.put("order", 16); m.put("queries", 40); }
             case "pointer-chase" -> { m.put("footprint", 64 * 1024); m.put("hops", 600); m.put("warps", 3); m.put("chains", 4); }
+            case "sdk-mersenne-twister" -> m.put("seeds", 2048);
+            case "sdk-black-scholes" -> m.put("work_items", 2048);
+            case "sdk-reduction" -> m.put("elements", 1 << 14);
+            case "sdk-dwt-haar1d" -> m.put("length", 4096);
+            case "sdk-dct" -> { m.put("width", 64); m.put("height", 32); }
             default -> { }
         }
         return m;
