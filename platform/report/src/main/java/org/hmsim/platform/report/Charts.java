@@ -286,8 +286,9 @@ final class Charts {
         chart.setBackgroundPaint(Color.WHITE);
         chart.setAntiAlias(true);
         chart.setTextAntiAlias(true);
-        if (plot instanceof CategoryPlot || plot instanceof XYPlot) {
-            if (plot instanceof CategoryPlot cp) cp.setOrientation(PlotOrientation.VERTICAL);
+        if (plot instanceof CategoryPlot cp) {
+            cp.setOrientation(PlotOrientation.VERTICAL);
+            leaveRoomForTheFirstLabel(chart, cp);
         }
         LegendTitle l = chart.getLegend();
         if (l != null) {
@@ -298,6 +299,18 @@ final class Charts {
         TextTitle t = chart.getTitle();
         if (t != null) t.setPaint(Color.BLACK);
         return chart;
+    }
+
+    /**
+     * A label at 45 degrees ends at its category, so the first one reaches left of the plot: a long one
+     * would be cut at the figure's edge ("…sh(length=131072"). Pads the figure's left side by what sticks out.
+     */
+    private static void leaveRoomForTheFirstLabel(JFreeChart chart, CategoryPlot plot) {
+        if (plot.getDomainAxis().getCategoryLabelPositions() != CategoryLabelPositions.UP_45 || plot.getDataset().getColumnCount() == 0) return;
+        int chars = Math.min(ShortLabelAxis.MAX_LABEL, String.valueOf(plot.getDataset().getColumnKey(0)).length());
+        double reach = chars * TICK.getSize() * 0.55 * Math.cos(Math.PI / 4); // an average glyph is ~0.55 em wide
+        double room = 70 + 1000.0 / (2 * plot.getDataset().getColumnCount()) * 0.8; // value axis + half a category
+        if (reach > room) chart.setPadding(new org.jfree.chart.ui.RectangleInsets(0, reach - room, 0, 0));
     }
 
     /**
