@@ -41,14 +41,20 @@ final class FileWorkloadProvider implements WorkloadProvider {
         for (int i = 0; i < model.params.size(); i++) vars[Vars.FIRST_PARAM + i] = params.getLong(model.params.get(i).name());
         List<AllocationSpec> allocs = new ArrayList<>();
         long[] elements = new long[model.allocations.size()];
+        List<WorkloadFileException> errors = new ArrayList<>();
         for (int a = 0; a < elements.length; a++) {
             Model.Allocation m = model.allocations.get(a);
-            long bytes = eval(m.size(), vars, m.sizeNode()::error, null);
-            if (bytes <= 0) throw m.sizeNode().error("size must be > 0, is " + bytes);
-            if (bytes < m.elem()) throw m.sizeNode().error("size " + bytes + " B is smaller than one element (" + m.elem() + " B)");
-            allocs.add(new AllocationSpec(m.name(), bytes, m.hint(), m.readOnly()));
-            elements[a] = bytes / m.elem();
+            try {
+                long bytes = eval(m.size(), vars, m.sizeNode()::error, null);
+                if (bytes <= 0) throw m.sizeNode().error("size must be > 0, is " + bytes);
+                if (bytes < m.elem()) throw m.sizeNode().error("size " + bytes + " B is smaller than one element (" + m.elem() + " B)");
+                allocs.add(new AllocationSpec(m.name(), bytes, m.hint(), m.readOnly()));
+                elements[a] = bytes / m.elem();
+            } catch (WorkloadFileException e) {
+                errors.add(e); // every allocation's size is checked; the kernels need them all
+            }
         }
+        WorkloadFileException.throwIfAny(errors);
         long[] contentRange = new long[elements.length];
         ZipfSampler[] contentZipf = new ZipfSampler[elements.length];
         for (int a = 0; a < elements.length; a++) {
@@ -72,8 +78,9 @@ final class FileWorkloadProvider implements WorkloadProvider {
         }
         if (launches != 0 && iterations > Integer.MAX_VALUE / launches)
             throw atIterations.apply("iterations x launches per iteration is " + iterations + " x " + launches + ", more than " + Integer.MAX_VALUE + " kernel launches");
-        // build every launch once now, so a bad grid, block or loop is reported before anything runs
-        kernels(new long[elements.length], vars, elements, contentRange, contentZipf, iterations, seed);
+        // build every launch once now, so a bad grid, block or loop is reported before anything runs: the
+        // first error of each kernel of the file, all of them at once
+        checkLaunches(vars, elements, contentRange, contentZipf, iterations, seed);
         SimpleWorkload w = new SimpleWorkload(model.name, allocs, base -> kernels(base, vars, elements, contentRange, contentZipf, iterations, seed));
         if (model.host.isEmpty()) return w;
         return new Workload() { // with the file's host (CPU) phases, over whole allocations
@@ -107,6 +114,25 @@ final class FileWorkloadProvider implements WorkloadProvider {
             }
         }
         return out;
+    }
+
+    /** Builds every launch as {@link #kernels} does; throws the first error of each kernel of the file, together. */
+    private void checkLaunches(long[] params, long[] elements, long[] contentRange, ZipfSampler[] contentZipf, long iterations, long seed) {
+        long[] base = new long[elements.length];
+        List<WorkloadFileException> errors = new ArrayList<>();
+        int serial = 0;
+        for (int k = 0; k < model.kernels.size(); k++) {
+            Model.Kernel kd = model.kernels.get(k);
+            long repeat = kd.repeat().eval(params); // checked in create
+            try {
+                for (long iter = 0; iter < iterations; iter++)
+                    for (long launch = 0; launch < repeat; launch++)
+                        launch(kd, k, base, params, elements, contentRange, contentZipf, iter, launch, serial++, seed);
+            } catch (WorkloadFileException e) {
+                errors.add(e);
+            }
+        }
+        WorkloadFileException.throwIfAny(errors);
     }
 
     private Kernel launch(Model.Kernel kd, int kernelIndex, long[] base, long[] params, long[] elements, long[] contentRange,

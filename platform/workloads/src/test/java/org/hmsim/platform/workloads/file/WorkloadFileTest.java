@@ -202,6 +202,21 @@ class WorkloadFileTest {
     }
 
     @Test
+    void badLaunchesOfSeveralKernelsAreReportedTogether() {
+        WorkloadFileException e = bad("""
+                name: x
+                params: {b: 2048}
+                allocations: [{name: a, size: 4KB}]
+                kernels:
+                  - {name: k, grid: 1, block: b, steps: [barrier]}
+                  - {name: l, grid: 1, block: 32, steps: [{compute: {cycles: "0 - 2"}}]}
+                  - {name: m, grid: 1, block: 32, steps: [barrier]}
+                """);
+        assertEquals(List.of("5:kernels[0]", "6:kernels[1].steps[0].compute"), e.all().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
+        assertTrue(e.all().get(0).problem().contains("block must have 1..1024 threads, is 2048 x 1"), e.getMessage());
+    }
+
+    @Test
     void unknownFieldIsReportedAtItsKey() {
         WorkloadFileException e = bad("""
                 name: x
