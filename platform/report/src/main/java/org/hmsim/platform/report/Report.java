@@ -128,6 +128,12 @@ public final class Report {
         }
     }
 
+    /** The files a report (or compare, a-/b-) writes into figures/: each figure's SVG, PNG and CSV. */
+    private static final java.util.regex.Pattern FIGURE_FILE = java.util.regex.Pattern.compile("(a-|b-)?fig-.+\\.(svg|png|csv)");
+
+    /** Whether a file of figures/ is one a report writes (so a later report or run may replace it). */
+    public static boolean isFigureFile(String name) { return FIGURE_FILE.matcher(name).matches(); }
+
     /** PNG files are drawn at this multiple of the figure's size (1500 x 780 pixels for a bar chart). */
     static final double PNG_SCALE = 1.5;
 
@@ -142,7 +148,7 @@ public final class Report {
             try (Stream<Path> old = Files.list(dir)) {
                 for (Path p : old.toList()) {
                     String n = p.getFileName().toString();
-                    if ((n.startsWith("fig-") || n.startsWith("a-fig-") || n.startsWith("b-fig-")) && (n.endsWith(".svg") || n.endsWith(".png") || n.endsWith(".csv"))) Files.delete(p);
+                    if (isFigureFile(n)) Files.delete(p);
                 }
             }
         } catch (IOException e) {

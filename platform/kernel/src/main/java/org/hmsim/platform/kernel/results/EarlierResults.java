@@ -55,7 +55,6 @@ public final class EarlierResults {
     private static final Pattern NUMBERED = Pattern.compile("(.+)\\.([0-9]+)");
     private static final Set<String> RUN_FILES = Set.of(ResultsFolder.CONFIG, ResultsFolder.STATS, ResultsFolder.SERIES,
             ResultsFolder.ERROR, SwapFiles.SWAPS, ResultsFolder.DAMAGED);
-    private static final Pattern FIGURE = Pattern.compile("(a-|b-)?fig-.+\\.(svg|png|csv)(\\.tmp)?");
     private static final Pattern RUN_ID = Pattern.compile("[0-9]+");
     private static final String RESTARTABLE = "; nothing is lost: the next hmsim run into this folder finishes the move";
 
@@ -311,7 +310,7 @@ public final class EarlierResults {
     private static Path foreignIn(Path p, String entry) {
         return switch (entry) {
             case RUNS -> foreignRuns(p);
-            case Report.FIGURES -> firstNot(p, f -> Files.isRegularFile(f, NOFOLLOW_LINKS) && FIGURE.matcher(name(f)).matches());
+            case Report.FIGURES -> firstNot(p, f -> Files.isRegularFile(f, NOFOLLOW_LINKS) && Report.isFigureFile(name(f).replaceFirst("\\.tmp$", "")));
             case COMPARE -> firstNot(p, f -> name(f).equals(Report.FIGURES) ? foreignIn(f, Report.FIGURES) == null
                     : name(f).startsWith(Report.HTML) && Files.isRegularFile(f, NOFOLLOW_LINKS));
             case JOB -> Files.isRegularFile(p.resolve("job.properties"), NOFOLLOW_LINKS) ? null : p;
