@@ -29,6 +29,9 @@ public final class SectorTags {
     /** True for the fully associative layout (one set of more than 64 ways). */
     public final boolean fullyAssociative;
     private final int lineShift;
+    /** The lowest address bit of a hashed slice selection (Crossbar.sliceOf hashes paddr >>> 7). */
+    public static final int SLICE_SELECT_LOW = 7;
+    private final int sliceBits;
     /** sets - 1 when sets is a power of two (the set index is then a mask), else -1. */
     private final long setMask;
     // fully associative layout only: line -> way, LRU list (head = most recent), free-way stack
@@ -36,10 +39,15 @@ public final class SectorTags {
     private final int[] prev, next, free;
     private int head = -1, tail = -1, freeTop;
 
-    public SectorTags(String name, CacheConfig cfg) { this(name, cfg, false); }
+    public SectorTags(String name, CacheConfig cfg) { this(name, cfg, false, 0); }
 
-    /** {@code allowFullyAssociative}: one set of more than 64 ways takes the fully associative layout. */
-    public SectorTags(String name, CacheConfig cfg, boolean allowFullyAssociative) {
+    /**
+     * {@code allowFullyAssociative}: one set of more than 64 ways takes the fully associative layout.
+     * {@code sliceBits}: address bits from bit {@value #SLICE_SELECT_LOW} up that chose this cache's slice
+     * and are left out of the set index (0: none).
+     */
+    public SectorTags(String name, CacheConfig cfg, boolean allowFullyAssociative, int sliceBits) {
+        this.sliceBits = sliceBits;
         this.ways = cfg.ways();
         this.lineBytes = cfg.lineBytes();
         this.sets = cfg.sets();
@@ -76,6 +84,8 @@ public final class SectorTags {
 
     /** Set index: the line number folded so that the pool bits above 40 do not alias sets. */
     public int setOf(long line) {
+        if (sliceBits != 0)
+            line = ((line >>> (SLICE_SELECT_LOW + sliceBits)) << SLICE_SELECT_LOW) | (line & ((1L << SLICE_SELECT_LOW) - 1));
         // Shift and mask instead of two 64-bit divisions (this runs on every cache access); the same
         // numbers: lines are non-negative and lineBytes a power of two.
         long x = line >>> lineShift;

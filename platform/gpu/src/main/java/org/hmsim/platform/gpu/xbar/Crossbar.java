@@ -110,6 +110,16 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     }
 
     /**
+     * How many address bits above bit 7 select a hashed slice (log2 of a power-of-two slice count), or 0
+     * with a plain interleave or a slice count that is not a power of two. An L2 slice leaves these bits out
+     * of its set index: every line a slice holds has the same hash of them, so indexing with them would
+     * use only the sets that hash matches.
+     */
+    public int hashedSliceBits() {
+        return interleaveShift < 0 && sliceMask > 0 ? Integer.bitCount(sliceMask) : 0;
+    }
+
+    /**
      * The byte address {@code paddr} as seen inside its slice: with a plain interleave the slice-select
      * chunk bits are removed (the chunks of one slice are then consecutive); with hashed slices unchanged.
      * Seed 003: an FRC indexed with this does not alias with the bank bits.
