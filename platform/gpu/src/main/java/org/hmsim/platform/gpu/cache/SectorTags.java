@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.hmsim.api.policy.ReplacementPolicy;
 import org.hmsim.platform.gpu.CacheConfig;
 import org.hmsim.platform.gpu.util.LongIntMap;
+import org.hmsim.platform.gpu.xbar.Crossbar;
 
 /**
  * Tag store of a sectored set-associative cache: per (set, way) the line address, the valid and dirty
@@ -29,8 +30,6 @@ public final class SectorTags {
     /** True for the fully associative layout (one set of more than 64 ways). */
     public final boolean fullyAssociative;
     private final int lineShift;
-    /** The lowest address bit of a hashed slice selection (Crossbar.sliceOf hashes paddr >>> 7). */
-    public static final int SLICE_SELECT_LOW = 7;
     private final int sliceBits;
     /** sets - 1 when sets is a power of two (the set index is then a mask), else -1. */
     private final long setMask;
@@ -43,8 +42,8 @@ public final class SectorTags {
 
     /**
      * {@code allowFullyAssociative}: one set of more than 64 ways takes the fully associative layout.
-     * {@code sliceBits}: address bits from bit {@value #SLICE_SELECT_LOW} up that chose this cache's slice
-     * and are left out of the set index (0: none).
+     * {@code sliceBits}: address bits from bit {@value Crossbar#HASHED_SLICE_LOW_BIT} up that chose this
+     * cache's slice by a hash and are left out of the set index (0: none).
      */
     public SectorTags(String name, CacheConfig cfg, boolean allowFullyAssociative, int sliceBits) {
         this.sliceBits = sliceBits;
@@ -84,8 +83,7 @@ public final class SectorTags {
 
     /** Set index: the line number folded so that the pool bits above 40 do not alias sets. */
     public int setOf(long line) {
-        if (sliceBits != 0)
-            line = ((line >>> (SLICE_SELECT_LOW + sliceBits)) << SLICE_SELECT_LOW) | (line & ((1L << SLICE_SELECT_LOW) - 1));
+        if (sliceBits != 0) line = Crossbar.withoutHashedSliceBits(line, sliceBits);
         // Shift and mask instead of two 64-bit divisions (this runs on every cache access); the same
         // numbers: lines are non-negative and lineBytes a power of two.
         long x = line >>> lineShift;

@@ -26,9 +26,13 @@ import org.hmsim.platform.gpu.CrossbarConfig;
  *
  * <p>Slice selection: the 128 B line number is XOR-folded before the modulo so that power-of-two
  * strides do not camp on one slice: {@code x = paddr >>> 7; slice = (x ^ x>>>11 ^ x>>>22 ^ x>>>33) mod slices}.
+ * A slice's set index then leaves out the low bits of {@code x} that chose it (as GPGPU-Sim indexes an L2
+ * bank with the address its partition bits removed): {@link #withoutHashedSliceBits}.
  */
 public final class Crossbar implements Component, MemSink, MemClient, EventTarget {
     public static final int HEADER_BYTES = 8;
+    /** The lowest address bit a hashed slice selection uses (128 B blocks go round the slices). */
+    public static final int HASHED_SLICE_LOW_BIT = 7;
     private static final int EV_REQ = 0, EV_RESP = 1;
 
     private final String name;
@@ -94,7 +98,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
 
     /** The L2 slice that holds byte address {@code paddr}. */
     public static int sliceOf(long paddr, int slices) {
-        long x = paddr >>> 7;
+        long x = paddr >>> HASHED_SLICE_LOW_BIT;
         long h = x ^ (x >>> 11) ^ (x >>> 22) ^ (x >>> 33);
         return (int) Long.remainderUnsigned(h, slices);
     }
@@ -105,7 +109,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
             return sliceMask >= 0 ? (int) (c & sliceMask) : (int) Long.remainderUnsigned(c, slicePorts);
         }
         if (sliceMask < 0) return sliceOf(paddr, slicePorts);
-        long x = paddr >>> 7; // as sliceOf(paddr, slices), with a mask for a power-of-two slice count
+        long x = paddr >>> HASHED_SLICE_LOW_BIT; // as sliceOf(paddr, slices), with a mask for a power-of-two slice count
         return (int) (x ^ (x >>> 11) ^ (x >>> 22) ^ (x >>> 33)) & sliceMask;
     }
 
@@ -120,12 +124,25 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     }
 
     /**
+     * {@code paddr} without the {@code k} bits from bit {@value #HASHED_SLICE_LOW_BIT} up that a hashed
+     * selection of 2^k slices takes: every line of one slice has the same hash of them, and together with
+     * the slice the rest still names the line.
+     */
+    public static long withoutHashedSliceBits(long paddr, int k) {
+        return ((paddr >>> (HASHED_SLICE_LOW_BIT + k)) << HASHED_SLICE_LOW_BIT) | (paddr & ((1L << HASHED_SLICE_LOW_BIT) - 1));
+    }
+
+    /**
      * The byte address {@code paddr} as seen inside its slice: with a plain interleave the slice-select
-     * chunk bits are removed (the chunks of one slice are then consecutive); with hashed slices unchanged.
+     * chunk bits are removed (the chunks of one slice are then consecutive); with hashed slices the bits the
+     * hash selects the slice by ({@link #hashedSliceBits()} from bit 7), unchanged if there are none.
      * Seed 003: an FRC indexed with this does not alias with the bank bits.
      */
     public long addressWithinSlice(long paddr) {
-        if (interleaveShift < 0) return paddr;
+        if (interleaveShift < 0) {
+            int k = hashedSliceBits();
+            return k == 0 ? paddr : withoutHashedSliceBits(paddr, k);
+        }
         long low = paddr & ((1L << interleaveShift) - 1), c = paddr >>> interleaveShift;
         long local = sliceMask >= 0 ? c >>> Integer.bitCount(sliceMask) : Long.divideUnsigned(c, slicePorts);
         return (local << interleaveShift) | low;
