@@ -35,10 +35,12 @@ import org.hmsim.platform.engine.PhysicalAddress;
  *
  * GPU caches are write-through with VI states in the seed; hmsim's GPU L2 is write-back, so the GPU's
  * writes reach the directory as the L2's write-backs (which also clear the GPU bit: the block left the
- * L2). Clean GPU L2 evictions are silent, leaving stale GPU bits (conservative: an extra probe). An
- * invalidation probe to the GPU (CPU write, recall) drops the block from the GPU L2 and L1s through
- * {@link GpuProbeTarget}; a dirty L2 copy is written back by the directory (it stands for the GPU writes the
- * seed's write-through caches had already sent). A line locked by a transaction in flight is left to it.
+ * L2), and the invalidation of the CPU's copies that each write-through write would cause is applied at
+ * the store itself ({@link #gpuStored}, untimed). Clean GPU L2 evictions are silent, leaving stale GPU
+ * bits (conservative: an extra probe). An invalidation probe to the GPU (CPU write, recall) drops the
+ * block from the GPU L2 and L1s through {@link GpuProbeTarget}; a dirty L2 copy is written back by the
+ * directory (it stands for the GPU writes the seed's write-through caches had already sent). A line
+ * locked by a transaction in flight is left to it.
  */
 public final class Directory implements MemSink, MemClient, EventTarget {
     /** {@link #cpuRequest} outcomes. */
@@ -78,7 +80,8 @@ public final class Directory implements MemSink, MemClient, EventTarget {
     private Runnable cpuRetry = () -> {};
 
     long lookups, entryHits, entryMisses, recalls, cpuProbes, gpuProbes_, invalidations, dataFromCpu, mshrRefusals,
-            bypassed, idealLookups, queueDelayPs, maxQueueDelayPs, completed, totalLatencyPs, blockedOnLine, admitted, writebacksDone, dataFromGpu, gpuLinesDropped;
+            bypassed, idealLookups, queueDelayPs, maxQueueDelayPs, completed, totalLatencyPs, blockedOnLine, admitted, writebacksDone, dataFromGpu, gpuLinesDropped,
+            storeInvalidations, storesLeftInFlight;
     private long mshrIntegral, lastChangePs;
 
     /** Invalidates a block in the GPU caches (a recall or an invalidation probe), if the GPU model can. */
@@ -214,6 +217,36 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         int sh = entries.state[e] & ~CPU_BIT;
         if (sh == 0) entries.clear(e);
         else entries.state[e] = (byte) sh;
+    }
+
+    /**
+     * A store (or atomic) of GPU {@code gpu} to {@code paddr} reached its L2. The seed's GPU caches are
+     * write-through: every GPU write goes to the directory, which invalidates the CPU's copies. hmsim's GPU
+     * L2 is write-back, and its write-back reaches the directory only when the line leaves the L2; a line
+     * that stays (a footprint that fits) would leave the CPU's pre-kernel copies valid, and CPU
+     * post-processing would hit stale data. So the invalidation is applied here, at once and at no cost
+     * (the write's timing at the directory stays with the write-back stand-in): the CPU's copies are
+     * invalidated (dirty data written back) and the block becomes GPU-held. Nothing happens when the
+     * coherence slot sends the GPU's misses to this page straight to memory (no coherence, or SAHC's
+     * non-shared pages), or when a transaction for the block is in flight (left to it, as probes are).
+     */
+    public void gpuStored(int gpu, long paddr) {
+        long line = paddr & ~((long) lineBytes - 1);
+        int e = entries.find(line);
+        if (e < 0 || (entries.state[e] & CPU_BIT) == 0) return;
+        if (coherence.missPath(gpu, paddr / pageBytes) == CoherencePolicy.PATH_MEMORY) return;
+        for (int k = 0; k < mLine.length; k++) {
+            if (mUp[k] != null && mLine[k] == line) {
+                storesLeftInFlight++;
+                return;
+            }
+        }
+        cpuProbes++;
+        invalidations++;
+        storeInvalidations++;
+        int prior = cluster.probe(line, true);
+        if (Moesi.dirty(prior)) cpuWriteback(line, PhysicalAddress.pool(line));
+        entries.state[e] = (byte) ((entries.state[e] & ~CPU_BIT) | GPU_BIT);
     }
 
     /** The GPU caches were flushed (SAHC-A's gpuWorkFinish): no block is GPU-held any more. */
@@ -537,6 +570,8 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         s.counter("invalidations", "probes that invalidated a block", () -> invalidations);
         s.counter("gpu_lines_invalidated", "GPU probes and recalls that found the block in a GPU L2 and dropped it (with its L1 copies)", () -> gpuLinesDropped);
         s.counter("data_from_gpu", "GPU-dirty blocks written back to memory by an invalidation probe or a recall", () -> dataFromGpu);
+        s.counter("gpu_store_invalidations", "GPU stores that invalidated the CPU's copies (the seed's write-through write at the directory; untimed)", () -> storeInvalidations);
+        s.counter("gpu_stores_in_flight", "GPU stores to a CPU-held block with a directory transaction in flight (left to it)", () -> storesLeftInFlight);
         s.counter("data_from_cpu", "GPU reads answered with the CPU's dirty data instead of memory", () -> dataFromCpu);
         s.counter("mshr_refusals", "requests refused because every directory MSHR was busy", () -> mshrRefusals);
         s.counter("blocked_on_block", "requests that waited for an earlier transaction to the same block", () -> blockedOnLine);

@@ -58,6 +58,33 @@ class DirectoryTest {
     }
 
     @Test
+    void aGpuStoreInvalidatesTheCpuCopyAtOnceAsTheSeedsWriteThroughWriteWould() {
+        // The GPU L2 is write-back: a line it keeps never comes back as a write-back, and the CPU's
+        // pre-kernel copy would stay valid (stale) without the store's invalidation.
+        for (int path : new int[] {CoherencePolicy.PATH_DIRECTORY, CoherencePolicy.PATH_IDEAL}) {
+            Rig rig = new Rig(Rig.small(Rig.dir(1024, 4, 2, 8)), path);
+            runPhase(rig, phase(0x4000, 64, true));
+            Rig.GpuL2 gpu = rig.new GpuL2();
+            gpu.read(0x4000);
+            rig.engine.run();
+            assertEquals(Moesi.O, rig.cpu.cluster().state(0x4000));
+            long lookups = rig.cpu.directory().lookups(), wb = rig.memory.writebacks;
+            rig.cpu.directory().gpuStored(0, 0x4010);
+            assertEquals(Moesi.I, rig.cpu.cluster().state(0x4000), path + ": the CPU copy is invalidated");
+            assertEquals(wb + 1, rig.memory.writebacks, path + ": its dirty (owned) data is written back");
+            assertEquals(Directory.GPU_BIT, rig.cpu.directory().sharers(0x4000), path + ": the GPU holds the block");
+            assertEquals(lookups, rig.cpu.directory().lookups(), path + ": untimed, no lookup");
+            rig.cpu.directory().gpuStored(0, 0x4000);
+            assertEquals(1, rig.cpu.directory().storeInvalidations, "a second store finds no CPU copy");
+        }
+        Rig bypass = new Rig(Rig.small(Rig.dir(1024, 4, 2, 8)), CoherencePolicy.PATH_DIRECTORY);
+        runPhase(bypass, phase(0x4000, 64, false));
+        bypass.path = CoherencePolicy.PATH_MEMORY; // the page's GPU misses bypass the directory (SAHC: not shared)
+        bypass.cpu.directory().gpuStored(0, 0x4000);
+        assertEquals(Directory.CPU_BIT, bypass.cpu.directory().sharers(0x4000), "memory path: the directory is not involved");
+    }
+
+    @Test
     void inclusiveDirectoryEvictionRecallsTheBlockFromTheCpu() {
         // 8 entries, 1 way: lines 8 x 64 B apart share an entry
         Rig rig = new Rig(Rig.small(Rig.dir(8, 1, 1, 4)), CoherencePolicy.PATH_DIRECTORY);

@@ -59,6 +59,17 @@ final class CpuWiring {
         return side;
     }
 
+    /**
+     * Once the GPUs are built: every GPU store or atomic served by an L2 bank is told to the directory,
+     * which invalidates the CPU's copies as the seed's write-through GPU writes do ({@link Directory#gpuStored}).
+     */
+    static void connectGpuStores(Machine m, CpuSide side) {
+        for (Gpu g : m.gpus) {
+            int gpu = g.index();
+            for (var s : g.l2Slices()) s.setStoreListener(paddr -> side.directory().gpuStored(gpu, paddr));
+        }
+    }
+
     /** The CPU's requests to memory, told to the cacheability slot first (seed 000 §6.2.1 remote directory, §6.2.3 CPU write faults). */
     private static MemSink toMemory(Machine m, MemSink fabric) {
         return (r, from) -> {

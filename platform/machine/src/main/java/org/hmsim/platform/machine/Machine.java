@@ -124,6 +124,7 @@ public final class Machine implements MachineView {
             gpus.add(gpu);
             sms.addAll(gpu.sms());
         }
+        if (cpu != null) CpuWiring.connectGpuStores(this, cpu); // GPU stores invalidate the CPU's copies (seed 001: write-through GPU)
         if (multiGpu != null) multiGpu.launcher(gpus, liveCta, engine);
         os.setShootdownListener((vpn, mask) -> {
             for (Gpu gpu : gpus) {

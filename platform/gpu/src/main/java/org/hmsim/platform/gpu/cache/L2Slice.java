@@ -1,5 +1,6 @@
 package org.hmsim.platform.gpu.cache;
 
+import java.util.function.LongConsumer;
 import org.hmsim.api.engine.ClockDomain;
 import org.hmsim.api.engine.Engine;
 import org.hmsim.api.engine.EventTarget;
@@ -69,6 +70,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private final Crossbar xbar;
     private MemSink fabric;
     private UpperLevels upper = UpperLevels.NONE;
+    private LongConsumer stores;
     private final ReplacementPolicy.State repl;
     private final CacheabilityPolicy cacheability;
     private final CoherencePolicy coherence;
@@ -263,6 +265,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     public void setFabric(MemSink fabric) { this.fabric = fabric; }
 
+    /**
+     * Told the byte address of every store and atomic this bank serves (null: nobody). A machine with a
+     * CPU–GPU directory (seed 001) uses it to invalidate the CPU's copies, as the seed's write-through GPU
+     * caches do with every write: this bank is write-back, and its write-back reaches the directory only
+     * when the line leaves, which a line that fits may never do.
+     */
+    public void setStoreListener(LongConsumer stores) { this.stores = stores; }
+
     /** The L1s above this bank, for the victim's invalidation. */
     public void setUpper(UpperLevels upper) { this.upper = upper; }
 
@@ -352,6 +362,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         int set = t.setOf(line);
         int need = r.sectorMask == 0 ? t.fullMask : r.sectorMask & t.fullMask;
         int way = t.find(set, line);
+        if (stores != null && r.kind != AccessKind.READ) stores.accept(r.paddr); // idempotent if r is served again
         return switch (r.kind) {
             case READ, ATOMIC -> read(r, line, set, way, need);
             case WRITE, WRITEBACK -> write(r, line, set, way, need);
