@@ -104,8 +104,9 @@ class EtcChecksTest {
      * BICG in PolyBench/GPU's order: {@code bicg_kernel1} is the coalesced column pass, {@code bicg_kernel2} the
      * row pass. A classifier that samples once (the first 50k cycles) therefore sees a regular application sharing
      * A and picks PE+CC; sampled per kernel, the row pass is classified irregular (MT+CC). Both beat the baseline
-     * through CC; the test pins down which decision each sampling mode makes, the paper's 100 % accuracy on BICG
-     * being reachable only per kernel.
+     * through CC: the other technique of each choice, alone, loses to the baseline (PE alone, R12; MT alone, the
+     * README's "does not reproduce" on BICG). The test pins down which decision each sampling mode makes, the
+     * paper's 100 % accuracy on BICG being reachable only per kernel.
      */
     @Test
     void bicgStartsWithItsCoalescedPassSoSamplingOnceCallsItRegular() {
@@ -116,8 +117,19 @@ class EtcChecksTest {
         classifiedAs(perKernel, 3, 0, 1, 1); // the row pass, last: irregular
         assertEquals(0, Sim.stat(once, "policy.throttling.throttles"), "sampled once, MT never runs");
         assertTrue(Sim.stat(perKernel, "policy.throttling.throttles") > 0, "per kernel, MT throttled the row pass");
-        assertTrue(speedup(bl, once) > 1.8 && speedup(bl, perKernel) > 1.8,
+        // Until the L2 set-index fix (0fc27a2) this asserted > 1.8 (measured 2.55 / 2.43). That margin came from the
+        // baseline, which the defect slowed: an L2 using a sixteenth of its sets lost lines the row pass's lanes use
+        // 32 times (BL's L2 hit rate 45 %, 51 % with the fix) and the baseline re-faulted more (BL 4.34 ms, 382
+        // faults; with the fixed L2 3.02 ms, 234 faults). The runs with CC hardly moved (CC alone 1.52 ms both
+        // times; ETC 1.70 -> 1.93 ms once, 1.78 -> 1.91 ms per kernel), so ETC now gains 1.56x / 1.58x. What the
+        // check means still holds and is asserted as such: both modes clearly beat the baseline, and through CC.
+        assertTrue(speedup(bl, once) > 1.3 && speedup(bl, perKernel) > 1.3,
                 "ETC over BL, once " + speedup(bl, once) + ", per kernel " + speedup(bl, perKernel));
+        RunResult[] alone = org.hmsim.platform.machine.Simulation.concurrently(() -> pe().run("etc-bicg", 0.5), () -> mt().run("etc-bicg", 0.5));
+        print("etc-bicg 50% PE alone", alone[0]);
+        print("etc-bicg 50% MT alone", alone[1]);
+        assertTrue(alone[0].simTimePs() > bl.simTimePs() && alone[1].simTimePs() > bl.simTimePs(),
+                "without CC, PE (once's other choice) and MT (per kernel's) lose to the baseline: " + speedup(bl, alone[0]) + ", " + speedup(bl, alone[1]));
     }
 
     /**
@@ -171,8 +183,18 @@ class EtcChecksTest {
 
     /**
      * LCP's cost under unlimited memory (Fig 8, R5): compressed pages' metadata-cache misses are 64 B reads
-     * from GPU memory. GESUMMV's row-per-thread accesses touch many 4 KB metadata blocks at once, so the
-     * 512-entry cache misses often and the extra reads cost time; the paper's average is 13 %.
+     * from GPU memory, issued before the data access. GESUMMV's row-per-thread accesses touch many 4 KB metadata
+     * blocks at once, so the 512-entry cache misses often; the reads are real DRAM requests and lengthen the L2's
+     * misses to compressed pages.
+     * <p>
+     * The run time's share of that cost is small in our model and is only bounded here. Until the L2 set-index
+     * fix (0fc27a2) this asserted a cost of 3-30 % (measured +8.6 %, the paper's average is 13 %); that size came
+     * from the defect: an L2 using a sixteenth of its sets lost the lanes' lines between their 32 uses, so CC's
+     * L2 misses (each paying the metadata lookup and the codec latency) were 446k instead of the 262k sectors of
+     * the footprint. With the fixed L2 every sector misses about once, half of the unlimited run is the cold
+     * migration of 8 MB over 16 GB/s PCIe, and CC costs +1.5 %, no more than the run-to-run spread of the timing
+     * (CC with a metadata cache holding everything and no codec latency is 2 % faster than BL). R5's size does not
+     * reproduce (README, ETC).
      */
     @Test
     void compressionCostsMetadataReadsWithUnlimitedMemory() {
@@ -180,9 +202,27 @@ class EtcChecksTest {
         print("gesummv 100% BL", bl);
         print("gesummv 100% CC", cc);
         assertEquals(0, Sim.stat(cc, "uvm.evictions"));
-        assertTrue(Sim.stat(cc, "uvm.metadata_reads") > 0.1 * Sim.stat(cc, "uvm.compressed_accesses"), "metadata misses read GPU memory");
+        double metadata = Sim.stat(cc, "uvm.metadata_reads");
+        assertTrue(metadata > 0.1 * Sim.stat(cc, "uvm.compressed_accesses"), "metadata misses read GPU memory");
+        double extraReads = Sim.stat(cc, "pool.gddr.reads") - Sim.stat(bl, "pool.gddr.reads");
+        assertTrue(extraReads > 0.9 * metadata, "the metadata reads are DRAM reads: " + extraReads + " more reads, " + metadata + " metadata reads");
+        double latency = l2FetchLatencyPs(cc) / l2FetchLatencyPs(bl);
+        // measured x2.67: 71 % of the misses read their metadata first (not in parallel, README), each a DRAM round trip
+        assertTrue(latency > 1.5, "an L2 miss to a compressed page waits for its metadata: L2 fetch latency x" + latency);
         double cost = (double) cc.simTimePs() / bl.simTimePs() - 1;
-        assertTrue(cost > 0.03 && cost < 0.3, "CC's cost with unlimited memory: " + cost);
+        System.out.printf("gesummv 100%% CC: %.0f metadata reads, %.0f extra DRAM reads, L2 fetch latency x%.2f, time %+.1f %%%n", metadata, extraReads, latency, 100 * cost);
+        assertTrue(cost < 0.3, "CC's cost with unlimited memory: " + cost);
+    }
+
+    /** Mean latency of the L2's fetches from memory (every slice's fetch latency over its fetches). */
+    private static double l2FetchLatencyPs(RunResult r) {
+        double ps = 0, n = 0;
+        for (var e : r.stats().entrySet()) {
+            if (!e.getKey().startsWith("gpu0.l2.slice")) continue;
+            if (e.getKey().endsWith(".fetch_latency_ps")) ps += e.getValue();
+            else if (e.getKey().endsWith(".fetches")) n += e.getValue();
+        }
+        return ps / n;
     }
 
     /** Regular with sharing (LUD): the baseline loses heavily; PE+CC recovers far more than PE alone (R6). */
@@ -247,7 +287,7 @@ class EtcChecksTest {
         classifiedAs(auto, 1, 1, 0, 0);
         assertTrue(bl.simTimePs() > 1.2 * unl.simTimePs());
         assertTrue(auto.simTimePs() < 1.1 * unl.simTimePs(), "ETC within 10% of unlimited: " + auto.simTimePs() + " vs " + unl.simTimePs());
-        // at 50 % PE re-faults a few pages the stencil's row above still needs (40 faults vs 30; measured +10 %;
+        // at 50 % PE re-faults a few pages the stencil's row above still needs (41 faults vs 29; measured +10 %;
         // the paper's R3 sees such re-faults on one small streaming app)
         assertTrue(auto50.simTimePs() < 1.15 * unl.simTimePs(), "ETC at 50% within 15% of unlimited: " + auto50.simTimePs() + " vs " + unl.simTimePs());
         assertTrue(cc50.simTimePs() > 1.2 * auto50.simTimePs(), "CC alone behind PE on a streaming app");
