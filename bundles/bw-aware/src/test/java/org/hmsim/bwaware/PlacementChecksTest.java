@@ -60,7 +60,7 @@ class PlacementChecksTest {
             // elements (~80 DDR pages) bw-aware measured 3-14 % behind LOCAL depending on the link latency, with
             // 600,000 it is 6 % ahead. The thesis's "never worse" is asserted within 6 % there, 3 % elsewhere.
             // At 200/200 bw-aware draws each page 50/50 where interleave alternates strictly, so it matches
-            // interleave within the draw's imbalance (measured 3.0 % behind), asserted within 5 % as equality is.
+            // interleave within the draw's imbalance (measured 4.5 % behind), asserted within 5 % as equality is.
             double tolerance = ddr.equals("80GB/s") ? 1.03 : 1.06;
             assertTrue(bw <= tolerance * Math.min(local, inter), "ddr " + ddr + ": bw-aware " + bw + " worse than min(local " + local + ", interleave " + inter + ")");
             if (ddr.equals("200GB/s"))
