@@ -15,9 +15,10 @@ class MigrationChecksTest {
     /**
      * agarwal-ch4 with 44 KB per L2 slice (352 KB instead of 1 MB), at which DDR-only kmeans hits its L2 27 % of
      * the time, as the thesis's kmeans does (29.5 %, seed 000 Table 2.1: it re-reads its features from DRAM).
-     * A warp re-reads its points' 35 lines once per cluster; with GTO scheduling the lines the resident warps
-     * re-read fit in a 1 MB L2 at any input size (8,192, 32,768 and 65,536 points all read their features
-     * from DRAM once, L2 hit rate 76-78 %), so on the full preset kmeans is not DRAM-bound (DDR 15 % busy) and
+     * A warp re-reads its points' 35 lines once per cluster; under the preset's GTO warp scheduler the lines
+     * the resident warps re-read fit in a 1 MB L2 at any input size (8,192, 32,768 and 65,536 points all read
+     * their features from DRAM once, L2 hit rate 76-78 %), so on the full preset kmeans is not DRAM-bound (DDR
+     * 15 % busy) and
      * page migration has nothing to win: DDR-only 95 us, TH(1) 103, TH(32) 95 (no page reaches 32 touches).
      * With 48 KB per slice the hit rate is 38 %; with 32 KB 6 %.
      */

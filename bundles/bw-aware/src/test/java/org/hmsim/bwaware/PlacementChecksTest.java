@@ -58,7 +58,7 @@ class PlacementChecksTest {
             // At 20 GB/s bw-aware puts 9 % of the pages in DDR and DDR is as loaded as GDDR, so the run's end
             // depends on how evenly a few dozen randomly drawn DDR pages spread over 4 channels: with 300,000
             // elements (~80 DDR pages) bw-aware measured 3-14 % behind LOCAL depending on the link latency, with
-            // 600,000 it is 6 % ahead. The thesis's "never worse" is asserted within 6 % there, 3 % elsewhere.
+            // 600,000 it is 8 % ahead. The thesis's "never worse" is asserted within 6 % there, 3 % elsewhere.
             // At 200/200 bw-aware draws each page 50/50 where interleave alternates strictly, so it matches
             // interleave within the draw's imbalance (measured 4.5 % behind), asserted within 5 % as equality is.
             double tolerance = ddr.equals("80GB/s") ? 1.03 : 1.06;
