@@ -18,8 +18,8 @@ class MigrationChecksTest {
      * A warp re-reads its points' 35 lines once per cluster; under the preset's GTO warp scheduler the lines
      * the resident warps re-read fit in a 1 MB L2 at any input size (8,192, 32,768 and 65,536 points all read
      * their features from DRAM once, L2 hit rate 76-78 %), so on the full preset kmeans is not DRAM-bound (DDR
-     * 15 % busy) and
-     * page migration has nothing to win: DDR-only 95 us, TH(1) 103, TH(32) 95 (no page reaches 32 touches).
+     * 15 % busy) and page migration has nothing to win: DDR-only 95 us, TH(1) 103, TH(32) 95 (no page
+     * reaches 32 touches).
      * With 48 KB per slice the hit rate is 38 %; with 32 KB 6 %.
      */
     static final MachineConfig M = Sim.machine("agarwal-ch4", "gpu.l2.size", "44KB");
