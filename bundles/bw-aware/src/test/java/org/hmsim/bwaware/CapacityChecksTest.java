@@ -6,6 +6,7 @@ import org.hmsim.api.workload.Workload;
 import org.hmsim.platform.machine.MachineConfig;
 import org.hmsim.platform.machine.RunResult;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,13 +26,34 @@ class CapacityChecksTest {
     }
 
     /**
-     * xsbench-lite (examples/workloads): ~2.2 MB, Zipf-skewed independent lookups, GDDR 224 KB. The printed
-     * post-cache CDF is the oracle's profile. Measured: hottest 10 % of pages 51 % of DRAM accesses;
-     * bw-aware 59.3 us, oracle 48.2 us (1.23x). hints is printed, not asserted: GetAllocation decides per
-     * allocation and the hot pages are spread inside one large allocation (the L2 keeps the very hottest
-     * head), so hints cannot follow them — the thesis's own limit (§4.4.5: "high variance within a single
-     * data structure"); it lands near bw-aware (69 us with the default density/spill).
+     * xsbench-lite (examples/workloads): ~2.5 MB, Zipf-skewed independent lookups, GDDR 224 KB. The printed
+     * post-cache CDF is the oracle's profile. hints is printed, not asserted: GetAllocation decides per
+     * allocation and the hot pages are spread inside one large allocation, so hints cannot follow them — the
+     * thesis's own limit (§4.4.5: "high variance within a single data structure").
+     *
+     * <p>Disabled: it does not hold with the L2 set-index fix (0fc27a2), at any L2 size or input size tried.
+     * Before the fix (the L2 used an eighth of its sets for short reuse windows; hit rate 67 %) it measured:
+     * hottest 10 % of pages 59 % of DRAM accesses, bw-aware 55.0 us (GDDR share 28 %), oracle 47.2 us (60 %).
+     * Now:
+     * <ul>
+     * <li>1 MB L2 (the preset): the L2 holds the Zipf head (hit rate 85 %, thesis Table 2.1: 63 %); hottest
+     * 10 % of pages 28 %; DDR 31 % busy; bw-aware 46.5 us, oracle 46.7 us. With a larger nuclide grid (16 MB,
+     * 32 MB, 64 MB) the skew is back (65/71/76 %) and the oracle puts 70-75 % of the traffic in GDDR against
+     * bw-aware's 36-43 %, but the lookups are not DRAM-bound (DDR 7-27 % busy, L2 hit rate 70-74 %): both run
+     * the same time (within 1 %).
+     * <li>Smaller L2 (per slice 64/48/44/40/32/16/8/4/2 KB): at 40 KB the hit rate is the thesis's (62 %),
+     * skew 47 %, oracle 1.08x (60.3 vs 65.4 us), GDDR share 36 vs 26 %. The oracle is at most 1.26x faster
+     * (16 KB, hit rate 27 %, skew 63 %), and its GDDR-share lead is at most 17 points: host order fills
+     * GDDR from the front of the address space, and xsbench-lite keeps its hot nuclide points first, so
+     * bw-aware already holds most of the post-cache hot pages whenever the L2 is small enough to make the
+     * kernel DRAM-bound.
+     * </ul>
+     * A bigger uniform energy grid (4 MB, allocated first) makes bw-aware fill GDDR with cold pages (share
+     * 8-9 %) and the oracle 1.10-1.14x faster, but flattens the post-cache profile (hottest 10 % of pages
+     * 24-26 %); at 16 MB the oracle gains nothing.
+     * C8 (oracle well ahead of bw-aware at 10 % capacity) is checked on bfs: {@link #hintsRecoverMostOfTheOracleGainOnBfs}.
      */
+    @Disabled("does not hold with the fixed L2 at any L2 or input size tried: see the comment; C8 is checked on bfs")
     @Test
     void oracleBeatsBwAwareOnASkewedLookupKernel() {
         MachineConfig m = Sim.machine("agarwal-ch4", "pools.0.capacity", "224KB");

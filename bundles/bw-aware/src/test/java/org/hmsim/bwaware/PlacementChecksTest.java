@@ -33,8 +33,17 @@ class PlacementChecksTest {
     /** A stream large enough that ~9 % of its pages in DDR (at 20 GB/s) still spread evenly over the channels. */
     private static Workload sweepStream() { return Sim.workload("stream", "elements", 600_000, "unroll", 2); }
 
+    /**
+     * hotspot with two launches (512 x 512, 3 MB). Each CTA re-reads its neighbours' halo rows and columns,
+     * which the L2 serves (LOCAL moves 2.76 MB to and from DRAM in one launch, 3.00 MB before the L2 set-index
+     * fix, when the L2 used an eighth of its sets for short reuse windows). One launch takes 17 us, of which
+     * the CTA ramp-up and tail are a large part: LOCAL keeps GDDR 81 % busy and bw-aware gains only 4 %. With
+     * two launches LOCAL keeps it 85 % busy and bw-aware gains 7.5 %, as at 1024 x 1024 with one launch
+     * (+7.7 %, twice the run time) and at 2048 x 2048 (+8.7 %): the gain of a longer run.
+     */
     private static Workload w(String name) {
-        return name.equals("stream") ? Sim.workload("stream", "elements", 300_000, "unroll", 2) : Sim.workload(name);
+        return name.equals("stream") ? Sim.workload("stream", "elements", 300_000, "unroll", 2)
+                : name.equals("hotspot") ? Sim.workload("hotspot", "iterations", 2) : Sim.workload(name);
     }
 
     /** C6: over a DDR-bandwidth sweep bw-aware is never worse than local or interleave and equals interleave at 200/200. */
@@ -49,9 +58,9 @@ class PlacementChecksTest {
             // At 20 GB/s bw-aware puts 9 % of the pages in DDR and DDR is as loaded as GDDR, so the run's end
             // depends on how evenly a few dozen randomly drawn DDR pages spread over 4 channels: with 300,000
             // elements (~80 DDR pages) bw-aware measured 3-14 % behind LOCAL depending on the link latency, with
-            // 600,000 it is 6 % ahead. The thesis's "never worse" is asserted within 6 % there, 3 % elsewhere.
+            // 600,000 it is 8 % ahead. The thesis's "never worse" is asserted within 6 % there, 3 % elsewhere.
             // At 200/200 bw-aware draws each page 50/50 where interleave alternates strictly, so it matches
-            // interleave within the draw's imbalance (measured 3.0 % behind), asserted within 5 % as equality is.
+            // interleave within the draw's imbalance (measured 4.5 % behind), asserted within 5 % as equality is.
             double tolerance = ddr.equals("80GB/s") ? 1.03 : 1.06;
             assertTrue(bw <= tolerance * Math.min(local, inter), "ddr " + ddr + ": bw-aware " + bw + " worse than min(local " + local + ", interleave " + inter + ")");
             if (ddr.equals("200GB/s"))
