@@ -283,8 +283,12 @@ public final class ResultsFolder {
         AtomicFiles.write(dir.resolve(TABLE), csv.toString());
     }
 
-    /** SHA-256 of each workload file or trace the runs read, computed once per execution. */
-    private final Map<String, String> fileShas = new java.util.HashMap<>();
+    /**
+     * SHA-256 of each workload file or trace the runs read, computed once per execution. Concurrent: the
+     * run workers write their runs' config.json in parallel (a HashMap here failed a run with
+     * ConcurrentModificationException under --jobs 2).
+     */
+    private final Map<String, String> fileShas = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The SHA-256 of the file {@code origin} names, or null if it names no file (a built-in or a bundle's workload). */
     private String fileSha(String origin) {
