@@ -8,6 +8,7 @@ import java.awt.Paint;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.util.List;
+import java.util.Map;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
@@ -62,7 +63,7 @@ final class Charts {
                 double v = c.grid().get(s, cat);
                 ds.addValue(Double.isNaN(v) ? null : v, s, cat);
             }
-        CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel), new NumberAxis(c.valueLabel()), new WhiskerBarRenderer(c.grid()));
+        CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel, c.grid().categories()), new NumberAxis(c.valueLabel()), new WhiskerBarRenderer(c.grid()));
         BarRenderer r = (BarRenderer) plot.getRenderer();
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
@@ -88,7 +89,7 @@ final class Charts {
         colour(r, c.grid().series().size());
         NumberAxis y = new NumberAxis(c.valueLabel());
         if (shares) y.setRange(0, 1);
-        CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel), y, r);
+        CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel, c.grid().categories()), y, r);
         return finish(title, categoryPlot(plot, c.grid().categories()), true);
     }
 
@@ -307,27 +308,38 @@ final class Charts {
      */
     private static void leaveRoomForTheFirstLabel(JFreeChart chart, CategoryPlot plot) {
         if (plot.getDomainAxis().getCategoryLabelPositions() != CategoryLabelPositions.UP_45 || plot.getDataset().getColumnCount() == 0) return;
-        int chars = Math.min(ShortLabelAxis.MAX_LABEL, String.valueOf(plot.getDataset().getColumnKey(0)).length());
+        String first = String.valueOf(plot.getDataset().getColumnKey(0));
+        int chars = plot.getDomainAxis() instanceof ShortLabelAxis a ? a.display(first).length() : Math.min(ShortLabelAxis.MAX_LABEL, first.length());
         double reach = chars * TICK.getSize() * 0.55 * Math.cos(Math.PI / 4); // an average glyph is ~0.55 em wide
         double room = 70 + 1000.0 / (2 * plot.getDataset().getColumnCount()) * 0.8; // value axis + half a category
         if (reach > room) chart.setPadding(new org.jfree.chart.ui.RectangleInsets(0, reach - room, 0, 0));
     }
 
     /**
-     * A category axis that cuts labels longer than {@link #MAX_LABEL} characters ("stream(elements=524288,ct…"):
-     * at 45 degrees a workload label with every parameter would take most of the figure's height. The
-     * Runs table and the SVG's data keep the full names.
+     * A category axis that leaves out parameters every category shares ({@link CategoryLabels}) and cuts labels
+     * longer than {@link #MAX_LABEL} characters ("stream(elements=524288,ct…"): at 45 degrees a workload label
+     * with every parameter would take most of the figure's height. The Runs table and the SVG's data keep the
+     * full names.
      */
     static final class ShortLabelAxis extends CategoryAxis {
         static final int MAX_LABEL = 36;
+        private final Map<String, String> shown;
 
-        ShortLabelAxis(String label) { super(label); }
+        ShortLabelAxis(String label, List<String> categories) {
+            super(label);
+            this.shown = CategoryLabels.shortened(categories);
+        }
+
+        /** The label the axis draws for {@code category}. */
+        String display(String category) {
+            String s = shown.getOrDefault(category, category);
+            return s.length() <= MAX_LABEL ? s : s.substring(0, MAX_LABEL - 1) + "\u2026";
+        }
 
         @Override
         @SuppressWarnings("rawtypes")
         protected org.jfree.chart.text.TextBlock createLabel(Comparable category, float width, RectangleEdge edge, java.awt.Graphics2D g2) {
-            String s = String.valueOf(category);
-            return super.createLabel(s.length() <= MAX_LABEL ? s : s.substring(0, MAX_LABEL - 1) + "\u2026", width, edge, g2);
+            return super.createLabel(display(String.valueOf(category)), width, edge, g2);
         }
     }
 }

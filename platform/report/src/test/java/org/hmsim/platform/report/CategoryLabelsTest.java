@@ -1,0 +1,32 @@
+package org.hmsim.platform.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CategoryLabelsTest {
+    @Test
+    void parametersEveryCategoryShares_areLeftOutOfTheAxis() {
+        Map<String, String> s = CategoryLabels.shortened(List.of("block-exclusive(ctas=256,iterations=1)",
+                "block-exclusive(ctas=256,iterations=4)", "sharing(ctas=256,iterations=4)"));
+        assertEquals(List.of("block-exclusive(iterations=1)", "block-exclusive(iterations=4)", "sharing(iterations=4)"), List.copyOf(s.values()));
+    }
+
+    @Test
+    void aCategoryLeftWithNoParameterKeepsItsName() {
+        Map<String, String> s = CategoryLabels.shortened(List.of("stream(ctas=64)", "bfs(ctas=64)"));
+        assertEquals(List.of("stream", "bfs"), List.copyOf(s.values()));
+    }
+
+    @Test
+    void labelsOfAnotherFormOrALoneCategoryStayWhole() {
+        assertEquals("bfs(nodes=1024)", CategoryLabels.shortened(List.of("bfs(nodes=1024)")).get("bfs(nodes=1024)"));
+        Map<String, String> mixed = CategoryLabels.shortened(List.of("bfs(nodes=1024,ctas=8)", "bfs(nodes=4096,ctas=8)", "geomean"));
+        assertEquals("bfs(nodes=1024)", mixed.get("bfs(nodes=1024,ctas=8)"), "a figure's geomean does not stop the others' shortening");
+        assertEquals("geomean", mixed.get("geomean"));
+        Map<String, String> differ = CategoryLabels.shortened(List.of("bfs(nodes=1024)", "bfs(nodes=4096)"));
+        assertEquals("bfs(nodes=4096)", differ.get("bfs(nodes=4096)"));
+    }
+}
