@@ -53,8 +53,9 @@ class FrcChecksTest {
      * Checks 11/14/15 (direction, rough size) on a read-modify-write stream with dirty victims whose bank
      * working set exceeds the L2: the conventional path fills the 96 MSHRs with serialised evict-then-fetch
      * transactions and NACKs; a 512-entry FRC takes most misses, moves the eviction off the critical path,
-     * raises memory-level parallelism and OPC (measured +25 %), more than doubling the L2 does (measured
-     * +5 %: the stream has no reuse). Not asserted: the thesis's gain at 4 entries (+30 %; measured -0.8 %).
+     * raises memory-level parallelism and OPC (measured +36 % with the presets' 2 L1 ports), more than doubling the
+     * L2 does (measured +11 %: the stream has no reuse). Not asserted: the thesis's gain at 4 entries (+30 %;
+     * measured +6.6 %).
      */
     @Test
     void frcRemovesEvictionLatencyOnTheCriticalPath() {
@@ -126,7 +127,7 @@ class FrcChecksTest {
      * when a cache section sets none) and an FRC entry that also holds its MSHR until the block arrives
      * ({@code mshr: true}). The conventional path then holds each MSHR through evict-then-fetch; the FRC
      * frees it at arrival, so even 4 entries gain, and beyond the entries that cover the MSHRs more add little.
-     * Measured: +5.8 / +24.7 / +28.0 / +30.9 % at 4 / 16 / 64 / 512 entries (thesis at 4 entries: +30 %).
+     * Measured with the presets' 2 L1 ports: +4.8 / +27.7 / +31.7 / +33.3 % at 4 / 16 / 64 / 512 entries (one port: +5.8 / +24.7 / +28.0 / +30.9; thesis at 4 entries: +30 %).
      */
     @Test
     void withFewL2MshrsTheFrcGainsAtEverySizeAndSaturates() {

@@ -218,7 +218,8 @@ public final class MachineConfig {
         long sets = bytes / ((long) w * line);
         if (sets < 1 || sets * w * line != bytes) throw new ConfigException(c.child("size"), "size must be a multiple of ways x line (" + w + " x " + line + ")");
         return new CacheConfig(bytes, w, line, c.integer("latency", latency, 0, 100_000), c.integer("mshrs", mshrs, 1, 1 << 16),
-                c.integer("mshr_merge", merge, 1, 1024), c.integer("bytes_per_cycle", bpc, 1, 4096), c.integer("queue", queue, 1, 1 << 16));
+                c.integer("mshr_merge", merge, 1, 1024), c.integer("bytes_per_cycle", bpc, 1, 4096), c.integer("queue", queue, 1, 1 << 16),
+                fullyAssociative ? 1 : c.integer("ports", 1, 1, 64)); // l2 (the caller that allows ways: 0): its crossbar port delivers one packet a cycle
     }
 
     /** Reads one pool, unknown fields included, so that a misspelt {@code name} is reported as such rather than as missing. */

@@ -63,6 +63,8 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     private final int pageShift;
     private final long pageMask;
     private final Coalescer coalescer;
+    /** Line requests the load/store unit hands the L1 per cycle (the L1's ports). */
+    private final int l1Ports;
 
     // warps
     private final WarpProgram[] prog;
@@ -142,6 +144,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         this.pageShift = Long.numberOfTrailingZeros(mmu.pageBytes());
         this.pageMask = mmu.pageBytes() - 1;
         this.coalescer = new Coalescer(cfg.l1().lineBytes());
+        this.l1Ports = cfg.l1().ports();
         prog = new WarpProgram[maxWarps];
         instr = new WarpInstruction[maxWarps];
         for (int w = 0; w < maxWarps; w++) instr[w] = new WarpInstruction();
@@ -358,16 +361,20 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
 
     /** The load/store unit: one line request per cycle into the L1 (replays first, then new requests). */
     private void ldstStep(long now) {
-        if (l1Blocked) return;
+        for (int p = 0; p < l1Ports && ldstOne(now); p++) { }
+    }
+
+    /** Moves one line request towards the L1 (sent, replayed or parked for its translation); false if none moved. */
+    private boolean ldstOne(long now) {
+        if (l1Blocked) return false;
         if (rSize > 0) {
             int r = rHead;
-            if (sendToL1(rKind[r], rPaddr[r], rVaddr[r], rMask[r], rWarp[r], now)) {
-                if (++rHead == rPaddr.length) rHead = 0;
-                rSize--;
-            }
-            return;
+            if (!sendToL1(rKind[r], rPaddr[r], rVaddr[r], rMask[r], rWarp[r], now)) return false;
+            if (++rHead == rPaddr.length) rHead = 0;
+            rSize--;
+            return true;
         }
-        if (qSize == 0 || parkFull) return;
+        if (qSize == 0 || parkFull) return false;
         int q = qHead;
         long vaddr = qVaddr[q];
         long vpn = vaddr >>> pageShift;
@@ -379,12 +386,13 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
             if (pSize == PARK_CAPACITY) {
                 parkFull = true;
                 parkFullSince = now;
-                return;
+                return false;
             }
             park(vpn, q, now);
         }
         qHead = (qHead + 1) % LDST_CAPACITY;
         qSize--;
+        return true;
     }
 
     private boolean sendToL1(int kind, long paddr, long vaddr, int mask, int w, long startPs) {
