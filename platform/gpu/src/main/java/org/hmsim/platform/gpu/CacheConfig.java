@@ -18,5 +18,9 @@ public record CacheConfig(long sizeBytes, int ways, int lineBytes, int latencyCy
         this(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, 1);
     }
 
+    public CacheConfig withPorts(int n) {
+        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, n);
+    }
+
     public int sets() { return (int) (sizeBytes / ((long) ways * lineBytes)); }
 }

@@ -1,6 +1,7 @@
 package org.hmsim.platform.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.hmsim.api.workload.WarpInstruction;
@@ -13,19 +14,11 @@ import org.junit.jupiter.api.Test;
  */
 class CachePortsTest {
 
-    private static GpuConfig with(GpuConfig b, int sms, CacheConfig l1, CacheConfig l2) {
-        // a wide crossbar (256 B per port and cycle): the caches' request rates, not the wires, set the pace
-        return new GpuConfig(b.clockMHz(), sms, 8, 48, b.sharedBytesPerSm(), b.issueWidth(), l1, l2, b.l2Slices(), new CrossbarConfig(4, 256, 16), b.tlb());
-    }
-
-    private static CacheConfig ports(CacheConfig c, int ports) {
-        return new CacheConfig(c.sizeBytes(), c.ways(), c.lineBytes(), c.latencyCycles(), c.mshrs(), c.mshrMerge(), c.bytesPerCycle(), c.queueDepth(), ports);
-    }
-
     /** Every warp gathers the same 32 lines 16 times: after the first pass each instruction is 32 L1 hits. */
     private static long gathersOfHits(int l1Ports, Sm[] sm) {
         GpuConfig b = TestSupport.config(1, 64);
-        TestSupport.Rig rig = new TestSupport.Rig(with(b, 1, ports(b.l1(), l1Ports), b.l2()), TestSupport.policies(), 20_000);
+        GpuConfig cfg = new GpuConfig(b.clockMHz(), 1, 8, 48, b.sharedBytesPerSm(), b.issueWidth(), b.l1().withPorts(l1Ports), b.l2(), b.l2Slices(), b.crossbar(), b.tlb());
+        TestSupport.Rig rig = new TestSupport.Rig(cfg, TestSupport.policies(), 20_000);
         long t = rig.run(GpuMemoryTest.kernel(2, 256, 16, (cta, warp, i, in) ->
                 TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x100000L, 128, 4, false)));
         sm[0] = rig.gpu.sms().get(0);
@@ -44,6 +37,6 @@ class CachePortsTest {
     @Test
     void aCacheTakesAtLeastOneRequestPerCycle() {
         CacheConfig c = TestSupport.l1(8);
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> ports(c, 0));
+        assertThrows(IllegalArgumentException.class, () -> c.withPorts(0));
     }
 }

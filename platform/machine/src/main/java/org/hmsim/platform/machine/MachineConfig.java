@@ -179,7 +179,8 @@ public final class MachineConfig {
         long shared = g.bytes("shared_memory_per_sm", 48 << 10, 0, 1L << 30);
         int issue = g.integer("issue_width", 2, 1, 8);
         Tree l1t = g.tree("l1");
-        CacheConfig l1 = cache(l1t, 16 << 10, 4, 3, 64, 8, 64, 8, false);
+        // ports: an L1's only (an L2 slice takes what its crossbar port delivers, one packet a cycle)
+        CacheConfig l1 = cache(l1t, 16 << 10, 4, 3, 64, 8, 64, 8, false).withPorts(l1t.integer("ports", 1, 1, 64));
         l1t.finish();
         Tree l2t = g.tree("l2");
         int slices = l2t.integer("slices", 8, 1, 256);
@@ -218,8 +219,7 @@ public final class MachineConfig {
         long sets = bytes / ((long) w * line);
         if (sets < 1 || sets * w * line != bytes) throw new ConfigException(c.child("size"), "size must be a multiple of ways x line (" + w + " x " + line + ")");
         return new CacheConfig(bytes, w, line, c.integer("latency", latency, 0, 100_000), c.integer("mshrs", mshrs, 1, 1 << 16),
-                c.integer("mshr_merge", merge, 1, 1024), c.integer("bytes_per_cycle", bpc, 1, 4096), c.integer("queue", queue, 1, 1 << 16),
-                fullyAssociative ? 1 : c.integer("ports", 1, 1, 64)); // l2 (the caller that allows ways: 0): its crossbar port delivers one packet a cycle
+                c.integer("mshr_merge", merge, 1, 1024), c.integer("bytes_per_cycle", bpc, 1, 4096), c.integer("queue", queue, 1, 1 << 16));
     }
 
     /** Reads one pool, unknown fields included, so that a misspelt {@code name} is reported as such rather than as missing. */

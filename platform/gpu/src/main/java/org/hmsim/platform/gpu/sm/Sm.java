@@ -359,7 +359,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         }
     }
 
-    /** The load/store unit: one line request per cycle into the L1 (replays first, then new requests). */
+    /** The load/store unit: up to one line request per L1 port and cycle into the L1 (replays first, then new requests). */
     private void ldstStep(long now) {
         for (int p = 0; p < l1Ports && ldstOne(now); p++) { }
     }
