@@ -1,6 +1,9 @@
 package org.hmsim.platform.machine;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.hmsim.api.os.Allocation;
 import org.hmsim.api.os.CtaStrideProfile;
 import org.hmsim.api.workload.Kernel;
@@ -8,67 +11,202 @@ import org.hmsim.api.workload.WarpInstruction;
 import org.hmsim.api.workload.WarpProgram;
 
 /**
- * Seed 004's stride-profiling fallback (§4.1): when the compiler cannot reduce an object's per-block
- * stride to kernel-invocation constants (graphs: the edge range of a block comes from a loaded offset),
- * the address computation is run for some thread blocks before launch. Here the warp programs of
- * {@link #PAIRS} pairs of consecutive blocks (K-1, K), spread evenly over the grid, are run without
- * timing, and for each block the lowest address it touches in the allocation is kept; the stride
- * samples are {@code low(K) - low(K-1)}. Their mean μ and coefficient of variation σ/μ are what the
- * paper's profiler-assisted estimate uses (regular data: CoV 0 and μ = the exact stride; graphs: μ
- * from the mean degree, CoV from its spread). The first kernel in which a sampled block touches the
- * allocation decides (§4.4: "the first kernel that accesses it").
- *
- * <p>The programs are built afresh from {@link Kernel#program}; workloads whose programs are fresh on
- * each call (built-in and file workloads) are unaffected by the sampling.
+ * Seed 004's per-block stride estimate (§4.1) for allocations the workload declares nothing about, from
+ * the address streams of {@link #PAIRS} pairs of consecutive blocks (K-1, K) spread over a kernel's grid
+ * ({@link #sampledBlock}), run without timing. Two stages, as the paper's compiler pass and its profiler:
+ * <ol>
+ * <li><b>Runtime-constant stride</b> (Algorithm 1). The same instruction in block K and K-1 (the j-th
+ * access to the object of warp w in each) gives every thread active in both a distance
+ * {@code addr_K - addr_(K-1)}; when it is one Δ for all of them the thread index cancels out of the
+ * index, which therefore holds no loaded value: Δ is the paper's {@code index_K - index_(K-1)}. Where
+ * one Δ accounts for at least half of a kernel's such observations it is the stride (CoV 0); Δ = 0
+ * means every block uses the same data (shared). A gather through a loaded index gives its threads
+ * different distances and is skipped, as Algorithm 1 skips a GEP whose chain passes through a load; a
+ * kernel that touches the object only so leaves the decision to the next kernel that indexes it
+ * regularly (BFS's {@code visited[id]} gather, then its {@code visited[tid]} sweep).</li>
+ * <li><b>Profiler fallback</b> for input-dependent ranges (graphs: a block's edges start at a loaded
+ * offset). When no kernel indexes the object regularly, the first kernel whose sampled blocks touch it
+ * decides: the mean bytes per block μ over the grid (the slope of the sampled blocks' lowest addresses)
+ * and the coefficient of variation σ/μ of the distance between consecutive blocks (regular ranges: CoV 0;
+ * CSR edges: μ from the mean degree, CoV from its spread).</li>
+ * </ol>
+ * Matching "the same instruction" by its rank among a warp's accesses to the object stands in for the
+ * paper's static GEP; divergent warps can misalign ranks, which the majority rule absorbs. A pair of
+ * instructions with fewer than two threads active in both gives no evidence but keeps its rank; only the
+ * first {@link #KEPT_ACCESSES} accesses of a warp are compared. The programs are built afresh from {@link Kernel#program}; workloads whose programs are fresh
+ * on each call (built-in and file workloads) are unaffected by the sampling.
  */
 final class CtaStrideProfiler {
     /** Pairs of consecutive blocks sampled per kernel ("some random thread blocks"). */
     static final int PAIRS = 16;
     /** Instructions run per sampled warp at most (a bound for endless programs). */
     static final int MAX_INSTRUCTIONS = 1 << 20;
+    /** Kernels touching an object that are searched for a regular index before the fallback decides. */
+    static final int MAX_KERNELS = 32;
+    /** Accesses to the object per sampled warp kept for the comparison (the regular index comes early). */
+    static final int KEPT_ACCESSES = 256;
 
     private final List<Kernel> kernels;
 
     CtaStrideProfiler(List<Kernel> kernels) { this.kernels = kernels; }
 
     CtaStrideProfile profile(Allocation a) {
+        CtaStrideProfile ranges = null;
+        int touching = 0;
         for (Kernel k : kernels) {
             if (k.ctas() < 2) continue;
-            int pairs = Math.min(PAIRS, k.ctas() - 1);
-            double sum = 0, sumSq = 0;
-            int n = 0;
-            for (int i = 0; i < pairs; i++) {
-                int b = 1 + (int) ((i + 0.5) * (k.ctas() - 1) / pairs); // K in [1, ctas)
-                long lo0 = lowest(k, b - 1, a), lo1 = lowest(k, b, a);
-                if (lo0 < 0 || lo1 < 0) continue;
-                double d = lo1 - lo0;
-                sum += d;
-                sumSq += d * d;
-                n++;
-            }
-            if (n == 0) continue; // no sampled block of this kernel touches it: the next kernel decides
-            double mean = sum / n, var = Math.max(0, sumSq / n - mean * mean), sd = Math.sqrt(var);
-            double cov = mean == 0 ? (sd == 0 ? 0 : Double.POSITIVE_INFINITY) : sd / Math.abs(mean);
-            return new CtaStrideProfile(mean, cov, n);
+            KernelSample s = sample(k, a);
+            if (s.pairs == 0) continue; // no sampled block of this kernel touches it
+            if (ranges == null) ranges = s.ranges();
+            if (s.hasRuntimeConstantStride()) return new CtaStrideProfile(s.strideMode, 0, s.pairs);
+            if (++touching >= MAX_KERNELS) break;
         }
-        return new CtaStrideProfile(0, 0, 0);
+        return ranges != null ? ranges : new CtaStrideProfile(0, 0, 0);
     }
 
-    /** The lowest byte address block {@code cta} of {@code k} touches in {@code a}, or -1 if none. */
-    private static long lowest(Kernel k, int cta, Allocation a) {
+    /** What the sampled pairs of one kernel show about one allocation. */
+    private static final class KernelSample {
+        int pairs;
+        double sum, sumSq;
+        /** Least-squares sums of (block, lowest address) over every sampled block, for the grid-wide mean. */
+        double n, sk, sl, skk, skl;
+        final Map<Long, Integer> deltas = new HashMap<>();
+        final Map<Long, Integer> deltaPairs = new HashMap<>();
+        int regularObservations;
+        long strideMode;
+
+        void addRange(int k, long lowBefore, long lowAfter) {
+            double d = lowAfter - lowBefore;
+            sum += d;
+            sumSq += d * d;
+            pairs++;
+            addBlock(k - 1, lowBefore);
+            addBlock(k, lowAfter);
+        }
+
+        private void addBlock(int k, long low) {
+            n++;
+            sk += k;
+            sl += low;
+            skk += (double) k * k;
+            skl += (double) k * low;
+        }
+
+        /**
+         * μ is the slope of the lowest address over the sampled blocks' indices, the grid-wide mean bytes
+         * per block (the paper's |E|/|V| estimate for a graph): the mean of 16 consecutive distances is off
+         * by its sampling error, and placement multiplies that error by the block index (spmv's rows, 0.5 %
+         * too long a stride, drifted a whole chunk from the block groups by the grid's end). CoV is the spread
+         * of the consecutive distances around it.
+         */
+        CtaStrideProfile ranges() {
+            double den = n * skk - sk * sk;
+            double mean = den > 0 ? (n * skl - sk * sl) / den : sum / pairs;
+            double var = Math.max(0, sumSq / pairs - 2 * mean * sum / pairs + mean * mean), sd = Math.sqrt(var);
+            double cov = mean == 0 ? (sd == 0 ? 0 : Double.POSITIVE_INFINITY) : sd / Math.abs(mean);
+            return new CtaStrideProfile(mean, cov, pairs);
+        }
+
+        /** One Δ dominates the regular observations, seen in two pairs at least (one where only one pair exists). */
+        boolean hasRuntimeConstantStride() {
+            if (regularObservations == 0) return false;
+            long best = 0;
+            int bestCount = -1;
+            for (var e : deltas.entrySet())
+                if (e.getValue() > bestCount || (e.getValue() == bestCount && e.getKey() < best)) {
+                    best = e.getKey();
+                    bestCount = e.getValue();
+                }
+            strideMode = best;
+            return 2L * bestCount >= regularObservations && deltaPairs.get(best) >= Math.min(2, pairs);
+        }
+    }
+
+    private static KernelSample sample(Kernel k, Allocation a) {
+        KernelSample s = new KernelSample();
+        int pairs = Math.min(PAIRS, k.ctas() - 1);
+        for (int i = 0; i < pairs; i++) {
+            int b = sampledBlock(i, pairs, k.ctas());
+            BlockTrace t0 = trace(k, b - 1, a), t1 = trace(k, b, a);
+            if (t0.lowest < 0 || t1.lowest < 0) continue;
+            s.addRange(b, t0.lowest, t1.lowest);
+            compareRegularAccesses(t0, t1, s);
+        }
+        return s;
+    }
+
+    /**
+     * Block K of sample {@code i}: one in each of {@code pairs} equal stretches of [1, ctas), at a position
+     * in it fixed by a hash ("some random thread blocks"). Evenly spaced positions fell on grid-row starts
+     * of power-of-two 2D grids (sgemm's 64 x 64: every K the first block of a row), where every distance
+     * is a row wrap.
+     */
+    static int sampledBlock(int i, int pairs, int ctas) {
+        long lo = 1 + (long) i * (ctas - 1) / pairs, hi = 1 + (long) (i + 1) * (ctas - 1) / pairs;
+        long z = (i + 1) * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        z ^= z >>> 31;
+        return (int) (lo + Math.floorMod(z, Math.max(1, hi - lo)));
+    }
+
+    /** Δ of every access whose threads active in both blocks all moved by the same distance. */
+    private static void compareRegularAccesses(BlockTrace before, BlockTrace after, KernelSample s) {
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        int warps = Math.min(before.warps.size(), after.warps.size());
+        for (int w = 0; w < warps; w++) {
+            List<Access> x = before.warps.get(w), y = after.warps.get(w);
+            for (int j = 0; j < Math.min(x.size(), y.size()); j++) {
+                long d = commonDistance(x.get(j), y.get(j));
+                if (d == NO_COMMON_DISTANCE) continue;
+                s.regularObservations++;
+                s.deltas.merge(d, 1, Integer::sum);
+                if (seen.add(d)) s.deltaPairs.merge(d, 1, Integer::sum);
+            }
+        }
+    }
+
+    private static final long NO_COMMON_DISTANCE = Long.MIN_VALUE;
+
+    /** The one distance every thread active in both moved by, or {@link #NO_COMMON_DISTANCE}. */
+    static long commonDistance(Access before, Access after) {
+        int both = before.mask & after.mask;
+        if (Integer.bitCount(both) < 2) return NO_COMMON_DISTANCE;
+        int first = Integer.numberOfTrailingZeros(both);
+        long d = after.addresses[first] - before.addresses[first];
+        for (int l = first + 1; l < WarpInstruction.THREADS; l++)
+            if ((both & (1 << l)) != 0 && after.addresses[l] - before.addresses[l] != d) return NO_COMMON_DISTANCE;
+        return d;
+    }
+
+    /** One memory instruction's active threads and their addresses. */
+    record Access(int mask, long[] addresses) {}
+
+    /** One block's accesses to an allocation: its lowest address, and per warp its first accesses. */
+    private record BlockTrace(long lowest, List<List<Access>> warps) {}
+
+    private static BlockTrace trace(Kernel k, int cta, Allocation a) {
         long lo = Long.MAX_VALUE, base = a.baseVa(), end = a.baseVa() + a.bytes();
+        List<List<Access>> warps = new ArrayList<>(k.warpsPerCta());
         WarpInstruction in = new WarpInstruction();
         for (int w = 0; w < k.warpsPerCta(); w++) {
             WarpProgram p = k.program(cta, w);
+            List<Access> kept = new ArrayList<>();
             for (int i = 0; i < MAX_INSTRUCTIONS && p.next(in); i++) {
                 if (in.kind == WarpInstruction.Kind.COMPUTE || in.kind == WarpInstruction.Kind.BARRIER) continue;
+                boolean touches = false;
                 for (int l = 0; l < WarpInstruction.THREADS; l++) {
                     if ((in.activeMask & (1 << l)) == 0) continue;
                     long va = in.addresses[l];
-                    if (va >= base && va < end && va < lo) lo = va;
+                    if (va >= base && va < end) {
+                        touches = true;
+                        if (va < lo) lo = va;
+                    }
                 }
+                if (touches && kept.size() < KEPT_ACCESSES) kept.add(new Access(in.activeMask, in.addresses.clone()));
             }
+            warps.add(kept);
         }
-        return lo == Long.MAX_VALUE ? -1 : lo;
+        return new BlockTrace(lo == Long.MAX_VALUE ? -1 : lo, warps);
     }
 }
