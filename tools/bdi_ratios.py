@@ -4,8 +4,9 @@
 The paper gives no per-application compression ratio; this computes what Base-Delta-Immediate compression
 (Pekhimenko et al., PACT 2012: 64 B lines; zero line, repeated 8-byte value, base8-delta1/2/4, base4-delta1/2,
 base2-delta1, each with an implicit zero base beside the explicit one) would make of the arrays the benchmarks
-initialise, as their host code fills them (PolyBench/GPU float, Rodinia lud's create_matrix). Sizes are scaled
-down; the values follow the same formulas. Usage: python3 tools/bdi_ratios.py
+initialise, as their host code fills them (PolyBench/GPU float, Rodinia lud's create_matrix): the input arrays of
+2DCONV, 3DCONV, ATAX, BICG, GESUMMV, MVT and LUD, not their outputs or temporaries. Sizes are scaled down (BICG and
+ATAX at N = 4096 give the same); the values follow the same formulas. Usage: python3 tools/bdi_ratios.py
 """
 import math
 import random
@@ -23,6 +24,13 @@ def fits(delta, nbytes):
     return -lim <= delta < lim
 
 
+def wrapped(value, nbytes):
+    """value as the hardware's nbytes-wide subtraction leaves it, sign-extended."""
+    bits = 8 * nbytes
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >> (bits - 1) else value
+
+
 def bdi_size(line):
     if not any(line):
         return 1
@@ -33,7 +41,7 @@ def bdi_size(line):
     for base_size, delta_size in ((8, 1), (8, 2), (8, 4), (4, 1), (4, 2), (2, 1)):
         ws = words(line, base_size)
         base = next((w for w in ws if not fits(w, delta_size)), 0)  # the first word not an immediate
-        if all(fits(w, delta_size) or fits(w - base, delta_size) for w in ws):
+        if all(fits(w, delta_size) or fits(wrapped(w - base, base_size), delta_size) for w in ws):
             size = base_size + len(ws) * delta_size + math.ceil(len(ws) / 8)  # base, deltas, base-select bits
             best = min(best, size)
     return best
@@ -55,7 +63,7 @@ def main():
         'ATAX A (i(j+1)/N)': [i * (j + 1) / n for i in range(n) for j in range(n)],
         'BICG / GESUMMV / MVT A (ij/N)': [i * j / n for i in range(n) for j in range(n)],
         'ATAX x, BICG r, p (i*pi)': [i * math.pi for i in range(n * 16)],
-        'LUD (coe[n-1-i+j], coe[k] = 10 exp(-0.001 k))': [10 * math.exp(-0.001 * (n - 1 - i + j)) for i in range(n) for j in range(n)],
+        'LUD (create_matrix: 10 exp(-0.001 |i-j|))': [10 * math.exp(-0.001 * abs(i - j)) for i in range(n) for j in range(n)],
     }
     for name, values in arrays.items():
         print(f'{name:48s} BDI ratio {ratio(values):.3f}')

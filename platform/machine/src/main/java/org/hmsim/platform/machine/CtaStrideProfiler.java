@@ -18,10 +18,12 @@ import org.hmsim.api.workload.WarpProgram;
  * <li><b>Runtime-constant stride</b> (Algorithm 1). The same instruction in block K and K-1 (the j-th
  * access to the object of warp w in each) gives every thread active in both a distance
  * {@code addr_K - addr_(K-1)}; when it is one Δ for all of them the thread index cancels out of the
- * index, which therefore holds no loaded value: Δ is the paper's {@code index_K - index_(K-1)}. Where
- * one Δ accounts for at least half of a kernel's such observations it is the stride (CoV 0); Δ = 0
- * means every block uses the same data (shared). A gather through a loaded index gives its threads
- * different distances and is skipped, as Algorithm 1 skips a GEP whose chain passes through a load; a
+ * index. A runtime-constant Δ is the same between every pair of consecutive blocks, so a kernel's
+ * stride is a Δ found in (nearly) every sampled pair ({@link KernelSample#hasRuntimeConstantStride}),
+ * CoV 0; Δ = 0 means every block uses the same data (shared). A per-block offset that is a loaded value
+ * (a block per vertex reading its edge list) moves all threads alike too, but by a distance that changes
+ * from pair to pair, and fails that test. A gather through a loaded index gives its threads different
+ * distances and is skipped, as Algorithm 1 skips a GEP whose chain passes through a load; a
  * kernel that touches the object only so leaves the decision to the next kernel that indexes it
  * regularly (BFS's {@code visited[id]} gather, then its {@code visited[tid]} sweep).</li>
  * <li><b>Profiler fallback</b> for input-dependent ranges (graphs: a block's edges start at a loaded
@@ -31,10 +33,14 @@ import org.hmsim.api.workload.WarpProgram;
  * CSR edges: μ from the mean degree, CoV from its spread).</li>
  * </ol>
  * Matching "the same instruction" by its rank among a warp's accesses to the object stands in for the
- * paper's static GEP; divergent warps can misalign ranks, which the majority rule absorbs. A pair of
- * instructions with fewer than two threads active in both gives no evidence but keeps its rank; only the
- * first {@link #KEPT_ACCESSES} accesses of a warp are compared. The programs are built afresh from {@link Kernel#program}; workloads whose programs are fresh
- * on each call (built-in and file workloads) are unaffected by the sampling.
+ * paper's static GEP. Where data-dependent extra accesses shift the ranks in some blocks, those pairs show
+ * stray distances and the kernel has no stride by the rule above; the object then falls to the profile,
+ * whose lowest addresses still give a regular layout's stride at CoV 0. A pair of instructions with fewer
+ * than two threads active in both gives no evidence but keeps its rank; only the first
+ * {@link #KEPT_ACCESSES} accesses of a warp are compared. Consecutive block numbers run along a 2D grid's x, so an object shared along a grid row
+ * but not across rows (sgemm's A panel) reads as shared, as the paper's {@code index_K - index_(K-1)} does.
+ * The programs are built afresh from {@link Kernel#program}; workloads whose programs are fresh on each
+ * call (built-in and file workloads) are unaffected by the sampling.
  */
 final class CtaStrideProfiler {
     /** Pairs of consecutive blocks sampled per kernel ("some random thread blocks"). */
@@ -58,7 +64,7 @@ final class CtaStrideProfiler {
             KernelSample s = sample(k, a);
             if (s.pairs == 0) continue; // no sampled block of this kernel touches it
             if (ranges == null) ranges = s.ranges();
-            if (s.hasRuntimeConstantStride()) return new CtaStrideProfile(s.strideMode, 0, s.pairs);
+            if (s.hasRuntimeConstantStride()) return new CtaStrideProfile(s.stride, 0, s.pairs);
             if (++touching >= MAX_KERNELS) break;
         }
         return ranges != null ? ranges : new CtaStrideProfile(0, 0, 0);
@@ -68,20 +74,23 @@ final class CtaStrideProfiler {
     private static final class KernelSample {
         int pairs;
         double sum, sumSq;
-        /** Least-squares sums of (block, lowest address) over every sampled block, for the grid-wide mean. */
+        /** Least-squares sums of (block, lowest address - origin) over every sampled block, for the grid-wide mean. */
         double n, sk, sl, skk, skl;
-        final Map<Long, Integer> deltas = new HashMap<>();
+        long origin = Long.MIN_VALUE;
+        /** Per distance, the sampled pairs in which some access moved every common thread by it. */
         final Map<Long, Integer> deltaPairs = new HashMap<>();
-        int regularObservations;
-        long strideMode;
+        /** Sampled pairs with at least one such access. */
+        int pairsWithRegularAccess;
+        long stride;
 
         void addRange(int k, long lowBefore, long lowAfter) {
             double d = lowAfter - lowBefore;
             sum += d;
             sumSq += d * d;
             pairs++;
-            addBlock(k - 1, lowBefore);
-            addBlock(k, lowAfter);
+            if (origin == Long.MIN_VALUE) origin = lowBefore;
+            addBlock(k - 1, lowBefore - origin);
+            addBlock(k, lowAfter - origin);
         }
 
         private void addBlock(int k, long low) {
@@ -96,29 +105,35 @@ final class CtaStrideProfiler {
          * μ is the slope of the lowest address over the sampled blocks' indices, the grid-wide mean bytes
          * per block (the paper's |E|/|V| estimate for a graph): the mean of 16 consecutive distances is off
          * by its sampling error, and placement multiplies that error by the block index (spmv's rows, 0.5 %
-         * too long a stride, drifted a whole chunk from the block groups by the grid's end). CoV is the spread
-         * of the consecutive distances around it.
+         * too long a stride, drifted a whole chunk from the block groups by the grid's end). CoV is the
+         * spread of the sampled distances around their own mean.
          */
         CtaStrideProfile ranges() {
             double den = n * skk - sk * sk;
-            double mean = den > 0 ? (n * skl - sk * sl) / den : sum / pairs;
-            double var = Math.max(0, sumSq / pairs - 2 * mean * sum / pairs + mean * mean), sd = Math.sqrt(var);
+            double slope = den > 0 ? (n * skl - sk * sl) / den : sum / pairs;
+            double mean = sum / pairs, sd = Math.sqrt(Math.max(0, sumSq / pairs - mean * mean));
             double cov = mean == 0 ? (sd == 0 ? 0 : Double.POSITIVE_INFINITY) : sd / Math.abs(mean);
-            return new CtaStrideProfile(mean, cov, pairs);
+            return new CtaStrideProfile(slope, cov, pairs);
         }
 
-        /** One Δ dominates the regular observations, seen in two pairs at least (one where only one pair exists). */
+        /**
+         * A runtime-constant stride holds between every pair of consecutive blocks: one distance must appear
+         * in all sampled pairs that show a regular access but at most one in eight (row wraps of a 2D grid),
+         * and in more than half of them; one pair suffices only where the grid has no second. Counting pairs,
+         * not accesses, keeps a few blocks with many accesses (a graph's hubs) from outvoting the rest.
+         */
         boolean hasRuntimeConstantStride() {
-            if (regularObservations == 0) return false;
+            int seen = pairsWithRegularAccess;
+            if (seen == 0) return false;
             long best = 0;
-            int bestCount = -1;
-            for (var e : deltas.entrySet())
-                if (e.getValue() > bestCount || (e.getValue() == bestCount && e.getKey() < best)) {
+            int bestPairs = -1;
+            for (var e : deltaPairs.entrySet())
+                if (e.getValue() > bestPairs || (e.getValue() == bestPairs && e.getKey() < best)) {
                     best = e.getKey();
-                    bestCount = e.getValue();
+                    bestPairs = e.getValue();
                 }
-            strideMode = best;
-            return 2L * bestCount >= regularObservations && deltaPairs.get(best) >= Math.min(2, pairs);
+            stride = best;
+            return 2 * bestPairs > seen && bestPairs >= seen - seen / 8 && (seen >= 2 || pairs == 1);
         }
     }
 
@@ -150,7 +165,7 @@ final class CtaStrideProfiler {
         return (int) (lo + Math.floorMod(z, Math.max(1, hi - lo)));
     }
 
-    /** Δ of every access whose threads active in both blocks all moved by the same distance. */
+    /** The distances by which accesses at the same rank of the same warp moved every thread active in both blocks. */
     private static void compareRegularAccesses(BlockTrace before, BlockTrace after, KernelSample s) {
         java.util.Set<Long> seen = new java.util.HashSet<>();
         int warps = Math.min(before.warps.size(), after.warps.size());
@@ -158,12 +173,10 @@ final class CtaStrideProfiler {
             List<Access> x = before.warps.get(w), y = after.warps.get(w);
             for (int j = 0; j < Math.min(x.size(), y.size()); j++) {
                 long d = commonDistance(x.get(j), y.get(j));
-                if (d == NO_COMMON_DISTANCE) continue;
-                s.regularObservations++;
-                s.deltas.merge(d, 1, Integer::sum);
-                if (seen.add(d)) s.deltaPairs.merge(d, 1, Integer::sum);
+                if (d != NO_COMMON_DISTANCE && seen.add(d)) s.deltaPairs.merge(d, 1, Integer::sum);
             }
         }
+        if (!seen.isEmpty()) s.pairsWithRegularAccess++;
     }
 
     private static final long NO_COMMON_DISTANCE = Long.MIN_VALUE;

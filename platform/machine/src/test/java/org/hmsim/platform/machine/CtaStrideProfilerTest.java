@@ -12,6 +12,9 @@ import org.hmsim.api.os.AllocationHint;
 import org.hmsim.api.os.CtaStrideProfile;
 import org.hmsim.api.policy.Params;
 import org.hmsim.api.workload.AllocationSpec;
+import org.hmsim.api.workload.Kernel;
+import org.hmsim.api.workload.WarpInstruction;
+import org.hmsim.api.workload.WarpProgram;
 import org.hmsim.api.workload.Workload;
 import org.hmsim.api.workload.WorkloadProvider;
 import org.hmsim.platform.workloads.BuiltinWorkloads;
@@ -87,9 +90,81 @@ class CtaStrideProfilerTest {
     void unevenRangesGiveTheGridWideMeanSoPlacementDoesNotDrift() {
         // spmv: row lengths uniform in 16 x [0.5, 1.5]; the mean of 16 sampled distances was 0.5 % long, which
         // placement multiplies by the block index (a whole chunk off by the grid's end)
+        WorkloadProvider w = BuiltinWorkloads.byName("spmv");
+        Workload wl = w.create(Params.validate(w.parameters(), Map.of("rows", 65536)), 1);
+        double trueMean = (double) wl.allocations().get(1).bytes() / 8192; // colIdx over 8192 blocks of 8 rows
         CtaStrideProfile col = profile("spmv", "rows", 65536)[1];
-        double trueMean = 4191652.0 / 8192;
         assertEquals(trueMean, col.meanBytes(), 0.002 * trueMean, col.toString());
         assertTrue(col.cov() > 0.05 && col.cov() < 0.5, col.toString());
+    }
+
+    // ---------------------------------------------------------------- synthetic kernels: one warp per block
+
+    /** Block b's one warp: per access j, the 32 addresses {@code addr(b, j, lane)}; {@code accesses(b)} of them. */
+    private static Kernel kernel(int ctas, java.util.function.IntUnaryOperator accesses, AddressOf addr) {
+        return new Kernel() {
+            @Override public String name() { return "k"; }
+            @Override public int ctas() { return ctas; }
+            @Override public int threadsPerCta() { return 32; }
+            @Override public WarpProgram program(int cta, int warp) {
+                return new WarpProgram() {
+                    int j;
+                    @Override public boolean next(WarpInstruction in) {
+                        if (j >= accesses.applyAsInt(cta)) return false;
+                        in.memory(WarpInstruction.Kind.LOAD, 4, -1, false);
+                        for (int l = 0; l < 32; l++) in.addresses[l] = BASE + addr.at(cta, j, l);
+                        j++;
+                        return true;
+                    }
+                };
+            }
+        };
+    }
+
+    interface AddressOf { long at(int cta, int access, int lane); }
+
+    private static CtaStrideProfile profileOne(Kernel k) {
+        return new CtaStrideProfiler(List.of(k)).profile(new Allocation(0, "a", BASE, 1L << 30, AllocationHint.NONE, false));
+    }
+
+    @Test
+    void aPerBlockOffsetThatIsALoadedValueIsNotAStride() {
+        // a block per vertex reading edges[off[v] + 32 j + lane]: every thread moves alike between two blocks,
+        // but by the previous vertex's edge count, 64 for 70 % of vertices and 2048 for the rest
+        long[] off = new long[4097];
+        java.util.Random r = new java.util.Random(7);
+        int[] degree = new int[4096];
+        for (int v = 0; v < 4096; v++) {
+            degree[v] = r.nextDouble() < 0.7 ? 64 : 2048;
+            off[v + 1] = off[v] + 4L * degree[v];
+        }
+        CtaStrideProfile p = profileOne(kernel(4096, v -> degree[v] / 32, (v, j, l) -> off[v] + 4L * (32 * j + l)));
+        assertTrue(p.cov() > 0.5, "ranges from loaded offsets stay a profile with their spread: " + p);
+    }
+
+    @Test
+    void aNegativeStrideIsReportedAsOne() {
+        // blocks walking down an array (needle's anti-diagonals): CODA leaves such an object fine
+        CtaStrideProfile p = profileOne(kernel(256, v -> 2, (v, j, l) -> (1L << 20) - 1024L * v + 128L * j + 4L * l));
+        assertEquals(-1024, p.meanBytes(), 1e-9, p.toString());
+        assertEquals(0, p.cov(), 1e-9);
+    }
+
+    @Test
+    void twoDistancesInEqualMeasureAreNoStride() {
+        // odd blocks 1 KB past their predecessor, even ones 2 KB: no runtime-constant distance
+        CtaStrideProfile p = profileOne(kernel(256, v -> 1, (v, j, l) -> 1536L * v + (v % 2 == 1 ? -512 : 0) + 4L * l));
+        assertTrue(p.cov() > 0.2, "a profile with the spread of the two distances, not 1 KB at CoV 0: " + p);
+        assertEquals(1536, p.meanBytes(), 16, p.toString());
+    }
+
+    @Test
+    void aWarpWhoseAccessesFallOutOfStepStillShowsTheStride() {
+        // every third block makes a first access to a data-dependent place before its regular ones: the ranks no
+        // longer line up in two pairs of three, and the blocks' lowest addresses give the stride instead
+        CtaStrideProfile p = profileOne(kernel(256, v -> v % 3 == 0 ? 3 : 2,
+                (v, j, l) -> v % 3 == 0 && j == 0 ? (1L << 24) + 4096L * ((v * 37) % 101) + 8L * l : 512L * v + 128L * (v % 3 == 0 ? j - 1 : j) + 4L * l));
+        assertEquals(512, p.meanBytes(), 1e-9, p.toString());
+        assertEquals(0, p.cov(), 1e-9);
     }
 }
