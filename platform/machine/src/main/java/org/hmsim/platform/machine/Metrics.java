@@ -49,9 +49,12 @@ final class Metrics {
         for (DramPool p : m.pools) {
             String n = "pool." + p.config().name();
             double bytes = p.bytesServed();
+            // over the run and any copies or write-backs still moving after its last kernel, whose bytes count too
+            // (over the run alone a pool that migrated pages to the end showed more than its peak)
+            double window = Math.max(endPs, p.lastDataEndPs()) / 1000.0;
             out.put(n + ".bytes", bytes);
-            out.put(n + ".bandwidth_gbps", ns > 0 ? bytes / ns : 0);
-            out.put(n + ".utilisation", ns > 0 ? bytes / ns / (p.config().bytesPerSecond() / 1e9) : 0);
+            out.put(n + ".bandwidth_gbps", window > 0 ? bytes / window : 0);
+            out.put(n + ".utilisation", window > 0 ? bytes / window / (p.config().bytesPerSecond() / 1e9) : 0);
             out.put(n + ".row_hit_rate", ratio(p.rowHits(), p.rowHits() + p.rowMisses() + p.rowConflicts()));
             out.put(n + ".pages", (double) m.os.mappedPages(p.index()));
             dramPj += p.energyPj();

@@ -514,6 +514,9 @@ final class DramChannel implements EventTarget {
 
     long bytes() { return readBytes + writeBytes; }
 
+    /** When the last data transfer issued so far ends (0 before any). */
+    long lastDataEndPs() { return busFreeAt; }
+
     double energyPj(org.hmsim.platform.memory.DramEnergy e) {
         if (e == null) return 0;
         return activates * e.activatePj() + readBytes * e.readPjPerByte() + writeBytes * e.writePjPerByte();

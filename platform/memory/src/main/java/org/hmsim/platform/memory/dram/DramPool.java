@@ -181,6 +181,16 @@ public final class DramPool implements DramView, MemSink, EventTarget {
     @Override
     public long bytesServed(int channel) { return channels[channel].bytes(); }
 
+    /**
+     * When the last data transfer of any channel ends: page copies and write-backs can still be moving
+     * after the workload's last kernel, and their bytes count in {@link #bytesServed()}.
+     */
+    public long lastDataEndPs() {
+        long t = 0;
+        for (DramChannel c : channels) t = Math.max(t, c.lastDataEndPs());
+        return t;
+    }
+
     @Override
     public int inFlight() {
         int n = delayCount;
