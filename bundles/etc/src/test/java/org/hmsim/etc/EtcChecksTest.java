@@ -206,6 +206,12 @@ class EtcChecksTest {
         assertTrue(metadata > 0.1 * Sim.stat(cc, "uvm.compressed_accesses"), "metadata misses read GPU memory");
         double extraReads = Sim.stat(cc, "pool.gddr.reads") - Sim.stat(bl, "pool.gddr.reads");
         assertTrue(extraReads > 0.9 * metadata, "the metadata reads are DRAM reads: " + extraReads + " more reads, " + metadata + " metadata reads");
+        // and nothing else reaches the DRAM: its bytes are the L2's fetches and write-backs plus 64 B per metadata read
+        double l2Bytes = 0;
+        for (var e : cc.stats().entrySet())
+            if (e.getKey().startsWith("gpu0.l2.slice") && (e.getKey().endsWith(".fetch_bytes") || e.getKey().endsWith(".writeback_bytes")))
+                l2Bytes += e.getValue();
+        assertEquals(l2Bytes + 64 * metadata, Sim.stat(cc, "pool.gddr.bytes"), 0.5, "DRAM bytes = L2 fetches + write-backs + metadata");
         double latency = l2FetchLatencyPs(cc) / l2FetchLatencyPs(bl);
         // measured x2.67: 71 % of the misses read their metadata first (not in parallel, README), each a DRAM round trip
         assertTrue(latency > 1.5, "an L2 miss to a compressed page waits for its metadata: L2 fetch latency x" + latency);
