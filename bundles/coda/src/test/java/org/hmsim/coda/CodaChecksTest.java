@@ -170,7 +170,7 @@ class CodaChecksTest {
      * kernel, gathered through neighbour ids in the other) are laid out with the block groups, so CODA's remote
      * bytes fall (measured -64 % and -44 %); the edges of bfs's power-law graph and spmv's x stay fine. Before the
      * estimate followed the compiler pass and took the grid-wide mean, spmv here kept 0.94x FGP-Only's remote bytes
-     * (its chunks drifted from the block groups) and bfs 0.62x (visited and cost, gathered before they are swept,
+     * (its chunks drifted from the block groups) and bfs 0.62x (cost, gathered through neighbour ids before it is swept,
      * stayed fine).
      */
     @Test
