@@ -63,4 +63,11 @@ public interface MemoryManager {
      * touches the allocation, without timing. Null when the platform cannot profile. Since api.os 1.3.0.
      */
     default CtaStrideProfile profileCtaStride(Allocation allocation) { return null; }
+
+    /**
+     * Warps per thread block of the first kernel whose blocks touch {@code allocation} (0: unknown). Seed 004
+     * lays an object out by N_blocks_per_GPU, "SMs per GPU × concurrent TBs per SM for the kernel" (§4.4): the
+     * occupancy of the kernel that decides the object's placement. Since api.os 1.4.0.
+     */
+    default int firstKernelWarpsPerCta(Allocation allocation) { return 0; }
 }

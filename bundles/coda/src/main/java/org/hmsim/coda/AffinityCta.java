@@ -20,7 +20,7 @@ final class AffinityCta implements CtaSchedulerPolicy {
     private final int gpus;
     private final GpuGeometry.LazyBlocks blocksPerGpu;
     private final int[] next;
-    private int ctas = 1;
+    private int ctas = 1, warpsPerCta;
 
     AffinityCta(boolean contiguous, int gpus, GpuGeometry.LazyBlocks blocksPerGpu) {
         this.contiguous = contiguous;
@@ -30,11 +30,14 @@ final class AffinityCta implements CtaSchedulerPolicy {
     }
 
     @Override
-    public void onKernelLaunch(int kernel, int ctas, int warpsPerCta) { this.ctas = Math.max(1, ctas); }
+    public void onKernelLaunch(int kernel, int ctas, int warpsPerCta) {
+        this.ctas = Math.max(1, ctas);
+        this.warpsPerCta = warpsPerCta;
+    }
 
     int gpuOf(int cta) {
         if (contiguous) return (int) Math.min(gpus - 1, (long) cta * gpus / ctas);
-        return GpuGeometry.affinity(cta, blocksPerGpu.get(), gpus);
+        return GpuGeometry.affinity(cta, blocksPerGpu.get(warpsPerCta), gpus);
     }
 
     @Override

@@ -6,39 +6,51 @@ import org.hmsim.api.machine.MachineView;
 
 /**
  * What CODA's rules need from the machine: GPUs, SMs per GPU, and {@code N_blocks_per_GPU}, the number of
- * thread blocks one GPU holds at once (seed 004 §4.3: SMs per GPU × resident blocks per SM). Placement (at
- * cudaMalloc) and the affinity scheduler (at launch) must use the same value, or the data chunks and the
+ * thread blocks one GPU holds at once. By default SMs per GPU × the SM's CTA limit; with {@code blocks_per_gpu:
+ * -1} the paper's literal "SMs per GPU × concurrent TBs per SM for the kernel" (seed 004 §4.3–4.4), the
+ * kernel's occupancy, taken for placement from the first kernel that touches the object and for scheduling
+ * from each launch. Placement and the affinity scheduler must use the same value, or the data chunks and the
  * block groups drift apart; both take it from here.
  */
 final class GpuGeometry {
     private GpuGeometry() {}
 
+    /** {@code blocks_per_gpu} value for the kernel's occupancy instead of the SM's CTA limit. */
+    static final int OCCUPANCY = -1;
+
     /**
-     * @param given the {@code blocks_per_gpu} parameter; 0 = SMs per GPU × the SM's resident-CTA limit
-     *              (the paper's occupancy is per kernel and not given; the hardware limit is what the
-     *              runtime knows before any launch)
+     * @param given       the {@code blocks_per_gpu} parameter: a count; 0 = SMs per GPU × the SM's CTA limit, whatever
+     *                    the kernel; {@link #OCCUPANCY} = the kernel's occupancy, SMs per GPU × min(the SM's CTA limit,
+     *                    its warps / the kernel's warps per block) (shared memory is not counted)
+     * @param warpsPerCta the kernel's warps per block (0: unknown, then the CTA limit)
      */
-    static int blocksPerGpu(MachineView m, int given) {
+    static int blocksPerGpu(MachineView m, int given, int warpsPerCta) {
         if (given > 0) return given;
         List<? extends CoreView> sms = m.sms();
         int onGpu0 = 0;
         for (CoreView c : sms) if (c.gpu() == 0) onGpu0++;
-        return Math.max(1, onGpu0 * sms.get(0).maxCtas());
+        CoreView sm = sms.get(0);
+        int perSm = sm.maxCtas();
+        if (given == OCCUPANCY && warpsPerCta > 0) perSm = Math.max(1, Math.min(perSm, sm.maxWarps() / warpsPerCta));
+        return Math.max(1, onGpu0 * perSm);
     }
 
-    /** {@link #blocksPerGpu} computed at first use: policies are created before the SMs exist. */
+    /** {@link #blocksPerGpu} for a kernel's block size, computed at first use: policies are created before the SMs exist. */
     static final class LazyBlocks {
         private final MachineView m;
         private final int given;
-        private int value;
+        private int lastWarps = Integer.MIN_VALUE, value;
 
         LazyBlocks(MachineView m, int given) {
             this.m = m;
             this.given = given;
         }
 
-        int get() {
-            if (value == 0) value = blocksPerGpu(m, given);
+        int get(int warpsPerCta) {
+            if (warpsPerCta != lastWarps) {
+                value = blocksPerGpu(m, given, warpsPerCta);
+                lastWarps = warpsPerCta;
+            }
             return value;
         }
     }

@@ -14,8 +14,9 @@ final class InterleaveProviders {
     }
 
     static ParamSpec blocksPerGpu() {
-        return ParamSpec.integer("blocks_per_gpu", 0, 0, 1 << 20,
-                "N_blocks_per_GPU of Eq. 1-2 (thread blocks one GPU holds at once); 0 = SMs per GPU x the SM's resident-CTA limit");
+        return ParamSpec.integer("blocks_per_gpu", 0, GpuGeometry.OCCUPANCY, 1 << 20,
+                "N_blocks_per_GPU of Eq. 1-2 (thread blocks one GPU holds at once); 0 = SMs per GPU x the SM's resident-CTA limit; "
+                        + "-1 = the kernel's occupancy (the paper's definition), SMs per GPU x min(CTA limit, warps per SM / warps per block)");
     }
 
     static long channel(Params p) { return powerOfTwo(p, "granularity", 32); }

@@ -188,6 +188,28 @@ class CodaChecksTest {
     }
 
     /**
+     * {@code blocks_per_gpu: -1}, the paper's literal N_blocks_per_GPU: the kernel's occupancy. The class models'
+     * 8-warp blocks fit 6 to an SM of 48 warps, so a GPU's group is 24 blocks, not the CTA limit's 32. Then 256
+     * blocks make 10 2/3 groups (one GPU runs a sixth more blocks), and core-exclusive's rows of 256 x 1 KB strips
+     * are no whole number of 4 x 24 KB chunks, so from the second row on its chunks slide against the block
+     * groups and its remote bytes stay near FGP-Only's (README, CODA: N_bpg).
+     */
+    @Test
+    void theKernelsOccupancyAsNBpgMisalignsStripsAndUnbalancesTheGpus() {
+        MachineConfig m = CodaSim.machine("coda");
+        CodaSim.Config occupancy = CodaSim.Config.of("coda", "affinity", "blocks_per_gpu", -1).ctaParams("blocks_per_gpu", -1);
+        RunResult[] r = CodaSim.parallel(
+                () -> CodaSim.run(m, CodaSim.workload("core-exclusive", "ctas", CTAS), CodaSim.FGP),
+                () -> CodaSim.run(m, CodaSim.workload("core-exclusive", "ctas", CTAS), CodaSim.CODA),
+                () -> CodaSim.run(m, CodaSim.workload("core-exclusive", "ctas", CTAS), occupancy));
+        String msg = line("CTA limit (32)", r[0], r[1]) + "; " + line("occupancy (24)", r[0], r[2]);
+        System.out.println(msg + "; cta_imbalance " + CodaSim.metric(r[1], "cta_imbalance") + " vs " + CodaSim.metric(r[2], "cta_imbalance"));
+        assertEquals(1.0, CodaSim.metric(r[1], "cta_imbalance"), 1e-9, msg);
+        assertTrue(CodaSim.metric(r[2], "cta_imbalance") > 1.1, msg);
+        assertTrue(remoteBytes(r[2]) > 1.5 * remoteBytes(r[1]), msg);
+    }
+
+    /**
      * Migration-based first touch (§6.1): pages placed page-round-robin by the host move to their first
      * GPU toucher, each copy pulled over the one link between the two GPUs. In one launch our blocks read
      * their data once, so a migration's 4 KB copy buys no reuse and the run is slower than CGP-Only; the

@@ -20,14 +20,21 @@ final class CodaSim {
     private CodaSim() {}
 
     /** A configuration: interleave and cta-scheduler policies with their parameters. */
-    record Config(String interleave, Map<String, Object> ip, String cta, String migration) {
+    record Config(String interleave, Map<String, Object> ip, String cta, Map<String, Object> cp, String migration) {
         static Config of(String interleave, String cta, Object... p) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            for (int i = 0; i < p.length; i += 2) m.put((String) p[i], p[i + 1]);
-            return new Config(interleave, m, cta, null);
+            return new Config(interleave, map(p), cta, Map.of(), null);
         }
 
-        Config migrating(String name) { return new Config(interleave, ip, cta, name); }
+        Config migrating(String name) { return new Config(interleave, ip, cta, cp, name); }
+
+        /** The same with parameters for the cta-scheduler. */
+        Config ctaParams(Object... p) { return new Config(interleave, ip, cta, map(p), migration); }
+
+        private static Map<String, Object> map(Object... p) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            for (int i = 0; i < p.length; i += 2) m.put((String) p[i], p[i + 1]);
+            return m;
+        }
     }
 
     static final Config FGP = Config.of("fine", "round-robin", "granularity", 128);
@@ -46,7 +53,7 @@ final class CodaSim {
     static RunResult run(MachineConfig m, Workload w, Config c) {
         ClasspathPolicies policies = new ClasspathPolicies(new CoarseInterleaveProvider(), new FirstTouchInterleaveProvider(),
                 new CodaInterleaveProvider(), new AffinityCtaProvider(), new ContiguousCtaProvider(), new MigrateOnTouchProvider()).with(Slot.INTERLEAVE, c.interleave(), c.ip())
-                .with(Slot.CTA_SCHEDULER, c.cta(), Map.of());
+                .with(Slot.CTA_SCHEDULER, c.cta(), c.cp());
         if (c.migration() != null) policies.with(Slot.MIGRATION, c.migration(), Map.of());
         return policies.run(m, w);
     }

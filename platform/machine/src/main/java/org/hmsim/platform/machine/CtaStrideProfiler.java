@@ -70,6 +70,22 @@ final class CtaStrideProfiler {
         return ranges != null ? ranges : new CtaStrideProfile(0, 0, 0);
     }
 
+    /**
+     * Warps per block of the first kernel in which a sampled block touches {@code a} (0 if none does): the
+     * kernel whose occupancy sets seed 004's N_blocks_per_GPU for the object's layout. Sampled blocks as
+     * {@link #profile}, so a kernel counts as touching it exactly when it would decide its profile.
+     */
+    int firstKernelWarpsPerCta(Allocation a) {
+        for (Kernel k : kernels) {
+            int pairs = Math.min(PAIRS, Math.max(1, k.ctas() - 1));
+            for (int i = 0; i < pairs; i++) {
+                int b = k.ctas() < 2 ? 0 : sampledBlock(i, pairs, k.ctas());
+                if (trace(k, b, a).lowest >= 0) return k.warpsPerCta();
+            }
+        }
+        return 0;
+    }
+
     /** What the sampled pairs of one kernel show about one allocation. */
     private static final class KernelSample {
         int pairs;

@@ -34,7 +34,9 @@ final class WorkloadRunner {
         }
         this.kernels = workload.kernels(bases);
         // seed 004's stride-profiling fallback, run only when a placement policy asks for it
-        machine.os.setCtaStrideProfiler(new CtaStrideProfiler(kernels)::profile);
+        CtaStrideProfiler profiler = new CtaStrideProfiler(kernels);
+        machine.os.setCtaStrideProfiler(profiler::profile);
+        machine.os.setFirstKernelWarps(profiler::firstKernelWarpsPerCta);
         if (machine.uvm != null) machine.uvm.setKernels(kernels); // ETC's compile-time sharing flag (seed 002 §4.4)
         if (kernels.isEmpty()) throw new IllegalArgumentException("workload " + workload.name() + " has no kernels");
         this.host = new HostProgram(machine.cpu, workload.hostPhases(bases), kernels.size());

@@ -133,6 +133,21 @@ public final class OsMemoryManager implements MemoryManager, Component {
         strideProfiles.clear();
     }
 
+    private java.util.function.ToIntFunction<Allocation> firstKernelWarps;
+    private final java.util.Map<Integer, Integer> kernelWarps = new java.util.HashMap<>();
+
+    /** Sets what finds the warps per block of the first kernel touching an allocation (the workload runner's); null: none. */
+    public void setFirstKernelWarps(java.util.function.ToIntFunction<Allocation> f) {
+        this.firstKernelWarps = f;
+        kernelWarps.clear();
+    }
+
+    @Override
+    public int firstKernelWarpsPerCta(Allocation a) {
+        if (firstKernelWarps == null) return 0;
+        return kernelWarps.computeIfAbsent(a.id(), id -> firstKernelWarps.applyAsInt(a));
+    }
+
     /** Profiles each allocation once, at the first request (deterministic: no timing involved). */
     @Override
     public org.hmsim.api.os.CtaStrideProfile profileCtaStride(Allocation a) {
