@@ -2,8 +2,8 @@ package org.hmsim.api.os;
 
 /**
  * What profiling found about the per-block stride of one allocation (seed 004 §4.1): either the
- * runtime-constant stride {@code index_K - index_(K-1)} of an access that indexes it affinely in the
- * thread (the compiler pass's RCS; {@code cov} 0), or, where every kernel reaches it only through loaded
+ * runtime-constant stride {@code index_K - index_(K-1)} of an access whose threads all move by that one
+ * distance between consecutive blocks (the compiler pass's RCS; {@code cov} 0), or, where every kernel reaches it only through loaded
  * indices or ranges (graphs), the profiler's fallback: over sampled pairs of consecutive thread blocks
  * K-1, K of the first kernel that touches it, the distance between the lowest addresses each block
  * touches.

@@ -21,6 +21,7 @@ final class AffinityCta implements CtaSchedulerPolicy {
     private final GpuGeometry.LazyBlocks blocksPerGpu;
     private final int[] next;
     private int ctas = 1, warpsPerCta;
+    private final java.util.function.IntSupplier launchedWarps = () -> warpsPerCta;
 
     AffinityCta(boolean contiguous, int gpus, GpuGeometry.LazyBlocks blocksPerGpu) {
         this.contiguous = contiguous;
@@ -37,7 +38,7 @@ final class AffinityCta implements CtaSchedulerPolicy {
 
     int gpuOf(int cta) {
         if (contiguous) return (int) Math.min(gpus - 1, (long) cta * gpus / ctas);
-        return GpuGeometry.affinity(cta, blocksPerGpu.get(warpsPerCta), gpus);
+        return GpuGeometry.affinity(cta, blocksPerGpu.get(launchedWarps), gpus);
     }
 
     @Override

@@ -68,7 +68,7 @@ final class CodaInterleave extends ChannelInterleave {
             fgpDecisions++;
             return SPREAD;
         }
-        long l = b * blocksPerGpu.get(memory.firstKernelWarpsPerCta(a));
+        long l = b * blocksPerGpu.get(() -> memory.firstKernelWarpsPerCta(a));
         if (l < minChunkPages * page) {
             fgpDecisions++;
             return SPREAD;

@@ -46,10 +46,12 @@ final class GpuGeometry {
             this.given = given;
         }
 
-        int get(int warpsPerCta) {
-            if (warpsPerCta != lastWarps) {
-                value = blocksPerGpu(m, given, warpsPerCta);
-                lastWarps = warpsPerCta;
+        /** @param warpsPerCta the kernel's warps per block, asked only under {@link #OCCUPANCY} (finding it may run programs) */
+        int get(java.util.function.IntSupplier warpsPerCta) {
+            int warps = given == OCCUPANCY ? warpsPerCta.getAsInt() : 0;
+            if (warps != lastWarps) {
+                value = blocksPerGpu(m, given, warps);
+                lastWarps = warps;
             }
             return value;
         }

@@ -2,8 +2,10 @@ package org.hmsim.platform.machine;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.hmsim.api.os.Allocation;
 import org.hmsim.api.os.CtaStrideProfile;
 import org.hmsim.api.workload.Kernel;
@@ -19,7 +21,7 @@ import org.hmsim.api.workload.WarpProgram;
  * access to the object of warp w in each) gives every thread active in both a distance
  * {@code addr_K - addr_(K-1)}; when it is one Δ for all of them the thread index cancels out of the
  * index. A runtime-constant Δ is the same between every pair of consecutive blocks, so a kernel's
- * stride is a Δ found in (nearly) every sampled pair ({@link KernelSample#hasRuntimeConstantStride}),
+ * stride is a Δ found in (nearly) every sampled pair ({@link KernelSample#runtimeConstantStride}),
  * CoV 0; Δ = 0 means every block uses the same data (shared). A per-block offset that is a loaded value
  * (a block per vertex reading its edge list) moves all threads alike too, but by a distance that changes
  * from pair to pair, and fails that test. A gather through a loaded index gives its threads different
@@ -37,8 +39,9 @@ import org.hmsim.api.workload.WarpProgram;
  * stray distances and the kernel has no stride by the rule above; the object then falls to the profile,
  * whose lowest addresses still give a regular layout's stride at CoV 0. A pair of instructions with fewer
  * than two threads active in both gives no evidence but keeps its rank; only the first
- * {@link #KEPT_ACCESSES} accesses of a warp are compared. Consecutive block numbers run along a 2D grid's x, so an object shared along a grid row
- * but not across rows (sgemm's A panel) reads as shared, as the paper's {@code index_K - index_(K-1)} does.
+ * {@link #KEPT_ACCESSES} accesses of a warp are compared. Consecutive block numbers run along a 2D grid's
+ * x, so an object shared along a grid row but not across rows (sgemm's A panel) reads as shared, as the
+ * paper's {@code index_K - index_(K-1)} does.
  * The programs are built afresh from {@link Kernel#program}; workloads whose programs are fresh on each
  * call (built-in and file workloads) are unaffected by the sampling.
  */
@@ -64,16 +67,17 @@ final class CtaStrideProfiler {
             KernelSample s = sample(k, a);
             if (s.pairs == 0) continue; // no sampled block of this kernel touches it
             if (ranges == null) ranges = s.ranges();
-            if (s.hasRuntimeConstantStride()) return new CtaStrideProfile(s.stride, 0, s.pairs);
+            long stride = s.runtimeConstantStride();
+            if (stride != NO_COMMON_DISTANCE) return new CtaStrideProfile(stride, 0, s.pairs);
             if (++touching >= MAX_KERNELS) break;
         }
         return ranges != null ? ranges : new CtaStrideProfile(0, 0, 0);
     }
 
     /**
-     * Warps per block of the first kernel in which a sampled block touches {@code a} (0 if none does): the
-     * kernel whose occupancy sets seed 004's N_blocks_per_GPU for the object's layout. Sampled blocks as
-     * {@link #profile}, so a kernel counts as touching it exactly when it would decide its profile.
+     * Warps per block of the first kernel in which one of the blocks {@link #profile} samples (block 0 of a
+     * one-block grid) touches {@code a} (0 if none does): the kernel whose occupancy sets seed 004's
+     * N_blocks_per_GPU for the object's layout.
      */
     int firstKernelWarpsPerCta(Allocation a) {
         for (Kernel k : kernels) {
@@ -90,14 +94,13 @@ final class CtaStrideProfiler {
     private static final class KernelSample {
         int pairs;
         double sum, sumSq;
-        /** Least-squares sums of (block, lowest address - origin) over every sampled block, for the grid-wide mean. */
-        double n, sk, sl, skk, skl;
+        /** Least-squares sums of (block, lowest address - origin) over every sampled block (two per pair), for the grid-wide mean. */
+        double sk, sl, skk, skl;
         long origin = Long.MIN_VALUE;
         /** Per distance, the sampled pairs in which some access moved every common thread by it. */
         final Map<Long, Integer> deltaPairs = new HashMap<>();
         /** Sampled pairs with at least one such access. */
         int pairsWithRegularAccess;
-        long stride;
 
         void addRange(int k, long lowBefore, long lowAfter) {
             double d = lowAfter - lowBefore;
@@ -110,7 +113,6 @@ final class CtaStrideProfiler {
         }
 
         private void addBlock(int k, long low) {
-            n++;
             sk += k;
             sl += low;
             skk += (double) k * k;
@@ -125,7 +127,7 @@ final class CtaStrideProfiler {
          * spread of the sampled distances around their own mean.
          */
         CtaStrideProfile ranges() {
-            double den = n * skk - sk * sk;
+            double n = 2.0 * pairs, den = n * skk - sk * sk;
             double slope = den > 0 ? (n * skl - sk * sl) / den : sum / pairs;
             double mean = sum / pairs, sd = Math.sqrt(Math.max(0, sumSq / pairs - mean * mean));
             double cov = mean == 0 ? (sd == 0 ? 0 : Double.POSITIVE_INFINITY) : sd / Math.abs(mean);
@@ -137,10 +139,12 @@ final class CtaStrideProfiler {
          * in all sampled pairs that show a regular access but at most one in eight (row wraps of a 2D grid),
          * and in more than half of them; one pair suffices only where the grid has no second. Counting pairs,
          * not accesses, keeps a few blocks with many accesses (a graph's hubs) from outvoting the rest.
+         *
+         * @return that distance, or {@link #NO_COMMON_DISTANCE} when the kernel shows none
          */
-        boolean hasRuntimeConstantStride() {
+        long runtimeConstantStride() {
             int seen = pairsWithRegularAccess;
-            if (seen == 0) return false;
+            if (seen == 0) return NO_COMMON_DISTANCE;
             long best = 0;
             int bestPairs = -1;
             for (var e : deltaPairs.entrySet())
@@ -148,8 +152,8 @@ final class CtaStrideProfiler {
                     best = e.getKey();
                     bestPairs = e.getValue();
                 }
-            stride = best;
-            return 2 * bestPairs > seen && bestPairs >= seen - seen / 8 && (seen >= 2 || pairs == 1);
+            boolean constant = 2 * bestPairs > seen && bestPairs >= seen - seen / 8 && (seen >= 2 || pairs == 1);
+            return constant ? best : NO_COMMON_DISTANCE;
         }
     }
 
@@ -183,7 +187,7 @@ final class CtaStrideProfiler {
 
     /** The distances by which accesses at the same rank of the same warp moved every thread active in both blocks. */
     private static void compareRegularAccesses(BlockTrace before, BlockTrace after, KernelSample s) {
-        java.util.Set<Long> seen = new java.util.HashSet<>();
+        Set<Long> seen = new HashSet<>();
         int warps = Math.min(before.warps.size(), after.warps.size());
         for (int w = 0; w < warps; w++) {
             List<Access> x = before.warps.get(w), y = after.warps.get(w);
