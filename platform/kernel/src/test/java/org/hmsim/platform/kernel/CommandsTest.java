@@ -1,6 +1,7 @@
 package org.hmsim.platform.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -100,6 +101,26 @@ class CommandsTest {
         assertEquals(Commands.BAD_INPUT, exec("trace", "convert", t.toString(), "--out", t.toString()));
         assertTrue(err().contains("is the input itself"), err());
         assertEquals(size, java.nio.file.Files.size(t), "the input is left as it was");
+        // a folder as --out: said before anything is written (it used to leave a stray <out>.part behind)
+        Path folder = java.nio.file.Files.createDirectories(dir.resolve("tr"));
+        assertEquals(Commands.BAD_INPUT, exec("trace", "record", "stream", "--param", "size=1024", "--out", folder.toString()));
+        assertTrue(err().contains("--out " + folder + " is a folder"), err());
+        assertEquals(Commands.BAD_INPUT, exec("trace", "convert", t.toString(), "--out", folder.toString()));
+        assertTrue(err().contains("is a folder"), err());
+        assertFalse(java.nio.file.Files.exists(dir.resolve("tr.part")));
+        // a workload file's error found while recording is bad input too, named by file and line
+        Path wf = Fakes.write(dir, "w.yaml", "name: w\nallocations:\n  - {name: x, size: 4096}\nkernels:\n  - name: k\n    grid: 1\n    block: 32\n"
+                + "    steps:\n      - load: {alloc: x, index: tid, when: \"tid / (tid - 3) > 0\"}\n");
+        int code = exec("trace", "record", wf.toString(), "--out", dir.resolve("w.hmt").toString());
+        assertTrue(code == Commands.BAD_INPUT && err().contains("w.yaml") && !err().contains("Exception"), code + " " + err());
+    }
+
+    @Test
+    void aSwapsBadValueNamesItsParameter() {
+        assertEquals(Commands.BAD_INPUT, exec("swap", "0001", "placement", "ratio", "fast_percent=200"));
+        assertTrue(err().startsWith("swap: fast_percent: value 200 is out of range [0, 100]"), err());
+        assertEquals(Commands.BAD_INPUT, exec("swap", "0001", "placement", "ratio", "fast_percnt=20"));
+        assertTrue(err().startsWith("swap: unknown parameter"), err());
     }
 
     @Test

@@ -19,6 +19,11 @@ class DamagedJsonTest extends ResultsCli {
         assertOneLineError(exec("collect", out.toString()), "collect: " + provenance + " is damaged (line 1, column ");
         assertTrue(err().contains("name the study with --study FILE"), err());
         assertOneLineError(exec("status", out.toString()), "status: " + provenance + " is damaged");
+        // run into it: refused (nothing shows the folder is hmsim's), and the reason named is the damage
+        byte[] table = bytes(out.resolve("runs.csv"));
+        assertOneLineError(run(), provenance + " is damaged (line 1, column ");
+        assertTrue(err().contains("so nothing shows that hmsim wrote the folder"), err());
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")), "nothing changed");
     }
 
     @Test

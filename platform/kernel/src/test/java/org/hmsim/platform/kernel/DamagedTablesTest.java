@@ -20,5 +20,30 @@ class DamagedTablesTest extends ResultsCli {
             assertOneLineError(exec("report", other.toString()), "report: " + table);
             assertOneLineError(exec("compare", out.toString(), other.toString()), "compare: " + table);
         }
+        // a row cut short (an interrupted copy) and a stray line: refused too, not reported with shifted cells
+        String whole = Files.readString(out.resolve("runs.csv"));
+        for (String damaged : List.of(whole.substring(0, whole.stripTrailing().lastIndexOf(',')) + "\n", whole + "garbage\"\n")) {
+            Files.writeString(table, damaged);
+            assertOneLineError(exec("report", other.toString()), "report: " + table + ": row ");
+            assertOneLineError(exec("compare", out.toString(), other.toString()), "compare: " + table + ": row ");
+        }
+    }
+
+    @Test
+    void aReportGoesNeitherIntoAFileNorIntoTheRunsOfAResultsFolder() throws Exception {
+        assertEquals(0, run());
+        Path file = Files.writeString(dir.resolve("afile"), "x");
+        assertOneLineError(exec("report", out.toString(), "--out", file.toString()), "is a file, not a folder");
+        assertOneLineError(exec("compare", out.toString(), out.toString(), "--out", file.resolve("sub").toString()), "is a file, not a folder");
+        Path inRuns = out.resolve("runs").resolve("0001");
+        assertOneLineError(exec("report", out.toString(), "--out", inRuns.toString()), "lies within runs/");
+        assertEquals(List.of("config.json", "stats.json", "timeseries.csv"), names(inRuns), "nothing written into the run");
+        assertEquals(0, run("--resume"), err());
+    }
+
+    private static List<String> names(Path d) throws Exception {
+        try (var s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 }

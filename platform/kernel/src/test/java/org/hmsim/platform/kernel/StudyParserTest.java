@@ -140,6 +140,48 @@ class StudyParserTest {
     }
 
     @Test
+    void oneMachineFieldSweptUnderTwoSpellingsIsRejected() throws Exception {
+        // Before: the later key's value was the one simulated while the run was labelled with both.
+        StudyException byName = error("""
+                study: bad
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                sweep:
+                  pools.ddr.bandwidth: [40GB/s]
+                  pools.1.bandwidth: [80GB/s]
+                """);
+        assertEquals("sweep.pools.1.bandwidth", byName.field());
+        assertTrue(byName.getMessage().contains("same machine field as sweep.pools.ddr.bandwidth (pools.1.bandwidth)"), byName.getMessage());
+        StudyException prefix = error("""
+                study: bad
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                sweep:
+                  gpu.sms: [4]
+                  machine.gpu.sms: [8]
+                """);
+        assertEquals("sweep.machine.gpu.sms", prefix.field());
+        StudyException star = error("""
+                study: bad
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                sweep:
+                  pools.*.bandwidth: [16GB/s]
+                  pools.ddr: [{name: ddr, kind: DDR4, node: cpu, channels: 2, bandwidth: 40GB/s, capacity: 4GB}]
+                """);
+        assertEquals("sweep.pools.ddr", star.field());
+        // different fields of one element, and the same field of different elements, stay allowed
+        assertEquals(4, parse("""
+                study: ok
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                sweep:
+                  pools.0.bandwidth: [16GB/s, 32GB/s]
+                  pools.ddr.bandwidth: [40GB/s, 80GB/s]
+                """).runs().size());
+    }
+
+    @Test
     void sweepOrderIsMachinesWorkloadsPointsSeedsLastFastest() throws Exception {
         Study s = parse("""
                 study: order
@@ -453,6 +495,12 @@ class StudyParserTest {
                 error(BASE + "max_time: 1e9s\n").reason());
         assertEquals(1_000L, parse(BASE + "epoch: 1ns\n").epochPs());
         assertTrue(error(BASE + "swaps: [{at: 50, slot: placement, to: interleave}]\n").reason().contains("write it with a unit"));
+        // a swap that could never happen, or a key that would be ignored, is refused rather than silently skipped
+        assertTrue(error(BASE + "swaps: [{at: epoch 0, slot: placement, to: interleave}]\n").reason().contains("epochs count from 1"));
+        StudyException mixed = error(BASE + "swaps: [{at: 50us, slot: placement, to: interleave, between: [local, interleave]}]\n");
+        assertEquals("swaps[0]", mixed.field());
+        assertTrue(mixed.reason().contains("either at and to, or every and between"), mixed.reason());
+        assertEquals(1, parse(BASE + "swaps: [{at: epoch 1, slot: placement, to: interleave}]\n").swaps().size());
 
         // a policy's time parameter likewise: gpu_fault: 20 would be 20 ps
         org.hmsim.platform.kernel.registry.PolicyRegistry r = Fakes.policies();

@@ -134,6 +134,7 @@ public final class Machine implements MachineView {
             }
         });
         if (uvm != null) {
+            os.setDemandPaged(true);
             translator.setUvm(uvm);
             uvm.attach(gpus, gpuClock.ps(cfg.gpu().tlb().shootdownCycles()));
         }

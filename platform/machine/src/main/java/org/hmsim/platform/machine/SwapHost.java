@@ -24,6 +24,13 @@ public interface SwapHost {
     /** The run started: {@code control} takes swaps from other threads until {@link #ended}. */
     default void started(SwapControl control) {}
 
+    /**
+     * {@code target} is now active in {@code slot}. Its provider may have gone away while the swap drained
+     * (between {@link #resolve} and now); a host that learns of such departures checks here, so that the
+     * run does not go on with the code of a bundle that is gone.
+     */
+    default void swapped(SwapControl control, Slot slot, SwapTarget target) {}
+
     /** The run ended (normally or not); its records are final. */
     default void ended(SwapControl control) {}
 }

@@ -296,7 +296,8 @@ final class Swapper implements EventTarget {
             next = t.factory().apply(new SimPolicyContext(m, m.os, new StatsRegistry(), swapSeed, runId, slot));
             if (!slot.policyType().isInstance(next))
                 throw new IllegalStateException(t.id() + " created " + (next == null ? "null" : next.getClass().getName()) + ", not a " + slot.policyType().getSimpleName());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) {
+            // LinkageError: the target's bundle went away after it was resolved (its classes can no longer load)
             record(slot, r, t, "-", "refused: " + e);
             return;
         }
@@ -320,6 +321,7 @@ final class Swapper implements EventTarget {
         closeQuietly(old);
         record(slot, r, t, state, "ok");
         control.setActive(slot, t.id(), t.bundle());
+        if (host != null) host.swapped(control, slot, t);
     }
 
     /** Puts {@code p} where the components consult the slot; returns what happened to state, for the record. */

@@ -136,4 +136,29 @@ class LiveSwapTest {
         assertEquals(1, src.records.size());
         assertTrue(src.records.get(0).outcome().startsWith("refused"), src.records.toString());
     }
+
+    @Test
+    void aTargetWhoseBundleLeftWhileTheSwapDrainedIsRefusedAndTheHostHearsOfEverySwapDone() {
+        // The classes of an uninstalled bundle can no longer load: its factory throws NoClassDefFoundError.
+        java.util.List<String> swapped = new java.util.ArrayList<>();
+        SwappableProviders src = new SwappableProviders() {
+            @Override
+            public SwapTarget resolve(Slot slot, String policy, Map<String, Object> params) {
+                SwapTarget t = super.resolve(slot, policy, params);
+                if (!policy.equals("random")) return t;
+                return new SwapTarget(t.id(), "gone", t.params(), ctx -> { throw new NoClassDefFoundError("org/example/Gone$1"); });
+            }
+
+            @Override
+            public void swapped(SwapControl c, Slot slot, SwapTarget t) { swapped.add(slot.id() + "=" + t.id()); }
+        };
+        src.swap(new ScriptedSwap(When.EPOCH, 1, Slot.REPLACEMENT, new Choice("random", Map.of())))
+                .swap(new ScriptedSwap(When.EPOCH, 2, Slot.REPLACEMENT, new Choice("lru", Map.of())));
+        RunResult r = run("small", src, TestMachines.workload("stream", 1), null);
+        assertTrue(r.simTimePs() > 0, "the run finished");
+        assertEquals(2, src.records.size(), src.records.toString());
+        assertTrue(src.records.get(0).outcome().startsWith("refused: java.lang.NoClassDefFoundError"), src.records.toString());
+        assertEquals("ok", src.records.get(1).outcome());
+        assertEquals(List.of("replacement=lru@1.0.0"), swapped, "only the swap that took effect is reported to the host");
+    }
 }

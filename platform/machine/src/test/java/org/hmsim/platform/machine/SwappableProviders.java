@@ -10,7 +10,7 @@ import org.hmsim.api.policy.PolicyProvider;
 import org.hmsim.api.policy.Slot;
 
 /** The baseline providers as a {@link SwapHost}: swaps resolve among them; the last run's records are kept. */
-final class SwappableProviders implements PolicySource, SwapHost {
+class SwappableProviders implements PolicySource, SwapHost {
     final ClasspathPolicies base = new ClasspathPolicies();
     final List<ScriptedSwap> scripts = new ArrayList<>();
     volatile List<SwapRecord> records = List.of();

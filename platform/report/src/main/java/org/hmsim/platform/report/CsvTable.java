@@ -8,11 +8,19 @@ record CsvTable(List<String> header, List<List<String>> rows) {
 
     /** Reads {@code file}; a file that is not CSV gives a {@link BadResultsException} that names it. */
     static CsvTable read(Path file) {
+        CsvTable t;
         try {
-            return of(Csv.read(file));
+            t = of(Csv.read(file));
         } catch (java.io.UncheckedIOException e) {
             throw new BadResultsException(file + ": " + e.getMessage());
         }
+        // hmsim writes every cell of every row (empty ones too): a row of another width is a damaged file,
+        // which would otherwise shift or drop values silently
+        for (int i = 0; i < t.rows.size(); i++)
+            if (t.rows.get(i).size() != t.header.size())
+                throw new BadResultsException(file + ": row " + (i + 1) + " (after the header) has " + t.rows.get(i).size() + " cells, the header "
+                        + t.header.size() + "; the file is damaged or was cut short (hmsim run STUDY --out DIR --resume rebuilds it from runs/)");
+        return t;
     }
 
     static CsvTable parse(String text) {

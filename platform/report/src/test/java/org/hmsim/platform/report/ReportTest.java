@@ -90,6 +90,22 @@ class ReportTest {
         }
     }
 
+    @Test
+    void aDamagedRunsTableIsRefusedNotReported() throws Exception {
+        Synthetic.folder(dir, null);
+        Path table = dir.resolve("runs.csv");
+        String whole = Files.readString(table);
+        // cut inside the last row, as an interrupted copy would
+        Files.writeString(table, whole.substring(0, whole.stripTrailing().lastIndexOf(',')) + "\n");
+        BadResultsException cut = org.junit.jupiter.api.Assertions.assertThrows(BadResultsException.class, () -> Report.write(dir, dir));
+        assertTrue(cut.getMessage().startsWith(table + ": row "), cut.getMessage());
+        assertTrue(cut.getMessage().contains("damaged or was cut short"), cut.getMessage());
+        Files.writeString(table, whole + "garbage\"\n");
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(BadResultsException.class, () -> Report.write(dir, dir)).getMessage().contains("1 cells"));
+        Files.writeString(table, whole);
+        Report.write(dir, dir);
+    }
+
     static Document parse(byte[] xml) throws Exception {
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
         f.setNamespaceAware(true);

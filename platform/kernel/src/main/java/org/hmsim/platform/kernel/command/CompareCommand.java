@@ -48,6 +48,11 @@ final class CompareCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         Path dir = out != null ? out.toAbsolutePath().normalize() : db.resolve("compare");
+        String problem = out == null ? null : ReportTarget.problem(dir);
+        if (problem != null) {
+            e.println("compare: " + problem);
+            return Commands.BAD_INPUT;
+        }
         Thread t = Thread.currentThread();
         ClassLoader before = t.getContextClassLoader();
         t.setContextClassLoader(CompareCommand.class.getClassLoader());
@@ -57,6 +62,9 @@ final class CompareCommand implements Callable<Integer> {
         } catch (BadResultsException bad) {
             e.println("compare: " + bad.getMessage());
             return Commands.BAD_INPUT;
+        } catch (java.io.UncheckedIOException io) {
+            e.println("compare: " + ReportTarget.failure(io));
+            return Commands.ERROR;
         } finally {
             t.setContextClassLoader(before);
         }

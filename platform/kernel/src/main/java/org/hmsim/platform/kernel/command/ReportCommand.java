@@ -2,6 +2,7 @@ package org.hmsim.platform.kernel.command;
 
 import java.awt.AWTError;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -31,12 +32,21 @@ final class ReportCommand implements Callable<Integer> {
             ctx.err().println("report: " + dir + " is not a results folder (no runs.csv)");
             return Commands.BAD_INPUT;
         }
+        Path to = out == null ? dir : out.toAbsolutePath().normalize();
+        String problem = out == null ? null : ReportTarget.problem(to);
+        if (problem != null) {
+            ctx.err().println("report: " + problem);
+            return Commands.BAD_INPUT;
+        }
         Report.Summary s;
         try {
-            s = write(dir, out == null ? dir : out.toAbsolutePath().normalize());
+            s = write(dir, to);
         } catch (BadResultsException bad) {
             ctx.err().println("report: " + bad.getMessage());
             return Commands.BAD_INPUT;
+        } catch (UncheckedIOException io) {
+            ctx.err().println("report: " + ReportTarget.failure(io));
+            return Commands.ERROR;
         }
         for (String w : s.warnings()) ctx.err().println("warning: " + w);
         ctx.out().println("report: " + s.html() + " (" + s.figures() + " figures" + (s.failedRuns() > 0 ? ", " + s.failedRuns() + " failed runs" : "") + ")");

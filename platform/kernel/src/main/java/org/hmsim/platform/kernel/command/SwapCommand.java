@@ -52,7 +52,9 @@ final class SwapCommand implements Callable<Integer> {
             Slot slot = PolicyRegistry.slot(args.get(1));
             c = ctx.kernel().policies().resolve(slot, args.get(2), params);
         } catch (InvalidChoiceException ex) {
-            e.println("swap: " + ex.getMessage());
+            // a value error names the parameter as typed (entries=3), as trace record's --param does
+            boolean named = ex.parameter() != null && !ex.getMessage().startsWith("unknown parameter") && !ex.getMessage().contains(ex.parameter());
+            e.println("swap: " + (named ? ex.parameter() + ": " : "") + ex.getMessage());
             return Commands.BAD_INPUT;
         }
         // Submit the validated values (typed), so the run resolves exactly what was checked.

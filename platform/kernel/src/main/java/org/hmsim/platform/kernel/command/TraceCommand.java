@@ -14,6 +14,7 @@ import org.hmsim.platform.kernel.registry.InvalidChoiceException;
 import org.hmsim.platform.kernel.registry.WorkloadChoice;
 import org.hmsim.platform.traces.TraceAllocation;
 import org.hmsim.platform.traces.TraceException;
+import org.hmsim.platform.workloads.file.WorkloadFileException;
 import org.hmsim.platform.traces.TraceFile;
 import org.hmsim.platform.traces.TraceRecorder;
 import org.hmsim.platform.traces.TraceSink;
@@ -61,7 +62,7 @@ final class TraceCommand implements Callable<Integer> {
             // a parameter's error names it as the user wrote it on the command line
             ctx.err().println("hmsim " + what + ": " + (e.parameter() != null && !e.getMessage().startsWith("unknown parameter") ? "--param " + e.parameter() + ": " : "") + e.getMessage());
             return Commands.BAD_INPUT;
-        } catch (TraceException e) {
+        } catch (TraceException | WorkloadFileException e) {
             ctx.err().println(e.getMessage());
             return Commands.BAD_INPUT;
         } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
@@ -105,6 +106,7 @@ final class TraceCommand implements Callable<Integer> {
                 WorkloadChoice choice = isFile ? ctx.kernel().workloads().resolveFile(file, workload, given)
                         : ctx.kernel().workloads().resolve(workload, given);
                 Workload w = choice.create(seed);
+                output.check();
                 TraceSink sink = Traces.writer(output.out, output.text);
                 boolean ok = false;
                 long n;
@@ -140,6 +142,7 @@ final class TraceCommand implements Callable<Integer> {
         public Integer call() {
             return guarded(ctx, "trace import", () -> {
                 if (format.equalsIgnoreCase("hmsim")) throw new IllegalArgumentException("use 'hmsim trace convert' for hmsim traces");
+                output.check();
                 Traces.convert(format, in, output.out, output.text);
                 ctx.out().println("imported " + format + " " + in + " -> " + output.out + " (" + Files.size(output.out) + " bytes)");
                 return Commands.OK;
@@ -168,6 +171,7 @@ final class TraceCommand implements Callable<Integer> {
                 // converting in place would replace the input with its other form under the same name
                 if (Files.exists(out) && Files.isSameFile(in, out))
                     throw new IllegalArgumentException("--out " + out + " is the input itself: write the converted trace to another file");
+                TraceOutput.check(out);
                 boolean toText = text != null ? text : TraceWorkloadProvider.isBinary(in, in.toString());
                 Traces.convert("hmsim", in, out, toText);
                 ctx.out().println("converted " + in + " -> " + out + (toText ? " (text)" : " (binary)") + ", " + Files.size(out) + " bytes");
@@ -213,5 +217,15 @@ final class TraceCommand implements Callable<Integer> {
 
         @Option(names = "--text", description = "write the text twin instead of the binary format")
         boolean text;
+
+        void check() { check(out); }
+
+        /** A folder (or a path under a file) cannot take the trace; said before anything is written. */
+        static void check(Path out) {
+            if (Files.isDirectory(out)) throw new IllegalArgumentException("--out " + out + " is a folder: name the trace file to write");
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null && Files.exists(parent) && !Files.isDirectory(parent))
+                throw new IllegalArgumentException("--out " + out + ": " + parent + " is a file, not a folder");
+        }
     }
 }

@@ -34,7 +34,15 @@ public final class GogoCommands {
 
     public void collect(String... args) { call("collect", args); }
 
-    public void stop(String... args) { call("stop", args); }
+    public void stop(String... args) {
+        // an unqualified "stop 6" reaches this command, not Felix's bundle stop: say so instead of a usage error
+        if (args.length == 1 && args[0].matches("\\d+")) {
+            System.err.println("sim:stop stops the running study and takes no bundle id; to stop bundle " + args[0] + " type felix:stop " + args[0]);
+            System.setProperty(SHELL_EXIT_CODE, "2");
+            return;
+        }
+        call("stop", args);
+    }
 
     public void bench(String... args) { call("bench", args); }
 

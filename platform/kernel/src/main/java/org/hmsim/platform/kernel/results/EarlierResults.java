@@ -69,7 +69,7 @@ public final class EarlierResults {
         Path foreign = foreign(dir);
         if (foreign != null)
             throw new ResultsFolderException(dir + " holds files hmsim did not write, e.g. " + aFileIn(foreign) + (claimed(dir) ? ""
-                    : " (there is no study.json that says hmsim wrote it)") + "; hmsim changes nothing there: move them away or choose another --out");
+                    : unclaimedBecause(dir.resolve(ResultsFolder.PROVENANCE))) + "; hmsim changes nothing there: move them away or choose another --out");
         Path locked = readOnly(dir);
         if (locked != null)
             throw new ResultsFolderException("cannot move or remove the earlier results in " + dir + ": " + locked
@@ -240,6 +240,17 @@ public final class EarlierResults {
     /** Whether hmsim says it wrote {@code dir}: by its study.json, or a batch submission's manifest. */
     private static boolean claimed(Path dir) {
         return ownStudyJson(dir.resolve(ResultsFolder.PROVENANCE)) || ownManifest(dir.resolve(JOB).resolve("job.properties"));
+    }
+
+    /** Why {@code f} (study.json) does not show that hmsim wrote the folder: absent, or there but damaged. */
+    private static String unclaimedBecause(Path f) {
+        if (!Files.exists(f, NOFOLLOW_LINKS)) return " (there is no study.json that says hmsim wrote it)";
+        try {
+            Json.read(f);
+            return " (its study.json is not one hmsim wrote: it lacks the study's name or SHA-256)";
+        } catch (RuntimeException damaged) {
+            return " (" + damaged.getMessage() + ", so nothing shows that hmsim wrote the folder)";
+        }
     }
 
     /** A study.json hmsim wrote: a JSON object with the study's name and the SHA-256 of its file. */

@@ -2,6 +2,8 @@ package org.hmsim.platform.kernel.runner;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import org.hmsim.platform.traces.TraceException;
+import org.hmsim.platform.workloads.file.WorkloadFileException;
 import org.hmsim.platform.kernel.study.PlannedRun;
 import org.hmsim.platform.kernel.study.Study;
 
@@ -51,7 +53,18 @@ public final class LineProgress implements Progress {
 
     static String line(PlannedRun run, boolean ok, Throwable error, long wallNanos, int done, int total) {
         String s = String.format(Locale.ROOT, "[%d/%d] %s %s %s %.1fs", done, total, run.id(), run.label(), ok ? "ok" : "FAILED", wallNanos / 1e9);
-        if (!ok && error != null) s += ": " + error.getClass().getSimpleName() + (error.getMessage() == null ? "" : ": " + error.getMessage());
+        if (!ok && error != null) s += ": " + describe(error);
         return s;
+    }
+
+    /**
+     * A failed run's cause in one line. Errors in the user's input found only while running (a workload
+     * file's expression dividing by zero, a trace damaged past its header) carry file:line: field: in their
+     * message and need no Java class name; anything else is named by its class.
+     */
+    static String describe(Throwable error) {
+        if ((error instanceof WorkloadFileException || error instanceof TraceException) && error.getMessage() != null)
+            return error.getMessage();
+        return error.getClass().getSimpleName() + (error.getMessage() == null ? "" : ": " + error.getMessage());
     }
 }

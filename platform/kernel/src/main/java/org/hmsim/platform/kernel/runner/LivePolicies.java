@@ -89,7 +89,29 @@ public final class LivePolicies implements PolicySource, SwapHost {
         given.put(key(slot, c.entry().name()), c.given());
         PolicyProvider provider = c.entry().provider();
         Params p = c.params();
-        return new SwapTarget(c.entry().id(), c.entry().bundle(), text(c.given()), ctx -> provider.create(ctx, p));
+        String id = c.entry().id(), bundle = c.entry().bundle();
+        return new SwapTarget(id, bundle, text(c.given()), ctx -> {
+            // the swap drained for a while since it was resolved: its bundle may have left meanwhile
+            if (!installed(registry, provider))
+                throw new IllegalStateException(id + " went away with its bundle " + bundle + " while the swap drained");
+            return provider.create(ctx, p);
+        });
+    }
+
+    /**
+     * A provider that left the registry just before or while this target became active saw the slot still
+     * on the previous policy and asked for nothing: the run would go on with a departed bundle's code.
+     */
+    @Override
+    public void swapped(SwapControl control, Slot slot, SwapTarget target) {
+        PolicyRegistry registry = LiveSwaps.registry();
+        if (registry == null) return;
+        boolean present = registry.entries().stream().anyMatch(e -> e.id().equals(target.id()) && e.bundle().equals(target.bundle()));
+        if (!present) LiveSwaps.orphan(control, slot, target.id().substring(0, target.id().lastIndexOf('@')));
+    }
+
+    private static boolean installed(PolicyRegistry registry, PolicyProvider provider) {
+        return registry.entries().stream().anyMatch(e -> e.provider() == provider);
     }
 
     private static String key(Slot slot, String name) { return slot.id() + "/" + name; }

@@ -43,6 +43,20 @@ final class MachineTree {
      * {@code *} segment stands for every element of a list ({@code links.*.bandwidth}: all links at once).
      */
     void set(String dotted, Object value, Origin origin) throws PathException {
+        set(dotted, value, origin, new ArrayList<>());
+    }
+
+    /**
+     * The canonical paths (indices, no '*') that setting {@code dotted} writes: two keys that name the same
+     * field ({@code pools.ddr.bandwidth}, {@code pools.1.bandwidth}) have the same targets.
+     */
+    List<String> targets(String dotted) throws PathException {
+        List<String> out = new ArrayList<>();
+        copy().set(dotted, null, null, out);
+        return out;
+    }
+
+    private void set(String dotted, Object value, Origin origin, List<String> written) throws PathException {
         String[] seg = dotted.split("\\.", -1);
         for (int w = 0; w < seg.length - 1; w++) {
             if (!seg[w].equals("*")) continue;
@@ -53,7 +67,7 @@ final class MachineTree {
             for (int i = 0; i < w; i++) list = child(list, seg[i], canon, new int[1]);
             if (!(list instanceof List<?> l) || l.isEmpty())
                 throw new PathException("'*' in '" + dotted + "' stands for every element of a list, and '" + before + "' is not a non-empty list");
-            for (int i = 0; i < l.size(); i++) set(YamlDoc.join(before, Integer.toString(i)) + "." + after, value, origin);
+            for (int i = 0; i < l.size(); i++) set(YamlDoc.join(before, Integer.toString(i)) + "." + after, value, origin, written);
             return;
         }
         Object cur = root;
@@ -82,6 +96,7 @@ final class MachineTree {
         }
         origins.keySet().removeIf(k -> k.equals(canonical) || k.startsWith(canonical + "."));
         origins.put(canonical, origin);
+        written.add(canonical);
     }
 
     /**

@@ -459,6 +459,10 @@ public final class StudyParser {
         void sweepSection() throws StudyException {
             Node n = value("sweep");
             if (n == null) return;
+            // per machine: canonical field -> the sweep key that set it (two spellings of one field would
+            // leave the later value in the machine while the run is labelled with both)
+            List<Map<String, String>> swept = new ArrayList<>();
+            for (int m = 0; m < machines.size(); m++) swept.add(new LinkedHashMap<>());
             for (Map.Entry<String, NodeTuple> e : doc.entries(n, "sweep").entrySet()) {
                 String key = e.getKey();
                 String field = "sweep." + key;
@@ -484,9 +488,17 @@ public final class StudyParser {
                     List<Node> items = values(list, field);
                     List<Object> vals = new ArrayList<>();
                     for (Node item : items) vals.add(doc.plain(item, "", null));
-                    for (MachineTree t : machines) {
+                    for (int m = 0; m < machines.size(); m++) {
+                        MachineTree t = machines.get(m);
                         try {
                             t.copy().set(path, vals.get(0), doc.at(items.get(0), field));
+                            for (String target : t.targets(path)) {
+                                String other = overlapping(swept.get(m), target);
+                                if (other != null)
+                                    throw doc.error(keyNode, field, "sets the same machine field as sweep." + other + " (" + target + ")"
+                                            + inMachine(t) + "; sweep each field once");
+                                swept.get(m).put(target, key);
+                            }
                         } catch (MachineTree.PathException ex) {
                             throw doc.error(keyNode, field, "no such machine field: " + ex.getMessage() + inMachine(t));
                         }
@@ -494,6 +506,15 @@ public final class StudyParser {
                     dims.add(new SweepDim.Machine(path, vals, items));
                 }
             }
+        }
+
+        /** The sweep key whose field is {@code target}, contains it or lies inside it; null if none. */
+        static String overlapping(Map<String, String> swept, String target) {
+            for (Map.Entry<String, String> e : swept.entrySet()) {
+                String f = e.getKey();
+                if (f.equals(target) || target.startsWith(f + ".") || f.startsWith(target + ".")) return e.getValue();
+            }
+            return null;
         }
 
         List<Node> values(Node list, String field) throws StudyException {
@@ -520,7 +541,7 @@ public final class StudyParser {
                 List<String> need = every ? List.of("every", "slot", "between") : List.of("at", "slot", "to");
                 for (String k : need)
                     if (!e.containsKey(k)) throw doc.error(item, field, "missing '" + k + "': {at: kernel 2, slot: placement, to: bw-aware} or {every: 4 epochs, slot: replacement, between: [lru, random]}");
-                if (e.containsKey("at") == every || e.containsKey("to") == every)
+                if (e.containsKey("at") == every || e.containsKey("to") == every || e.containsKey("between") != every)
                     throw doc.error(item, field, "a swap has either at and to, or every and between");
                 Node slotNode = e.get("slot").getValueNode();
                 Slot slot = slot(scalarText(slotNode, field + ".slot"), slotNode, field + ".slot");
@@ -539,6 +560,8 @@ public final class StudyParser {
                     if (!SWAP_AT.matcher(at.trim()).matches())
                         throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a swap point: kernel N, epoch N, or a simulated time (20us)");
                     if (!at.trim().matches("\\d.*")) count(e.get("at").getValueNode(), field + ".at", at);
+                    if (at.trim().matches("epoch\\s+0+"))
+                        throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' never comes: epochs count from 1 (epoch 1 ends at the first epoch boundary)");
                     if (at.trim().matches("\\d.*")) {
                         try {
                             Units.picoseconds(at.trim());

@@ -60,6 +60,9 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private AllocationPages[] tables = new AllocationPages[8];
     private int nTables;
     private long nextVa = FIRST_VA;
+    private boolean demandPaged;
+    /** Pages of all allocations so far. */
+    private long footprintPages;
     private AllocationPages lastHit;
 
     private PageMigration[] idleMigrations = new PageMigration[8];
@@ -105,6 +108,12 @@ public final class OsMemoryManager implements MemoryManager, Component {
     // ---- wiring
 
     public void setPlacement(PlacementPolicy p) { this.placement = p; }
+
+    /**
+     * Pages live outside the machine's pools too (a demand-paging driver evicts them to host memory), so
+     * allocations may exceed the pools' capacity. Without it they may not: see {@link #allocate}.
+     */
+    public void setDemandPaged(boolean on) { this.demandPaged = on; }
 
     public PlacementPolicy placement() { return placement; }
 
@@ -171,10 +180,19 @@ public final class OsMemoryManager implements MemoryManager, Component {
         long base = nextVa;
         long span = (bytes + pageBytes - 1) / pageBytes * pageBytes;
         Allocation a = new Allocation(allocations.size(), name, base, bytes, hint == null ? AllocationHint.NONE : hint, readOnly);
+        AllocationPages pages = new AllocationPages(a, pageBytes);
+        long frames = 0;
+        for (FrameAllocator f : this.frames) frames += f.total();
+        // every page would have to be mapped somewhere: found at once rather than when the last pool fills
+        if (!demandPaged && footprintPages + span / pageBytes > frames)
+            throw new IllegalArgumentException("allocation '" + name + "' of " + bytes + " bytes takes the allocations to "
+                    + (footprintPages + span / pageBytes) + " pages of " + pageBytes + " bytes, more than the machine's pools hold ("
+                    + frames + " frames in all); a smaller input or larger pools");
+        footprintPages += span / pageBytes;
         nextVa = base + span + guardPages * pageBytes;
         allocations.add(a);
         if (nTables == tables.length) tables = java.util.Arrays.copyOf(tables, nTables * 2);
-        tables[nTables++] = new AllocationPages(a, pageBytes);
+        tables[nTables++] = pages;
         return a;
     }
 

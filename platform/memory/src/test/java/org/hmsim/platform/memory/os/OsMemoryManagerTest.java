@@ -53,6 +53,30 @@ class OsMemoryManagerTest {
     }
 
     @Test
+    void anAllocationWhosePageTableCannotFitIsRefusedByName() {
+        OsMemoryManager os = os(null, info(0, "gddr", 200e9, 16));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> os.allocate("x", 1L << 50, AllocationHint.NONE, false));
+        assertTrue(e.getMessage().startsWith("allocation 'x' of " + (1L << 50) + " bytes is "), e.getMessage());
+        assertTrue(os.allocations().isEmpty(), "nothing half-made is left");
+    }
+
+    @Test
+    void allocationsBeyondEveryPoolAreRefusedAtOnceUnlessDemandPaged() {
+        OsMemoryManager os = os(null, info(0, "gddr", 200e9, 16), info(1, "ddr", 50e9, 8));
+        os.allocate("a", 20 * PAGE, AllocationHint.NONE, false);
+        os.allocate("b", 4 * PAGE, AllocationHint.NONE, false); // 24 of 24 frames: fits
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> os.allocate("c", 1, AllocationHint.NONE, false));
+        assertTrue(e.getMessage().startsWith("allocation 'c' of 1 bytes takes the allocations to 25 pages of 4096 bytes, more than the machine's pools hold (24 frames"),
+                e.getMessage());
+        OsMemoryManager paged = os(null, info(0, "gddr", 200e9, 16));
+        paged.setDemandPaged(true);
+        paged.allocate("big", 64 * PAGE, AllocationHint.NONE, false); // evicted pages live in host memory
+        assertEquals(1, paged.allocations().size());
+    }
+
+    @Test
     void firstTouchMapsThroughPlacementAndSetsSharerBits() {
         OsMemoryManager os = os(null, info(0, "gddr", 200e9, 16), info(1, "ddr", 80e9, 64));
         os.setPlacement(always(1));
@@ -97,6 +121,7 @@ class OsMemoryManagerTest {
     void everyPoolFullIsAnError() {
         OsMemoryManager os = os(null, info(0, "g", 200e9, 1));
         os.setPlacement(always(0));
+        os.setDemandPaged(true); // else the allocation itself is refused (allocationsBeyondEveryPool...)
         Allocation a = os.allocate("x", 2 * PAGE, AllocationHint.NONE, false);
         os.translate(a.baseVa(), 0);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> os.translate(a.baseVa() + PAGE, 0));

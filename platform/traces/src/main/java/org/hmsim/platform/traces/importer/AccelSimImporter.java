@@ -79,6 +79,7 @@ public final class AccelSimImporter {
         boolean exited;
         int compute;
         long headerLine;
+        final java.util.BitSet blocksSeen = new java.util.BitSet();
 
         KernelParser(LineSource src) { this.src = src; }
 
@@ -98,6 +99,11 @@ public final class AccelSimImporter {
             }
             if (shape == null) throw src.fail("no thread blocks (an empty or truncated kernel trace)");
             if (cta >= 0) throw src.fail("file ends inside thread block " + cta + " (no #END_TB): truncated");
+            // the tracer writes every block of the grid; a file cut at a block boundary passes every other check
+            long ctas = (long) shape.gridX() * shape.gridY() * shape.gridZ();
+            if (blocksSeen.cardinality() != ctas)
+                throw src.fail("the file has " + blocksSeen.cardinality() + " of the grid's " + ctas + " thread blocks (grid dim ("
+                        + shape.gridX() + "," + shape.gridY() + "," + shape.gridZ() + ")): truncated");
             sink.endKernel();
         }
 
@@ -149,6 +155,8 @@ public final class AccelSimImporter {
             int y = src.decInt(p[1].trim(), "block y", 0, shape.gridY() - 1);
             int z = src.decInt(p[2].trim(), "block z", 0, shape.gridZ() - 1);
             cta = shape.ctaIndex(x, y, z);
+            if (blocksSeen.get(cta)) throw src.fail("thread block " + x + "," + y + "," + z + " appears twice");
+            blocksSeen.set(cta);
             warp = -1;
         }
 

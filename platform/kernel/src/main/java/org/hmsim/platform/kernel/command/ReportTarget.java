@@ -1,0 +1,36 @@
+package org.hmsim.platform.kernel.command;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.hmsim.platform.kernel.results.EarlierResults;
+
+/**
+ * Where {@code report} and {@code compare} may write report.html and figures/: a folder, or a path that can
+ * become one, and never inside the parts of a results folder that hmsim owns (a report in runs/0001 would
+ * make the folder refuse its next {@code run}).
+ */
+final class ReportTarget {
+    private ReportTarget() {}
+
+    /** Why {@code out} cannot take a report, or null; checked before anything is written. */
+    static String problem(Path out) {
+        String inside = EarlierResults.insideAnother(out);
+        if (inside != null) return "--out: " + inside;
+        for (Path a = out; a != null; a = a.getParent()) {
+            if (!Files.exists(a)) continue;
+            if (!Files.isDirectory(a)) return "--out: " + a + " is a file, not a folder; choose another --out";
+            break;
+        }
+        return null;
+    }
+
+    /** A write that failed half-way (disk full, permissions): the reason in one line, no stack trace. */
+    static String failure(UncheckedIOException ex) {
+        Throwable c = ex.getCause() != null ? ex.getCause() : ex;
+        String m = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+        if (c instanceof java.nio.file.FileSystemException fs && fs.getReason() != null)
+            m = fs.getFile() + ": " + fs.getReason();
+        return "cannot write the report: " + m;
+    }
+}

@@ -1,0 +1,75 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import org.hmsim.platform.kernel.runner.LivePolicies;
+import org.hmsim.platform.kernel.runner.LiveSwaps;
+import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.kernel.study.StudyParser;
+import org.hmsim.platform.machine.SwapControl;
+import org.hmsim.platform.machine.SwapTarget;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A bundle uninstalled while a swap to one of its policies drains (found by a review: swap, then uninstall
+ * 30-100 ms later). The swap resolved the target while the bundle was there; by the time it is carried out
+ * the bundle's classes may not load (the run died of NoClassDefFoundError) or may still load (the run went
+ * on with a departed bundle's code, and no swap away from it was asked for: the provider left while the slot
+ * still showed the previous policy).
+ */
+class BundleLeavesMidSwapTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void noRegistry() { LiveSwaps.useRegistry(null); }
+
+    @Test
+    void aTargetWhoseProviderLeftIsRefusedAndOneThatLeftAsItBecameActiveIsSwappedAway() throws Exception {
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        PolicyRegistry registry = Fakes.policies();
+        Fakes.Provider srrip = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
+        registry.add(srrip, "org.example.srrip 1.0.0", 0);
+        LiveSwaps.useRegistry(registry);
+        Study s = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
+                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"));
+        LivePolicies live = new LivePolicies(s, s.runs().get(0));
+
+        SwapTarget t = live.resolve(Slot.REPLACEMENT, "srrip", Map.of());
+        registry.remove(srrip); // the bundle goes while the swap drains
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> t.factory().apply(null));
+        assertTrue(e.getMessage().contains("srrip@1.0.0 went away with its bundle org.example.srrip 1.0.0"), e.getMessage());
+
+        SwapControl control = control("0001");
+        assertFalse(pending(control));
+        live.swapped(control, Slot.REPLACEMENT, live.resolve(Slot.REPLACEMENT, "lru", Map.of()));
+        assertFalse(pending(control), "a target still installed needs nothing");
+        live.swapped(control, Slot.REPLACEMENT, t);
+        assertTrue(pending(control), "a target gone by the time it became active is swapped away at the next safe point");
+        assertEquals("lru@1.0.0", live.resolve(Slot.REPLACEMENT, "@same-or-default:srrip", Map.of()).id(), "to the slot's default");
+    }
+
+    private static SwapControl control(String runId) throws Exception {
+        Constructor<SwapControl> c = SwapControl.class.getDeclaredConstructor(String.class);
+        c.setAccessible(true);
+        return c.newInstance(runId);
+    }
+
+    private static boolean pending(SwapControl c) throws Exception {
+        Method m = SwapControl.class.getDeclaredMethod("hasPending");
+        m.setAccessible(true);
+        return (boolean) m.invoke(c);
+    }
+}
