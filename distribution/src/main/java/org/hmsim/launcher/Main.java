@@ -40,7 +40,18 @@ public final class Main {
             return 0;
         }
         String command = args[0];
-        if (command.equals("shell")) return shell(out, err);
+        if (command.equals("shell")) {
+            if (args.length > 1 && isHelp(args[1])) {
+                out.println("usage: hmsim shell   (a Felix container with the Gogo shell: lb, install, start, sim:run, sim:status, sim:swap, sim:stop, ...;"
+                        + " commands can be piped in; type help in the shell for the list)");
+                return 0;
+            }
+            if (args.length > 1) {
+                err.println("hmsim shell takes no arguments, found '" + args[1] + "' (hmsim shell --help)");
+                return 2;
+            }
+            return shell(out, err);
+        }
         if (!Usage.HEADLESS.contains(command)) {
             err.println("hmsim: unknown command '" + command + "'");
             err.println(Usage.text());

@@ -32,6 +32,14 @@ class MainTest {
     }
 
     @Test
+    void shellHelpIsHelpAndAStrayArgumentIsAUsageError() throws Exception {
+        assertEquals(0, run("shell", "--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("usage: hmsim shell"), out.toString(StandardCharsets.UTF_8));
+        assertEquals(2, run("shell", "bogus"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("hmsim shell takes no arguments, found 'bogus'"));
+    }
+
+    @Test
     void anUnknownCommandIsAUsageError() throws Exception {
         assertEquals(2, run("rnu", "study.yaml"));
         String e = err.toString(StandardCharsets.UTF_8);

@@ -40,10 +40,15 @@ public final class Bench {
      */
     public static int run(String[] args, PrintStream out, PolicySource policies, BiFunction<String, Object[], Workload> workloads) {
         int repeats = 1;
+        String usage = "usage: hmsim bench [--repeat N]   (the fixed scenario of README \"Performance\"; N passes after a warm-up, default 1)";
         for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--repeat") && i + 1 < args.length) repeats = Integer.parseInt(args[++i]);
+            if (args[i].equals("--help") || args[i].equals("-h")) {
+                out.println(usage);
+                return 0;
+            }
+            if (args[i].equals("--repeat") && i + 1 < args.length && args[i + 1].matches("[1-9]\\d{0,5}")) repeats = Integer.parseInt(args[++i]);
             else {
-                out.println("usage: hmsim bench [--repeat N]");
+                out.println(usage);
                 return 2;
             }
         }

@@ -61,7 +61,13 @@ final class SwapCommand implements Callable<Integer> {
         Map<String, Object> typed = new LinkedHashMap<>();
         for (String k : params.keySet()) typed.put(k, c.params().asMap().get(k));
         if (!LiveSwaps.submit(run, new SwapRequest(c.slot(), c.entry().id(), typed, "shell"))) {
-            e.println("swap: no run '" + run + "' in progress (running: " + String.join(", ", LiveSwaps.running().keySet()) + ")");
+            java.util.Set<String> running = LiveSwaps.running().keySet();
+            var study = ctx.kernel().current();
+            // a study that has started but whose runs are still being set up has no run to swap yet
+            String why = running.isEmpty() && study != null && study.ended() == null
+                    ? "no run of study " + study.study().name() + " is simulating yet (its runs start after set-up; try again)"
+                    : "no run '" + run + "' in progress (running: " + (running.isEmpty() ? "none" : String.join(", ", running)) + ")";
+            e.println("swap: " + why);
             return Commands.BAD_INPUT;
         }
         o.println("run " + run + ": " + c.slot().id() + " -> " + c.entry().id() + " at its next epoch end");

@@ -9,6 +9,7 @@ public final class UvmMetrics {
             {"uvm.faults", "uvm.faults"}, {"uvm.fault_batches", "uvm.fault_batches"}, {"uvm.evictions", "uvm.evictions"},
             {"uvm.evictions_proactive", "uvm.evictions_proactive"}, {"uvm.prefetches", "uvm.prefetches"},
             {"uvm.h2d_bytes", "uvm.h2d.bytes"}, {"uvm.d2h_bytes", "uvm.d2h.bytes"}, {"uvm.compressed_accesses", "uvm.compressed_accesses"},
+            {"uvm.metadata_reads", "uvm.metadata_reads"},
             {"uvm.fault_latency_ns", "uvm.fault_latency_ns"}, {"uvm.capacity_frames", "uvm.capacity_frames"},
             {"etc.class", "policy.residency.classifier.class"}, {"etc.throttles", "policy.throttling.throttles"},
             {"etc.metadata_hits", "policy.compression.metadata_hits"}};

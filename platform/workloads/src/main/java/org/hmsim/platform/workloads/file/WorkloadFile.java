@@ -260,8 +260,14 @@ public final class WorkloadFile {
         return new Model.Kernel(name, grid[0], grid[1], block[0], block[1], shared, repeat, loop, steps, y);
     }
 
+    /** Shared memory per CTA: a size literal or an expression, and unlike an allocation it may be 0 (none). */
     private Expr sharedSize(Y y) {
-        return SIZE_LITERAL.matcher(y.scalar()).matches() ? size(y) : Vars.compile(y, Scope.PARAMS, paramSlots);
+        if (!SIZE_LITERAL.matcher(y.scalar()).matches()) return Vars.compile(y, Scope.PARAMS, paramSlots);
+        try {
+            return Expr.constant(Units.bytes(y.scalar()));
+        } catch (IllegalArgumentException e) {
+            throw y.error(e.getMessage());
+        }
     }
 
     /** {@code N} or {@code [x, y]}; y is 1 when absent. */

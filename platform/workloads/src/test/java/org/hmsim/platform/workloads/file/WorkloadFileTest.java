@@ -395,6 +395,12 @@ class WorkloadFileTest {
             var s = WorkloadInspector.inspect(create(p, Map.of("n", 16_384), 1), 2_000_000);
             assertTrue(s.memoryInstructions() > 1000, f);
         }
+        // the example at the top of docs/workload-files.md, as a reader would paste it (shared: 0 included)
+        String doc = Files.readString(Path.of("../../docs/workload-files.md"));
+        int from = doc.indexOf("```yaml\n") + "```yaml\n".length();
+        Path pasted = Files.writeString(Files.createTempDirectory("doc").resolve("doc-saxpy.yaml"), doc.substring(from, doc.indexOf("```", from)));
+        var fromDoc = WorkloadInspector.inspect(create(WorkloadFile.load(pasted), Map.of("n", 10_000, "blocks", 7), 1), 2_000_000);
+        assertTrue(fromDoc.memoryInstructions() > 100, "the documented example runs");
         // saxpy: every memory instruction is one full line
         WorkloadProvider saxpy = WorkloadFile.load(dir.resolve("saxpy.yaml"));
         WorkloadInspector.inspect(create(saxpy, Map.of("n", 10_000, "blocks", 7), 1), 2_000_000, (k, c, w, in, o) -> {
