@@ -174,6 +174,8 @@ class SlurmExecutorTest {
         assertEquals("4202", Files.readString(batch.resolve("job/job-id")).strip());
         assertEquals(List.of("1\t4201\t1,2", "2\t4202\t2"), Files.readAllLines(batch.resolve("job/submissions.tsv")));
         awaitTasks();
+        // seen once under a loaded full build: no runs.csv after the resumed task; say what the tasks printed
+        if (!Files.exists(batch.resolve("runs.csv"))) fail("no runs.csv after the resumed task; task states " + states() + "; logs:\n" + logs(batch));
         assertArrayEquals(Files.readAllBytes(local.resolve("runs.csv")), Files.readAllBytes(batch.resolve("runs.csv")));
         assertEquals(0, exec("status", batch.toString()));
         assertTrue(out().contains("8 runs: 8 done, 0 running, 0 pending, 0 failed"), out());
@@ -194,6 +196,28 @@ class SlurmExecutorTest {
     }
 
     /** Waits until every task the fake sbatch started has ended (bounded). */
+    private String states() throws Exception {
+        try (Stream<Path> s = Files.list(bin.resolve("jobs"))) {
+            return s.sorted().map(p -> p.getFileName() + "=" + readQuietly(p).strip()).toList().toString();
+        }
+    }
+
+    private static String logs(Path results) throws Exception {
+        Path d = results.resolve("job/logs");
+        if (!Files.isDirectory(d)) return "(none)";
+        try (Stream<Path> s = Files.list(d)) {
+            return s.sorted().map(p -> "--- " + p.getFileName() + "\n" + readQuietly(p)).collect(java.util.stream.Collectors.joining("\n"));
+        }
+    }
+
+    private static String readQuietly(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            return "(" + e + ")";
+        }
+    }
+
     void awaitTasks() throws Exception {
         long deadline = System.nanoTime() + 90_000_000_000L;
         Path jobs = bin.resolve("jobs");
