@@ -27,8 +27,17 @@ final class CategoryLabels {
             common.addAll(variants.get(0));
             for (List<String> p : variants) common.retainAll(p);
         }
+        // when the names alone tell every category apart (each workload once), the parameters are noise on the axis
+        java.util.Set<String> names = new java.util.HashSet<>();
+        boolean namesSuffice = variants.size() >= 2;
+        for (int i = 0; i < categories.size(); i++)
+            if (params.get(i) != null) namesSuffice &= names.add(categories.get(i).substring(0, categories.get(i).indexOf('(')));
         for (int i = 0; i < categories.size(); i++) {
             String c = categories.get(i);
+            if (params.get(i) != null && namesSuffice) {
+                out.put(c, c.substring(0, c.indexOf('(')));
+                continue;
+            }
             if (common.isEmpty() || params.get(i) == null) {
                 out.put(c, c);
                 continue;

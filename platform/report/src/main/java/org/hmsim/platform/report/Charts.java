@@ -46,9 +46,15 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 final class Charts {
     private Charts() {}
 
+    /**
+     * Okabe-Ito (its yellow darkened: F0E442 vanished on white), then Tol's muted colours, so that up to 20
+     * series (an 11-point sweep, say) never share a colour.
+     */
     static final Paint[] PALETTE = {
             new Color(0x0072B2), new Color(0xE69F00), new Color(0x009E73), new Color(0xD55E00), new Color(0xCC79A7),
-            new Color(0x56B4E9), new Color(0xF0E442), new Color(0x000000), new Color(0x999999), new Color(0x882255)};
+            new Color(0x56B4E9), new Color(0xB8A600), new Color(0x000000), new Color(0x999999), new Color(0x882255),
+            new Color(0x332288), new Color(0x44AA99), new Color(0x117733), new Color(0xDDCC77), new Color(0xCC6677),
+            new Color(0xAA4499), new Color(0x661100), new Color(0x6699CC), new Color(0x88CCEE), new Color(0x999933)};
     static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 18);
     static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
     static final Font TICK = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
@@ -63,7 +69,13 @@ final class Charts {
                 double v = c.grid().get(s, cat);
                 ds.addValue(Double.isNaN(v) ? null : v, s, cat);
             }
-        CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel, c.grid().categories()), new NumberAxis(c.valueLabel()), new WhiskerBarRenderer(c.grid()));
+        NumberAxis values = new NumberAxis(c.valueLabel());
+        // every value 0 (no page faults anywhere): JFreeChart would centre an empty axis on 0, negative half included
+        if (allZero(c.grid())) {
+            values.setRange(0, 1);
+            values.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        }
+        CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel, c.grid().categories()), values, new WhiskerBarRenderer(c.grid()));
         BarRenderer r = (BarRenderer) plot.getRenderer();
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
@@ -240,13 +252,26 @@ final class Charts {
         return r;
     }
 
+    static boolean allZero(Grid g) {
+        boolean any = false;
+        for (String s : g.series())
+            for (String cat : g.categories()) {
+                double v = g.get(s, cat);
+                if (Double.isNaN(v)) continue;
+                if (v != 0) return false;
+                any = true;
+            }
+        return any;
+    }
+
     private static ValueMarker baselineMarker(String baseline) {
         ValueMarker m = new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         m.setLabel("baseline = 1.0 (" + baseline + ")");
         m.setLabelFont(TICK);
         m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
         m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
-        m.setLabelBackgroundColor(new Color(255, 255, 255, 0));
+        // on a white box: the label runs over the bars it sits above
+        m.setLabelBackgroundColor(new Color(255, 255, 255, 215));
         return m;
     }
 

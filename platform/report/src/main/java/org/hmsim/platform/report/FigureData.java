@@ -49,7 +49,17 @@ public final class FigureData {
             for (Map.Entry<String, List<Double>> e : forMean.entrySet())
                 g.put(e.getKey(), GEOMEAN, Maths.geomean(e.getValue().stream().mapToDouble(Double::doubleValue).toArray()));
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
+        else if (b == null && Charts.allZero(g)) notes.add(metric + " is 0 in every run shown");
+        leftOut(r, notes);
         return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
+    }
+
+    /** Failed runs have no metrics: a figure without them must say so, or a workload just vanishes from it. */
+    static void leftOut(Results r, List<String> notes) {
+        List<String> failed = r.runs().stream().filter(x -> !x.ok()).map(x -> x.id()).toList();
+        if (!failed.isEmpty())
+            notes.add("left out: " + failed.size() + " failed run" + (failed.size() == 1 ? "" : "s") + " (" + String.join(", ", failed.size() > 6
+                    ? failed.subList(0, 6) : failed) + (failed.size() > 6 ? ", ..." : "") + "; see Failed runs)");
     }
 
     /** Lines of {@code metric} over the swept column {@code spec.x()}, one line per combination of the other varied columns. */
@@ -72,6 +82,7 @@ public final class FigureData {
             g.putRange(series, at, cells.range(key, b == null ? null : b.of(key), invert));
         }
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
+        leftOut(r, notes);
         return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
     }
 
@@ -103,6 +114,7 @@ public final class FigureData {
             for (int i = 0; i < all.size(); i++) g.put(metrics.get(i), category, spec.shares() ? (total > 0 ? v[i] / total : Double.NaN) : v[i]);
         }
         String unit = Maths.unit(metrics.get(0));
+        leftOut(r, notes);
         return new Computed(g, spec.shares() ? "share of the total (0..1)" : unit.isEmpty() ? "value" : unit, null, notes);
     }
 

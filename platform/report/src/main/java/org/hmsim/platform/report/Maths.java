@@ -44,7 +44,9 @@ public final class Maths {
             Map.entry("sim_time_ns", "ns"), Map.entry("kernels", "count"), Map.entry("warp_instructions", "count"),
             Map.entry("ipc", "warp instr / GPU cycle"), Map.entry("line_requests", "count"),
             Map.entry("energy_uj", "\u00b5J"), Map.entry("energy_dram_uj", "\u00b5J"), Map.entry("page_faults", "count"),
-            Map.entry("migrations", "count"));
+            Map.entry("migrations", "count"), Map.entry("remote_fraction", "0..1"), Map.entry("cta_imbalance", "busiest / mean"),
+            Map.entry("gpu_idle_tail_fraction", "0..1"), Map.entry("opc", "ops / GPU cycle"), Map.entry("l2_mpko", "misses / 1000 ops"),
+            Map.entry("ownership_faults", "count"), Map.entry("cpu_accesses", "count"));
 
     /** The unit of a metric (docs/metrics.md), for axis labels; "" when unknown. */
     public static String unit(String metric) {
@@ -52,7 +54,8 @@ public final class Maths {
         if (u != null) return u;
         if (metric.endsWith("bandwidth_gbps")) return "GB/s";
         if (metric.endsWith("bytes")) return "bytes";
-        if (metric.endsWith("_rate") || metric.endsWith("utilisation")) return "0..1";
+        if (metric.endsWith("_rate") || metric.endsWith("utilisation") || metric.startsWith("link_utilisation") || metric.endsWith("_share")) return "0..1";
+        if (metric.startsWith("uvm.") && !metric.endsWith("_ns")) return "count";
         if (metric.endsWith("pages")) return "pages";
         if (metric.endsWith("_ns")) return "ns";
         if (metric.endsWith("_ps")) return "ps";

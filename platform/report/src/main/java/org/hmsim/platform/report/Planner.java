@@ -118,6 +118,14 @@ public final class Planner {
         return r.filtered(run -> matches(run, keep) || matches(run, base));
     }
 
+    /** The figure's where: filter in words, so a caption read alone says which runs it shows. */
+    private static String whereNote(FigureSpec s) {
+        if (s.where().isEmpty()) return "";
+        List<String> parts = new ArrayList<>();
+        s.where().forEach((k, v) -> parts.add(k + " = " + String.join(" or ", v)));
+        return (s.normalise() != null ? " Runs shown (and their baseline's): " : " Runs shown: ") + String.join(", ", parts) + ".";
+    }
+
     private static boolean matches(Run run, Map<String, Set<String>> keep) {
         return keep.entrySet().stream().allMatch(e -> e.getValue().contains(run.value(e.getKey())));
     }
@@ -145,7 +153,8 @@ public final class Planner {
         String caption = (c.normalised() ? "Each bar relative to the same " + byName + " with " + c.baseline()
                 + (c.valueLabel().startsWith("speedup") ? " (baseline time / time: higher is faster)" : "")
                 + (c.grid().categories().contains(FigureData.GEOMEAN) ? "; geomean: geometric mean over the " + byName + "s" : "") + ". "
-                : "Absolute values. ") + seedNote(r, c);
+                : "Absolute values. ") + seedNote(r, c) + whereNote(s);
+        caption = caption.replaceAll("\\s{2,}", " ").trim();
         return new Figure(id, title, caption, Charts.bars(title, byName, c), 1000, 520, c, byName, c.notes());
     }
 
@@ -159,14 +168,16 @@ public final class Planner {
         String xName = x == null ? s.x() : x;
         String xLabel = xName + (unit.isEmpty() ? "" : " (" + unit + ")");
         String title = s.title() != null ? s.title() : metric + " over " + (x == null ? s.x() : Columns.shortName(x));
-        String caption = (c.normalised() ? "Relative to " + c.baseline() + ". " : "") + "One line per combination of the other varied columns. " + seedNote(r, c);
+        String caption = (c.normalised() ? "Relative to " + c.baseline() + ". " : "") + "One line per combination of the other varied columns. " + seedNote(r, c) + whereNote(s);
+        caption = caption.replaceAll("\\s{2,}", " ").trim();
         return new Figure(id, title, caption, Charts.lines(title, xLabel, c, xs), 1000, 520, c, xName, c.notes());
     }
 
     private Figure stacked(Results r, FigureSpec s, List<String> metrics, String prefix) {
         FigureData.Computed c = FigureData.stacks(r, metrics, s);
         String title = s.title() != null ? s.title() : (s.shares() ? "Shares of " : "") + String.join(" + ", metrics);
-        String caption = (s.shares() ? "Each bar splits its total (" + String.join(" + ", metrics) + ") into shares. " : "Stacked values. ") + seedNote(r);
+        String caption = (s.shares() ? "Each bar splits its total (" + String.join(" + ", metrics) + ") into shares. " : "Stacked values. ") + seedNote(r) + whereNote(s);
+        caption = caption.replaceAll("\\s{2,}", " ").trim();
         return new Figure(prefix + "-" + metrics.get(0).replaceAll("[^A-Za-z0-9_.-]", "_"), title, caption,
                 Charts.stacks(title, s.by(), c, s.shares()), 1000, 560, c, s.by(), c.notes());
     }

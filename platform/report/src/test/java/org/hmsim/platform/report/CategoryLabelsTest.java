@@ -15,6 +15,14 @@ class CategoryLabelsTest {
     }
 
     @Test
+    void workloadsTheirNamesAloneTellApartLoseEveryParameter() {
+        // frc-sweep's axis used to read "fast-walsh(length=131072,min_step=4…" and "stream(elements=524288,ctas=64,thre…"
+        Map<String, String> s = CategoryLabels.shortened(List.of("fast-walsh(length=131072,min_step=4096)",
+                "stream(elements=524288,ctas=64,threads=128)", "kmeans(points=4096,iterations=1)", "geomean"));
+        assertEquals(List.of("fast-walsh", "stream", "kmeans", "geomean"), List.copyOf(s.values()));
+    }
+
+    @Test
     void aCategoryLeftWithNoParameterKeepsItsName() {
         Map<String, String> s = CategoryLabels.shortened(List.of("stream(ctas=64)", "bfs(ctas=64)"));
         assertEquals(List.of("stream", "bfs"), List.copyOf(s.values()));

@@ -45,6 +45,30 @@ class FigureDataTest {
         assertTrue(Double.isNaN(g.get("interleave bandwidth=80GB/s", "bfs(nodes=64,x=1)")), "the failed run has no bar");
         assertEquals(0.5, g.get("interleave bandwidth=40GB/s", FigureData.GEOMEAN), 1e-12);
         assertTrue(c.valueLabel().startsWith("speedup over placement=local"), c.valueLabel());
+        assertTrue(c.notes().contains("left out: 1 failed run (0008; see Failed runs)"), c.notes().toString());
+    }
+
+    @Test
+    void aMetricThatIsZeroEverywhereSaysSoAndKeepsItsAxisAtZeroToOne() throws Exception {
+        Grid g = new Grid();
+        g.put("a", "stream", 0.0);
+        g.put("a", "bfs", 0.0);
+        g.put("b", "bfs", Double.NaN);
+        assertTrue(Charts.allZero(g));
+        g.put("b", "stream", 1e-9);
+        assertFalse(Charts.allZero(g));
+        assertFalse(Charts.allZero(new Grid()), "no value at all is not 'all zero'");
+        FigureData.Computed zero = new FigureData.Computed(grid(0.0), "page_faults (count)", null, List.of());
+        org.jfree.chart.JFreeChart chart = Charts.bars("t", "workload", zero);
+        org.jfree.data.Range y = chart.getCategoryPlot().getRangeAxis().getRange();
+        assertEquals(0.0, y.getLowerBound(), "no negative counts on the axis");
+        assertEquals(1.0, y.getUpperBound());
+    }
+
+    private static Grid grid(double v) {
+        Grid g = new Grid();
+        g.put("all runs", "stream", v);
+        return g;
     }
 
     @Test
