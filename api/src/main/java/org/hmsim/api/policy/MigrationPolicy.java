@@ -6,7 +6,13 @@ package org.hmsim.api.policy;
  */
 public interface MigrationPolicy extends Policy {
 
-    /** A GPU missed in its TLB on virtual page {@code vpn} (the thesis's ring buffer input, seed 000 §5.2). */
+    /**
+     * A GPU missed in its TLB on virtual page {@code vpn} (the thesis's ring buffer input, seed 000 §5.2).
+     * Called on the L2 TLB miss, <em>before</em> the page walk: on a page's first touch the page is not
+     * mapped yet ({@code MemoryManager.poolOf(vpn)} is -1), and when the TLB covers the footprint this first
+     * miss may be the only call a page ever gets, so a policy that skips unmapped pages must remember them
+     * and look again later (at {@link #onEpoch}).
+     */
     default void onTlbMiss(int gpu, long vpn) {}
 
     /** Called at the end of every statistics epoch. */

@@ -129,4 +129,18 @@ class CommandsTest {
         assertEquals(Commands.BAD_INPUT, exec("conform", "placement", "local", "--machine", bad.toString(), "--work", dir.resolve("c").toString()));
         assertTrue(err().contains("--machine " + bad) && err().contains("gpu.sms"), err());
     }
+
+    @Test
+    void conformSaysWhyASwapCheckFailedAndNeverPassesASwapOutOfAPolicyThatNeverGotIn() throws Exception {
+        // the fake simulator performs no swaps: there is no swaps.csv, so no swap happened
+        Path m = Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        Path work = dir.resolve("c");
+        assertEquals(3, exec("conform", "migration", "none", "--machine", m.toString(), "--work", work.toString()));
+        assertTrue(out().contains("placement interleave"), "a migration policy gets pages in every pool to act on\n" + out());
+        assertTrue(out().contains("FAIL swap in mid-run (epoch 2): no such swap in swaps.csv"), out());
+        assertTrue(out().contains("FAIL swap out mid-run (epoch 6) and the run completes: it was never swapped in"), out());
+        assertTrue(out().contains("PASS parameter names are unique"), out());
+        assertTrue(out().contains("check(s) failed (studies and results in " + work + ")"), out());
+        assertTrue(java.nio.file.Files.isDirectory(work), "a given --work folder is kept");
+    }
 }

@@ -54,6 +54,9 @@ class PolicyRegistryTest {
         InvalidChoiceException unknown = assertThrows(InvalidChoiceException.class, () -> r.resolve(Slot.PLACEMENT, "ratio", Map.of("fast", 1)));
         assertEquals("fast", unknown.parameter());
         assertEquals(30, r.resolve(Slot.PLACEMENT, "ratio", Map.of("fast_percent", "30")).params().getInt("fast_percent"));
+        // a policy of another slot: the slot is named as the likely mistake
+        InvalidChoiceException wrongSlot = assertThrows(InvalidChoiceException.class, () -> r.resolve(Slot.MIGRATION, "ratio", Map.of()));
+        assertTrue(wrongSlot.getMessage().endsWith("; 'ratio' is a placement policy"), wrongSlot.getMessage());
     }
 
     @Test

@@ -303,11 +303,14 @@ final class Swapper implements EventTarget {
         }
         String state;
         Map<String, Object> exported;
+        String exportFailure = "";
         try {
             exported = old.exportState();
             if (exported == null) exported = Map.of();
         } catch (RuntimeException e) {
+            // the new policy starts without state; the record says so (a plugin author needs to know)
             exported = Map.of();
+            exportFailure = "exportState of the old policy failed (" + e + "), the new one starts without state; ";
         }
         try {
             next.importState(exported);
@@ -316,7 +319,7 @@ final class Swapper implements EventTarget {
             record(slot, r, t, "-", "refused: importState failed: " + e);
             return;
         }
-        state = install(slot, next, exported.size());
+        state = exportFailure + install(slot, next, exported.size());
         m.policies[slot.ordinal()] = next;
         closeQuietly(old);
         record(slot, r, t, state, "ok");
@@ -326,7 +329,7 @@ final class Swapper implements EventTarget {
 
     /** Puts {@code p} where the components consult the slot; returns what happened to state, for the record. */
     private String install(Slot slot, Policy p, int keys) {
-        String imported = keys + " state keys imported";
+        String imported = keys + " state keys handed over (the old policy's exportState to the new one's importState)";
         switch (slot) {
             case PLACEMENT -> m.os.setPlacement((PlacementPolicy) p);
             case MIGRATION -> m.translator.setMigration((MigrationPolicy) p);

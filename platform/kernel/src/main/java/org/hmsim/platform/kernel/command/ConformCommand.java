@@ -77,24 +77,49 @@ final class ConformCommand implements Callable<Integer> {
         }
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
         String name = entry.name() + "@" + entry.version();
-        String a = run(dir, "det-a", m, slot.id() + ": " + name, "");
-        String b = run(dir, "det-b", m, slot.id() + ": " + name, "");
+        // pages in every pool, so that a policy acting on slow pages (migration, residency) has something to
+        // act on: under the default placement every page of the small stream sits in the fastest pool
+        String placement = slot == Slot.PLACEMENT ? "" : "\n  placement: interleave";
+        o.println("  (runs: stream, 65536 elements, seed 7, 1 us epochs" + (placement.isEmpty() ? "" : ", placement interleave") + ", on " + m
+                + "; in " + dir + ")");
+        String a = run(dir, "det-a", m, slot.id() + ": " + name + placement, "");
+        String b = run(dir, "det-b", m, slot.id() + ": " + name + placement, "");
         check("determinism: two runs with seed 7 give identical stats.json", a != null && a.replace("det-a", "det-b").equals(b));
         String other = Defaults.name(slot).equals(entry.name()) ? name : Defaults.name(slot);
         String swaps = "swaps:\n"
                 + "  - {at: epoch 2, slot: " + slot.id() + ", to: " + name + "}\n"
                 + "  - {at: epoch 4, slot: " + slot.id() + ", to: " + name + "}\n"
                 + "  - {at: epoch 6, slot: " + slot.id() + ", to: " + other + "}\n";
-        run(dir, "swap", m, slot.id() + ": " + other, swaps);
+        run(dir, "swap", m, slot.id() + ": " + other + placement, swaps);
         List<String> rows = Files.isRegularFile(dir.resolve("swap/runs/0001/swaps.csv"))
                 ? Files.readAllLines(dir.resolve("swap/runs/0001/swaps.csv"), StandardCharsets.UTF_8) : List.of();
-        check("swap in mid-run (epoch 2)", rows.size() > 1 && rows.get(1).endsWith(",ok"));
-        check("state export/import: swap to a fresh instance of itself (epoch 4)", rows.size() > 2 && rows.get(2).endsWith(",ok"));
-        check("swap out mid-run (epoch 6) and the run completes", rows.size() > 3 && rows.get(3).endsWith(",ok")
-                && Files.isRegularFile(dir.resolve("swap/runs/0001/stats.json")));
-        check("no thread left behind after its runs", leftBehind(before).isEmpty());
-        o.println(failed == 0 ? "conform: all checks passed" : "conform: " + failed + " check(s) failed");
+        boolean in = rows.size() > 1 && rows.get(1).endsWith(",ok");
+        check("swap in mid-run (epoch 2)", in, outcome(rows, 1));
+        check("state export/import: swap to a fresh instance of itself (epoch 4)", rows.size() > 2 && rows.get(2).endsWith(",ok"), outcome(rows, 2));
+        // swapping out of a policy that never got in proves nothing
+        check("swap out mid-run (epoch 6) and the run completes", in && rows.size() > 3 && rows.get(3).endsWith(",ok")
+                && Files.isRegularFile(dir.resolve("swap/runs/0001/stats.json")), in ? outcome(rows, 3) : "it was never swapped in");
+        List<Thread> left = leftBehind(before);
+        check("no thread left behind after its runs", left.isEmpty(), left.stream().map(t -> "'" + t.getName() + "'").toList().toString());
+        o.println(failed == 0 ? "conform: all checks passed" : "conform: " + failed + " check(s) failed (studies and results in " + dir + ")");
+        if (failed == 0 && work == null) delete(dir);
         return failed == 0 ? Commands.OK : 3;
+    }
+
+    /** The outcome column of swaps.csv row {@code i} (a refusal says why), or what is missing. */
+    private static String outcome(List<String> rows, int i) {
+        if (rows.size() <= i) return "no such swap in swaps.csv (the run failed or ended first)";
+        String row = rows.get(i);
+        int refused = row.indexOf("refused");
+        return refused >= 0 ? row.substring(refused) : row.substring(row.lastIndexOf(',') + 1);
+    }
+
+    private static void delete(Path dir) {
+        try (var s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | RuntimeException ignored) {
+            // a temporary folder left behind is no failure of the check
+        }
     }
 
     private void parameters(Slot slot, PolicyEntry entry) {
@@ -111,6 +136,10 @@ final class ConformCommand implements Callable<Integer> {
         }
         check("parameters declared with documentation", documented);
         check("every default value is valid", defaults);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        List<String> twice = new ArrayList<>();
+        for (ParamSpec p : entry.provider().parameters()) if (!names.add(p.name())) twice.add(p.name());
+        check("parameter names are unique", twice.isEmpty(), "declared twice: " + twice);
         check("an unknown parameter is refused", refused(() -> r.resolve(slot, id, Map.of("no_such_parameter_xyz", 1))));
         for (ParamSpec p : entry.provider().parameters()) {
             if (p.type() == ParamType.CHOICE) {
@@ -118,11 +147,13 @@ final class ConformCommand implements Callable<Integer> {
                 continue;
             }
             if (p.min() != null && p.min() > -1e18)
-                check("'" + p.name() + "' refuses a value below " + p.min(), refused(() -> r.resolve(slot, id, Map.of(p.name(), p.min() - 1))));
+                check("'" + p.name() + "' refuses a value below " + bound(p.min()), refused(() -> r.resolve(slot, id, Map.of(p.name(), p.min() - 1))));
             if (p.max() != null && p.max() < 1e18)
-                check("'" + p.name() + "' refuses a value above " + p.max(), refused(() -> r.resolve(slot, id, Map.of(p.name(), p.max() + 1))));
+                check("'" + p.name() + "' refuses a value above " + bound(p.max()), refused(() -> r.resolve(slot, id, Map.of(p.name(), p.max() + 1))));
         }
     }
+
+    private static String bound(double v) { return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v); }
 
     private static boolean refused(Runnable r) {
         try {
@@ -164,8 +195,11 @@ final class ConformCommand implements Callable<Integer> {
         return left;
     }
 
-    private void check(String what, boolean ok) {
+    private void check(String what, boolean ok) { check(what, ok, null); }
+
+    /** {@code why}: shown after a FAIL, so a plugin author sees the reason without digging in the work folder. */
+    private void check(String what, boolean ok, String why) {
         if (!ok) failed++;
-        ctx.out().println((ok ? "  PASS " : "  FAIL ") + what);
+        ctx.out().println((ok ? "  PASS " : "  FAIL ") + what + (!ok && why != null && !why.isEmpty() ? ": " + why : ""));
     }
 }

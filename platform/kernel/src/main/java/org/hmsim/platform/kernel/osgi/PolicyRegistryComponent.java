@@ -23,11 +23,31 @@ public final class PolicyRegistryComponent {
     @Reference(name = "policyProviders", service = PolicyProvider.class, cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY, unbind = "removeProvider")
     void addProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
+        String mismatch = mismatch(provider, ref);
+        if (mismatch != null) {
+            // listed under one identity and created under another, a study could not say which it ran
+            System.err.println("hmsim: policy provider " + provider.getClass().getName() + " of " + OsgiEnvironment.bundleOf(ref)
+                    + " is not installed: " + mismatch + " (docs/writing-a-mechanism.md: the service properties repeat slot, name and version)");
+            return;
+        }
         registry.add(provider, OsgiEnvironment.bundleOf(ref), ranking(ref));
         LiveSwaps.providerAdded(provider);
     }
 
+    /** Where the provider's service properties contradict its methods (an absent property is no contradiction), or null. */
+    static String mismatch(PolicyProvider p, ServiceReference<?> ref) {
+        String[][] pairs = {{PolicyProvider.SLOT, p.slot() == null ? null : p.slot().id()}, {PolicyProvider.NAME, p.name()},
+                {PolicyProvider.VERSION, p.version()}};
+        for (String[] kv : pairs) {
+            Object prop = ref.getProperty(kv[0]);
+            if (prop != null && !String.valueOf(prop).equals(kv[1]))
+                return "its service property " + kv[0] + "=" + prop + " but its method says " + kv[1];
+        }
+        return null;
+    }
+
     void removeProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
+        if (registry.entries().stream().noneMatch(e -> e.provider() == provider)) return; // refused when it came
         // The bundle as recorded when the provider arrived: while a service is being unregistered its
         // reference may no longer name its bundle, and the runs to swap are matched on this name.
         String bundle = registry.entries().stream().filter(e -> e.provider() == provider).map(e -> e.bundle())

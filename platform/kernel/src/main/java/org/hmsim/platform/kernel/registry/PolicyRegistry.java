@@ -120,8 +120,13 @@ public final class PolicyRegistry {
         for (PolicyEntry e : entries(slot))
             if (e.name().equals(n) && (v == null || e.version().equals(v))) return e;
         List<String> known = entries(slot).stream().map(e -> v == null ? e.name() : e.id()).distinct().toList();
+        // a policy of another slot under this name: the likely mistake is the slot, say so
+        List<String> elsewhere = new ArrayList<>();
+        for (Slot other : Slot.values())
+            if (other != slot && entries(other).stream().anyMatch(e -> e.name().equals(n))) elsewhere.add(other.id());
         throw new InvalidChoiceException(null, "unknown " + slot.id() + " policy '" + name + "' "
-                + (known.isEmpty() ? "(no " + slot.id() + " policy is installed)" : "(installed: " + String.join(", ", known) + ")"));
+                + (known.isEmpty() ? "(no " + slot.id() + " policy is installed)" : "(installed: " + String.join(", ", known) + ")")
+                + (elsewhere.isEmpty() ? "" : "; '" + n + "' is a " + String.join(" and a ", elsewhere) + " policy"));
     }
 
     /**

@@ -1,0 +1,38 @@
+package org.hmsim.platform.kernel.osgi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.Fakes;
+import org.junit.jupiter.api.Test;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * A provider whose service properties name one policy and whose methods another (found by a plugin-author
+ * review: it was listed and run under the methods' identity, the properties ignored) is not installed.
+ */
+class ProviderPropertiesTest {
+    private static ServiceReference<?> ref(Map<String, Object> props) {
+        return (ServiceReference<?>) Proxy.newProxyInstance(ServiceReference.class.getClassLoader(), new Class<?>[] {ServiceReference.class},
+                (proxy, m, args) -> m.getName().equals("getProperty") ? props.get((String) args[0]) : null);
+    }
+
+    @Test
+    void propertiesThatContradictTheMethodsAreNamed() {
+        PolicyProvider p = new Fakes.Provider(Slot.REPLACEMENT, "m-method", "2.0.0", List.of(), false);
+        assertEquals("its service property hmsim.slot=migration but its method says replacement",
+                PolicyRegistryComponent.mismatch(p, ref(Map.of(PolicyProvider.SLOT, "migration", PolicyProvider.NAME, "m-method"))));
+        assertEquals("its service property hmsim.policy=m-prop but its method says m-method",
+                PolicyRegistryComponent.mismatch(p, ref(Map.of(PolicyProvider.NAME, "m-prop"))));
+        assertEquals("its service property hmsim.policy.version=1.0.0 but its method says 2.0.0",
+                PolicyRegistryComponent.mismatch(p, ref(Map.of(PolicyProvider.VERSION, "1.0.0"))));
+        assertNull(PolicyRegistryComponent.mismatch(p, ref(Map.of(PolicyProvider.SLOT, "replacement", PolicyProvider.NAME, "m-method",
+                PolicyProvider.VERSION, "2.0.0"))));
+        assertNull(PolicyRegistryComponent.mismatch(p, ref(Map.of())), "absent properties contradict nothing");
+    }
+}
