@@ -116,9 +116,16 @@ public final class Report {
         StringBuilder b = new StringBuilder("<dl class=\"prov\">\n");
         for (String k : List.of("study", "study_file", "study_sha256", "hmsim_version", "java_version", "java_vendor", "seeds", "runs", "shape", "status", "started", "finished", "swaps", "report")) {
             if (!s.containsKey(k)) continue;
-            b.append("<dt>").append(Html.esc(k)).append("</dt><dd>").append(Html.esc(String.valueOf(s.get(k)))).append("</dd>\n");
+            b.append("<dt>").append(Html.esc(k)).append("</dt><dd>").append(Html.esc(flow(s.get(k)))).append("</dd>\n");
         }
         h.raw(b.append("</dl>\n").toString());
+        if (s.get("machine_files") instanceof List<?> machines && !machines.isEmpty()) {
+            h.h(3, "machine-files", "Machine files");
+            List<List<String>> rows = new ArrayList<>();
+            for (Object o : machines)
+                if (o instanceof Map<?, ?> m) rows.add(List.of(String.valueOf(m.get("file")), String.valueOf(m.get("sha256"))));
+            h.table("machines-table", List.of("file", "SHA-256"), rows, null);
+        }
         if (s.get("bundles") instanceof List<?> bundles) {
             h.h(3, "bundles", "Bundles");
             List<List<String>> rows = new ArrayList<>();
@@ -126,6 +133,21 @@ public final class Report {
                 if (o instanceof Map<?, ?> m) rows.add(List.of(String.valueOf(m.get("symbolic_name")), String.valueOf(m.get("version"))));
             h.table("bundles-table", List.of("bundle", "version"), rows, null);
         }
+    }
+
+    /** A value of study.json as the study file would write it (YAML flow style), not as Java prints maps. */
+    static String flow(Object v) {
+        if (v instanceof Map<?, ?> m) {
+            List<String> parts = new ArrayList<>();
+            m.forEach((k, x) -> parts.add(k + ": " + flow(x)));
+            return "{" + String.join(", ", parts) + "}";
+        }
+        if (v instanceof List<?> l) {
+            List<String> parts = new ArrayList<>();
+            for (Object x : l) parts.add(flow(x));
+            return l.isEmpty() ? "[] (none)" : "[" + String.join(", ", parts) + "]";
+        }
+        return String.valueOf(v);
     }
 
     /** The files a report (or compare, a-/b-) writes into figures/: each figure's SVG, PNG and CSV. */

@@ -106,6 +106,14 @@ class ReportTest {
         Report.write(dir, dir);
     }
 
+    @Test
+    void provenanceShowsStudyValuesInTheStudyFilesOwnNotation() {
+        assertEquals("[{at: 50us, slot: placement, to: ratio}]", Report.flow(List.of(new java.util.LinkedHashMap<>(
+                java.util.Map.of("at", "50us")) {{ put("slot", "placement"); put("to", "ratio"); }})));
+        assertEquals("[] (none)", Report.flow(List.of()));
+        assertEquals("7", Report.flow(7));
+    }
+
     static Document parse(byte[] xml) throws Exception {
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
         f.setNamespaceAware(true);

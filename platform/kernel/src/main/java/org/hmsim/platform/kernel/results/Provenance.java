@@ -26,6 +26,18 @@ public final class Provenance {
         p.put("seeds", study.seeds());
         p.put("runs", study.runs().size());
         p.put("shape", study.shape());
+        // the machine files as read (a preset edited between two executions shows here)
+        Map<String, String> machines = new LinkedHashMap<>();
+        for (org.hmsim.platform.kernel.study.PlannedRun r : study.runs())
+            machines.putIfAbsent(r.machine().file(), r.machine().fileSha256());
+        List<Map<String, String>> machineFiles = new ArrayList<>();
+        machines.forEach((f, sha) -> {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put("file", f);
+            m.put("sha256", sha);
+            machineFiles.add(m);
+        });
+        p.put("machine_files", machineFiles);
         List<Map<String, String>> bundles = new ArrayList<>();
         for (Environment.BundleInfo b : env.bundles()) {
             Map<String, String> m = new LinkedHashMap<>();

@@ -10,5 +10,6 @@ import org.hmsim.platform.machine.MachineConfig;
  * @param label the machine's name in runs.csv (the file name without extension)
  * @param file the machine file as shown in messages
  * @param tree the fully resolved description tree (for config.json)
+ * @param fileSha256 hex SHA-256 of the machine file's bytes as read (provenance: study.json lists it)
  */
-public record MachineVariant(String label, String file, MachineConfig config, Map<String, Object> tree) {}
+public record MachineVariant(String label, String file, MachineConfig config, Map<String, Object> tree, String fileSha256) {}

@@ -243,6 +243,9 @@ public final class StudyParser {
             }
         }
 
+        /** Each machine file's SHA-256 as read, by the name it is shown under. */
+        final Map<String, String> machineSha = new LinkedHashMap<>();
+
         MachineTree loadMachine(Node n, String field) throws StudyException {
             String rel = scalarText(n, field);
             Path p = resolve(rel);
@@ -251,6 +254,7 @@ public final class StudyParser {
             YamlDoc m;
             try {
                 m = YamlDoc.load(p, shown);
+                machineSha.put(shown, org.hmsim.platform.kernel.results.Sha256.ofFile(p));
             } catch (IOException e) {
                 throw doc.error(n, field, "cannot read machine file " + shown + ": " + e.getMessage());
             }
@@ -667,7 +671,7 @@ public final class StudyParser {
             }
             try {
                 MachineConfig cfg = machineParser.apply(t.root);
-                return new MachineVariant(t.label, t.file, cfg, t.root);
+                return new MachineVariant(t.label, t.file, cfg, t.root, machineSha.get(t.file));
             } catch (ConfigException e) {
                 List<StudyException> errors = new ArrayList<>();
                 for (ConfigException one : e.all()) errors.add(machineError(t, one));
