@@ -61,6 +61,32 @@ class BundleLeavesMidSwapTest {
         assertEquals("lru@1.0.0", live.resolve(Slot.REPLACEMENT, "@same-or-default:srrip", Map.of()).id(), "to the slot's default");
     }
 
+    @Test
+    void departuresAreJudgedByProviderInstanceAndARefusalLooksAgain() throws Exception {
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        PolicyRegistry registry = Fakes.policies();
+        Fakes.Provider first = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
+        registry.add(first, "org.example.srrip 1.0.0", 0);
+        LiveSwaps.useRegistry(registry);
+        Study s = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
+                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"));
+        LivePolicies live = new LivePolicies(s, s.runs().get(0));
+        SwapTarget t = live.resolve(Slot.REPLACEMENT, "srrip", Map.of());
+        // felix:update of the same jar: the old provider leaves, a new one of the same id and bundle name comes
+        registry.remove(first);
+        registry.add(new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false), "org.example.srrip 1.0.0", 0);
+        SwapControl control = control("0002");
+        live.swapped(control, Slot.REPLACEMENT, t);
+        assertTrue(pending(control), "the old revision's code became active: swapped away although the id is installed again");
+
+        // a swap refused because its target left: the slot's own policy (srrip, first revision) is gone too
+        SwapControl other = control("0003");
+        live.refused(other, Slot.REPLACEMENT, new IllegalArgumentException("unknown policy"));
+        assertFalse(pending(other), "a refusal for another reason asks for nothing");
+        live.refused(other, Slot.REPLACEMENT, new NoClassDefFoundError("org/example/Gone"));
+        assertTrue(pending(other));
+    }
+
     private static SwapControl control(String runId) throws Exception {
         Constructor<SwapControl> c = SwapControl.class.getDeclaredConstructor(String.class);
         c.setAccessible(true);

@@ -31,6 +31,13 @@ public interface SwapHost {
      */
     default void swapped(SwapControl control, Slot slot, SwapTarget target) {}
 
+    /**
+     * A swap of {@code slot} resolved but was refused when carried out ({@code why}: its target's bundle left
+     * while it drained, its factory or importState threw). The slot keeps its policy, whose own bundle may be
+     * gone by now: a host that tracks departures checks here.
+     */
+    default void refused(SwapControl control, Slot slot, Throwable why) {}
+
     /** The run ended (normally or not); its records are final. */
     default void ended(SwapControl control) {}
 }

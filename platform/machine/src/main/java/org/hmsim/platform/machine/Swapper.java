@@ -299,6 +299,7 @@ final class Swapper implements EventTarget {
         } catch (RuntimeException | LinkageError e) {
             // LinkageError: the target's bundle went away after it was resolved (its classes can no longer load)
             record(slot, r, t, "-", "refused: " + e);
+            if (host != null) host.refused(control, slot, e);
             return;
         }
         String state;
@@ -307,16 +308,18 @@ final class Swapper implements EventTarget {
         try {
             exported = old.exportState();
             if (exported == null) exported = Map.of();
-        } catch (RuntimeException e) {
-            // the new policy starts without state; the record says so (a plugin author needs to know)
+        } catch (RuntimeException | LinkageError e) {
+            // the new policy starts without state; the record says so (a plugin author needs to know). A
+            // LinkageError: the old policy's bundle is gone and a class it needs for exporting cannot load.
             exported = Map.of();
             exportFailure = "exportState of the old policy failed (" + e + "), the new one starts without state; ";
         }
         try {
             next.importState(exported);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) {
             closeQuietly(next);
             record(slot, r, t, "-", "refused: importState failed: " + e);
+            if (host != null) host.refused(control, slot, e);
             return;
         }
         state = exportFailure + install(slot, next, exported.size());
@@ -388,7 +391,7 @@ final class Swapper implements EventTarget {
     private static void closeQuietly(Policy p) {
         try {
             p.close();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) {
             // A policy that fails to close must not fail the run it leaves (DESIGN §6: never crash).
         }
     }

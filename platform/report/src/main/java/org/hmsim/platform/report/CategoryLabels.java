@@ -30,8 +30,8 @@ final class CategoryLabels {
         // when the names alone tell every category apart (each workload once), the parameters are noise on the axis
         java.util.Set<String> names = new java.util.HashSet<>();
         boolean namesSuffice = variants.size() >= 2;
-        for (int i = 0; i < categories.size(); i++)
-            if (params.get(i) != null) namesSuffice &= names.add(categories.get(i).substring(0, categories.get(i).indexOf('(')));
+        for (int i = 0; i < categories.size(); i++) // a plain label ("stream", "geomean") is a name too
+            namesSuffice &= names.add(params.get(i) != null ? categories.get(i).substring(0, categories.get(i).indexOf('(')) : categories.get(i));
         for (int i = 0; i < categories.size(); i++) {
             String c = categories.get(i);
             if (params.get(i) != null && namesSuffice) {
@@ -47,6 +47,8 @@ final class CategoryLabels {
             String name = c.substring(0, c.indexOf('('));
             out.put(c, kept.isEmpty() ? name : name + "(" + String.join(",", kept) + ")");
         }
+        // two categories must never share an axis label: then every one keeps its full label
+        if (new java.util.HashSet<>(out.values()).size() < out.size()) for (String c : categories) out.put(c, c);
         return out;
     }
 

@@ -8,14 +8,20 @@ record CsvTable(List<String> header, List<List<String>> rows) {
 
     /** Reads {@code file}; a file that is not CSV gives a {@link BadResultsException} that names it. */
     static CsvTable read(Path file) {
-        CsvTable t;
         try {
-            t = of(Csv.read(file));
+            return of(Csv.read(file));
         } catch (java.io.UncheckedIOException e) {
             throw new BadResultsException(file + ": " + e.getMessage());
         }
-        // hmsim writes every cell of every row (empty ones too): a row of another width is a damaged file,
-        // which would otherwise shift or drop values silently
+    }
+
+    /**
+     * A runs.csv: hmsim writes every cell of every row (empty ones too), so a row of another width is a damaged
+     * file, which would otherwise shift or drop values silently. (Not for timeseries.csv: a statistic sampled
+     * from the middle of a run on has no cell in the rows before it.)
+     */
+    static CsvTable readRuns(Path file) {
+        CsvTable t = read(file);
         for (int i = 0; i < t.rows.size(); i++)
             if (t.rows.get(i).size() != t.header.size())
                 throw new BadResultsException(file + ": row " + (i + 1) + " (after the header) has " + t.rows.get(i).size() + " cells, the header "

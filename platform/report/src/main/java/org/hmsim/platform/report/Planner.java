@@ -119,10 +119,15 @@ public final class Planner {
     }
 
     /** The figure's where: filter in words, so a caption read alone says which runs it shows. */
-    private static String whereNote(FigureSpec s) {
-        if (s.where().isEmpty()) return "";
+    private static String whereNote(Results r, FigureSpec s) {
         List<String> parts = new ArrayList<>();
-        s.where().forEach((k, v) -> parts.add(k + " = " + String.join(" or ", v)));
+        // only the conditions where() applied (an unknown column or value was warned about and ignored)
+        s.where().forEach((k, v) -> {
+            String col = Columns.resolve(r, k);
+            List<String> known = col == null ? List.of() : v.stream().filter(x -> Columns.match(r, col, x) != null).toList();
+            if (!known.isEmpty()) parts.add(k + " = " + String.join(" or ", known));
+        });
+        if (parts.isEmpty()) return "";
         return (s.normalise() != null ? " Runs shown (and their baseline's): " : " Runs shown: ") + String.join(", ", parts) + ".";
     }
 
@@ -153,7 +158,7 @@ public final class Planner {
         String caption = (c.normalised() ? "Each bar relative to the same " + byName + " with " + c.baseline()
                 + (c.valueLabel().startsWith("speedup") ? " (baseline time / time: higher is faster)" : "")
                 + (c.grid().categories().contains(FigureData.GEOMEAN) ? "; geomean: geometric mean over the " + byName + "s" : "") + ". "
-                : "Absolute values. ") + seedNote(r, c) + whereNote(s);
+                : "Absolute values. ") + seedNote(r, c) + whereNote(r, s);
         caption = caption.replaceAll("\\s{2,}", " ").trim();
         return new Figure(id, title, caption, Charts.bars(title, byName, c), 1000, 520, c, byName, c.notes());
     }
@@ -168,7 +173,7 @@ public final class Planner {
         String xName = x == null ? s.x() : x;
         String xLabel = xName + (unit.isEmpty() ? "" : " (" + unit + ")");
         String title = s.title() != null ? s.title() : metric + " over " + (x == null ? s.x() : Columns.shortName(x));
-        String caption = (c.normalised() ? "Relative to " + c.baseline() + ". " : "") + "One line per combination of the other varied columns. " + seedNote(r, c) + whereNote(s);
+        String caption = (c.normalised() ? "Relative to " + c.baseline() + ". " : "") + "One line per combination of the other varied columns. " + seedNote(r, c) + whereNote(r, s);
         caption = caption.replaceAll("\\s{2,}", " ").trim();
         return new Figure(id, title, caption, Charts.lines(title, xLabel, c, xs), 1000, 520, c, xName, c.notes());
     }
@@ -176,7 +181,7 @@ public final class Planner {
     private Figure stacked(Results r, FigureSpec s, List<String> metrics, String prefix) {
         FigureData.Computed c = FigureData.stacks(r, metrics, s);
         String title = s.title() != null ? s.title() : (s.shares() ? "Shares of " : "") + String.join(" + ", metrics);
-        String caption = (s.shares() ? "Each bar splits its total (" + String.join(" + ", metrics) + ") into shares. " : "Stacked values. ") + seedNote(r) + whereNote(s);
+        String caption = (s.shares() ? "Each bar splits its total (" + String.join(" + ", metrics) + ") into shares. " : "Stacked values. ") + seedNote(r) + whereNote(r, s);
         caption = caption.replaceAll("\\s{2,}", " ").trim();
         return new Figure(prefix + "-" + metrics.get(0).replaceAll("[^A-Za-z0-9_.-]", "_"), title, caption,
                 Charts.stacks(title, s.by(), c, s.shares()), 1000, 560, c, s.by(), c.notes());

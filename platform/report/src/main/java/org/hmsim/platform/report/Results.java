@@ -44,7 +44,7 @@ public final class Results {
         Path table = dir.resolve("runs.csv");
         if (!Files.isRegularFile(table))
             throw new BadResultsException(dir + " is not a results folder: it has no runs.csv");
-        CsvTable t = CsvTable.read(table);
+        CsvTable t = CsvTable.readRuns(table);
         List<String> header = t.header();
         if (header.isEmpty()) throw new BadResultsException(table + ": empty, not an hmsim runs.csv");
         int first = header.indexOf("workload"), seed = header.indexOf("seed");

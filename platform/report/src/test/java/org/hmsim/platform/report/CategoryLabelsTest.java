@@ -23,6 +23,14 @@ class CategoryLabelsTest {
     }
 
     @Test
+    void noTwoCategoriesEverShareALabel() {
+        Map<String, String> plain = CategoryLabels.shortened(List.of("stream", "stream(elements=1048576)", "gather(n=4)"));
+        assertEquals(List.of("stream", "stream(elements=1048576)", "gather(n=4)"), List.copyOf(plain.values()));
+        Map<String, String> policies = CategoryLabels.shortened(List.of("bw-aware", "bw-aware(touch_order=host)", "hints(touch_order=host)", "oracle"));
+        assertEquals(4, new java.util.HashSet<>(policies.values()).size(), policies.toString());
+    }
+
+    @Test
     void aCategoryLeftWithNoParameterKeepsItsName() {
         Map<String, String> s = CategoryLabels.shortened(List.of("stream(ctas=64)", "bfs(ctas=64)"));
         assertEquals(List.of("stream", "bfs"), List.copyOf(s.values()));

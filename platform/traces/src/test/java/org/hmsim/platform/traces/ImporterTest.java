@@ -90,14 +90,12 @@ class ImporterTest {
     }
 
     @Test
-    void accelSimTraceCutAtABlockBoundaryIsReported() throws IOException {
+    void accelSimBlocksMayBeMissingButNotTwice() throws IOException {
         Path d = accelSim(null);
         String text = Files.readString(d.resolve("kernel-1.traceg"));
-        // every warp and block in what is left is whole: only the grid's block count shows the cut
+        // Accel-Sim's post-processor leaves out blocks with no traced instruction: one block of two is a valid trace
         Files.writeString(d.resolve("kernel-1.traceg"), text.substring(0, text.indexOf("#END_TB") + "#END_TB\n".length()));
-        TraceException e = assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(d, new CollectingSink()));
-        assertTrue(e.getMessage().startsWith(d.resolve("kernel-1.traceg") + ":"), e.getMessage());
-        assertTrue(e.getMessage().endsWith("the file has 1 of the grid's 2 thread blocks (grid dim (2,1,1)): truncated"), e.getMessage());
+        AccelSimImporter.importTrace(d, new CollectingSink());
         Files.writeString(d.resolve("kernel-1.traceg"), text.replace("thread block = 1,0,0", "thread block = 0,0,0"));
         assertTrue(assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(d, new CollectingSink())).getMessage()
                 .endsWith("thread block 0,0,0 appears twice"));

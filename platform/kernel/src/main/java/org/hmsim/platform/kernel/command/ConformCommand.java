@@ -73,6 +73,7 @@ final class ConformCommand implements Callable<Integer> {
             ctx.kernel().validate(probe);
         } catch (org.hmsim.platform.kernel.study.StudyException e) {
             ctx.err().println("conform: --machine " + m + ": " + e.getMessage());
+            if (work == null) delete(dir);
             return Commands.BAD_INPUT;
         }
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());

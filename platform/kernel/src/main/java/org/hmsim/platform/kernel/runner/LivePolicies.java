@@ -42,13 +42,21 @@ public final class LivePolicies implements PolicySource, SwapHost {
     private volatile List<SwapRecord> records = List.of();
     /** Slots that follow the highest-ranked provider, with the policy they fall back to (the study's choice). */
     private final Map<Slot, String> follow = new java.util.EnumMap<>(Slot.class);
+    /**
+     * The provider of each slot's active policy (the run's own instances come from it; held for the run, as
+     * the policy instance itself holds its bundle): checked after swaps, on the simulation thread.
+     */
+    private final Map<Slot, PolicyProvider> active = new java.util.EnumMap<>(Slot.class);
 
     public LivePolicies(Study study, PlannedRun run) {
         this.base = run.policySource();
         List<ScriptedSwap> s = new ArrayList<>(SwapScripts.of(study.swaps()));
         List<ScriptedSwap> replay = LiveSwaps.replayOf(run.id());
         s.addAll(replay);
-        for (Slot slot : Slot.values()) given.put(key(slot, base.choice(slot).entry().name()), base.choice(slot).given());
+        for (Slot slot : Slot.values()) {
+            given.put(key(slot, base.choice(slot).entry().name()), base.choice(slot).given());
+            active.put(slot, base.choice(slot).entry().provider());
+        }
         // A replay reproduces the recorded ranking swaps; it does not follow the bundles installed now.
         if (replay.isEmpty()) for (Slot slot : study.follow()) follow.put(slot, base.choice(slot).entry().name());
         // A better-ranked provider already installed takes over at time 0, before anything issues.
@@ -89,25 +97,61 @@ public final class LivePolicies implements PolicySource, SwapHost {
         given.put(key(slot, c.entry().name()), c.given());
         PolicyProvider provider = c.entry().provider();
         Params p = c.params();
-        String id = c.entry().id(), bundle = c.entry().bundle();
-        return new SwapTarget(id, bundle, text(c.given()), ctx -> {
+        return new SwapTarget(c.entry().id(), c.entry().bundle(), text(c.given()), new ProviderFactory(registry, provider, p, c.entry().id(), c.entry().bundle()));
+    }
+
+    /** A swap target's factory: it knows its provider, so that a departure is judged by instance, not by name. */
+    private static final class ProviderFactory implements java.util.function.Function<PolicyContext, Policy> {
+        final PolicyRegistry registry;
+        final PolicyProvider provider;
+        final Params params;
+        final String id, bundle;
+
+        ProviderFactory(PolicyRegistry registry, PolicyProvider provider, Params params, String id, String bundle) {
+            this.registry = registry;
+            this.provider = provider;
+            this.params = params;
+            this.id = id;
+            this.bundle = bundle;
+        }
+
+        @Override
+        public Policy apply(PolicyContext ctx) {
             // the swap drained for a while since it was resolved: its bundle may have left meanwhile
-            if (!installed(registry, provider))
-                throw new IllegalStateException(id + " went away with its bundle " + bundle + " while the swap drained");
-            return provider.create(ctx, p);
-        });
+            if (!installed(registry, provider)) throw new ProviderGone(id + " went away with its bundle " + bundle + " while the swap drained");
+            return provider.create(ctx, params);
+        }
+    }
+
+    /** The provider of a swap's target left the registry between resolution and creation. */
+    static final class ProviderGone extends IllegalStateException {
+        ProviderGone(String message) { super(message); }
     }
 
     /**
      * A provider that left the registry just before or while this target became active saw the slot still
-     * on the previous policy and asked for nothing: the run would go on with a departed bundle's code.
+     * on the previous policy and asked for nothing: the run would go on with a departed bundle's code. By
+     * instance: an update of the same jar brings a provider of the same id and bundle name.
      */
     @Override
     public void swapped(SwapControl control, Slot slot, SwapTarget target) {
+        if (target.factory() instanceof ProviderFactory f) active.put(slot, f.provider);
+        orphanIfGone(control, slot);
+    }
+
+    /**
+     * A swap that could not be carried out because its target left (or the old policy's classes would not
+     * load) leaves the slot on its policy, whose bundle may have gone as well; nothing else would ask again.
+     */
+    @Override
+    public void refused(SwapControl control, Slot slot, Throwable why) {
+        if (why instanceof ProviderGone || why instanceof LinkageError) orphanIfGone(control, slot);
+    }
+
+    private void orphanIfGone(SwapControl control, Slot slot) {
         PolicyRegistry registry = LiveSwaps.registry();
-        if (registry == null) return;
-        boolean present = registry.entries().stream().anyMatch(e -> e.id().equals(target.id()) && e.bundle().equals(target.bundle()));
-        if (!present) LiveSwaps.orphan(control, slot, target.id().substring(0, target.id().lastIndexOf('@')));
+        PolicyProvider p = active.get(slot);
+        if (registry != null && p != null && !installed(registry, p)) LiveSwaps.orphan(control, slot, p.name());
     }
 
     private static boolean installed(PolicyRegistry registry, PolicyProvider provider) {

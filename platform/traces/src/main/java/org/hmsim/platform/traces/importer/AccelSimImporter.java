@@ -99,11 +99,8 @@ public final class AccelSimImporter {
             }
             if (shape == null) throw src.fail("no thread blocks (an empty or truncated kernel trace)");
             if (cta >= 0) throw src.fail("file ends inside thread block " + cta + " (no #END_TB): truncated");
-            // the tracer writes every block of the grid; a file cut at a block boundary passes every other check
-            long ctas = (long) shape.gridX() * shape.gridY() * shape.gridZ();
-            if (blocksSeen.cardinality() != ctas)
-                throw src.fail("the file has " + blocksSeen.cardinality() + " of the grid's " + ctas + " thread blocks (grid dim ("
-                        + shape.gridX() + "," + shape.gridY() + "," + shape.gridZ() + ")): truncated");
+            // Fewer blocks than the grid is no error: Accel-Sim's post-processor leaves out blocks with no traced
+            // instruction (tracing limited to an instruction window). A file cut at a block boundary looks the same.
             sink.endKernel();
         }
 
