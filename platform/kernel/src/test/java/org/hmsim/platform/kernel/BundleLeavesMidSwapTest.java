@@ -38,14 +38,9 @@ class BundleLeavesMidSwapTest {
 
     @Test
     void aTargetWhoseProviderLeftIsRefusedAndOneThatLeftAsItBecameActiveIsSwappedAway() throws Exception {
-        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
         PolicyRegistry registry = Fakes.policies();
         Fakes.Provider srrip = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
-        registry.add(srrip, "org.example.srrip 1.0.0", 0);
-        LiveSwaps.useRegistry(registry);
-        Study s = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
-                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"));
-        LivePolicies live = new LivePolicies(s, s.runs().get(0));
+        LivePolicies live = live(registry, srrip);
 
         SwapTarget t = live.resolve(Slot.REPLACEMENT, "srrip", Map.of());
         registry.remove(srrip); // the bundle goes while the swap drains
@@ -63,14 +58,9 @@ class BundleLeavesMidSwapTest {
 
     @Test
     void departuresAreJudgedByProviderInstanceAndARefusalLooksAgain() throws Exception {
-        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
         PolicyRegistry registry = Fakes.policies();
         Fakes.Provider first = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
-        registry.add(first, "org.example.srrip 1.0.0", 0);
-        LiveSwaps.useRegistry(registry);
-        Study s = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
-                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"));
-        LivePolicies live = new LivePolicies(s, s.runs().get(0));
+        LivePolicies live = live(registry, first);
         SwapTarget t = live.resolve(Slot.REPLACEMENT, "srrip", Map.of());
         // felix:update of the same jar: the old provider leaves, a new one of the same id and bundle name comes
         registry.remove(first);
@@ -85,6 +75,16 @@ class BundleLeavesMidSwapTest {
         assertFalse(pending(other), "a refusal for another reason asks for nothing");
         live.refused(other, Slot.REPLACEMENT, new NoClassDefFoundError("org/example/Gone"));
         assertTrue(pending(other));
+    }
+
+    /** A one-run study's live policies, with {@code plugin} installed from a bundle of its own. */
+    private LivePolicies live(PolicyRegistry registry, Fakes.Provider plugin) throws Exception {
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        registry.add(plugin, "org.example.srrip 1.0.0", 0);
+        LiveSwaps.useRegistry(registry);
+        Study s = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
+                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"));
+        return new LivePolicies(s, s.runs().get(0));
     }
 
     private static SwapControl control(String runId) throws Exception {
