@@ -396,6 +396,9 @@ final class Swapper implements EventTarget {
         }
     }
 
+    /** Swaps carried out so far (outcome ok; refused ones left the policy as it was). */
+    long performed() { return control.records().stream().filter(r -> "ok".equals(r.outcome())).count(); }
+
     /** Whether a swap is being carried out or waiting (the run must not end its epochs then). */
     boolean busy() { return current != null || !queue.isEmpty(); }
 }

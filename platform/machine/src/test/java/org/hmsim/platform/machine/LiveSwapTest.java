@@ -160,5 +160,6 @@ class LiveSwapTest {
         assertTrue(src.records.get(0).outcome().startsWith("refused: java.lang.NoClassDefFoundError"), src.records.toString());
         assertEquals("ok", src.records.get(1).outcome());
         assertEquals(List.of("replacement=lru@1.0.0"), swapped, "only the swap that took effect is reported to the host");
+        assertEquals(1.0, r.metrics().get("swaps"), "runs.csv's swaps column counts the swaps carried out, not the refused");
     }
 }
