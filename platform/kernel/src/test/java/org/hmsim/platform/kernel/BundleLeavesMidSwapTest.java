@@ -75,6 +75,13 @@ class BundleLeavesMidSwapTest {
         assertFalse(pending(other), "a refusal for another reason asks for nothing");
         live.refused(other, Slot.REPLACEMENT, new NoClassDefFoundError("org/example/Gone"));
         assertTrue(pending(other));
+
+        // the departure noticed twice asks twice: the second request finds the slot already on its target
+        SwapTarget toNewRevision = live.resolve(Slot.REPLACEMENT, "@same-or-default:srrip", Map.of());
+        assertFalse(live.alreadyActive(Slot.REPLACEMENT, toNewRevision), "srrip's first revision is still the active one");
+        live.swapped(other, Slot.REPLACEMENT, toNewRevision);
+        assertTrue(live.alreadyActive(Slot.REPLACEMENT, live.resolve(Slot.REPLACEMENT, "@same-or-default:srrip", Map.of())),
+                "a second bundle swap to the same live provider is skipped");
     }
 
     /** A one-run study's live policies, with {@code plugin} installed from a bundle of its own. */

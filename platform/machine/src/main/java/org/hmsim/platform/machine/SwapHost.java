@@ -38,6 +38,9 @@ public interface SwapHost {
      */
     default void refused(SwapControl control, Slot slot, Throwable why) {}
 
+    /** Whether {@code target} is the very provider {@code slot}'s active policy came from (a swap to it would change nothing). */
+    default boolean alreadyActive(Slot slot, SwapTarget target) { return false; }
+
     /** The run ended (normally or not); its records are final. */
     default void ended(SwapControl control) {}
 }

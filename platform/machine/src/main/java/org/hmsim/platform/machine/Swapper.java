@@ -180,6 +180,13 @@ final class Swapper implements EventTarget {
             current = null;
             return;
         }
+        // a departure noticed twice (by the bundle listener and after a refused swap) asks twice; the second
+        // finds the slot already on the live provider it would swap to: nothing to do, nothing to record
+        if ("bundle".equals(r.cause()) && host.alreadyActive(r.slot(), target)) {
+            current = null;
+            target = null;
+            return;
+        }
         if (drainOf(r.slot()) == Drain.NONE || (drained(drainOf(r.slot())) && flushedAndDrained())) {
             perform();
             return;

@@ -148,6 +148,12 @@ public final class LivePolicies implements PolicySource, SwapHost {
         if (why instanceof ProviderGone || why instanceof LinkageError) orphanIfGone(control, slot);
     }
 
+    @Override
+    public boolean alreadyActive(Slot slot, SwapTarget target) {
+        PolicyRegistry registry = LiveSwaps.registry();
+        return registry != null && target.factory() instanceof ProviderFactory f && f.provider == active.get(slot) && installed(registry, f.provider);
+    }
+
     private void orphanIfGone(SwapControl control, Slot slot) {
         PolicyRegistry registry = LiveSwaps.registry();
         PolicyProvider p = active.get(slot);
