@@ -118,6 +118,9 @@ public final class Planner {
         return r.filtered(run -> matches(run, keep) || matches(run, base));
     }
 
+    /** A caption assembled from sentences some of which are empty: single spaces, none at the ends. */
+    private static String tidy(String caption) { return caption.replaceAll("\\s{2,}", " ").trim(); }
+
     /** The figure's where: filter in words, so a caption read alone says which runs it shows. */
     private static String whereNote(Results r, FigureSpec s) {
         List<String> parts = new ArrayList<>();
@@ -159,8 +162,7 @@ public final class Planner {
                 + (c.valueLabel().startsWith("speedup") ? " (baseline time / time: higher is faster)" : "")
                 + (c.grid().categories().contains(FigureData.GEOMEAN) ? "; geomean: geometric mean over the " + byName + "s" : "") + ". "
                 : "Absolute values. ") + seedNote(r, c) + whereNote(r, s);
-        caption = caption.replaceAll("\\s{2,}", " ").trim();
-        return new Figure(id, title, caption, Charts.bars(title, byName, c), 1000, 520, c, byName, c.notes());
+        return new Figure(id, title, tidy(caption), Charts.bars(title, byName, c), 1000, 520, c, byName, c.notes());
     }
 
     private Figure line(Results r, FigureSpec s, String metric, String id) {
@@ -174,16 +176,14 @@ public final class Planner {
         String xLabel = xName + (unit.isEmpty() ? "" : " (" + unit + ")");
         String title = s.title() != null ? s.title() : metric + " over " + (x == null ? s.x() : Columns.shortName(x));
         String caption = (c.normalised() ? "Relative to " + c.baseline() + ". " : "") + "One line per combination of the other varied columns. " + seedNote(r, c) + whereNote(r, s);
-        caption = caption.replaceAll("\\s{2,}", " ").trim();
-        return new Figure(id, title, caption, Charts.lines(title, xLabel, c, xs), 1000, 520, c, xName, c.notes());
+        return new Figure(id, title, tidy(caption), Charts.lines(title, xLabel, c, xs), 1000, 520, c, xName, c.notes());
     }
 
     private Figure stacked(Results r, FigureSpec s, List<String> metrics, String prefix) {
         FigureData.Computed c = FigureData.stacks(r, metrics, s);
         String title = s.title() != null ? s.title() : (s.shares() ? "Shares of " : "") + String.join(" + ", metrics);
         String caption = (s.shares() ? "Each bar splits its total (" + String.join(" + ", metrics) + ") into shares. " : "Stacked values. ") + seedNote(r) + whereNote(r, s);
-        caption = caption.replaceAll("\\s{2,}", " ").trim();
-        return new Figure(prefix + "-" + metrics.get(0).replaceAll("[^A-Za-z0-9_.-]", "_"), title, caption,
+        return new Figure(prefix + "-" + metrics.get(0).replaceAll("[^A-Za-z0-9_.-]", "_"), title, tidy(caption),
                 Charts.stacks(title, s.by(), c, s.shares()), 1000, 560, c, s.by(), c.notes());
     }
 

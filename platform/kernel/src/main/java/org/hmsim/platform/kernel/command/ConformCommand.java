@@ -116,8 +116,8 @@ final class ConformCommand implements Callable<Integer> {
     }
 
     private static void delete(Path dir) {
-        try (var s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            org.hmsim.platform.kernel.results.AtomicFiles.deleteTree(dir);
         } catch (IOException | RuntimeException ignored) {
             // a temporary folder left behind is no failure of the check
         }

@@ -8,10 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
-import java.util.stream.Stream;
 import org.hmsim.platform.kernel.results.AtomicFiles;
 import org.hmsim.platform.kernel.study.PlannedRun;
 import org.hmsim.platform.kernel.study.Study;
@@ -56,8 +54,8 @@ public final class JobFolder {
     /** Removes what an earlier batch execution left here (the whole job/ folder: only hmsim writes it). */
     public void clear() {
         if (!Files.isDirectory(dir)) return;
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+        try {
+            AtomicFiles.deleteTree(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot clear " + dir + ": " + e.getMessage(), e);
         }

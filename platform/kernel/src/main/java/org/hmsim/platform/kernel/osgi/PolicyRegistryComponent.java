@@ -47,11 +47,10 @@ public final class PolicyRegistryComponent {
     }
 
     void removeProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
-        if (registry.entries().stream().noneMatch(e -> e.provider() == provider)) return; // refused when it came
         // The bundle as recorded when the provider arrived: while a service is being unregistered its
         // reference may no longer name its bundle, and the runs to swap are matched on this name.
-        String bundle = registry.entries().stream().filter(e -> e.provider() == provider).map(e -> e.bundle())
-                .findFirst().orElseGet(() -> OsgiEnvironment.bundleOf(ref));
+        String bundle = registry.entries().stream().filter(e -> e.provider() == provider).map(e -> e.bundle()).findFirst().orElse(null);
+        if (bundle == null) return; // refused when it came
         registry.remove(provider);
         // Runs using it swap at their next safe point; nothing keeps the provider after this call.
         LiveSwaps.providerGone(provider, bundle);

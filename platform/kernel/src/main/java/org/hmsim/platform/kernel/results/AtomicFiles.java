@@ -25,6 +25,14 @@ public final class AtomicFiles {
 
     private AtomicFiles() {}
 
+    /** Removes {@code dir} and everything below it (links are removed, not followed); nothing if it is absent. */
+    public static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+    }
+
     public static void write(Path target, String text) {
         write(target, text.getBytes(StandardCharsets.UTF_8));
     }

@@ -101,20 +101,8 @@ public final class LivePolicies implements PolicySource, SwapHost {
     }
 
     /** A swap target's factory: it knows its provider, so that a departure is judged by instance, not by name. */
-    private static final class ProviderFactory implements java.util.function.Function<PolicyContext, Policy> {
-        final PolicyRegistry registry;
-        final PolicyProvider provider;
-        final Params params;
-        final String id, bundle;
-
-        ProviderFactory(PolicyRegistry registry, PolicyProvider provider, Params params, String id, String bundle) {
-            this.registry = registry;
-            this.provider = provider;
-            this.params = params;
-            this.id = id;
-            this.bundle = bundle;
-        }
-
+    private record ProviderFactory(PolicyRegistry registry, PolicyProvider provider, Params params, String id, String bundle)
+            implements java.util.function.Function<PolicyContext, Policy> {
         @Override
         public Policy apply(PolicyContext ctx) {
             // the swap drained for a while since it was resolved: its bundle may have left meanwhile
@@ -135,7 +123,7 @@ public final class LivePolicies implements PolicySource, SwapHost {
      */
     @Override
     public void swapped(SwapControl control, Slot slot, SwapTarget target) {
-        if (target.factory() instanceof ProviderFactory f) active.put(slot, f.provider);
+        if (target.factory() instanceof ProviderFactory f) active.put(slot, f.provider());
         orphanIfGone(control, slot);
     }
 
@@ -151,7 +139,7 @@ public final class LivePolicies implements PolicySource, SwapHost {
     @Override
     public boolean alreadyActive(Slot slot, SwapTarget target) {
         PolicyRegistry registry = LiveSwaps.registry();
-        return registry != null && target.factory() instanceof ProviderFactory f && f.provider == active.get(slot) && installed(registry, f.provider);
+        return registry != null && target.factory() instanceof ProviderFactory f && f.provider() == active.get(slot) && installed(registry, f.provider());
     }
 
     private void orphanIfGone(SwapControl control, Slot slot) {

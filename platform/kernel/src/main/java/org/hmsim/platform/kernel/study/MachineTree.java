@@ -21,12 +21,15 @@ final class MachineTree {
 
     final String label;
     final String file;
+    /** SHA-256 of the machine file's bytes as read (provenance). */
+    final String sha256;
     final Map<String, Object> root;
     private final TreeMap<String, Origin> origins;
 
-    MachineTree(String label, String file, Map<String, Object> root, Map<String, Origin> origins) {
+    MachineTree(String label, String file, String sha256, Map<String, Object> root, Map<String, Origin> origins) {
         this.label = label;
         this.file = file;
+        this.sha256 = sha256;
         this.root = root;
         this.origins = new TreeMap<>(origins);
     }
@@ -35,7 +38,7 @@ final class MachineTree {
     MachineTree copy() {
         @SuppressWarnings("unchecked")
         Map<String, Object> r = (Map<String, Object>) deepCopy(root);
-        return new MachineTree(label, file, r, origins);
+        return new MachineTree(label, file, sha256, r, origins);
     }
 
     /**

@@ -243,18 +243,16 @@ public final class StudyParser {
             }
         }
 
-        /** Each machine file's SHA-256 as read, by the name it is shown under. */
-        final Map<String, String> machineSha = new LinkedHashMap<>();
-
         MachineTree loadMachine(Node n, String field) throws StudyException {
             String rel = scalarText(n, field);
             Path p = resolve(rel);
             String shown = shown(rel);
             if (!Files.isRegularFile(p)) throw doc.error(n, field, "machine file '" + rel + "' not found (looked for " + shown + ")");
             YamlDoc m;
+            String sha;
             try {
                 m = YamlDoc.load(p, shown);
-                machineSha.put(shown, org.hmsim.platform.kernel.results.Sha256.ofFile(p));
+                sha = org.hmsim.platform.kernel.results.Sha256.ofFile(p);
             } catch (IOException e) {
                 throw doc.error(n, field, "cannot read machine file " + shown + ": " + e.getMessage());
             }
@@ -264,7 +262,7 @@ public final class StudyParser {
             Map<String, Object> tree = (Map<String, Object>) m.plain(m.root, "", origins);
             String base = p.getFileName().toString();
             int dot = base.lastIndexOf('.');
-            return new MachineTree(dot > 0 ? base.substring(0, dot) : base, shown, tree, origins);
+            return new MachineTree(dot > 0 ? base.substring(0, dot) : base, shown, sha, tree, origins);
         }
 
         void overrides() throws StudyException {
@@ -495,8 +493,7 @@ public final class StudyParser {
                     for (int m = 0; m < machines.size(); m++) {
                         MachineTree t = machines.get(m);
                         try {
-                            t.copy().set(path, vals.get(0), doc.at(items.get(0), field));
-                            for (String target : t.targets(path)) {
+                            for (String target : t.targets(path)) { // throws for a path the machine lacks
                                 String other = overlapping(swept.get(m), target);
                                 if (other != null)
                                     throw doc.error(keyNode, field, "sets the same machine field as sweep." + other + " (" + target + ")"
@@ -671,7 +668,7 @@ public final class StudyParser {
             }
             try {
                 MachineConfig cfg = machineParser.apply(t.root);
-                return new MachineVariant(t.label, t.file, cfg, t.root, machineSha.get(t.file));
+                return new MachineVariant(t.label, t.file, cfg, t.root, t.sha256);
             } catch (ConfigException e) {
                 List<StudyException> errors = new ArrayList<>();
                 for (ConfigException one : e.all()) errors.add(machineError(t, one));

@@ -61,8 +61,6 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private int nTables;
     private long nextVa = FIRST_VA;
     private boolean demandPaged;
-    /** Pages of all allocations so far. */
-    private long footprintPages;
     private AllocationPages lastHit;
 
     private PageMigration[] idleMigrations = new PageMigration[8];
@@ -181,14 +179,14 @@ public final class OsMemoryManager implements MemoryManager, Component {
         long span = (bytes + pageBytes - 1) / pageBytes * pageBytes;
         Allocation a = new Allocation(allocations.size(), name, base, bytes, hint == null ? AllocationHint.NONE : hint, readOnly);
         AllocationPages pages = new AllocationPages(a, pageBytes);
-        long frames = 0;
-        for (FrameAllocator f : this.frames) frames += f.total();
         // every page would have to be mapped somewhere: found at once rather than when the last pool fills
-        if (!demandPaged && footprintPages + span / pageBytes > frames)
+        long footprint = pages.frame.length, frames = 0;
+        for (int i = 0; i < nTables; i++) footprint += tables[i].frame.length;
+        for (FrameAllocator f : this.frames) frames += f.total();
+        if (!demandPaged && footprint > frames)
             throw new IllegalArgumentException("allocation '" + name + "' of " + bytes + " bytes takes the allocations to "
-                    + (footprintPages + span / pageBytes) + " pages of " + pageBytes + " bytes, more than the machine's pools hold ("
+                    + footprint + " pages of " + pageBytes + " bytes, more than the machine's pools hold ("
                     + frames + " frames in all); a smaller input or larger pools");
-        footprintPages += span / pageBytes;
         nextVa = base + span + guardPages * pageBytes;
         allocations.add(a);
         if (nTables == tables.length) tables = java.util.Arrays.copyOf(tables, nTables * 2);
