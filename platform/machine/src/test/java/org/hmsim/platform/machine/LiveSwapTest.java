@@ -138,6 +138,24 @@ class LiveSwapTest {
     }
 
     @Test
+    void aBundleSwapToTheProviderTheSlotIsAlreadyOnIsSkippedUnrecorded() {
+        for (boolean already : new boolean[] {true, false}) {
+            SwappableProviders src = new SwappableProviders() {
+                @Override
+                public boolean alreadyActive(Slot slot, SwapTarget t) { return already; }
+            };
+            Machine m = new Machine(TestMachines.machine("small"), src, 1, "swap");
+            SwapControl control = new SwapControl("swap");
+            for (Slot sl : Slot.values()) control.setActive(sl, src.describe(sl), "classpath");
+            control.submit(new SwapRequest(Slot.REPLACEMENT, "lru", Map.of(), "bundle")); // taken at the first epoch end
+            RunResult r = Simulation.run(m, new RunSpec("swap", m.cfg, TestMachines.workload("stream", 1), src, 1, EPOCH, 0),
+                    new Swapper(m, src, List.of(), control, 1, "swap"));
+            assertEquals(already ? 0 : 1, control.records().size(), control.records().toString());
+            assertEquals(already ? 0.0 : 1.0, r.metrics().get("swaps"));
+        }
+    }
+
+    @Test
     void aTargetWhoseBundleLeftWhileTheSwapDrainedIsRefusedAndTheHostHearsOfEverySwapDone() {
         // The classes of an uninstalled bundle can no longer load: its factory throws NoClassDefFoundError.
         java.util.List<String> swapped = new java.util.ArrayList<>();
