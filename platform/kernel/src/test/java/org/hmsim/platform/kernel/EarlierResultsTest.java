@@ -83,7 +83,7 @@ class EarlierResultsTest extends ResultsCli {
         }
         Path table = out.resolve("runs.csv");
         Files.writeString(table, Files.readString(table).lines().findFirst().orElseThrow() + "\n");
-        assertEquals(0, run());
+        assertEquals(0, run(), this::err); // failed once in CI with exit 2 (not reproduced): say why if it does again
         assertTrue(out().startsWith("no run of the earlier execution in " + out + " had ended: its files were removed"), out());
         assertArrayEquals(kept, bytes(out.resolve("previous/runs.csv")));
     }
