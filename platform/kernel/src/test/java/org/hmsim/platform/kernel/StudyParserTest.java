@@ -99,6 +99,31 @@ class StudyParserTest {
     }
 
     @Test
+    void aFigureNamingAValueNoRunHasIsRefusedBeforeAnythingRuns() throws Exception {
+        String head = """
+                study: fig
+                machine: ../machines/small.yaml
+                workloads: [stream, {name: bfs, nodes: 4096}]
+                policies:
+                  placement: {sweep: [local, {name: ratio, fast_percent: 70}]}
+                sweep:
+                  pools.ddr.bandwidth: [40GB/s, 80GB/s]
+                report:
+                """;
+        StudyException typo = error(head + "  - {metric: sim_time_ns, normalise_to: {placement: lcoal}}\n");
+        assertTrue(typo.getMessage().contains("report[0].normalise_to.placement: no run of this study has placement 'lcoal' "
+                + "(its values: local, ratio(fast_percent=70))"), typo.getMessage());
+        StudyException where = error(head + "  - {metric: sim_time_ns, where: {bandwidth: [40GB/s, 60GB/s]}}\n");
+        assertTrue(where.getMessage().contains("report[0].where.bandwidth: no run of this study has bandwidth '60GB/s' (its values: 40GB/s, 80GB/s)"),
+                where.getMessage());
+        StudyException workload = error(head + "  - {metric: sim_time_ns, where: {workload: sgemm}}\n");
+        assertTrue(workload.getMessage().contains("no run of this study has workload 'sgemm' (its values: stream, bfs(nodes=4096))"), workload.getMessage());
+        // what the report itself accepts passes: a policy by name, a number in another spelling, an exact label
+        Study ok = parse(head + "  - {metric: sim_time_ns, normalise_to: {placement: ratio}, where: {bandwidth: 40GB/s, workload: 'bfs(nodes=4096)'}}\n");
+        assertEquals(1, ok.report().size());
+    }
+
+    @Test
     void aSweptListValueLabelsItsRunsInFlowStyle() throws Exception {
         Study s = parse("""
                 study: links

@@ -8,7 +8,7 @@ import java.util.List;
  * {@code policies.placement.fast_percent}), by slot ({@code placement}), or by the last part of a swept
  * path when that is unique ({@code fast_percent}).
  */
-final class Columns {
+public final class Columns {
     private Columns() {}
 
     /** The column {@code name} means, or null. */
@@ -23,8 +23,13 @@ final class Columns {
     }
 
     /** The value among the column's values that {@code given} means: exact, numerically equal, or by policy name. */
-    static String match(Results r, String column, String given) {
-        List<String> values = r.values(column);
+    static String match(Results r, String column, String given) { return match(r.values(column), given); }
+
+    /**
+     * The value among {@code values} (a column's, in run order) that {@code given} means, or null; a study's
+     * validation uses it on the values its runs will write, so a figure that names no run fails before any runs.
+     */
+    public static String match(List<String> values, String given) {
         if (values.contains(given)) return given;
         double g = Numbers.leading(given);
         for (String v : values) if (!Double.isNaN(g) && v.equals(given.trim())) return v;

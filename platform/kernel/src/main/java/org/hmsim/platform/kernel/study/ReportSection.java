@@ -1,8 +1,12 @@
 package org.hmsim.platform.kernel.study;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.report.Columns;
 import org.hmsim.platform.report.FigureSpec;
 import org.hmsim.platform.report.FigureSpecException;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -13,16 +17,19 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 /**
  * The study's {@code report:} list (docs/reports.md): each figure is checked by the report's own grammar
  * ({@link FigureSpec#parse}), and the columns it names ({@code x}, {@code by}, {@code normalise_to}, {@code where}) must
- * be columns the study's runs.csv will have. Errors are located at the key at fault.
+ * be columns the study's runs.csv will have, and the values {@code normalise_to} and {@code where} give must be
+ * values its runs will write there (a misspelt baseline would otherwise show only after the whole study ran, as a
+ * figure's note). Errors are located at the key at fault.
  */
 final class ReportSection {
     private ReportSection() {}
 
     /**
      * @param sweepColumns the runs.csv columns of the study's swept values ({@code policies.placement.fast_percent})
+     * @param runs the study's runs, whose configuration columns the figures' values must name
      * @return the list as written (plain maps/lists/scalars), stored in study.json
      */
-    static List<Object> read(YamlDoc doc, Node n, List<String> sweepColumns) throws StudyException {
+    static List<Object> read(YamlDoc doc, Node n, List<String> sweepColumns, List<PlannedRun> runs) throws StudyException {
         if (n == null) return List.of();
         if (!(n instanceof SequenceNode s))
             throw doc.error(n, "report", "expected a list of figures: - {metric: sim_time_ns, normalise_to: baseline, by: workload}");
@@ -44,17 +51,43 @@ final class ReportSection {
             if (resolve(columns, spec.by()) == null)
                 throw doc.error(at(item, "by"), field + ".by", "'" + spec.by() + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
             if (spec.normalise() != null)
-                for (String k : spec.normalise().values().keySet()) {
+                for (Map.Entry<String, String> e : spec.normalise().values().entrySet()) {
                     String key = item instanceof MappingNode m && hasKey(m, "normalize_to") ? "normalize_to" : "normalise_to";
-                    if (resolve(columns, k) == null)
-                        throw doc.error(at(item, key + "." + k), field + "." + key + "." + k, "'" + k + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
+                    checkValues(doc, item, field, key + "." + e.getKey(), resolve(columns, e.getKey()), List.of(e.getValue()), runs);
                 }
-            for (String k : spec.where().keySet())
-                if (resolve(columns, k) == null)
-                    throw doc.error(at(item, "where." + k), field + ".where." + k, "'" + k + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
+            for (Map.Entry<String, List<String>> e : spec.where().entrySet())
+                checkValues(doc, item, field, "where." + e.getKey(), resolve(columns, e.getKey()), e.getValue(), runs);
             out.add(plain);
         }
         return List.copyOf(out);
+    }
+
+    /** {@code column} (null: none matched {@code key}'s last part) must exist and hold each of {@code given} in some run. */
+    private static void checkValues(YamlDoc doc, Node item, String field, String key, String column, List<String> given,
+                                    List<PlannedRun> runs) throws StudyException {
+        String name = key.substring(key.indexOf('.') + 1);
+        if (column == null)
+            throw doc.error(at(item, key), field + "." + key, "'" + name + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
+        List<String> values = List.copyOf(values(column, runs));
+        for (String v : given)
+            if (Columns.match(values, v) == null)
+                throw doc.error(at(item, key), field + "." + key, "no run of this study has " + name + " '" + v + "' (its values: "
+                        + String.join(", ", values) + ")");
+    }
+
+    /** The values runs.csv will hold in {@code column}, in run order (as ResultsFolder writes them). */
+    private static Set<String> values(String column, List<PlannedRun> runs) {
+        Set<String> v = new LinkedHashSet<>();
+        for (PlannedRun r : runs)
+            v.add(switch (column) {
+                case "workload" -> r.workload().label();
+                case "machine" -> r.machine().label();
+                case "seed" -> Long.toString(r.seed());
+                case "run" -> r.id();
+                default -> column.startsWith("slot.") ? r.policies().get(Slot.byId(column.substring(5))).label()
+                        : r.sweepValues().getOrDefault(column, "");
+            });
+        return v;
     }
 
     private static List<String> columns(List<String> sweepColumns) {

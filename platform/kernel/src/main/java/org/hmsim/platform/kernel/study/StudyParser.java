@@ -134,9 +134,9 @@ public final class StudyParser {
             List<Object> swaps = swaps();
             List<String> sweepColumns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) sweepColumns.add(d.key());
-            List<Object> report = ReportSection.read(doc, value("report"), sweepColumns);
             dims.addAll(policyDims);
             List<PlannedRun> runs = expand(seeds);
+            List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs);
             List<String> columns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
             int points = 1;
