@@ -124,6 +124,20 @@ class StudyParserTest {
     }
 
     @Test
+    void aWorkloadPolicyOrValueListedTwiceIsRefused() throws Exception {
+        String head = "study: twice\nmachine: ../machines/small.yaml\n";
+        StudyException w = error(head + "workloads: [stream, {name: bfs, nodes: 4096}, {name: bfs, nodes: 4096}]\n");
+        assertTrue(w.getMessage().contains("workloads[2]: 'bfs(nodes=4096)' is listed twice (also workloads[1])"), w.getMessage());
+        StudyException p = error(head + "workloads: [stream]\npolicies:\n  placement: {sweep: [local, {name: ratio, fast_percent: 70}, {name: ratio, fast_percent: 70}]}\n");
+        assertTrue(p.getMessage().contains("policies.placement.sweep[2]: this policy is listed twice (also policies.placement.sweep[1])"), p.getMessage());
+        StudyException v = error(head + "workloads: [stream]\nsweep:\n  pools.ddr.bandwidth: [40GB/s, 80GB/s, 40GB/s]\n");
+        assertTrue(v.getMessage().contains("sweep.pools.ddr.bandwidth[2]: this value is listed twice (also sweep.pools.ddr.bandwidth[0])"), v.getMessage());
+        // different parameters, or a bfs of another size, are different runs
+        assertEquals(4, parse(head + "workloads: [{name: bfs, nodes: 4096}, {name: bfs, nodes: 8192}]\n"
+                + "policies:\n  placement: {sweep: [{name: ratio, fast_percent: 70}, {name: ratio, fast_percent: 30}]}\n").runs().size());
+    }
+
+    @Test
     void aSweptListValueLabelsItsRunsInFlowStyle() throws Exception {
         Study s = parse("""
                 study: links

@@ -293,10 +293,16 @@ public final class StudyParser {
             if (n == null) throw new StudyException(display, 1, 1, "workloads", "missing: list the workloads to run: workloads: [stream]");
             List<Node> items = YamlDoc.items(n);
             if (items.isEmpty()) throw doc.error(n, "workloads", "the list of workloads is empty");
+            List<String> labels = new ArrayList<>();
             for (int i = 0; i < items.size(); i++) {
                 int at = i;
                 WorkloadChoice w = check(() -> workload(items.get(at), "workloads[" + at + "]"));
-                if (w != null) workloadChoices.add(w);
+                if (w == null) continue;
+                // the same runs twice: double the time, and the report would average them as if they were seeds
+                int twin = labels.indexOf(w.label());
+                if (twin >= 0) errors.add(doc.error(items.get(i), "workloads[" + i + "]", "'" + w.label() + "' is listed twice (also workloads[" + twin + "])"));
+                labels.add(w.label());
+                workloadChoices.add(w);
             }
         }
 
@@ -437,7 +443,13 @@ public final class StudyParser {
             if (!(list instanceof SequenceNode s) || s.getValue().isEmpty())
                 throw doc.error(list, field, "expected a list of policies: [local, interleave, {name: ratio, fast_percent: 30}]");
             List<PolicySpec> specs = new ArrayList<>();
-            for (int i = 0; i < s.getValue().size(); i++) specs.add(spec(s.getValue().get(i), field + "[" + i + "]"));
+            for (int i = 0; i < s.getValue().size(); i++) {
+                PolicySpec p = spec(s.getValue().get(i), field + "[" + i + "]");
+                for (int j = 0; j < specs.size(); j++)
+                    if (specs.get(j).name().equals(p.name()) && specs.get(j).params().equals(p.params()))
+                        throw doc.error(s.getValue().get(i), field + "[" + i + "]", "this policy is listed twice (also " + field + "[" + j + "])");
+                specs.add(p);
+            }
             return new SweepDim.PolicyChoice(key, slot, specs);
         }
 
@@ -521,6 +533,13 @@ public final class StudyParser {
         List<Node> values(Node list, String field) throws StudyException {
             if (!(list instanceof SequenceNode s) || s.getValue().isEmpty())
                 throw doc.error(list, field, "a sweep lists its values: [a, b, c]");
+            List<Object> seen = new ArrayList<>();
+            for (int i = 0; i < s.getValue().size(); i++) {
+                Object v = doc.plain(s.getValue().get(i), "", null);
+                int twin = seen.indexOf(v);
+                if (twin >= 0) throw doc.error(s.getValue().get(i), field + "[" + i + "]", "this value is listed twice (also " + field + "[" + twin + "])");
+                seen.add(v);
+            }
             return s.getValue();
         }
 
