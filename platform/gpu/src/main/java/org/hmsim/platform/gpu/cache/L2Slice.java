@@ -175,7 +175,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         this.cacheability = cacheability;
         this.coherence = coherence;
         this.missPath = missPath;
-        this.t = new SectorTags(name, cfg, true, xbar.hashedSliceBits());
+        this.t = new SectorTags(name, cfg, true, xbar.hashedSlices());
         this.sharers = new long[t.sets * t.ways];
         // a fully associative bank (seed 003's FA L2 comparison point) keeps its own LRU order: the
         // replacement slot's 64-bit candidate masks cannot name 4096 ways

@@ -30,7 +30,8 @@ public final class SectorTags {
     /** True for the fully associative layout (one set of more than 64 ways). */
     public final boolean fullyAssociative;
     private final int lineShift;
-    private final int sliceBits;
+    /** Hashed slices this cache is one of: a power of two's bits are dropped ({@code sliceBits}), other counts divided out. */
+    private final int sliceBits, otherSlices;
     /** sets - 1 when sets is a power of two (the set index is then a mask), else -1. */
     private final long setMask;
     // fully associative layout only: line -> way, LRU list (head = most recent), free-way stack
@@ -42,11 +43,13 @@ public final class SectorTags {
 
     /**
      * {@code allowFullyAssociative}: one set of more than 64 ways takes the fully associative layout.
-     * {@code sliceBits}: address bits from bit {@value Crossbar#HASHED_SLICE_LOW_BIT} up that chose this
-     * cache's slice by a hash and are left out of the set index (0: none).
+     * {@code hashedSlices}: the number of slices a hash of the address chose this cache among, a choice left out
+     * of the set index ({@link Crossbar#withinHashedSlice}; 0 or 1: none).
      */
-    public SectorTags(String name, CacheConfig cfg, boolean allowFullyAssociative, int sliceBits) {
-        this.sliceBits = sliceBits;
+    public SectorTags(String name, CacheConfig cfg, boolean allowFullyAssociative, int hashedSlices) {
+        boolean pow2 = Integer.bitCount(hashedSlices) == 1;
+        this.sliceBits = hashedSlices > 1 && pow2 ? Integer.numberOfTrailingZeros(hashedSlices) : 0;
+        this.otherSlices = hashedSlices > 1 && !pow2 ? hashedSlices : 0;
         this.ways = cfg.ways();
         this.lineBytes = cfg.lineBytes();
         this.sets = cfg.sets();
@@ -84,6 +87,7 @@ public final class SectorTags {
     /** Set index: the line number folded so that the pool bits above 40 do not alias sets. */
     public int setOf(long line) {
         if (sliceBits != 0) line = Crossbar.withoutHashedSliceBits(line, sliceBits);
+        else if (otherSlices != 0) line = Crossbar.withinHashedSlice(line, otherSlices);
         // Shift and mask instead of two 64-bit divisions (this runs on every cache access); the same
         // numbers: lines are non-negative and lineBytes a power of two.
         long x = line >>> lineShift;

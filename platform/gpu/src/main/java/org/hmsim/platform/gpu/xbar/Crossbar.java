@@ -27,7 +27,7 @@ import org.hmsim.platform.gpu.CrossbarConfig;
  * <p>Slice selection: the 128 B line number is XOR-folded before the modulo so that power-of-two
  * strides do not camp on one slice: {@code x = paddr >>> 7; slice = (x ^ x>>>11 ^ x>>>22 ^ x>>>33) mod slices}.
  * A slice's set index then leaves out the low bits of {@code x} that chose it (as GPGPU-Sim indexes an L2
- * bank with the address its partition bits removed): {@link #withoutHashedSliceBits}.
+ * bank with the address its partition bits removed): {@link #withinHashedSlice}.
  */
 public final class Crossbar implements Component, MemSink, MemClient, EventTarget {
     public static final int HEADER_BYTES = 8;
@@ -114,13 +114,12 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     }
 
     /**
-     * How many address bits above bit 7 select a hashed slice (log2 of a power-of-two slice count), or 0
-     * with a plain interleave or a slice count that is not a power of two. An L2 slice leaves these bits out
-     * of its set index: every line a slice holds has the same hash of them, so indexing with them would
-     * use only the sets that hash matches.
+     * How many slices a hash of the address chooses among (the slice count), or 0 with a plain interleave or
+     * one slice. An L2 slice leaves that choice out of its set index ({@link #withinHashedSlice}): every line
+     * it holds has the same hash, so indexing with the hashed bits would use only the sets that hash matches.
      */
-    public int hashedSliceBits() {
-        return interleaveShift < 0 && sliceMask > 0 ? Integer.bitCount(sliceMask) : 0;
+    public int hashedSlices() {
+        return interleaveShift < 0 && slicePorts > 1 ? slicePorts : 0;
     }
 
     /**
@@ -133,16 +132,26 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     }
 
     /**
+     * {@code paddr} with the choice among {@code slices} hashed slices taken out, for a slice's set index: for a
+     * power of two the hashed bits ({@link #withoutHashedSliceBits}); otherwise the block's hash divided by the
+     * slice count, the quotient of what {@link #sliceOf(long, int)} takes the remainder of (the block number
+     * itself would keep its residue mod the slice count, so a slice of 3 with 192 sets reached a third of them).
+     */
+    public static long withinHashedSlice(long paddr, int slices) {
+        if (Integer.bitCount(slices) == 1) return withoutHashedSliceBits(paddr, Integer.numberOfTrailingZeros(slices));
+        long x = paddr >>> HASHED_SLICE_LOW_BIT;
+        long h = x ^ (x >>> 11) ^ (x >>> 22) ^ (x >>> 33);
+        return (Long.divideUnsigned(h, slices) << HASHED_SLICE_LOW_BIT) | (paddr & ((1L << HASHED_SLICE_LOW_BIT) - 1));
+    }
+
+    /**
      * The byte address {@code paddr} as seen inside its slice: with a plain interleave the slice-select
      * chunk bits are removed (the chunks of one slice are then consecutive); with hashed slices the bits the
-     * hash selects the slice by ({@link #hashedSliceBits()} from bit 7), unchanged if there are none.
+     * hash selects the slice by ({@link #withinHashedSlice}), unchanged with one slice.
      * Seed 003: an FRC indexed with this does not alias with the bank bits.
      */
     public long addressWithinSlice(long paddr) {
-        if (interleaveShift < 0) {
-            int k = hashedSliceBits();
-            return k == 0 ? paddr : withoutHashedSliceBits(paddr, k);
-        }
+        if (interleaveShift < 0) return slicePorts > 1 ? withinHashedSlice(paddr, slicePorts) : paddr;
         long low = paddr & ((1L << interleaveShift) - 1), c = paddr >>> interleaveShift;
         long local = sliceMask >= 0 ? c >>> Integer.bitCount(sliceMask) : Long.divideUnsigned(c, slicePorts);
         return (local << interleaveShift) | low;

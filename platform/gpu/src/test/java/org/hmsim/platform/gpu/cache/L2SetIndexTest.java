@@ -19,7 +19,7 @@ class L2SetIndexTest {
 
     @Test
     void aSliceUsesEverySetForASmallFootprint() {
-        SectorTags tags = new SectorTags("l2.0", SLICE, true, Integer.numberOfTrailingZeros(SLICES));
+        SectorTags tags = new SectorTags("l2.0", SLICE, true, SLICES);
         assertEquals(128, setsUsedBySlice0(tags, 256 * 1024));
     }
 
@@ -31,7 +31,7 @@ class L2SetIndexTest {
 
     @Test
     void aSlicesLinesSpreadEvenlyOverItsSets() {
-        SectorTags tags = new SectorTags("l2.0", SLICE, true, 3);
+        SectorTags tags = new SectorTags("l2.0", SLICE, true, SLICES);
         int[] perSet = new int[128];
         for (long a = 0; a < (64L << 20); a += 128)
             if (Crossbar.sliceOf(a, SLICES) == 0) perSet[tags.setOf(tags.lineOf(a))]++;
@@ -39,10 +39,36 @@ class L2SetIndexTest {
         for (int s = 0; s < 128; s++) assertEquals(512, perSet[s], "set " + s);
     }
 
-    private static int setsUsedBySlice0(SectorTags tags, long footprint) {
+    /**
+     * A slice count that is not a power of two (a GTX 480 has 6 partitions): the block number keeps its residue
+     * mod the count, so indexing with it left each of 3 slices of 192 sets a third of them (hit rate 0.25 on a
+     * footprint of two thirds of the L2, found by a review).
+     */
+    @Test
+    void withAnySliceCountEverySliceUsesEverySetEvenly() {
+        for (int slices : new int[] {3, 6, 12}) {
+            CacheConfig slice = new CacheConfig(192 * 1024 * 4 / slices, 8, 128, 120, 128, 8, 128, 32);
+            SectorTags tags = new SectorTags("l2.0", slice, true, slices);
+            int[] perSet = new int[tags.sets];
+            long lines = 0;
+            for (long a = 0; a < (48L << 20); a += 128)
+                if (Crossbar.sliceOf(a, slices) == 1) {
+                    perSet[tags.setOf(tags.lineOf(a))]++;
+                    lines++;
+                }
+            double mean = (double) lines / tags.sets;
+            for (int s = 0; s < tags.sets; s++)
+                assertEquals(mean, perSet[s], mean * 0.05, slices + " slices, set " + s + " of " + tags.sets);
+            assertEquals(tags.sets, setsUsedBySlice(tags, slices, 1, 192 * 1024 * 4 / 2), slices + " slices: a footprint of half the L2");
+        }
+    }
+
+    private static int setsUsedBySlice0(SectorTags tags, long footprint) { return setsUsedBySlice(tags, SLICES, 0, footprint); }
+
+    private static int setsUsedBySlice(SectorTags tags, int slices, int slice, long footprint) {
         Set<Integer> sets = new HashSet<>();
         for (long a = 0; a < footprint; a += 128)
-            if (Crossbar.sliceOf(a, SLICES) == 0) sets.add(tags.setOf(tags.lineOf(a)));
+            if (Crossbar.sliceOf(a, slices) == slice) sets.add(tags.setOf(tags.lineOf(a)));
         return sets.size();
     }
 }
