@@ -100,11 +100,14 @@ class SahcChecksTest {
         for (String a : new String[] {"bitonic", "matrixmul", "nw", "srad"})
             assertTrue(ns(a, "sahc-a") < 1.05 * ns(a, "ideal"), a + ": SAHC-A " + ns(a, "sahc-a") + " close to ideal " + ns(a, "ideal"));
         // kmeans (§6.2: SAHC-T "significantly reduces or almost eliminates" its overhead): it keeps its 51
-        // active-sharing faults (3 per shared page, 2.5 us each, served one at a time), which cost ~0.1 of
-        // ideal at this size; the directory costs ~0.9 (measured 1.09 and 1.92 x ideal).
+        // active-sharing faults (3 per shared page, 2.5 us each, served one at a time), which cost a small part
+        // of what the directory costs over ideal (measured: SAHC-T 1.03 x ideal, directory 1.21 x, so 13 % of the
+        // directory's overhead; 1.09 and 1.92 x while a CPU miss left out its cache look-ups and the host phases
+        // were 2.5 x too short, which made the GPU's share, where the directory costs, larger).
+        double ideal = ns("kmeans", "ideal"), directory = ns("kmeans", "directory");
         for (String p : new String[] {"sahc-t", "sahc-a"})
-            assertTrue(ns("kmeans", p) < 1.2 * ns("kmeans", "ideal") && ns("kmeans", p) < 0.7 * ns("kmeans", "directory"),
-                    "kmeans: " + p + " " + ns("kmeans", p) + " vs ideal " + ns("kmeans", "ideal") + ", directory " + ns("kmeans", "directory"));
+            assertTrue(ns("kmeans", p) < 1.2 * ideal && ns("kmeans", p) - ideal < 0.3 * (directory - ideal),
+                    "kmeans: " + p + " " + ns("kmeans", p) + " vs ideal " + ideal + ", directory " + directory);
         for (String a : new String[] {"matrixmul", "nw", "srad"}) {
             assertTrue(ns(a, "sahc-t") > ns(a, "directory"), a + ": SAHC-T's faults cost more than the directory saves");
             assertTrue(ns(a, "sahc-a") < ns(a, "directory"), a + ": SAHC-A recovers");

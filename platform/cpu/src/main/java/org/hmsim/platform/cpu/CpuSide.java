@@ -1,5 +1,7 @@
 package org.hmsim.platform.cpu;
 
+import org.hmsim.api.engine.EventTarget;
+
 import java.util.List;
 import org.hmsim.api.engine.ClockDomain;
 import org.hmsim.api.engine.Engine;
@@ -49,6 +51,10 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     // LLC miss registers: one per line in flight, with the cores waiting on it merged
     private static final int MERGE = 16;
     private final long[] mLine;
+    /** Per miss register: the L1 + L2 + LLC look-up time of the miss, paid before its fill completes the access. */
+    private final long[] mLookupPs;
+    /** Completes a miss register's accesses once its look-up time after the response has passed. */
+    private final EventTarget lookedUp = (kind, m) -> filled((int) m);
     private final boolean[] mWrite, mBusy;
     private final int[] mCore, mWaiting;
     private final int[][] mWaiter;
@@ -83,6 +89,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         for (int c = 0; c < cores.length; c++) cores[c] = new CpuCore(c, this, cfg.mlp(), clock.periodPs());
         int n = cfg.llcMshrs();
         mLine = new long[n];
+        mLookupPs = new long[n];
         mWrite = new boolean[n];
         mBusy = new boolean[n];
         mCore = new int[n];
@@ -258,6 +265,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         mBusy[m] = true;
         busyMshrs++;
         mLine[m] = line;
+        mLookupPs[m] = latency;
         mWrite[m] = write;
         mCore[m] = c.index;
         mWaiting[m] = 0;
@@ -269,10 +277,21 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         return -1;
     }
 
+    /**
+     * The directory answered miss register {@code m}. The access also took its look-up in L1, L2 and the LLC
+     * (found missing there before it went out), so it completes that much later: the request left at once and
+     * the look-up is paid at the end, which gives a lone miss its full latency (a review measured a miss at the
+     * DRAM time alone, 15 ns instead of ~38) while the register stays held throughout.
+     */
     @Override
     public void onResponse(MemRequest q) {
         int m = (int) q.tag;
         pool.give(q);
+        if (mLookupPs[m] > 0) engine.scheduleIn(mLookupPs[m], lookedUp, 0, m);
+        else filled(m);
+    }
+
+    private void filled(int m) {
         long line = mLine[m];
         boolean write = mWrite[m];
         cluster.complete(mCore[m], line, write, write || directory.cpuExclusive(line));
@@ -317,6 +336,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         mBusy[m] = true;
         busyMshrs++;
         mLine[m] = line;
+        mLookupPs[m] = 0; // its look-up was paid by the miss it had merged into
         mWrite[m] = write;
         mCore[m] = c.index;
         mWaiting[m] = 0;

@@ -30,6 +30,17 @@ class CpuCoreTest {
         assertTrue(serial >= 256 * 50_000L, "one 50 ns miss at a time");
     }
 
+    /**
+     * A miss costs its look-up in L1, L2 and the LLC (2 + 8 + 20 cycles at 2 GHz = 15 ns) on top of the memory's
+     * 50 ns, one miss at a time with a window of 1: 256 misses take 256 x 65 ns, plus an issue cycle each. A
+     * review found the look-up left out (every miss took the memory time alone).
+     */
+    @Test
+    void aMissPaysItsLookUpInEveryLevelBesidesTheMemory() {
+        long t = run(1, 0);
+        assertTrue(t >= 256 * 65_000L && t <= 256 * 66_000L, "256 misses of 50 ns memory + 15 ns look-up each, took " + t + " ps");
+    }
+
     @Test
     void mergedLoadsToALineInFlightCostOneMemoryRead() {
         Rig rig = new Rig(Rig.small(Rig.dir(4096, 4, 4, 64)), CoherencePolicy.PATH_MEMORY);
