@@ -25,4 +25,13 @@ public interface Stats {
 
     /** Marks a statistic to be sampled into the per-epoch time series. */
     void sampleEachEpoch(String name);
+
+    /**
+     * The simulated time, ps, that a rate or utilisation gauge divides by: the end of the run once it has ended
+     * (the engine's clock may have gone on, to the next epoch boundary), before that the current time; -1 where
+     * the registry does not know (a component then divides by its own engine's clock).
+     *
+     * @since 1.1
+     */
+    default long elapsedPs() { return -1; }
 }

@@ -28,6 +28,9 @@ public final class StatsRegistry implements Stats {
     private final List<double[]> rows = new ArrayList<>();
     private final String prefix;
     private final StatsRegistry root;
+    /** The simulation's clock and the end of its run (-1 until it has ended); root only. */
+    private LongSupplier clock;
+    private long endPs = -1;
 
     public StatsRegistry() {
         this.prefix = "";
@@ -66,6 +69,18 @@ public final class StatsRegistry implements Stats {
      */
     public static boolean sumOnRead(Histogram total, Histogram part) {
         return total instanceof HdrHistogramStat t && part instanceof HdrHistogramStat p && t.addPart(p);
+    }
+
+    /** The clock {@link #elapsedPs()} reads until the run ends. */
+    public void setClock(LongSupplier now) { root.clock = now; }
+
+    /** The run ended at {@code ps}: gauges that divide by the elapsed time divide by this from now on. */
+    public void endAt(long ps) { root.endPs = ps; }
+
+    @Override
+    public long elapsedPs() {
+        if (root.endPs >= 0) return root.endPs;
+        return root.clock == null ? -1 : root.clock.getAsLong();
     }
 
     @Override

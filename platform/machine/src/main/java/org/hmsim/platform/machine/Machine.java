@@ -80,6 +80,7 @@ public final class Machine implements MachineView {
     /** @param countPageAccesses count DRAM accesses per page (a profiling pass); false costs nothing */
     Machine(MachineConfig cfg, PolicySource source, long seed, String runId, boolean countPageAccesses) {
         this.cfg = cfg;
+        stats.setClock(engine::now);
         this.pageCounter = countPageAccesses ? new PageAccessCounter(cfg.pools().size(), cfg.pageBytes()) : null;
         this.gpuClock = ClockDomain.ofMHz("gpu", cfg.gpu().clockMHz());
         for (int i = 0; i < cfg.pools().size(); i++) {

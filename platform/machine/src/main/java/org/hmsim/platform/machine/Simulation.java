@@ -93,6 +93,7 @@ public final class Simulation {
             throw new IllegalStateException("simulated-time limit " + limit + " ps reached in kernel " + workload.kernelsLaunched() + " of " + workload.kernelCount());
         }
         long end = workload.finishedPs();
+        m.stats.endAt(end); // utilisations divide by the run's time, not by the clock's last epoch boundary
         epochs.finish(end);
         SortedMap<String, Double> stats = m.stats.snapshot();
         LinkedHashMap<String, Double> metrics = Metrics.headline(m, stats, end, workload.kernelCount());

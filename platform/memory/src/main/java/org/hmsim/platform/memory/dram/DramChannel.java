@@ -7,6 +7,7 @@ import org.hmsim.api.mem.MemClient;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.stats.Histogram;
 import org.hmsim.api.stats.Stats;
+import org.hmsim.platform.memory.Rates;
 
 /**
  * One DRAM channel: a bounded request queue, banks with an open row each (open-page policy), one data
@@ -534,16 +535,14 @@ final class DramChannel implements EventTarget {
         s.counter("row_conflicts", "requests that needed a PRE of another open row, then an ACT", () -> conflicts);
         s.counter("activates", "ACT commands issued", () -> activates);
         s.counter("data_bus_busy_ps", "time the data bus carried data, ps", () -> busyPs);
-        s.gauge("bus_utilisation", "data_bus_busy_ps / elapsed time", () -> ratio(busyPs, engine.now()));
+        s.gauge("bus_utilisation", "data_bus_busy_ps / elapsed time", () -> Rates.ratio(busyPs, Rates.elapsed(s, engine)));
         s.counter("queue_occupancy_integral", "queue length integrated over time, request*ps (Little's law: / time = mean occupancy)", this::occupancyIntegral);
-        s.gauge("avg_queue_occupancy", "time-averaged number of requests waiting in the channel queue", () -> ratio(occupancyIntegral(), engine.now()));
+        s.gauge("avg_queue_occupancy", "time-averaged number of requests waiting in the channel queue", () -> Rates.ratio(occupancyIntegral(), Rates.elapsed(s, engine)));
         s.gauge("energy_pj", "DRAM energy: activates x activate pJ + bytes x pJ/byte (read, write)", () -> energyPj(energy));
         queueDelay = s.histogram("queue_delay_ps", "time from arrival in the channel queue to the request's column command, ps", maxDelayPs);
         // the pool's histogram sums its channels' when read: one record per column command instead of two
         if (poolHistogram != null && org.hmsim.platform.stats.StatsRegistry.sumOnRead(poolHistogram, queueDelay)) poolQueueDelay = null;
     }
-
-    static double ratio(long a, long b) { return b <= 0 ? 0 : (double) a / b; }
 
     int index() { return index; }
 

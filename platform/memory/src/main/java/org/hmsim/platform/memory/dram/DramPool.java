@@ -13,6 +13,7 @@ import org.hmsim.api.mem.RequestPool;
 import org.hmsim.api.policy.InterleavePolicy;
 import org.hmsim.api.stats.Histogram;
 import org.hmsim.api.stats.Stats;
+import org.hmsim.platform.memory.Rates;
 import org.hmsim.platform.engine.PhysicalAddress;
 import org.hmsim.platform.memory.PoolConfig;
 
@@ -213,9 +214,10 @@ public final class DramPool implements DramView, MemSink, EventTarget {
     public long dataBusBusyPs() { return sum(c -> c.busyPs); }
 
     /** Bytes served / (elapsed time x peak bandwidth). */
-    public double bandwidthUtilisation() {
-        long now = engine.now();
-        return now <= 0 ? 0 : bytesServed() / (now * 1e-12 * cfg.bytesPerSecond());
+    /** Over the elapsed time and any data still moving after it (copies, write-backs), as the run's metric. */
+    private double bandwidthUtilisation(long elapsedPs) {
+        long window = Math.max(elapsedPs, lastDataEndPs());
+        return window <= 0 ? 0 : bytesServed() / (window * 1e-12 * cfg.bytesPerSecond());
     }
 
     public double energyPj() {
@@ -248,8 +250,8 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         s.counter("activates", "ACT commands issued", this::activates);
         s.counter("data_bus_busy_ps", "data-bus busy time summed over channels, ps", this::dataBusBusyPs);
         s.counter("queue_occupancy_integral", "queue length integrated over time, summed over channels, request*ps", () -> sum(DramChannel::occupancyIntegral));
-        s.gauge("avg_queue_occupancy", "time-averaged requests waiting, summed over channels", () -> DramChannel.ratio(sum(DramChannel::occupancyIntegral), engine.now()));
-        s.gauge("bandwidth_utilisation", "bytes served / (elapsed time x stated peak bandwidth)", this::bandwidthUtilisation);
+        s.gauge("avg_queue_occupancy", "time-averaged requests waiting, summed over channels", () -> Rates.ratio(sum(DramChannel::occupancyIntegral), Rates.elapsed(s, engine)));
+        s.gauge("bandwidth_utilisation", "bytes served / (elapsed time x stated peak bandwidth)", () -> bandwidthUtilisation(Rates.elapsed(s, engine)));
         s.gauge("energy_pj", "DRAM energy of the pool, pJ (activate + per-byte read/write energies)", this::energyPj);
     }
 }

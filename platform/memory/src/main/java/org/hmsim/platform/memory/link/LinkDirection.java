@@ -6,6 +6,7 @@ import org.hmsim.api.mem.MemClient;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.stats.Histogram;
 import org.hmsim.api.stats.Stats;
+import org.hmsim.platform.memory.Rates;
 
 /**
  * One direction of a link: packets serialised onto the wire at the direction's bandwidth, each arriving
@@ -159,7 +160,7 @@ final class LinkDirection implements EventTarget {
         s.counter("payload_bytes" + x, "data bytes carried" + d, () -> payloadBytes);
         s.counter("packets" + x, "packets sent" + d, () -> packets);
         s.counter("busy_ps" + x, "time the wire was serialising, ps" + d, () -> busyPs);
-        s.gauge("utilisation" + x, "busy time / elapsed time" + d, () -> engine.now() <= 0 ? 0 : (double) busyPs / engine.now());
+        s.gauge("utilisation" + x, "busy time / elapsed time" + d, () -> Rates.ratio(busyPs, Rates.elapsed(s, engine)));
         s.gauge("energy_pj" + x, "wire bytes x pJ per byte" + d, () -> wireBytes * pjPerByte);
         queueDelay = s.histogram("queue_delay_ps" + x, "time a packet waited for the wire, ps" + d, 1_000_000_000L);
     }
