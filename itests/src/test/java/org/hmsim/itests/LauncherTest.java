@@ -1,6 +1,7 @@
 package org.hmsim.itests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -113,6 +114,39 @@ class LauncherTest {
         String all = "--- stdout\n" + Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8) + "--- stderr\n"
                 + Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
         assertEquals(4, p.exitValue(), "a stopped background study's code (4) is the shell's\n" + all);
+    }
+
+    /**
+     * The piped shell's input ends while a run is in flight: the runs in flight stop at their next safe point
+     * (no error recorded), study.json says "stopped", the folder is released, and the shell exits 4. A review found
+     * the shell exiting 0 with study.json still "running".
+     */
+    @Test
+    void theShellEndingUnderARunInFlightRecordsTheStudyAsStoppedAndExits4() throws Exception {
+        Path out = dir.resolve("results");
+        Process p = start(List.of("shell"));
+        try (var stdin = p.getOutputStream()) {
+            stdin.write(("sim:run " + longStudy() + " --out " + out + " --jobs 1\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+            awaitFinishedRun(p, out); // a run has finished, the next is in flight
+        } // end of input: the shell stops under it
+        try {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the shell ended at the end of its input");
+        } finally {
+            p.destroyForcibly();
+        }
+        String all = "--- stdout\n" + Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8) + "--- stderr\n"
+                + Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
+        assertEquals(4, p.exitValue(), "the study was stopped\n" + all);
+        String provenance = Files.readString(out.resolve("study.json"), StandardCharsets.UTF_8);
+        assertTrue(provenance.contains("\"stopped\""), "study.json records the stop\n" + provenance + all);
+        try (var runs = Files.list(out.resolve("runs"))) {
+            assertTrue(runs.noneMatch(r -> Files.exists(r.resolve("error.txt"))), "a run stopped by the container is not a failed run\n" + all);
+        }
+        assertFalse(Files.readString(out.resolve("runs.csv"), StandardCharsets.UTF_8).contains("failed"), all);
+        Output resumed = run(Hmsim.home().resolve("bin/hmsim"), "", "run", longStudy().toString(), "--out", out.toString(), "--resume", "--no-report");
+        assertEquals(0, resumed.code, "the folder was released and --resume finishes the study\n" + resumed);
+        assertEquals(RUNS + 1, Files.readAllLines(out.resolve("runs.csv")).size(), resumed::toString);
     }
 
     private static final int RUNS = 8;

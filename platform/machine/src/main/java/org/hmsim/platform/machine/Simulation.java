@@ -87,6 +87,9 @@ public final class Simulation {
         long limit = spec.maxSimTimePs() > 0 ? spec.maxSimTimePs() : Long.MAX_VALUE;
         m.engine.run(limit);
         if (!workload.done()) {
+            if (swapper != null && swapper.aborted())
+                throw new RunAbortedException("stopped at " + m.engine.now() + " ps in kernel " + workload.kernelsLaunched() + " of "
+                        + workload.kernelCount() + ": the container stopped under the run");
             if (m.engine.isEmpty() || m.engine.peekTime() <= limit)
                 throw new IllegalStateException("simulation stalled at " + m.engine.now() + " ps in kernel " + workload.kernelsLaunched()
                         + " of " + workload.kernelCount() + " with nothing left to do (a model deadlock); in flight: " + inFlight(m));

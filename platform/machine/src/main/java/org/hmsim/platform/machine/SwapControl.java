@@ -19,7 +19,7 @@ public final class SwapControl {
     private final String[] active = new String[Slot.values().length];
     private final String[] bundles = new String[Slot.values().length];
     private final List<SwapRecord> records = new ArrayList<>();
-    private volatile boolean finished;
+    private volatile boolean finished, aborted;
 
     SwapControl(String runId) { this.runId = runId; }
 
@@ -37,6 +37,14 @@ public final class SwapControl {
     boolean hasPending() { return !inbox.isEmpty(); }
 
     public boolean finished() { return finished; }
+
+    /**
+     * Ends the run at its next safe point without a result (the container is stopping under it): the simulation
+     * throws {@link RunAbortedException}, and its run is left to be done again by {@code --resume}.
+     */
+    public void abort() { aborted = true; }
+
+    public boolean aborted() { return aborted; }
 
     void finish() {
         finished = true;

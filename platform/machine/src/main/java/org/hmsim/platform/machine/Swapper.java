@@ -106,6 +106,10 @@ final class Swapper implements EventTarget {
 
     /** The end of epoch {@code n} (1-based): scripted epoch swaps, then swaps asked for from outside. */
     void onEpoch(long n) {
+        if (control.aborted()) {
+            m.engine.stop(); // the run ends here; Simulation reports it as aborted
+            return;
+        }
         for (ScriptedSwap s : scripts) {
             if (s.when() == ScriptedSwap.When.EPOCH && s.value() == n) queue.add(s.request(0));
             else if (s.when() == ScriptedSwap.When.EVERY_EPOCHS && n % s.value() == 0) queue.add(s.request(n / s.value()));
@@ -113,6 +117,9 @@ final class Swapper implements EventTarget {
         for (SwapRequest r; (r = control.poll()) != null; ) queue.add(r);
         startNext();
     }
+
+    /** Whether the run was asked to end without a result. */
+    boolean aborted() { return control.aborted(); }
 
     /** Kernel {@code index} (0-based) is about to launch: swaps scripted for this boundary first. */
     void beforeKernel(int index, Runnable launch) {

@@ -27,8 +27,12 @@ public final class KernelComponent {
     /** Batch schedulers of bundles (a site's own; Slurm is built in): {@code run --executor NAME}. */
     private final ExecutorRegistry executors = new ExecutorRegistry();
 
-    /** How long a stopping framework waits for a study with no run in flight to record its end. */
-    private static final long STOP_GRACE_MS = 2000;
+    /**
+     * How long a stopping framework waits for a study to record its end: its runs in flight stop at their next
+     * epoch end (milliseconds of wall time at most epochs), then study.json says "stopped" and the folder's lock
+     * is released.
+     */
+    private static final long STOP_GRACE_MS = 10_000;
 
     private SimKernel kernel;
     private Commands commands;
@@ -46,17 +50,20 @@ public final class KernelComponent {
     void removeScheduler(BatchScheduler s) { executors.remove(s); }
 
     /**
-     * The framework is stopping (the shell's exit, Ctrl-C): no new run starts. A study that has nothing in
-     * flight then ends at once; it is given a moment to record that in study.json and runs.csv while the
-     * bundles it writes them with are still there. Runs in flight are not waited for.
+     * The kernel is going away (the shell's end, Ctrl-C, or its bundle stopped, updated or refreshed): no new run
+     * starts, and the runs in flight end at their next safe point without a result (left for --resume, no error
+     * recorded). The study is given a moment to record that it stopped in study.json and runs.csv, and to release
+     * its folder, while the bundles it writes them with are still there; a shell's exit code then says it stopped.
+     * A kernel that left its study running had nothing in charge of it: no status, no stop, its folder locked.
      */
     @Deactivate
     void deactivate() {
         kernel.markClosing();
         StudyExecution ex = kernel.current();
-        if (ex == null || !ex.stop()) return;
+        if (ex == null || !ex.abort()) return;
         try {
-            ex.await(STOP_GRACE_MS, TimeUnit.MILLISECONDS);
+            if (ex.await(STOP_GRACE_MS, TimeUnit.MILLISECONDS) && ex.exitCode() != StudyExecution.OK)
+                System.setProperty(GogoCommands.SHELL_EXIT_CODE, Integer.toString(ex.exitCode()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

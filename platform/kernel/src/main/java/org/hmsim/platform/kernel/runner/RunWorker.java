@@ -6,6 +6,7 @@ import org.hmsim.api.workload.Workload;
 import org.hmsim.platform.kernel.results.ResultsFolder;
 import org.hmsim.platform.kernel.study.PlannedRun;
 import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.machine.RunAbortedException;
 import org.hmsim.platform.machine.RunResult;
 import org.hmsim.platform.machine.RunSpec;
 
@@ -19,7 +20,10 @@ public final class RunWorker {
 
     public RunWorker(Function<RunSpec, RunResult> simulator) { this.simulator = simulator; }
 
-    /** Runs one simulation and writes its files; returns its error, or null on success. */
+    /**
+     * Runs one simulation and writes its files; returns its error, or null on success. A run the container
+     * stopped under ({@link RunAbortedException}) writes no error: it is returned as is and done again by --resume.
+     */
     public Throwable run(Study study, PlannedRun run, ResultsFolder results) {
         try {
             results.begin(run);
@@ -36,6 +40,8 @@ public final class RunWorker {
             if (r == null) throw new IllegalStateException("the simulator returned no result");
             results.success(run, r);
             return null;
+        } catch (RunAbortedException stopped) {
+            return stopped;
         } catch (Throwable t) {
             // Anything a policy, workload or model throws fails this run only (DESIGN §9).
             // SIGTERM (scancel, a scheduler's time limit, Ctrl-C) stops the container under a running

@@ -56,6 +56,16 @@ public final class StudyExecution {
 
     public boolean stopRequested() { return stopRequested.get(); }
 
+    /**
+     * {@link #stop()}, and the runs in flight end at their next safe point without a result (the container is
+     * stopping: their code is going away); they are left for --resume. Returns false if the study had already ended.
+     */
+    public boolean abort() {
+        boolean inFlight = stop();
+        for (org.hmsim.platform.machine.SwapControl c : LiveSwaps.running().values()) c.abort();
+        return inFlight;
+    }
+
     public boolean isDone() { return done.getCount() == 0; }
 
     void finish(Throwable crash) {

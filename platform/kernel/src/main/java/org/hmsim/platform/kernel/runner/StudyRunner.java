@@ -133,6 +133,10 @@ public final class StudyRunner {
             ex.set(run.index(), RunState.RUNNING);
             long t0 = System.nanoTime();
             Throwable error = worker.run(ex.study(), run, results);
+            if (error instanceof org.hmsim.platform.machine.RunAbortedException) { // the container is stopping: no row, --resume redoes it
+                ex.set(run.index(), RunState.PENDING);
+                return;
+            }
             try {
                 results.finished(run);
             } catch (RuntimeException e) {
