@@ -30,8 +30,35 @@ public final class PolicyRegistryComponent {
                     + " is not installed: " + mismatch + " (docs/writing-a-mechanism.md: the service properties repeat slot, name and version)");
             return;
         }
-        registry.add(provider, OsgiEnvironment.bundleOf(ref), ranking(ref));
+        String bundle = OsgiEnvironment.bundleOf(ref);
+        String holder = holder(provider);
+        if (holder != null) {
+            // Two providers of one slot, name and version: which code a study ran would depend on bundle names
+            // (a plugin's "lru 1.0.0" silently replaced the built-in default). The later one waits for the first to go.
+            System.err.println("hmsim: policy provider " + provider.getClass().getName() + " of " + bundle + " is not installed: "
+                    + provider.slot().id() + " policy '" + provider.name() + "' " + provider.version() + " is already provided by "
+                    + holder + " (give it another name or version; it is installed if that bundle goes)");
+            waiting.add(new Waiting(provider, bundle, ranking(ref)));
+            return;
+        }
+        install(provider, bundle, ranking(ref));
+    }
+
+    private void install(PolicyProvider provider, String bundle, int ranking) {
+        registry.add(provider, bundle, ranking);
         LiveSwaps.providerAdded(provider);
+    }
+
+    /** A provider refused because another bundle already provides its slot, name and version. */
+    private record Waiting(PolicyProvider provider, String bundle, int ranking) {}
+
+    private final java.util.List<Waiting> waiting = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** The bundle already providing {@code p}'s slot, name and version, or null. */
+    private String holder(PolicyProvider p) {
+        for (var e : registry.entries())
+            if (e.slot() == p.slot() && e.name().equals(p.name()) && e.version().equals(p.version())) return e.bundle();
+        return null;
     }
 
     /** Where the provider's service properties contradict its methods (an absent property is no contradiction), or null. */
@@ -47,11 +74,20 @@ public final class PolicyRegistryComponent {
     }
 
     void removeProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
+        waiting.removeIf(w -> w.provider() == provider);
         // The bundle as recorded when the provider arrived: while a service is being unregistered its
         // reference may no longer name its bundle, and the runs to swap are matched on this name.
         String bundle = registry.entries().stream().filter(e -> e.provider() == provider).map(e -> e.bundle()).findFirst().orElse(null);
         if (bundle == null) return; // refused when it came
         registry.remove(provider);
+        // a provider of the same policy that was waiting takes its place (runs on the departed one swap to it)
+        for (Waiting w : waiting)
+            if (w.provider().slot() == provider.slot() && w.provider().name().equals(provider.name()) && w.provider().version().equals(provider.version())) {
+                waiting.remove(w);
+                install(w.provider(), w.bundle(), w.ranking());
+                System.err.println("hmsim: " + provider.slot().id() + " policy '" + provider.name() + "' " + provider.version() + " is now provided by " + w.bundle());
+                break;
+            }
         // Runs using it swap at their next safe point; nothing keeps the provider after this call.
         LiveSwaps.providerGone(provider, bundle);
     }

@@ -35,4 +35,29 @@ class ProviderPropertiesTest {
                 PolicyProvider.VERSION, "2.0.0"))));
         assertNull(PolicyRegistryComponent.mismatch(p, ref(Map.of())), "absent properties contradict nothing");
     }
+
+    /**
+     * A second provider of the same slot, name and version (a plugin's "lru 1.0.0") is not installed while the
+     * first is there: which code ran used to depend on bundle names (found by an OSGi review). It takes over when
+     * the first goes.
+     */
+    @Test
+    void aSecondProviderOfTheSamePolicyAndVersionWaitsForTheFirstToGo() {
+        PolicyRegistryComponent c = new PolicyRegistryComponent();
+        PolicyProvider first = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.0.0", List.of(), false);
+        PolicyProvider shadow = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.0.0", List.of(), false);
+        PolicyProvider newer = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.1.0", List.of(), false);
+        @SuppressWarnings("unchecked")
+        ServiceReference<PolicyProvider> none = (ServiceReference<PolicyProvider>) ref(Map.of());
+        c.addProvider(first, none);
+        c.addProvider(shadow, none);
+        c.addProvider(newer, none);
+        assertEquals(List.of(newer, first), c.registry().entries(Slot.REPLACEMENT).stream().map(e -> e.provider()).toList(),
+                "another version is another policy; the same one is refused");
+        c.removeProvider(first, none);
+        assertEquals(List.of(newer, shadow), c.registry().entries(Slot.REPLACEMENT).stream().map(e -> e.provider()).toList(),
+                "the waiting provider takes the departed one's place");
+        c.removeProvider(shadow, none);
+        assertEquals(List.of(newer), c.registry().entries(Slot.REPLACEMENT).stream().map(e -> e.provider()).toList());
+    }
 }
