@@ -99,6 +99,7 @@ public final class Main {
                 for (String s : c.inactiveBundles()) err.println("  " + s);
             }
             int shown = c.warnings().size();
+            PluginWatch.start(c.context(), c.plugins(), err);
             c.startShell();
             report(c.warnings().subList(shown, c.warnings().size()), err);
             // The console stops the framework on 'exit' (or at end of input when stdin is a pipe).
