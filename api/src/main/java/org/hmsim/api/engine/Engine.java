@@ -8,6 +8,7 @@ package org.hmsim.api.engine;
  * <p>Scheduling allocates nothing: the event is stored as (time, target, kind, payload) in primitive
  * arrays. A component that has nothing to do schedules nothing and is woken by its inputs.
  */
+@org.osgi.annotation.versioning.ProviderType
 public interface Engine {
 
     /** Current simulated time in picoseconds. */

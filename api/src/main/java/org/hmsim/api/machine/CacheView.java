@@ -1,6 +1,7 @@
 package org.hmsim.api.machine;
 
 /** A cache as policies and reports see it. */
+@org.osgi.annotation.versioning.ProviderType
 public interface CacheView extends Component {
     int sets();
 

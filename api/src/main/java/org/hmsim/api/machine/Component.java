@@ -7,6 +7,7 @@ import org.hmsim.api.stats.Stats;
  * controller, a link, a TLB, a directory, a CPU core. Components exchange
  * {@link org.hmsim.api.mem.MemRequest}s through {@link org.hmsim.api.mem.MemSink} ports.
  */
+@org.osgi.annotation.versioning.ProviderType
 public interface Component {
     /** Hierarchical name, e.g. {@code gpu0.sm3.l1}. */
     String name();

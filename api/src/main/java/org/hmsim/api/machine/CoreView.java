@@ -1,6 +1,7 @@
 package org.hmsim.api.machine;
 
 /** An SM (or a CPU core) as a throttling or CTA-scheduling policy sees it. */
+@org.osgi.annotation.versioning.ProviderType
 public interface CoreView extends Component {
     int gpu();
 

@@ -1,6 +1,7 @@
 package org.hmsim.api.machine;
 
 /** A memory pool's controllers as policies see them: traffic served so far, per channel. */
+@org.osgi.annotation.versioning.ProviderType
 public interface DramView extends Component {
     PoolInfo info();
 

@@ -1,6 +1,7 @@
 package org.hmsim.api.machine;
 
 /** A point-to-point link (GPU–CPU coherent link, PCIe, GPU–GPU) with two independent directions. */
+@org.osgi.annotation.versioning.ProviderType
 public interface LinkView extends Component {
     /** Peak payload-plus-header bandwidth of one direction, bytes per second. */
     double bytesPerSecondPerDirection();

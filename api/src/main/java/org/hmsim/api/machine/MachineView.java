@@ -8,6 +8,7 @@ import org.hmsim.api.engine.Engine;
  * The assembled machine as a policy sees it: read-mostly views of its components and the controls a
  * policy is allowed to use. A policy receives it through its {@link org.hmsim.api.policy.PolicyContext}.
  */
+@org.osgi.annotation.versioning.ProviderType
 public interface MachineView {
     Engine engine();
 

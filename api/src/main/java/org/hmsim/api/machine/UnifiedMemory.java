@@ -9,6 +9,7 @@ package org.hmsim.api.machine;
  *
  * <p>Page counts are in pages of {@link #pageBytes()}. Since api.machine 1.1.0.
  */
+@org.osgi.annotation.versioning.ProviderType
 public interface UnifiedMemory {
 
     long pageBytes();

@@ -7,6 +7,7 @@ import java.util.List;
  * allocations, the page table, and physical frames per pool. Pages are mapped on first touch through
  * the placement slot; when the chosen pool is full the page spills to another pool with free frames.
  */
+@org.osgi.annotation.versioning.ProviderType
 public interface MemoryManager {
 
     long pageBytes();

@@ -10,6 +10,7 @@ import org.hmsim.api.os.Allocation;
  * measured run; allocations get the same virtual addresses in both, so page numbers carry over.
  * Since api.policy 1.1.0.
  */
+@org.osgi.annotation.versioning.ProviderType
 public interface AccessProfile {
 
     /** The allocations of the profiled run, in allocation order (ids are their indices). */

@@ -6,6 +6,7 @@ import org.hmsim.api.os.MemoryManager;
 import org.hmsim.api.stats.Stats;
 
 /** What a policy may see and use in the simulation that created it. */
+@org.osgi.annotation.versioning.ProviderType
 public interface PolicyContext {
     MachineView machine();
 

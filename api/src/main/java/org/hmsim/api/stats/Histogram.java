@@ -1,6 +1,7 @@
 package org.hmsim.api.stats;
 
 /** A distribution of non-negative long values. */
+@org.osgi.annotation.versioning.ProviderType
 public interface Histogram {
     void record(long value);
 

@@ -9,6 +9,7 @@ import java.util.function.LongSupplier;
  * a reader; the registry reads them only when it samples (end of an epoch, end of the run), so counting
  * costs the hot path nothing more than an increment.
  */
+@org.osgi.annotation.versioning.ProviderType
 public interface Stats {
 
     /** A monotonically increasing count. */
