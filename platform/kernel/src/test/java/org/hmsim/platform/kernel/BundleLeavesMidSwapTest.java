@@ -84,6 +84,33 @@ class BundleLeavesMidSwapTest {
                 "a second bundle swap to the same live provider is skipped");
     }
 
+    /**
+     * The bundle of a slot's policy and of the slot's default both left (the baseline bundle stopped): the swap away
+     * is refused with a reason a researcher can read, and the slot is marked as running departed code until a swap
+     * lands (an OSGi review found swaps.csv naming the kernel's own "@same-or-default:" token and nothing marked).
+     */
+    @Test
+    void aSlotWithNoPolicyLeftToSwapToIsMarkedAndItsRefusalSaysWhy() throws Exception {
+        PolicyRegistry registry = Fakes.policies();
+        Fakes.Provider srrip = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
+        LivePolicies live = live(registry, srrip);
+        SwapControl control = control("0004");
+        live.swapped(control, Slot.REPLACEMENT, live.resolve(Slot.REPLACEMENT, "srrip", Map.of()));
+        for (var e : registry.entries(Slot.REPLACEMENT)) registry.remove(e.provider()); // srrip's bundle and the default's go
+        live.refused(control, Slot.REPLACEMENT, new NoClassDefFoundError("org/example/Srrip")); // as a swap away that could not load it
+        assertTrue(LiveSwaps.departed("0004", Slot.REPLACEMENT), "sim:status marks the slot");
+        IllegalArgumentException why = assertThrows(IllegalArgumentException.class,
+                () -> live.resolve(Slot.REPLACEMENT, "@same-or-default:srrip", Map.of()));
+        assertTrue(why.getMessage().startsWith("no replacement policy 'srrip' nor the slot's default is installed any more: "
+                + "the run goes on with the code of the bundle that left"), why.getMessage());
+        assertEquals("srrip", new org.hmsim.platform.machine.SwapRequest(Slot.REPLACEMENT, "@same-or-default:srrip", Map.of(), "bundle").policyShown(),
+                "swaps.csv names the policy, not the kernel's directive");
+        Fakes.Provider back = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
+        registry.add(back, "org.example.srrip 1.0.0", 0);
+        live.swapped(control, Slot.REPLACEMENT, live.resolve(Slot.REPLACEMENT, "@same-or-default:srrip", Map.of()));
+        assertFalse(LiveSwaps.departed("0004", Slot.REPLACEMENT), "on an installed provider again");
+    }
+
     /** A one-run study's live policies, with {@code plugin} installed from a bundle of its own. */
     private LivePolicies live(PolicyRegistry registry, Fakes.Provider plugin) throws Exception {
         Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);

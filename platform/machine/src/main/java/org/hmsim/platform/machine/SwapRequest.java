@@ -12,4 +12,14 @@ public record SwapRequest(Slot slot, String policy, Map<String, Object> params, 
     public SwapRequest {
         params = Map.copyOf(params);
     }
+
+    /**
+     * The policy as results show it: a swap the kernel asks for itself names its policy with a directive
+     * ({@code @same-or-default:cache-all}, {@code @highest-ranked:lru}), which swaps.csv shows as the policy name.
+     */
+    public String policyShown() {
+        if (!policy.startsWith("@")) return policy;
+        int colon = policy.indexOf(':');
+        return colon < 0 || colon == policy.length() - 1 ? policy : policy.substring(colon + 1);
+    }
 }

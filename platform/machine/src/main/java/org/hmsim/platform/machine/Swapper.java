@@ -388,7 +388,7 @@ final class Swapper implements EventTarget {
     private void record(Slot slot, SwapRequest r, SwapTarget t, String state, String outcome) {
         Map<Slot, String> active = control.active();
         Map<Slot, String> bundles = control.bundles();
-        String to = t != null ? t.id() : r.policy();
+        String to = t != null ? t.id() : r.policyShown();
         String params = t != null ? t.params() : paramsText(r.params());
         control.add(new SwapRecord(startPs, wallTime, slot, active.getOrDefault(slot, ""), bundles.getOrDefault(slot, ""), to,
                 t != null ? t.bundle() : "", params, r.cause(), m.engine.now() - startPs, System.nanoTime() - wallStartNs, state, outcome));

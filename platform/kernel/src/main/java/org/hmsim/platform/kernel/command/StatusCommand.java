@@ -46,7 +46,8 @@ final class StatusCommand implements Callable<Integer> {
                 java.util.Map<Slot, String> active = live != null ? live.active() : java.util.Map.of();
                 for (Slot slot : Slot.values())
                     j.add(slot.id() + "=" + (active.containsKey(slot) && !active.get(slot).equals(r.policies().get(slot).entry().id())
-                            ? active.get(slot) + " (swapped)" : r.policies().get(slot).label() + "@" + r.policies().get(slot).entry().version()));
+                            ? active.get(slot) + " (swapped)" : r.policies().get(slot).label() + "@" + r.policies().get(slot).entry().version())
+                            + (org.hmsim.platform.kernel.runner.LiveSwaps.departed(r.id(), slot) ? " (its bundle left: running its departed code)" : ""));
                 o.println(j);
                 // How many swaps the run has taken so far (they reach swaps.csv when it ends).
                 if (live != null) o.println("           swaps: " + live.records().size());

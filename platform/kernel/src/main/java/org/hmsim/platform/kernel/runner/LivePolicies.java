@@ -84,7 +84,12 @@ public final class LivePolicies implements PolicySource, SwapHost {
             try {
                 c = registry.resolve(slot, name, given.getOrDefault(key(slot, name), Map.of()));
             } catch (RuntimeException gone) {
-                c = registry.resolveDefault(slot);
+                try {
+                    c = registry.resolveDefault(slot);
+                } catch (RuntimeException noDefault) {
+                    throw new IllegalArgumentException("no " + slot.id() + " policy '" + name + "' nor the slot's default is installed any more: "
+                            + "the run goes on with the code of the bundle that left (sim:status marks the slot), until one is installed");
+                }
             }
         } else if (policy.startsWith(HIGHEST_RANKED)) {
             String name = policy.substring(HIGHEST_RANKED.length());
@@ -124,6 +129,7 @@ public final class LivePolicies implements PolicySource, SwapHost {
     @Override
     public void swapped(SwapControl control, Slot slot, SwapTarget target) {
         if (target.factory() instanceof ProviderFactory f) active.put(slot, f.provider());
+        LiveSwaps.settled(control, slot);
         orphanIfGone(control, slot);
     }
 

@@ -43,6 +43,12 @@ public final class LiveSwaps {
         ORPHANED.keySet().removeIf(k -> k.startsWith(c.runId() + "/"));
     }
 
+    /** Run {@code c}'s {@code slot} is on an installed provider again (a swap was carried out). */
+    static void settled(SwapControl c, Slot slot) { ORPHANED.remove(c.runId() + "/" + slot.id()); }
+
+    /** Whether run {@code runId}'s {@code slot} still runs a policy whose bundle left, with nothing installed to swap to. */
+    public static boolean departed(String runId, Slot slot) { return ORPHANED.containsKey(runId + "/" + slot.id()); }
+
     /** The runs in progress, by run id. */
     public static Map<String, SwapControl> running() { return new TreeMap<>(RUNNING); }
 
