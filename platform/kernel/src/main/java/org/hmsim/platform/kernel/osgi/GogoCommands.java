@@ -1,5 +1,12 @@
 package org.hmsim.platform.kernel.osgi;
 
+import java.util.Collection;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.wiring.FrameworkWiring;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
@@ -13,13 +20,47 @@ import org.osgi.service.component.annotations.Reference;
         "osgi.command.function=workloads", "osgi.command.function=status", "osgi.command.function=stop",
         "osgi.command.function=bench", "osgi.command.function=report", "osgi.command.function=compare", "osgi.command.function=collect",
         "osgi.command.function=trace", "osgi.command.function=replay", "osgi.command.function=swap",
-        "osgi.command.function=conform"})
+        "osgi.command.function=conform", "osgi.command.function=refresh"})
 public final class GogoCommands {
     /** System property: the exit code of the last sim: command that failed in this JVM. */
     public static final String SHELL_EXIT_CODE = "hmsim.shell.exit_code";
 
     @Reference(name = "kernel")
     private KernelComponent kernel;
+
+    private BundleContext context;
+
+    @Activate
+    void activate(BundleContext ctx) { this.context = ctx; }
+
+    /**
+     * Refreshes the bundles whose old revisions are still wired after an uninstall or update. The shipped
+     * Gogo's own {@code refresh} without arguments fails (a NullPointerException in gogo.command 1.1.2, the
+     * version available here) and {@code refresh ID} takes only installed bundles.
+     */
+    public void refresh(String... args) {
+        if (args.length > 0) {
+            System.err.println("sim:refresh takes no argument: it refreshes every bundle an uninstall or update left pending (felix:refresh ID refreshes one installed bundle)");
+            System.setProperty(SHELL_EXIT_CODE, "2");
+            return;
+        }
+        FrameworkWiring wiring = context.getBundle(0).adapt(FrameworkWiring.class);
+        Collection<Bundle> pending = wiring.getRemovalPendingBundles();
+        if (pending.isEmpty()) {
+            System.out.println("nothing to refresh: no uninstalled or updated bundle is still in use");
+            return;
+        }
+        StringBuilder names = new StringBuilder();
+        for (Bundle b : pending) names.append(names.length() == 0 ? "" : ", ").append(b.getSymbolicName()).append(' ').append(b.getVersion());
+        CountDownLatch done = new CountDownLatch(1);
+        wiring.refreshBundles(null, e -> done.countDown());
+        try {
+            if (done.await(60, TimeUnit.SECONDS)) System.out.println("refreshed " + names + " (and the bundles wired to them)");
+            else System.err.println("sim:refresh: still refreshing after 60 s: " + names);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     public void run(String... args) { call("run", args); }
 
