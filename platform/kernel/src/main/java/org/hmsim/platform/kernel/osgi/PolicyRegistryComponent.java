@@ -20,6 +20,20 @@ public final class PolicyRegistryComponent {
 
     public PolicyRegistryComponent() { LiveSwaps.useRegistry(registry); }
 
+    private org.osgi.framework.BundleContext context;
+
+    @org.osgi.service.component.annotations.Activate
+    void activate(org.osgi.framework.BundleContext ctx) { this.context = ctx; }
+
+    /** Whether the whole framework is stopping (its bundles then leave one by one, the kernel among them). */
+    private boolean frameworkStopping() {
+        try {
+            return context != null && context.getBundle(0).getState() == org.osgi.framework.Bundle.STOPPING;
+        } catch (IllegalStateException gone) {
+            return true;
+        }
+    }
+
     @Reference(name = "policyProviders", service = PolicyProvider.class, cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY, unbind = "removeProvider")
     void addProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
@@ -80,6 +94,12 @@ public final class PolicyRegistryComponent {
         String bundle = registry.entries().stream().filter(e -> e.provider() == provider).map(e -> e.bundle()).findFirst().orElse(null);
         if (bundle == null) return; // refused when it came
         registry.remove(provider);
+        if (frameworkStopping()) {
+            // Not a bundle leaving a running container: every bundle is going. Swapping the runs to what is left
+            // would record shutdown swaps in results that then look complete; they end without a result instead.
+            for (org.hmsim.platform.machine.SwapControl c : LiveSwaps.running().values()) c.abort();
+            return;
+        }
         // a provider of the same policy that was waiting takes its place (runs on the departed one swap to it)
         for (Waiting w : waiting)
             if (w.provider().slot() == provider.slot() && w.provider().name().equals(provider.name()) && w.provider().version().equals(provider.version())) {
