@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** --resume continues only the same study: results of another version are refused, and what changed is named. */
@@ -24,5 +25,27 @@ class ResumeVersionTest extends ResultsCli {
         study(4096);
         assertEquals(0, run("--resume"));
         assertTrue(out().contains("2 already done, resuming"), out());
+    }
+
+    /**
+     * Runs done with --replay-swaps are other runs than the study's own: resuming them without the replay mixed
+     * replayed and plain runs in one runs.csv with nothing to tell them apart (found by a determinism review).
+     */
+    @Test
+    void resumeRefusesToMixRunsWithAndWithoutReplayedSwaps() throws Exception {
+        Path recorded = dir.resolve("recorded");
+        Files.createDirectories(recorded.resolve("runs/0001"));
+        Files.createDirectories(recorded.resolve("runs/0002"));
+        Files.writeString(recorded.resolve("runs/0001/swaps.csv"), org.hmsim.platform.machine.SwapRecord.HEADER + "\n"
+                + "30000,2026-11-26T00:00:00Z,replacement,lru@1.0.0,random@1.0.0,classpath,classpath,,shell,0,1,-,ok\n");
+        try {
+            assertEquals(0, run("--replay-swaps", recorded.toString()), err());
+            assertTrue(Files.readString(out.resolve("runs/0001/config.json")).contains("\"replayed_swaps\" : [ \"epoch 3: replacement -> random@1.0.0\" ]"),
+                    Files.readString(out.resolve("runs/0001/config.json")));
+            assertOneLineError(run("--resume"), "(run 0001: replayed_swaps: [epoch 3: replacement -> random@1.0.0] then, (none) now)");
+            assertEquals(0, run("--resume", "--replay-swaps", recorded.toString()), err());
+        } finally {
+            org.hmsim.platform.kernel.runner.LiveSwaps.replay(java.util.Map.of());
+        }
     }
 }

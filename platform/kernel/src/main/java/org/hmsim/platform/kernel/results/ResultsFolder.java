@@ -343,6 +343,20 @@ public final class ResultsFolder {
             policies.put(s.id(), e);
         }
         c.put("policies", policies);
+        // swaps replayed from another folder's records (--replay-swaps) make another run: --resume must see them
+        List<org.hmsim.platform.machine.ScriptedSwap> replayed = org.hmsim.platform.kernel.runner.LiveSwaps.replayOf(run.id());
+        if (!replayed.isEmpty()) c.put("replayed_swaps", replayed.stream().map(ResultsFolder::replayed).toList());
         return c;
+    }
+
+    /** {@code epoch 3: replacement -> srrip {rrpv_bits=2}}, parameters in name order. */
+    private static String replayed(org.hmsim.platform.machine.ScriptedSwap s) {
+        StringBuilder b = new StringBuilder(s.when().name().toLowerCase(java.util.Locale.ROOT)).append(' ').append(s.value())
+                .append(": ").append(s.slot().id()).append(" ->");
+        for (org.hmsim.platform.machine.ScriptedSwap.Choice c : s.to()) {
+            b.append(' ').append(c.policy());
+            if (!c.params().isEmpty()) b.append(' ').append(new java.util.TreeMap<>(c.params()));
+        }
+        return b.toString();
     }
 }
