@@ -69,11 +69,11 @@ final class Charts {
                 double v = c.grid().get(s, cat);
                 ds.addValue(Double.isNaN(v) ? null : v, s, cat);
             }
-        NumberAxis values = new NumberAxis(c.valueLabel());
+        NumberAxis values = numberAxis(c.valueLabel());
         // every value 0 (no page faults anywhere): JFreeChart would centre an empty axis on 0, negative half included
         if (allZero(c.grid())) {
             values.setRange(0, 1);
-            values.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+            values.setStandardTickUnits(NumberAxis.createIntegerTickUnits(java.util.Locale.ROOT));
         }
         CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel, c.grid().categories()), values, new WhiskerBarRenderer(c.grid()));
         BarRenderer r = (BarRenderer) plot.getRenderer();
@@ -99,7 +99,7 @@ final class Charts {
         r.setShadowVisible(false);
         r.setDrawBarOutline(false);
         colour(r, c.grid().series().size());
-        NumberAxis y = new NumberAxis(c.valueLabel());
+        NumberAxis y = numberAxis(c.valueLabel());
         if (shares) y.setRange(0, 1);
         CategoryPlot plot = new CategoryPlot(ds, new ShortLabelAxis(categoryLabel, c.grid().categories()), y, r);
         return finish(title, categoryPlot(plot, c.grid().categories()), true);
@@ -126,9 +126,9 @@ final class Charts {
             plain.addSeries(xy);
             spread.addSeries(yi);
         }
-        NumberAxis x = new NumberAxis(xLabel);
+        NumberAxis x = numberAxis(xLabel);
         x.setAutoRangeIncludesZero(false);
-        NumberAxis y = new NumberAxis(c.valueLabel());
+        NumberAxis y = numberAxis(c.valueLabel());
         y.setAutoRangeIncludesZero(!c.normalised());
         boolean whiskers = c.grid().hasRanges();
         XYLineAndShapeRenderer r = whiskers ? whiskerLines() : new XYLineAndShapeRenderer(true, true);
@@ -209,11 +209,11 @@ final class Charts {
                 if (misses != null) hits.addSeries(series(gpu + " " + level.toUpperCase() + " hit rate", tUs, TimeSeries.hitRate(values, misses)));
             }
         });
-        NumberAxis time = new NumberAxis("simulated time (\u00b5s)");
+        NumberAxis time = numberAxis("simulated time (\u00b5s)");
         CombinedDomainXYPlot combined = new CombinedDomainXYPlot(time);
         combined.setGap(14);
-        XYPlot top = new XYPlot(bw, null, new NumberAxis("bandwidth (GB/s)"), stepRenderer(bw.getSeriesCount(), 0));
-        NumberAxis rate = new NumberAxis("hit rate (0..1)");
+        XYPlot top = new XYPlot(bw, null, numberAxis("bandwidth (GB/s)"), stepRenderer(bw.getSeriesCount(), 0));
+        NumberAxis rate = numberAxis("hit rate (0..1)");
         rate.setRange(0, 1.05);
         XYPlot bottom = new XYPlot(hits, null, rate, stepRenderer(hits.getSeriesCount(), bw.getSeriesCount()));
         for (XYPlot p : new XYPlot[] {top, bottom}) {
@@ -366,5 +366,15 @@ final class Charts {
         protected org.jfree.chart.text.TextBlock createLabel(Comparable category, float width, RectangleEdge edge, java.awt.Graphics2D g2) {
             return super.createLabel(display(String.valueOf(category)), width, edge, g2);
         }
+    }
+
+    /**
+     * A value axis whose tick labels do not depend on the machine's locale ("0.1", never "0,1"): the same results
+     * give the same figure bytes everywhere (found by a determinism review).
+     */
+    private static NumberAxis numberAxis(String label) {
+        NumberAxis a = new NumberAxis(label);
+        a.setStandardTickUnits(NumberAxis.createStandardTickUnits(java.util.Locale.ROOT));
+        return a;
     }
 }

@@ -79,6 +79,24 @@ class ReportTest {
         assertTrue(Files.readString(s.html()).contains("no metric no_such_metric"), "warnings are shown");
     }
 
+    /** The same results give the same figure bytes whatever the machine's locale ("0,1" on a German one; a determinism review). */
+    @Test
+    void figuresDoNotDependOnTheLocale() throws Exception {
+        Synthetic.folder(dir, null);
+        java.util.Locale before = java.util.Locale.getDefault();
+        try {
+            Report.write(dir, dir.resolve("en"));
+            java.util.Locale.setDefault(java.util.Locale.GERMANY);
+            Report.write(dir, dir.resolve("de"));
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
+        try (var files = Files.list(dir.resolve("en/figures"))) {
+            for (Path f : files.filter(x -> x.toString().endsWith(".svg")).toList())
+                assertEquals(Files.readString(f), Files.readString(dir.resolve("de/figures").resolve(f.getFileName())), f.getFileName().toString());
+        }
+    }
+
     @Test
     void aRerunLeavesNoStaleFigure() throws Exception {
         Synthetic.folder(dir, "[{\"metric\":\"ipc\"}]");
