@@ -52,7 +52,7 @@ import org.hmsim.platform.gpu.util.LongIntMap;
  * stores, §M3), a store miss allocates without a fetch (writing whole sectors); atomics are performed here;
  * an access the cacheability policy forbids to allocate still uses an MSHR but no line.
  */
-public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget {
+public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget, Crossbar.SharerTracking {
     private static final int EV_PROCESS = 0, EV_SEND = 1, EV_SEND_FIFO = 2, EV_RESPOND = 3,
             EV_EVICT = 4, EV_INV_DONE = 5, EV_SWAP_DONE = 6, EV_VC_FILL = 7, EV_VC_IN = 8;
     private static final int NOT_BLOCKED = 0, BLOCK_MSHR = 1, BLOCK_MERGE = 2, BLOCK_SET = 3;
@@ -573,6 +573,20 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         lockVictim(m, set * t.ways + way);
         engine.schedule(engine.now() + latencyPs, this, EV_EVICT, m);
         return true;
+    }
+
+    /**
+     * An L1 replaced a line: the SM's sharer bit is cleared, so the line's eviction does not wait for an invalidation
+     * round trip to an L1 that no longer holds it (a physics review found ~15,700 invalidations sent per slice, 0-36
+     * of them finding a copy). Only for an L1 line of this cache's size; a smaller one leaves the rest of the line
+     * possibly held, and the bit stays.
+     */
+    @Override
+    public void l1Dropped(long line, int lineBytes, int sm) {
+        if (lineBytes != t.lineBytes) return;
+        int set = t.setOf(line);
+        int way = t.find(set, line);
+        if (way >= 0) sharers[set * t.ways + way] &= ~(1L << (sm & 63));
     }
 
     /** Chooses a replacement victim among {@code cand} (valid, unlocked ways). */

@@ -91,6 +91,17 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         for (int i = 0; i < smPorts; i++) toSm[i] = new Fifo(64);
     }
 
+    /** A slice that keeps which L1s hold its lines (to invalidate them when it evicts one): told when an L1 drops one. */
+    public interface SharerTracking { void l1Dropped(long line, int lineBytes, int sm); }
+
+    /**
+     * SM {@code sm}'s L1 replaced {@code line} (of {@code lineBytes}): its slice forgets that the SM holds it, as a
+     * directory notified of the eviction would. Untimed: it stands for the notification, not a modelled packet.
+     */
+    public void l1Dropped(long line, int lineBytes, int sm) {
+        if (slices[sliceOf(line)] instanceof SharerTracking s) s.l1Dropped(line, lineBytes, sm);
+    }
+
     public void setSlices(MemSink[] sinks) {
         if (sinks.length != slicePorts) throw new IllegalArgumentException("expected " + slicePorts + " slices");
         this.slices = sinks.clone();

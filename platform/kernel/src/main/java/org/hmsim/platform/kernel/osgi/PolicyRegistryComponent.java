@@ -45,13 +45,15 @@ public final class PolicyRegistryComponent {
             return;
         }
         String bundle = OsgiEnvironment.bundleOf(ref);
-        String holder = holder(provider);
+        String holder = holder(provider, ranking(ref));
         if (holder != null) {
-            // Two providers of one slot, name and version: which code a study ran would depend on bundle names
-            // (a plugin's "lru 1.0.0" silently replaced the built-in default). The later one waits for the first to go.
+            // Two providers of one slot, name and version with the same service ranking: which code a study ran would
+            // depend on bundle names (a plugin's "lru 1.0.0" silently replaced the built-in default). The later one
+            // waits for the first to go. A better-ranked copy is how a site overrides a policy (follow: highest-ranked).
             System.err.println("hmsim: policy provider " + provider.getClass().getName() + " of " + bundle + " is not installed: "
                     + provider.slot().id() + " policy '" + provider.name() + "' " + provider.version() + " is already provided by "
-                    + holder + " (give it another name or version; it is installed if that bundle goes)");
+                    + holder + " at the same service ranking (give it another name or version, or a higher service.ranking to override it; "
+                    + "it is installed if that bundle goes)");
             waiting.add(new Waiting(provider, bundle, ranking(ref)));
             return;
         }
@@ -68,10 +70,10 @@ public final class PolicyRegistryComponent {
 
     private final java.util.List<Waiting> waiting = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    /** The bundle already providing {@code p}'s slot, name and version, or null. */
-    private String holder(PolicyProvider p) {
+    /** The bundle already providing {@code p}'s slot, name and version at service ranking {@code ranking}, or null. */
+    private String holder(PolicyProvider p, int ranking) {
         for (var e : registry.entries())
-            if (e.slot() == p.slot() && e.name().equals(p.name()) && e.version().equals(p.version())) return e.bundle();
+            if (e.slot() == p.slot() && e.name().equals(p.name()) && e.version().equals(p.version()) && registry.ranking(e) == ranking) return e.bundle();
         return null;
     }
 

@@ -17,9 +17,11 @@ import org.hmsim.api.policy.Slot;
  * studies resolve against it.
  */
 public final class PolicyRegistry {
-    private static final Comparator<PolicyEntry> ORDER = Comparator.comparing(PolicyEntry::slot)
+    /** Slot, name, newest version first; among providers of one version the better ranked first (service.ranking), then by bundle. */
+    private final Comparator<PolicyEntry> order = Comparator.comparing(PolicyEntry::slot)
             .thenComparing(PolicyEntry::name)
             .thenComparing((a, b) -> Versions.compare(b.version(), a.version()))
+            .thenComparing((a, b) -> Integer.compare(ranking(b), ranking(a)))
             .thenComparing(PolicyEntry::bundle);
 
     private final List<PolicyEntry> entries = new CopyOnWriteArrayList<>();
@@ -75,7 +77,7 @@ public final class PolicyRegistry {
     /** All entries, by slot (enum order), name, newest version first. */
     public List<PolicyEntry> entries() {
         List<PolicyEntry> l = new ArrayList<>(entries);
-        l.sort(ORDER);
+        l.sort(order);
         return l;
     }
 

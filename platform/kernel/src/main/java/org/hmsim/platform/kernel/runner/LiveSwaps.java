@@ -26,6 +26,8 @@ public final class LiveSwaps {
     private static final Map<String, List<ScriptedSwap>> REPLAY = new ConcurrentHashMap<>();
     /** run id + slot -> the policy name a run lost with its bundle (to return to on the next version). */
     private static final Map<String, String> ORPHANED = new ConcurrentHashMap<>();
+    /** run id + "/" + slot -> the slots still on a departed provider's code (no swap away has landed yet). */
+    private static final java.util.Set<String> DEPARTED = ConcurrentHashMap.newKeySet();
     /** run id -> the slots it lets follow the highest-ranked provider, with the policy each falls back to. */
     private static final Map<String, Map<Slot, String>> FOLLOWING = new ConcurrentHashMap<>();
 
@@ -41,13 +43,14 @@ public final class LiveSwaps {
         RUNNING.remove(c.runId(), c);
         FOLLOWING.remove(c.runId());
         ORPHANED.keySet().removeIf(k -> k.startsWith(c.runId() + "/"));
+        DEPARTED.removeIf(k -> k.startsWith(c.runId() + "/"));
     }
 
     /** Run {@code c}'s {@code slot} is on an installed provider again (a swap was carried out). */
-    static void settled(SwapControl c, Slot slot) { ORPHANED.remove(c.runId() + "/" + slot.id()); }
+    static void settled(SwapControl c, Slot slot) { DEPARTED.remove(c.runId() + "/" + slot.id()); }
 
     /** Whether run {@code runId}'s {@code slot} still runs a policy whose bundle left, with nothing installed to swap to. */
-    public static boolean departed(String runId, Slot slot) { return ORPHANED.containsKey(runId + "/" + slot.id()); }
+    public static boolean departed(String runId, Slot slot) { return DEPARTED.contains(runId + "/" + slot.id()); }
 
     /** The runs in progress, by run id. */
     public static Map<String, SwapControl> running() { return new TreeMap<>(RUNNING); }
@@ -113,6 +116,7 @@ public final class LiveSwaps {
     /** Run {@code c} lost the provider of its {@code slot}'s policy {@code name}: swap at its next safe point. */
     static void orphan(SwapControl c, Slot slot, String name) {
         ORPHANED.put(c.runId() + "/" + slot.id(), name);
+        DEPARTED.add(c.runId() + "/" + slot.id());
         c.submit(new SwapRequest(slot, LivePolicies.SAME_OR_DEFAULT + name, Map.of(), "bundle"));
     }
 

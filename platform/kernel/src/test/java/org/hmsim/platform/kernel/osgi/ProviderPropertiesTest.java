@@ -59,5 +59,13 @@ class ProviderPropertiesTest {
                 "the waiting provider takes the departed one's place");
         c.removeProvider(shadow, none);
         assertEquals(List.of(newer), c.registry().entries(Slot.REPLACEMENT).stream().map(e -> e.provider()).toList());
+
+        // a copy with a higher service.ranking is an override on purpose (follow: highest-ranked): installed, and chosen
+        PolicyProvider ranked = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.1.0", List.of(), false);
+        @SuppressWarnings("unchecked")
+        ServiceReference<PolicyProvider> ten = (ServiceReference<PolicyProvider>) ref(Map.of(org.osgi.framework.Constants.SERVICE_RANKING, 10));
+        c.addProvider(ranked, ten);
+        assertEquals(List.of(ranked, newer), c.registry().entries(Slot.REPLACEMENT).stream().map(e -> e.provider()).toList());
+        assertEquals(ranked, c.registry().resolve(Slot.REPLACEMENT, "lru@1.1.0", Map.of()).entry().provider(), "the better ranked of one version");
     }
 }
