@@ -96,24 +96,13 @@ class LauncherTest {
     @Test
     void aBackgroundStudyStoppedInThePipedShellSetsTheShellsExitCode() throws Exception {
         Path out = dir.resolve("results");
-        Process p = start(List.of("shell"));
-        try (var stdin = p.getOutputStream()) {
-            stdin.write(("sim:run " + longStudy() + " --out " + out + " --jobs 1\n").getBytes(StandardCharsets.UTF_8));
-            stdin.flush();
-            awaitFinishedRun(p, out);
+        Process p = pipedShellRunning(out, (stdin, shell) -> {
             stdin.write("sim:stop\n".getBytes(StandardCharsets.UTF_8));
             stdin.flush();
             // the study's summary line comes after it has set the shell's exit code
-            await(p, () -> Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8).contains("(stopped)"), "the stopped study's summary");
-        } // end of input: the shell stops
-        try {
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the shell ended at the end of its input");
-        } finally {
-            p.destroyForcibly();
-        }
-        String all = "--- stdout\n" + Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8) + "--- stderr\n"
-                + Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
-        assertEquals(4, p.exitValue(), "a stopped background study's code (4) is the shell's\n" + all);
+            await(shell, () -> Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8).contains("(stopped)"), "the stopped study's summary");
+        });
+        assertEquals(4, p.exitValue(), "a stopped background study's code (4) is the shell's\n" + outputs());
     }
 
     /**
@@ -124,19 +113,8 @@ class LauncherTest {
     @Test
     void theShellEndingUnderARunInFlightRecordsTheStudyAsStoppedAndExits4() throws Exception {
         Path out = dir.resolve("results");
-        Process p = start(List.of("shell"));
-        try (var stdin = p.getOutputStream()) {
-            stdin.write(("sim:run " + longStudy() + " --out " + out + " --jobs 1\n").getBytes(StandardCharsets.UTF_8));
-            stdin.flush();
-            awaitFinishedRun(p, out); // a run has finished, the next is in flight
-        } // end of input: the shell stops under it
-        try {
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the shell ended at the end of its input");
-        } finally {
-            p.destroyForcibly();
-        }
-        String all = "--- stdout\n" + Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8) + "--- stderr\n"
-                + Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
+        Process p = pipedShellRunning(out, (stdin, shell) -> { }); // end of input while the next run is in flight: the shell stops under it
+        String all = outputs();
         assertEquals(4, p.exitValue(), "the study was stopped\n" + all);
         String provenance = Files.readString(out.resolve("study.json"), StandardCharsets.UTF_8);
         assertTrue(provenance.contains("\"stopped\""), "study.json records the stop\n" + provenance + all);
@@ -147,6 +125,33 @@ class LauncherTest {
         Output resumed = run(Hmsim.home().resolve("bin/hmsim"), "", "run", longStudy().toString(), "--out", out.toString(), "--resume", "--no-report");
         assertEquals(0, resumed.code, "the folder was released and --resume finishes the study\n" + resumed);
         assertEquals(RUNS + 1, Files.readAllLines(out.resolve("runs.csv")).size(), resumed::toString);
+    }
+
+    private interface Input { void write(java.io.OutputStream stdin, Process shell) throws Exception; }
+
+    /**
+     * A piped shell that runs {@link #longStudy()} into {@code out}; once one run has finished (the next in flight)
+     * {@code then} writes more input, and the input ends. Returns the ended shell.
+     */
+    private Process pipedShellRunning(Path out, Input then) throws Exception {
+        Process p = start(List.of("shell"));
+        try (var stdin = p.getOutputStream()) {
+            stdin.write(("sim:run " + longStudy() + " --out " + out + " --jobs 1\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+            awaitFinishedRun(p, out);
+            then.write(stdin, p);
+        }
+        try {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the shell ended at the end of its input");
+        } finally {
+            p.destroyForcibly();
+        }
+        return p;
+    }
+
+    private String outputs() throws Exception {
+        return "--- stdout\n" + Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8) + "--- stderr\n"
+                + Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
     }
 
     private static final int RUNS = 8;
