@@ -39,6 +39,7 @@ public final class KernelComponent {
 
     @Activate
     void activate(BundleContext context) {
+        org.hmsim.platform.kernel.runner.LiveSwaps.resumeRunning(); // a kernel bundle stopped and started again keeps its classes
         kernel = new SimKernel(policies.registry(), workloads.registry(), new OsgiEnvironment(context), Simulation::run, executors);
         commands = new Commands(kernel);
     }

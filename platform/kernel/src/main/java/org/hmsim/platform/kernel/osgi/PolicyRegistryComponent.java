@@ -99,7 +99,7 @@ public final class PolicyRegistryComponent {
         if (frameworkStopping()) {
             // Not a bundle leaving a running container: every bundle is going. Swapping the runs to what is left
             // would record shutdown swaps in results that then look complete; they end without a result instead.
-            for (org.hmsim.platform.machine.SwapControl c : LiveSwaps.running().values()) c.abort();
+            LiveSwaps.abortAll();
             return;
         }
         // a provider of the same policy that was waiting takes its place (runs on the departed one swap to it)

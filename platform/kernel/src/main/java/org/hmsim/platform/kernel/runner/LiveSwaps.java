@@ -37,7 +37,22 @@ public final class LiveSwaps {
 
     static PolicyRegistry registry() { return registry; }
 
-    static void started(SwapControl c) { RUNNING.put(c.runId(), c); }
+    /** Set while the kernel goes away: a run that registers now (it began as the study was told to stop) ends at once. */
+    private static volatile boolean aborting;
+
+    /** The runs in flight end at their next safe point without a result, and so does any that starts now. */
+    public static void abortAll() {
+        aborting = true;
+        for (SwapControl c : RUNNING.values()) c.abort();
+    }
+
+    /** A (re)activated kernel runs studies again. */
+    public static void resumeRunning() { aborting = false; }
+
+    static void started(SwapControl c) {
+        RUNNING.put(c.runId(), c);
+        if (aborting) c.abort();
+    }
 
     static void ended(SwapControl c) {
         RUNNING.remove(c.runId(), c);

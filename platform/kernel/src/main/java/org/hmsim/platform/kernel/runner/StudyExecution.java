@@ -62,7 +62,7 @@ public final class StudyExecution {
      */
     public boolean abort() {
         boolean inFlight = stop();
-        for (org.hmsim.platform.machine.SwapControl c : LiveSwaps.running().values()) c.abort();
+        LiveSwaps.abortAll();
         return inFlight;
     }
 
