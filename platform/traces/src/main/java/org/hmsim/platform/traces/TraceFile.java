@@ -157,6 +157,23 @@ public final class TraceFile implements AutoCloseable {
         }
     }
 
+    /**
+     * How many of kernel {@code k}'s thread blocks have at least one traced instruction (Accel-Sim's post-processor
+     * leaves out blocks with none; a file cut at a block boundary has fewer too): reads every block's footer.
+     */
+    public int ctasWithInstructions(KernelItem k) {
+        int n = 0;
+        for (int c = 0; c < k.shape().ctas(); c++) {
+            CtaFooter f = footer(k, c);
+            for (int s : f.segments)
+                if (s > 0) {
+                    n++;
+                    break;
+                }
+        }
+        return n;
+    }
+
     CtaFooter footer(KernelItem k, int cta) {
         if (cta < 0 || cta >= k.shape().ctas()) throw new IllegalArgumentException("kernel " + k.shape().name() + ": no CTA " + cta);
         return new CtaFooter(k, cta);

@@ -70,6 +70,29 @@ class ImporterTest {
         assertTrue(e.get(e.size() - 1).startsWith("alloc TraceAllocation[name=region0, bytes=65536"), e.get(e.size() - 1));
     }
 
+    /**
+     * The tracer writes {@code active & predicate}: a guarded {@code @P0 EXIT} of threads beyond the data shows as an
+     * EXIT with mask 0 (or part of the warp), and the warp goes on. A review found every instruction after any EXIT
+     * dropped, exit 0 and no message: such a kernel imported as almost pure compute.
+     */
+    @Test
+    void accelSimInstructionsAfterAPartialOrEmptyExitAreKept() throws IOException {
+        Path d = dir.resolve("exit");
+        Files.createDirectories(d);
+        Files.writeString(d.resolve("kernelslist.g"), "kernel-1.traceg\n");
+        Files.writeString(d.resolve("kernel-1.traceg"), KERNEL_HEADER.replace("(2,1,1)", "(1,1,1)").replace("(64,1,1)", "(32,1,1)")
+                + "\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 5\n"
+                + "0000 00000000 0 EXIT 0 0 0 \n"
+                + "0010 ffffffff 1 R2 LDG.E.SYS 1 R4 4 1 0x7f0000000000 4 0 \n"
+                + "0020 ffff0000 0 EXIT 0 0 0 \n"
+                + "0030 0000ffff 0 STG.E.SYS 2 R4 R2 4 1 0x7f0000001000 4 0 \n"
+                + "0040 0000ffff 0 EXIT 0 0 0 \n#END_TB\n");
+        CollectingSink s = new CollectingSink();
+        AccelSimImporter.importTrace(d, s);
+        assertTrue(s.events.stream().anyMatch(e -> e.startsWith("0/0 LOAD size=4 mask=ffffffff 7f0000000000")), s.events.toString());
+        assertTrue(s.events.stream().anyMatch(e -> e.startsWith("0/0 STORE wait size=4 mask=ffff 7f0000001000")), s.events.toString());
+    }
+
     @Test
     void accelSimMalformedLineNamesFileAndLine() throws IOException {
         Path d = accelSim("0060 ffffffff 1 R2 LDG.E.SYS 1 R4 4 7 0x10 0 ");

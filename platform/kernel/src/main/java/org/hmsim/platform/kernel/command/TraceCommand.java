@@ -201,7 +201,7 @@ final class TraceCommand implements Callable<Integer> {
                         if (i instanceof TraceFile.KernelItem k)
                             o.println("  kernel " + k.shape().name() + " grid " + k.shape().gridX() + "x" + k.shape().gridY() + "x" + k.shape().gridZ() + " block "
                                     + k.shape().blockX() + "x" + k.shape().blockY() + "x" + k.shape().blockZ() + ": " + k.instructions() + " warp instructions, "
-                                    + k.memoryInstructions() + " memory");
+                                    + k.memoryInstructions() + " memory, " + f.ctasWithInstructions(k) + " of " + k.shape().ctas() + " blocks traced");
                         else if (i instanceof TraceFile.CpuPhaseItem c) o.println("  cpu phase " + c.name() + ": " + c.accesses() + " accesses");
                     }
                 }

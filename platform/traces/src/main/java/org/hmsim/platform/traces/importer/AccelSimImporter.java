@@ -20,7 +20,9 @@ import org.hmsim.platform.traces.TraceSink;
  * 2 base_delta ({@code 0xbase} then one decimal delta per further active lane, each from the previous lane).
  *
  * <p>Mapping: a global/local load, store or atomic becomes a memory instruction (size from the opcode);
- * {@code BAR} a barrier; {@code EXIT} ends the warp; every other instruction one issue cycle, runs of them
+ * {@code BAR} a barrier; {@code EXIT} ends a run of compute (the threads in its mask leave; the tracer writes
+ * {@code active & predicate}, so a guarded {@code @P0 EXIT} of threads beyond the data shows with mask 0 and the warp
+ * goes on: as Accel-Sim, the warp issues its traced instructions to the end of its trace); every other instruction one issue cycle, runs of them
  * merged into one compute instruction. A register dependency becomes {@code waitsForLoads}: an instruction
  * that reads a register written by a load issued since the warp last waited waits for its loads. Files are
  * read line by line; every error names the file and line.
@@ -76,7 +78,6 @@ public final class AccelSimImporter {
         KernelShape shape;
         int cta = -1, warp = -1;
         long expected = -1, seen;
-        boolean exited;
         int compute;
         long headerLine;
         final java.util.BitSet blocksSeen = new java.util.BitSet();
@@ -163,7 +164,6 @@ public final class AccelSimImporter {
             warp = src.decInt(value(t), "warp", 0, shape.warpsPerCta() - 1);
             expected = -1;
             seen = 0;
-            exited = false;
             java.util.Arrays.fill(pending, 0);
         }
 
@@ -257,7 +257,6 @@ public final class AccelSimImporter {
                 other(opcode, usesLoaded);
                 return i;
             }
-            if (exited) return i;
             if (lanes == 0) return i; // predicated off: no access
             flushCompute();
             int size = Sass.width(opcode);
@@ -272,10 +271,8 @@ public final class AccelSimImporter {
         }
 
         void other(String opcode, boolean usesLoaded) {
-            if (exited) return;
-            if (Sass.isExit(opcode)) {
+            if (Sass.isExit(opcode)) { // not the warp's end: a guarded exit often has no thread (mask 0), see above
                 flushCompute();
-                exited = true;
                 return;
             }
             if (Sass.isBarrier(opcode)) {
