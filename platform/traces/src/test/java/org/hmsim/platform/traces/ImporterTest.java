@@ -190,6 +190,21 @@ class ImporterTest {
         }
     }
 
+    /** NVBit 1.5's mem_trace prints a launch's id one above its records' (it counts first): accepted (a trace review). */
+    @Test
+    void nvbit15sLaunchIdOneAboveItsRecordsIsAccepted() throws IOException {
+        Path p = nvbit(null);
+        String text = Files.readString(p).replace("grid launch id 0", "grid launch id 1");
+        Files.writeString(p, text);
+        CollectingSink s = new CollectingSink();
+        assertEquals(5, NvbitImporter.importTrace(p, s));
+        assertTrue(s.events.get(5).startsWith("1/0 STORE size=4"), s.events.toString());
+        // a record of another launch is still refused
+        Files.writeString(p, text + nvbitLine(0, 4, "LDG.E", 0x7f1c60000100L, 32).replace("grid_launch_id 0", "grid_launch_id 1") + "\n");
+        TraceException e = assertThrows(TraceException.class, () -> NvbitImporter.importTrace(p, new CollectingSink()));
+        assertTrue(e.getMessage().endsWith("no LAUNCH line for grid_launch_id 1 before its accesses"), e.getMessage());
+    }
+
     @Test
     void nvbitMalformedLineNamesFileAndLine() throws IOException {
         Path p = nvbit("MEMTRACE: CTX 0x00005581e8b0a8e0 - grid_launch_id 0 - CTA 1,0,0 - warp 9 - LDG.E - 0x10 0x20");

@@ -67,6 +67,10 @@ public final class NvbitImporter {
         return n;
     }
 
+    private static final long UNKNOWN = Long.MIN_VALUE;
+    /** What the file's records add to the LAUNCH line's id (-1 for NVBit 1.5's mem_trace), once seen. */
+    private long idOffset = UNKNOWN;
+
     private void launch(String[] f, int i) {
         String name = null;
         int[] grid = null, block = null;
@@ -104,7 +108,10 @@ public final class NvbitImporter {
     private void record(String[] f, int i) {
         if (f.length != i + 5) throw src.fail("expected grid_launch_id N - CTA X,Y,Z - warp W - OPCODE - 32 addresses (" + (f.length - i) + " fields)");
         long id = src.dec(f[i].substring(14).trim(), "grid_launch_id");
-        if (shape == null || id != launchId) throw src.fail("no LAUNCH line for grid_launch_id " + id + " before its accesses");
+        // NVBit 1.5's mem_trace counts the launch before it prints its LAUNCH line, so its records carry the id one
+        // below (1.7 prints first): the first record after a LAUNCH tells which convention the file follows
+        if (idOffset == UNKNOWN && shape != null) idOffset = id == launchId - 1 ? -1 : 0;
+        if (shape == null || id != launchId + idOffset) throw src.fail("no LAUNCH line for grid_launch_id " + id + " before its accesses");
         if (!f[i + 1].startsWith("CTA ")) throw src.fail("expected 'CTA X,Y,Z', found '" + f[i + 1] + "'");
         String[] c = f[i + 1].substring(4).trim().split(",");
         if (c.length != 3) throw src.fail("expected 'CTA X,Y,Z', found '" + f[i + 1] + "'");
