@@ -56,6 +56,13 @@ public final class LineSource implements AutoCloseable {
         }
     }
 
+    /** Parses a warp's 32-lane mask in hexadecimal: more than 32 bits is an error, not silently cut (a trace review). */
+    public int mask(String s, String what) {
+        long m = hex(s, what);
+        if ((m >>> 32) != 0) throw fail("bad " + what + " '" + s + "' (a warp has 32 lanes: at most 8 hexadecimal digits of lanes)");
+        return (int) m;
+    }
+
     /** Parses a decimal integer (may be negative). */
     public long dec(String s, String what) {
         try {

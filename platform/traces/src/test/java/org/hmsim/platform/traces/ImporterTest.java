@@ -101,6 +101,9 @@ class ImporterTest {
         long line = e.line();
         assertEquals("0060 ffffffff 1 R2 LDG.E.SYS 1 R4 4 7 0x10 0 ", Files.readAllLines(d.resolve("kernel-1.traceg")).get((int) line - 1));
         assertTrue(e.getMessage().endsWith("address compression mode 7 out of range [0, 2]"), e.getMessage());
+        Path wide = accelSim("0060 1ffffffff 1 R2 LDG.E.SYS 1 R4 4 1 0x10 4 0 ");
+        assertTrue(assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(wide, new CollectingSink())).getMessage()
+                .endsWith("bad active mask '1ffffffff' (a warp has 32 lanes: at most 8 hexadecimal digits of lanes)"), "not silently cut to 32 bits");
     }
 
     @Test

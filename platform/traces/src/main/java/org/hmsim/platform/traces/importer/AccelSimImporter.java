@@ -201,7 +201,7 @@ public final class AccelSimImporter {
             int i = lineinfo ? 1 : 0;
             try {
                 i++; // PC
-                int mask = (int) src.hex(p[i++], "active mask");
+                int mask = src.mask(p[i++], "active mask");
                 int nd = src.decInt(p[i++], "destination count", 0, 8);
                 int dest = -1;
                 int firstDest = i;

@@ -197,7 +197,7 @@ public final class TextTraceReader {
         int size = src.decInt(t[1], "access size", 1, 16);
         int i = 2, mask = -1;
         boolean wait = false;
-        if (i < t.length && t[i].startsWith("mask=")) mask = (int) src.hex(t[i++].substring(5), "active mask");
+        if (i < t.length && t[i].startsWith("mask=")) mask = src.mask(t[i++].substring(5), "active mask");
         if (i < t.length && t[i].equals("wait")) {
             wait = true;
             i++;
