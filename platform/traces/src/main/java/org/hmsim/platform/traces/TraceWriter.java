@@ -71,6 +71,7 @@ public final class TraceWriter implements TraceSink {
         this.tmp = out.resolveSibling(out.getFileName() + ".part");
         try {
             ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            tmp.toFile().deleteOnExit(); // Ctrl-C or SIGTERM mid-import leaves no .part (after the rename there is none to delete)
             // The magic and version now, the directory's place at close: a file cut short reads as unfinished.
             wbuf.put(TraceFormat.MAGIC).putShort((short) TraceFormat.VERSION).put(new byte[TraceFormat.HEADER_BYTES - 10]);
             pos = TraceFormat.HEADER_BYTES;

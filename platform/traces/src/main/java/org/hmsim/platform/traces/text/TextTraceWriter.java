@@ -33,6 +33,7 @@ public final class TextTraceWriter implements TraceSink {
         this.tmp = file.resolveSibling(file.getFileName() + ".part");
         try {
             out = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8), 1 << 16);
+            tmp.toFile().deleteOnExit(); // Ctrl-C or SIGTERM mid-import leaves no .part (after the rename there is none to delete)
             out.write(TraceFormat.TEXT_MAGIC + " " + TraceFormat.VERSION + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
