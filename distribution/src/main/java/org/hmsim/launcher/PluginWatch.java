@@ -47,7 +47,8 @@ final class PluginWatch implements BundleListener {
         } catch (InterruptedException e) {
             return;
         }
-        if (b.getState() == Bundle.UNINSTALLED || PluginScan.started(b)) return;
+        // only a bundle that did not resolve: asking why starts it, which a bundle stopped on purpose must not be
+        if (b.getState() != Bundle.INSTALLED || Container.isFragment(b)) return;
         err.println("hmsim: warning: " + jar.getFileName() + ": " + BundleJars.stateName(b.getState()) + PluginScan.reason(b, ctx));
         err.flush();
     }

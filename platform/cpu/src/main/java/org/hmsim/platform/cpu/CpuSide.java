@@ -1,10 +1,9 @@
 package org.hmsim.platform.cpu;
 
-import org.hmsim.api.engine.EventTarget;
-
 import java.util.List;
 import org.hmsim.api.engine.ClockDomain;
 import org.hmsim.api.engine.Engine;
+import org.hmsim.api.engine.EventTarget;
 import org.hmsim.api.mem.AccessKind;
 import org.hmsim.api.mem.MemClient;
 import org.hmsim.api.mem.MemRequest;
@@ -287,14 +286,15 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     public void onResponse(MemRequest q) {
         int m = (int) q.tag;
         pool.give(q);
+        // the caches take the line now, as the directory recorded the grant: a GPU probe in the look-up's shadow finds it
+        cluster.complete(mCore[m], mLine[m], mWrite[m], mWrite[m] || directory.cpuExclusive(mLine[m]));
         if (mLookupPs[m] > 0) engine.scheduleIn(mLookupPs[m], lookedUp, 0, m);
         else filled(m);
     }
 
+    /** The access of miss register {@code m} and those merged into it complete; the register is free again. */
     private void filled(int m) {
         long line = mLine[m];
-        boolean write = mWrite[m];
-        cluster.complete(mCore[m], line, write, write || directory.cpuExclusive(line));
         finishCore(cores[mCore[m]]);
         for (int k = 0; k < mWaiting[m]; k++) {
             CpuCore w = cores[mWaiter[m][k]];

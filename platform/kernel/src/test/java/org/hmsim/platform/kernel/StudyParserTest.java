@@ -119,8 +119,9 @@ class StudyParserTest {
         StudyException workload = error(head + "  - {metric: sim_time_ns, where: {workload: sgemm}}\n");
         assertTrue(workload.getMessage().contains("no run of this study has workload 'sgemm' (its values: stream, bfs(nodes=4096))"), workload.getMessage());
         // what the report itself accepts passes: a policy by name, a number in another spelling, an exact label
-        Study ok = parse(head + "  - {metric: sim_time_ns, normalise_to: {placement: ratio}, where: {bandwidth: 40GB/s, workload: 'bfs(nodes=4096)'}}\n");
-        assertEquals(1, ok.report().size());
+        Study ok = parse(head + "  - {metric: sim_time_ns, normalise_to: {placement: ratio}, where: {bandwidth: 40GB/s, workload: 'bfs(nodes=4096)'}}\n"
+                + "  - {metric: sim_time_ns, normalize_to: {pools.ddr.bandwidth: 80 GB/s}}\n"); // a unit spelt with a space (a review)
+        assertEquals(2, ok.report().size());
     }
 
     @Test

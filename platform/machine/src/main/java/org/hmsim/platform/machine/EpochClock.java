@@ -27,11 +27,20 @@ final class EpochClock implements EventTarget {
 
     void setWatchdog(Watchdog w) { this.watchdog = w; }
 
+    private java.util.function.BooleanSupplier abort = () -> false;
+
+    /** Asked at every epoch end: true stops the engine there (the run is aborted, see Simulation). */
+    void setAbort(java.util.function.BooleanSupplier a) { this.abort = a; }
+
     void start() { machine.engine.schedule(epochPs, this, 0, 0); }
 
     @Override
     public void handle(int kind, long payload) {
         if (workload.done()) return;
+        if (abort.getAsBoolean()) {
+            machine.engine.stop();
+            return;
+        }
         long now = machine.engine.now();
         if (watchdog != null) watchdog.check(now);
         sample(now);

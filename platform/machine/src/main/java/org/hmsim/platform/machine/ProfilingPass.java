@@ -17,14 +17,15 @@ import org.hmsim.api.policy.ProfiledPolicy;
 final class ProfilingPass {
     private ProfilingPass() {}
 
-    static void prepare(Machine measured, RunSpec spec) {
+    /** {@code aborted}: the measured run's abort, which ends this pass too (it is a whole simulation of its own). */
+    static void prepare(Machine measured, RunSpec spec, java.util.function.BooleanSupplier aborted) {
         List<ProfiledPolicy> wanting = new ArrayList<>();
         for (Policy p : measured.policies)
             if (p instanceof ProfiledPolicy pp && pp.wantsProfile()) wanting.add(pp);
         if (wanting.isEmpty()) return;
         Machine pass = new Machine(spec.machine(), spec.policies(), spec.seed(), spec.runId() + "-profile", true);
         try {
-            Simulation.run(pass, spec);
+            Simulation.run(pass, spec, null, aborted);
         } finally {
             for (Policy p : pass.policies) p.close();
         }

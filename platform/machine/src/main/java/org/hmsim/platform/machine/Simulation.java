@@ -58,7 +58,7 @@ public final class Simulation {
         Swapper swapper = new Swapper(m, host, scripts, control, spec.seed(), spec.runId());
         if (host != null) host.started(control);
         try {
-            ProfilingPass.prepare(m, spec); // two-pass policies only (oracle, profiled hints)
+            ProfilingPass.prepare(m, spec, control::aborted); // two-pass policies only (oracle, profiled hints)
             return run(m, spec, swapper);
         } finally {
             control.finish();
@@ -67,12 +67,16 @@ public final class Simulation {
         }
     }
 
-    static RunResult run(Machine m, RunSpec spec) { return run(m, spec, null); }
+    static RunResult run(Machine m, RunSpec spec) { return run(m, spec, null, () -> false); }
 
-    static RunResult run(Machine m, RunSpec spec, Swapper swapper) {
+    static RunResult run(Machine m, RunSpec spec, Swapper swapper) { return run(m, spec, swapper, swapper == null ? () -> false : swapper::aborted); }
+
+    /** {@code aborted}: asked at every epoch end; true ends the run there, with {@link RunAbortedException}. */
+    static RunResult run(Machine m, RunSpec spec, Swapper swapper, java.util.function.BooleanSupplier aborted) {
         WorkloadRunner workload = new WorkloadRunner(m, spec.workload());
         long epoch = spec.epochPs() > 0 ? spec.epochPs() : 10_000_000L;
         EpochClock epochs = new EpochClock(m, workload, epoch);
+        epochs.setAbort(aborted);
         if (swapper != null) {
             workload.setSwapper(swapper);
             epochs.setSwapper(swapper);
@@ -87,7 +91,7 @@ public final class Simulation {
         long limit = spec.maxSimTimePs() > 0 ? spec.maxSimTimePs() : Long.MAX_VALUE;
         m.engine.run(limit);
         if (!workload.done()) {
-            if (swapper != null && swapper.aborted())
+            if (aborted.getAsBoolean())
                 throw new RunAbortedException("stopped at " + m.engine.now() + " ps in kernel " + workload.kernelsLaunched() + " of "
                         + workload.kernelCount() + ": the container stopped under the run");
             if (m.engine.isEmpty() || m.engine.peekTime() <= limit)

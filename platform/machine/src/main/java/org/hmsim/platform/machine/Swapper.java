@@ -106,10 +106,6 @@ final class Swapper implements EventTarget {
 
     /** The end of epoch {@code n} (1-based): scripted epoch swaps, then swaps asked for from outside. */
     void onEpoch(long n) {
-        if (control.aborted()) {
-            m.engine.stop(); // the run ends here; Simulation reports it as aborted
-            return;
-        }
         for (ScriptedSwap s : scripts) {
             if (s.when() == ScriptedSwap.When.EPOCH && s.value() == n) queue.add(s.request(0));
             else if (s.when() == ScriptedSwap.When.EVERY_EPOCHS && n % s.value() == 0) queue.add(s.request(n / s.value()));

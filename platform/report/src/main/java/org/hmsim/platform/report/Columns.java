@@ -33,7 +33,8 @@ public final class Columns {
         if (values.contains(given)) return given;
         double g = Numbers.leading(given);
         for (String v : values) if (!Double.isNaN(g) && v.equals(given.trim())) return v;
-        for (String v : values) if (!Double.isNaN(g) && Numbers.parse(v) == g && Numbers.unit(v).equals(Numbers.unit(given))) return v;
+        // the same number in another spelling (40GB/s and 40 GB/s, 2 and 2.0)
+        for (String v : values) if (!Double.isNaN(g) && Numbers.leading(v) == g && Numbers.unit(v).equals(Numbers.unit(given))) return v;
         List<String> byName = new ArrayList<>();
         for (String v : values) if (v.startsWith(given + "(") || v.startsWith(given + "@")) byName.add(v);
         return byName.size() == 1 ? byName.get(0) : null;

@@ -446,8 +446,9 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             way = t.freeWay(set);
             if (way < 0) way = repl.victim(set, t.candidates(set));
             int i = set * t.ways + way;
-            // the L2 keeps which SMs hold its lines, to invalidate them when it evicts one (seed 003 M6): it is told
-            if (t.tag[i] != -1 && t.valid[i] != 0) xbar.l1Dropped(t.tag[i], t.lineBytes, sm);
+            // the L2 keeps which SMs hold its lines, to invalidate them when it evicts one (seed 003 M6): it is told,
+            // unless a miss for more of the line is in flight: its answer re-installs the line (and set the bit already)
+            if (t.tag[i] != -1 && t.valid[i] != 0 && mshrByLine.get(t.tag[i]) < 0) xbar.l1Dropped(t.tag[i], t.lineBytes, sm);
             t.invalidate(i);
             t.tag[i] = line;
         }

@@ -94,7 +94,6 @@ final class RunCommand implements Callable<Integer> {
             for (org.hmsim.platform.kernel.study.PlannedRun r : s.runs())
                 replay.put(r.id(), org.hmsim.platform.kernel.results.SwapFiles.toReplay(replaySwaps.resolve("runs").resolve(r.id()), s.epochPs()));
         }
-        org.hmsim.platform.kernel.runner.LiveSwaps.replay(replay);
         StudyExecutor chosen = ctx.kernel().executor(executor);
         if (chosen == null) {
             e.println("--executor: unknown executor '" + executor + "' (installed: " + String.join(", ", ctx.kernel().executors().names()) + ")");
@@ -104,18 +103,22 @@ final class RunCommand implements Callable<Integer> {
             e.println("--array-chunk: must be at least 1");
             return Commands.BAD_INPUT;
         }
-        String unusable = outProblem(s, dir);
+        String unusable = outProblem(s, dir, replay);
         if (unusable != null) {
             e.println(unusable);
             return Commands.BAD_INPUT;
         }
         ExecutorSettings settings = new ExecutorSettings(partition, arrayChunk, sbatchArgs);
         boolean local = chosen instanceof LocalExecutor;
+        if (replaySwaps != null && !local) { // its tasks run in other processes, which the replay does not reach
+            e.println("--replay-swaps: runs only with the local executor, not --executor " + executor);
+            return Commands.BAD_INPUT;
+        }
         boolean quiet = ctx.background() || !local;
         Progress progress = quiet ? Progress.silent() : System.console() != null ? BarProgress.create(o) : new LineProgress(o);
         Launch launch;
         try {
-            launch = chosen.launch(s, new RunOptions(dir, n, resume), settings, progress);
+            launch = chosen.launch(s, new RunOptions(dir, n, resume, replay), settings, progress);
         } catch (ExecutorException busy) {
             e.println(busy.getMessage());
             return Commands.ERROR;
@@ -168,13 +171,13 @@ final class RunCommand implements Callable<Integer> {
      * Resuming, the runs already there must be runs of this study: mixed into one runs.csv, results of
      * two versions of a study could not be told apart.
      */
-    private String outProblem(Study s, Path dir) {
+    private String outProblem(Study s, Path dir, java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay) {
         String inside = EarlierResults.insideAnother(dir);
         if (inside != null) return "--out: " + inside;
         try {
             ResultsFolder.ensureWritable(dir);
             EarlierResults.check(dir);
-            String conflict = resume ? new ResultsFolder(dir, s).resumeConflict() : null;
+            String conflict = resume ? new ResultsFolder(dir, s, replay).resumeConflict() : null;
             if (conflict == null) return null;
             return "--resume: " + conflict + "; run without --resume (the earlier results move to " + dir.resolve(EarlierResults.PREVIOUS)
                     + "/) or choose another --out";

@@ -40,6 +40,7 @@ public final class BatchTask {
             if (results.complete(run)) continue;
             long t0 = System.nanoTime();
             Throwable error = worker.run(study, run, results);
+            if (error instanceof org.hmsim.platform.machine.RunAbortedException) break; // terminated: this run and the later ones stay pending
             failed |= error != null;
             ran++;
             progress.finished(run, error == null, error, System.nanoTime() - t0, ++done, mine.size());

@@ -20,6 +20,8 @@ import org.osgi.service.component.annotations.Deactivate;
 public final class ForeignApiWatch implements AllServiceListener {
     private static final String TYPE = PolicyProvider.class.getName();
     private BundleContext context;
+    /** Bundles already named (a bundle registering several such providers is named once). */
+    private final java.util.Set<Long> named = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @Activate
     void activate(BundleContext ctx) throws InvalidSyntaxException {
@@ -39,7 +41,7 @@ public final class ForeignApiWatch implements AllServiceListener {
 
     private void check(ServiceReference<?> ref) {
         Bundle b = ref.getBundle();
-        if (b == null || ref.isAssignableTo(context.getBundle(), TYPE)) return;
+        if (b == null || ref.isAssignableTo(context.getBundle(), TYPE) || !named.add(b.getBundleId())) return;
         System.err.println("hmsim: bundle " + b.getSymbolicName() + " " + b.getVersion() + " registers a policy provider from its own copy of "
                 + PolicyProvider.class.getPackageName() + ": the kernel cannot use it. Import the api's packages instead of embedding them "
                 + "(docs/writing-a-mechanism.md).");

@@ -61,13 +61,15 @@ public final class KernelComponent {
     void deactivate() {
         kernel.markClosing();
         StudyExecution ex = kernel.current();
-        if (ex == null || !ex.abort()) return;
+        if (ex == null) return;
         try {
-            if (ex.await(STOP_GRACE_MS, TimeUnit.MILLISECONDS) && ex.exitCode() != StudyExecution.OK)
-                System.setProperty(GogoCommands.SHELL_EXIT_CODE, Integer.toString(ex.exitCode()));
+            // runs may have ended already: the bundles of their policies leave before this one, and that aborts them
+            if (ex.abort()) ex.await(STOP_GRACE_MS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (ex.isDone() && ex.exitCode() != StudyExecution.OK)
+            System.setProperty(GogoCommands.SHELL_EXIT_CODE, Integer.toString(ex.exitCode()));
     }
 
     public Commands commands() { return commands; }

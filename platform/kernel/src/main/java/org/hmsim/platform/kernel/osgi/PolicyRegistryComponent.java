@@ -45,30 +45,23 @@ public final class PolicyRegistryComponent {
             return;
         }
         String bundle = OsgiEnvironment.bundleOf(ref);
-        String holder = holder(provider, ranking(ref));
+        int ranking = ranking(ref);
+        String holder = holder(provider, ranking);
         if (holder != null) {
             // Two providers of one slot, name and version with the same service ranking: which code a study ran would
-            // depend on bundle names (a plugin's "lru 1.0.0" silently replaced the built-in default). The later one
-            // waits for the first to go. A better-ranked copy is how a site overrides a policy (follow: highest-ranked).
+            // depend on bundle names (a plugin's "lru 1.0.0" silently replaced the built-in default). The later one is
+            // not installed, and does not take over later either: a holder that is updated leaves and comes back, and
+            // the policy would change hands with the order of events. A better-ranked copy is how a site overrides a
+            // policy on purpose (follow: highest-ranked).
             System.err.println("hmsim: policy provider " + provider.getClass().getName() + " of " + bundle + " is not installed: "
                     + provider.slot().id() + " policy '" + provider.name() + "' " + provider.version() + " is already provided by "
-                    + holder + " at the same service ranking (give it another name or version, or a higher service.ranking to override it; "
-                    + "it is installed if that bundle goes)");
-            waiting.add(new Waiting(provider, bundle, ranking(ref)));
+                    + holder + " at the same service ranking (give it another name or version, or a higher service.ranking to override it;"
+                    + " restart the bundle once the other is gone)");
             return;
         }
-        install(provider, bundle, ranking(ref));
-    }
-
-    private void install(PolicyProvider provider, String bundle, int ranking) {
         registry.add(provider, bundle, ranking);
         LiveSwaps.providerAdded(provider);
     }
-
-    /** A provider refused because another bundle already provides its slot, name and version. */
-    private record Waiting(PolicyProvider provider, String bundle, int ranking) {}
-
-    private final java.util.List<Waiting> waiting = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** The bundle already providing {@code p}'s slot, name and version at service ranking {@code ranking}, or null. */
     private String holder(PolicyProvider p, int ranking) {
@@ -90,7 +83,6 @@ public final class PolicyRegistryComponent {
     }
 
     void removeProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
-        waiting.removeIf(w -> w.provider() == provider);
         // The bundle as recorded when the provider arrived: while a service is being unregistered its
         // reference may no longer name its bundle, and the runs to swap are matched on this name.
         String bundle = registry.entries().stream().filter(e -> e.provider() == provider).map(e -> e.bundle()).findFirst().orElse(null);
@@ -102,14 +94,6 @@ public final class PolicyRegistryComponent {
             LiveSwaps.abortAll();
             return;
         }
-        // a provider of the same policy that was waiting takes its place (runs on the departed one swap to it)
-        for (Waiting w : waiting)
-            if (w.provider().slot() == provider.slot() && w.provider().name().equals(provider.name()) && w.provider().version().equals(provider.version())) {
-                waiting.remove(w);
-                install(w.provider(), w.bundle(), w.ranking());
-                System.err.println("hmsim: " + provider.slot().id() + " policy '" + provider.name() + "' " + provider.version() + " is now provided by " + w.bundle());
-                break;
-            }
         // Runs using it swap at their next safe point; nothing keeps the provider after this call.
         LiveSwaps.providerGone(provider, bundle);
     }

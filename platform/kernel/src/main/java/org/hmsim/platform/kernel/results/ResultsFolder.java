@@ -52,10 +52,16 @@ public final class ResultsFolder {
     /** The metrics of each finished run as read back from disk (null metrics = failed), by run index. */
     private final Map<Integer, Map<String, Object>> rows = new TreeMap<>();
 
-    public ResultsFolder(Path dir, Study study) {
+    public ResultsFolder(Path dir, Study study) { this(dir, study, Map.of()); }
+
+    /** {@code replay}: the swaps each run replays (--replay-swaps), recorded in its config.json and compared on --resume. */
+    public ResultsFolder(Path dir, Study study, Map<String, List<org.hmsim.platform.machine.ScriptedSwap>> replay) {
         this.dir = dir;
         this.study = study;
+        this.replay = replay;
     }
+
+    private final Map<String, List<org.hmsim.platform.machine.ScriptedSwap>> replay;
 
     public Path dir() { return dir; }
 
@@ -344,7 +350,7 @@ public final class ResultsFolder {
         }
         c.put("policies", policies);
         // swaps replayed from another folder's records (--replay-swaps) make another run: --resume must see them
-        List<org.hmsim.platform.machine.ScriptedSwap> replayed = org.hmsim.platform.kernel.runner.LiveSwaps.replayOf(run.id());
+        List<org.hmsim.platform.machine.ScriptedSwap> replayed = replay.getOrDefault(run.id(), List.of());
         if (!replayed.isEmpty()) c.put("replayed_swaps", replayed.stream().map(ResultsFolder::replayed).toList());
         return c;
     }

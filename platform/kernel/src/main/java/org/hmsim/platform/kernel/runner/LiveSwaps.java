@@ -105,7 +105,7 @@ public final class LiveSwaps {
         REPLAY.putAll(byRun);
     }
 
-    public static List<ScriptedSwap> replayOf(String runId) { return REPLAY.getOrDefault(runId, List.of()); }
+    static List<ScriptedSwap> replayOf(String runId) { return REPLAY.getOrDefault(runId, List.of()); }
 
     /** Asks run {@code runId} to swap; false if no such run is in progress. */
     public static boolean submit(String runId, SwapRequest r) {

@@ -3,11 +3,14 @@ package org.hmsim.platform.kernel.runner;
 import java.nio.file.Path;
 
 /**
- * How to run a study: where results go, on how many threads, and whether to keep what an earlier,
- * interrupted execution finished.
+ * How to run a study: where results go, on how many threads, whether to keep what an earlier, interrupted
+ * execution finished, and the swaps to replay per run ({@code --replay-swaps}; empty: none).
  */
-public record RunOptions(Path out, int jobs, boolean resume) {
+public record RunOptions(Path out, int jobs, boolean resume, java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay) {
     public RunOptions {
         if (jobs < 1) throw new IllegalArgumentException("--jobs must be at least 1");
+        replay = java.util.Map.copyOf(replay);
     }
+
+    public RunOptions(Path out, int jobs, boolean resume) { this(out, jobs, resume, java.util.Map.of()); }
 }

@@ -38,7 +38,7 @@ public final class StudyRunner {
      */
     public StudyExecution start(Study study, RunOptions options, Progress progress) {
         StudyExecution ex = new StudyExecution(study, options.out());
-        ResultsFolder results = new ResultsFolder(options.out(), study);
+        ResultsFolder results = new ResultsFolder(options.out(), study, options.replay());
         FolderLock lock = FolderLock.acquire(options.out());
         List<PlannedRun> todo = prepareLocked(ex, results, options.resume(), lock);
         Thread t = new Thread(() -> {
@@ -54,7 +54,7 @@ public final class StudyRunner {
     /** Runs the study on the calling thread plus workers; returns the exit code. */
     public int run(Study study, RunOptions options, Progress progress) throws InterruptedException {
         StudyExecution ex = new StudyExecution(study, options.out());
-        ResultsFolder results = new ResultsFolder(options.out(), study);
+        ResultsFolder results = new ResultsFolder(options.out(), study, options.replay());
         FolderLock lock = FolderLock.acquire(options.out());
         try (lock) {
             execute(ex, results, prepareLocked(ex, results, options.resume(), lock), options.jobs(), progress);
@@ -134,6 +134,7 @@ public final class StudyRunner {
             long t0 = System.nanoTime();
             Throwable error = worker.run(ex.study(), run, results);
             if (error instanceof org.hmsim.platform.machine.RunAbortedException) { // the container is stopping: no row, --resume redoes it
+                ex.stop(); // a stop, even if the kernel has not asked yet (bundles leave before it): study.json says "stopped"
                 ex.set(run.index(), RunState.PENDING);
                 return;
             }

@@ -37,12 +37,12 @@ class ProviderPropertiesTest {
     }
 
     /**
-     * A second provider of the same slot, name and version (a plugin's "lru 1.0.0") is not installed while the
-     * first is there: which code ran used to depend on bundle names (found by an OSGi review). It takes over when
-     * the first goes.
+     * A second provider of the same slot, name and version at the same ranking (a plugin's "lru 1.0.0") is not
+     * installed: which code ran used to depend on bundle names (found by an OSGi review). Nor does it take over when
+     * the first goes: an update of the first would hand the policy to it (found by a review of the fix).
      */
     @Test
-    void aSecondProviderOfTheSamePolicyAndVersionWaitsForTheFirstToGo() {
+    void aSecondProviderOfTheSamePolicyAndVersionIsNotInstalled() {
         PolicyRegistryComponent c = new PolicyRegistryComponent();
         PolicyProvider first = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.0.0", List.of(), false);
         PolicyProvider shadow = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.0.0", List.of(), false);
@@ -54,11 +54,13 @@ class ProviderPropertiesTest {
         c.addProvider(newer, none);
         assertEquals(List.of(newer, first), c.registry().entries(Slot.REPLACEMENT).stream().map(e -> e.provider()).toList(),
                 "another version is another policy; the same one is refused");
-        c.removeProvider(first, none);
-        assertEquals(List.of(newer, shadow), c.registry().entries(Slot.REPLACEMENT).stream().map(e -> e.provider()).toList(),
-                "the waiting provider takes the departed one's place");
-        c.removeProvider(shadow, none);
+        c.removeProvider(first, none); // e.g. its bundle updated: the refused copy does not take the policy over
         assertEquals(List.of(newer), c.registry().entries(Slot.REPLACEMENT).stream().map(e -> e.provider()).toList());
+        c.addProvider(first, none);
+        assertEquals(List.of(newer, first), c.registry().entries(Slot.REPLACEMENT).stream().map(e -> e.provider()).toList(), "and it comes back");
+        c.removeProvider(shadow, none); // the refused one leaving changes nothing
+        assertEquals(List.of(newer, first), c.registry().entries(Slot.REPLACEMENT).stream().map(e -> e.provider()).toList());
+        c.removeProvider(first, none);
 
         // a copy with a higher service.ranking is an override on purpose (follow: highest-ranked): installed, and chosen
         PolicyProvider ranked = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.1.0", List.of(), false);

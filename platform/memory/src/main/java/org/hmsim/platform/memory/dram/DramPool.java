@@ -213,8 +213,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
 
     public long dataBusBusyPs() { return sum(c -> c.busyPs); }
 
-    /** Bytes served / (elapsed time x peak bandwidth). */
-    /** Over the elapsed time and any data still moving after it (copies, write-backs), as the run's metric. */
+    /** Bytes served / (elapsed time x peak bandwidth), over the elapsed time and any data still moving after it (copies, write-backs), as the run's metric. */
     private double bandwidthUtilisation(long elapsedPs) {
         long window = Math.max(elapsedPs, lastDataEndPs());
         return window <= 0 ? 0 : bytesServed() / (window * 1e-12 * cfg.bytesPerSecond());
