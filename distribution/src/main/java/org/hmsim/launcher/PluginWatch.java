@@ -47,9 +47,17 @@ final class PluginWatch implements BundleListener {
         } catch (InterruptedException e) {
             return;
         }
-        // only a bundle that did not resolve: asking why starts it, which a bundle stopped on purpose must not be
-        if (b.getState() != Bundle.INSTALLED || Container.isFragment(b)) return;
-        err.println("hmsim: warning: " + jar.getFileName() + ": " + BundleJars.stateName(b.getState()) + PluginScan.reason(b, ctx));
+        if (b.getState() == Bundle.UNINSTALLED || b.getState() == Bundle.ACTIVE) return;
+        // never start it to ask why (a bundle stopped on purpose must stay stopped): resolve it; only if that fails is
+        // starting it safe, and its exception says what is missing
+        org.osgi.framework.wiring.FrameworkWiring w = ctx.getBundle(0).adapt(org.osgi.framework.wiring.FrameworkWiring.class);
+        if (b.getState() == Bundle.INSTALLED && !w.resolveBundles(java.util.List.of(b))) {
+            err.println("hmsim: warning: " + jar.getFileName() + ": " + BundleJars.stateName(b.getState()) + PluginScan.reason(b, ctx));
+        } else if (!Container.isFragment(b) && b.getState() == Bundle.RESOLVED
+                && b.adapt(org.osgi.framework.startlevel.BundleStartLevel.class).isPersistentlyStarted()) {
+            err.println("hmsim: warning: " + jar.getFileName() + ": resolved but did not start (bundle " + b.getBundleId()
+                    + ": its activator failed; `start " + b.getBundleId() + "` says why)");
+        }
         err.flush();
     }
 }

@@ -41,4 +41,12 @@ public interface L2MissPathPolicy extends Policy {
      * {@code Integer.MAX_VALUE} = unbounded. Since api.policy 1.4.0.
      */
     default int victimCacheLines() { return 0; }
+
+    /**
+     * Whether a miss's victim leaves at once: its write-back is posted to memory, its L1 copies are invalidated without
+     * a wait, and the fetch starts into its way immediately (GPGPU-Sim's L2, whose write-backs go out through the
+     * miss queue while the fill is allocated at miss time), instead of the conventional order invalidate, write back and
+     * acknowledge, then fetch (seed 003 M6). Ignored with fetch buffers or a victim cache. Since api.policy 1.6.0.
+     */
+    default boolean postsWriteBacks() { return false; }
 }

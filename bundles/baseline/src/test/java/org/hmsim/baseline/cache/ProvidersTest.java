@@ -1,6 +1,7 @@
 package org.hmsim.baseline.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -31,8 +32,14 @@ class ProvidersTest {
     }
 
     @Test
+    void postedWriteBackPostsWriteBacks() {
+        assertTrue(((L2MissPathPolicy) new PostedWriteBackMissPathProvider().create(null, Params.empty())).postsWriteBacks());
+        assertFalse(((L2MissPathPolicy) new ConventionalMissPathProvider().create(null, Params.empty())).postsWriteBacks());
+    }
+
+    @Test
     void providersCreateTheirSlotsTypeAndDeclareMatchingNames() {
-        List<PolicyProvider> all = List.of(new CacheAllProvider(), new ConventionalMissPathProvider(), new LruProvider(),
+        List<PolicyProvider> all = List.of(new CacheAllProvider(), new ConventionalMissPathProvider(), new PostedWriteBackMissPathProvider(), new LruProvider(),
                 new GtoProvider(), new LrrProvider(), new RoundRobinCtaProvider());
         for (PolicyProvider p : all) {
             assertTrue(p.slot().policyType().isInstance(p.create(null, Params.empty())), p.name());

@@ -317,9 +317,9 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     private void retryLater(CpuCore c, long line, boolean write) {
         int m = freeMshr();
         MemRequest q = pool.take();
-        q.kind = AccessKind.WRITE;
+        q.kind = write ? AccessKind.WRITE : AccessKind.READ; // a load whose line a GPU probe took in the look-up's shadow
         q.paddr = line;
-        q.size = cluster.state(line) != Moesi.I ? 0 : lineBytes;
+        q.size = write && cluster.state(line) != Moesi.I ? 0 : lineBytes;
         q.pool = PhysicalAddress.pool(line);
         q.createdPs = engine.now();
         q.replyTo = this;

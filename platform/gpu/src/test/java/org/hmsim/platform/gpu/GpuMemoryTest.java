@@ -1,5 +1,6 @@
 package org.hmsim.platform.gpu;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -98,6 +99,33 @@ class GpuMemoryTest {
         assertEquals(64 * 128, rig.fabric.writebackBytes);
         assertEquals(0, rig.fabric.reads, "full-sector writes allocate without a fetch");
         assertEquals(64, rig.gpu.l2Slices().get(0).writebacks());
+    }
+
+    /**
+     * {@code posted-write-back} (GPGPU-Sim's L2): a read miss whose victim is dirty posts the write-back and fetches at
+     * once; {@code conventional} (seed 003 M6) fetches only once the write-back is acknowledged. The same traffic,
+     * sooner: 32 dirty lines, then 64 reads of other lines through a 32-line L2.
+     */
+    @Test
+    void postedWriteBacksMoveTheSameBytesWithoutWaitingForThem() {
+        GpuConfig b = TestSupport.config(1, 64);
+        GpuConfig cfg = new GpuConfig(b.clockMHz(), 1, 8, 48, 48 * 1024, 2, b.l1(), TestSupport.l2(4096, 2), 1, b.crossbar(), b.tlb());
+        long[] time = new long[2];
+        long[][] traffic = new long[2][];
+        for (int posted = 0; posted < 2; posted++) {
+            boolean p = posted == 1;
+            GpuPolicies pol = new GpuPolicies(new TestSupport.Gto(), new TestSupport.Lru(), (l, r) -> true,
+                    new org.hmsim.api.policy.L2MissPathPolicy() {
+                        @Override public boolean postsWriteBacks() { return p; }
+                    }, new TestSupport.RoundRobinCta(), new org.hmsim.api.policy.CoherencePolicy() {});
+            TestSupport.Rig rig = new TestSupport.Rig(cfg, pol, 50_000);
+            time[posted] = rig.run(kernel(1, 32, 96, (cta, warp, i, in) -> TestSupport.strided(in,
+                    i < 32 ? WarpInstruction.Kind.STORE : WarpInstruction.Kind.LOAD, (i < 32 ? 0x80000 : 0x200000) + 128L * i, 4, 4, false)));
+            traffic[posted] = new long[] {rig.fabric.reads, rig.fabric.writebacks, rig.fabric.writebackBytes};
+        }
+        assertArrayEquals(traffic[0], traffic[1], "the same reads and write-backs");
+        assertEquals(32, traffic[1][1], "every dirty line written back");
+        assertTrue(time[1] < time[0], "posted " + time[1] + " ps vs conventional " + time[0] + " ps");
     }
 
     @Test

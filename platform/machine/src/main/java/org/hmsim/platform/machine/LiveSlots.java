@@ -109,6 +109,9 @@ final class LiveSlots {
 
         @Override
         public int victimCacheLines() { return target.victimCacheLines(); }
+
+        @Override
+        public boolean postsWriteBacks() { return target.postsWriteBacks(); }
     }
 
     /** Replacement: a forwarding state per cache, rebuilt from the new policy on a swap. */

@@ -238,7 +238,11 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      * Follows the miss-path policy's FRC geometry (entries, ways, swap cycles). Only while no FRC entry is
      * busy: the entries in use keep the geometry they were allocated in until they drain.
      */
+    /** The l2-miss-path's {@link L2MissPathPolicy#postsWriteBacks()}: a victim leaves at once, the fetch does not wait. */
+    private boolean posted;
+
     private void configureMissPath() {
+        posted = missPath.postsWriteBacks();
         int vcl = missPath.victimCacheLines();
         // the victim cache's lines are clean (written back as they entered): it can change at any time
         if (vcl != (vc == null ? 0 : vc.capacity)) vc = vcl <= 0 ? null : new VictimCache(vcl);
@@ -435,6 +439,12 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         way = victimWay(set, cand);
         m = allocMshr(line, set, way);
         addWaiter(m, r);
+        if (posted && vc == null) {
+            evictPosted(set * t.ways + way);
+            claim(set * t.ways + way, line);
+            startFetch(m, need, latencyPs);
+            return true;
+        }
         tWant[m] = need;
         tPhase[m] = EVICT;
         lockVictim(m, set * t.ways + way);
@@ -560,6 +570,18 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             parkedOrRefused = park(r, set);
             return false;
         }
+        if (posted && vc == null) { // the victim leaves at once and the store takes its way: no transaction
+            way = victimWay(set, cand);
+            int i = set * t.ways + way;
+            evictPosted(i);
+            claim(i, line);
+            t.locked[i] = false;
+            t.valid[i] = need;
+            t.dirty[i] = need;
+            writeMisses++;
+            repl.onFill(set, way);
+            return true;
+        }
         if (freeMshrs == 0) {
             parkedOrRefused = refuse(r, BLOCK_MSHR);
             return false;
@@ -587,6 +609,19 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         int set = t.setOf(line);
         int way = t.find(set, line);
         if (way >= 0) sharers[set * t.ways + way] &= ~(1L << (sm & 63));
+    }
+
+    /**
+     * Way {@code i}'s line leaves now ({@link L2MissPathPolicy#postsWriteBacks()}): a dirty one's write-back is posted,
+     * the L1 copies dropped without a wait (as GPGPU-Sim's L2 evicts: no inclusion is kept with the L1s there).
+     */
+    private void evictPosted(int i) {
+        evictions++;
+        if (t.dirty[i] != 0) postWrite(t.tag[i], t.dirty[i]);
+        if (sharers[i] != 0) {
+            upper.invalidate(t.tag[i], sharers[i]);
+            invalidations++;
+        }
     }
 
     /** Chooses a replacement victim among {@code cand} (valid, unlocked ways). */

@@ -32,7 +32,7 @@ public final class BatchTask {
         ResultsFolder results = new ResultsFolder(dir, study);
         List<Integer> mine = JobFolder.runsOfTask(index, chunk, total);
         int done = 0, ran = 0;
-        boolean failed = false;
+        boolean failed = false, aborted = false;
         for (int i : mine) if (results.complete(study.runs().get(i))) done++;
         progress.start(study, mine.size(), done);
         for (int i : mine) {
@@ -40,7 +40,10 @@ public final class BatchTask {
             if (results.complete(run)) continue;
             long t0 = System.nanoTime();
             Throwable error = worker.run(study, run, results);
-            if (error instanceof org.hmsim.platform.machine.RunAbortedException) break; // terminated: this run and the later ones stay pending
+            if (error instanceof org.hmsim.platform.machine.RunAbortedException) { // terminated: this run and the later ones stay pending
+                aborted = true;
+                break;
+            }
             failed |= error != null;
             ran++;
             progress.finished(run, error == null, error, System.nanoTime() - t0, ++done, mine.size());
@@ -50,6 +53,6 @@ public final class BatchTask {
         // A terminated task leaves the assembly to the next task or to hmsim collect (its classes are going).
         Assembly.Outcome assembly = RunWorker.shuttingDown() ? null : Assembly.allEnded(study, dir) ? Assembly.assemble(study, dir, env) : null;
         if (assembly != null && !assembly.assembled()) assembly = null;
-        return new Outcome(failed ? StudyExecution.FAILED_RUNS : StudyExecution.OK, ran, assembly);
+        return new Outcome(aborted ? StudyExecution.STOPPED : failed ? StudyExecution.FAILED_RUNS : StudyExecution.OK, ran, assembly);
     }
 }

@@ -68,7 +68,8 @@ public final class KernelComponent {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (ex.isDone() && ex.exitCode() != StudyExecution.OK)
+        // only for a study the stop interrupted: an earlier study's code is already set (and a later failure may follow it)
+        if (ex.isDone() && ex.interrupted() && ex.exitCode() != StudyExecution.OK)
             System.setProperty(GogoCommands.SHELL_EXIT_CODE, Integer.toString(ex.exitCode()));
     }
 

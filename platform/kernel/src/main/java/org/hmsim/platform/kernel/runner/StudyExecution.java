@@ -56,11 +56,23 @@ public final class StudyExecution {
 
     public boolean stopRequested() { return stopRequested.get(); }
 
+    private volatile boolean interrupted;
+
+    /** Whether the container stopped under this study (its runs in flight were aborted), as opposed to a sim:stop. */
+    public boolean interrupted() { return interrupted; }
+
+    /** A run of this study was aborted because the container is stopping (its bundles may leave before the kernel). */
+    void interruptedByShutdown() {
+        interrupted = true;
+        stop();
+    }
+
     /**
      * {@link #stop()}, and the runs in flight end at their next safe point without a result (the container is
      * stopping: their code is going away); they are left for --resume. Returns false if the study had already ended.
      */
     public boolean abort() {
+        interrupted = true;
         boolean inFlight = stop();
         LiveSwaps.abortAll();
         return inFlight;

@@ -134,7 +134,7 @@ public final class StudyRunner {
             long t0 = System.nanoTime();
             Throwable error = worker.run(ex.study(), run, results);
             if (error instanceof org.hmsim.platform.machine.RunAbortedException) { // the container is stopping: no row, --resume redoes it
-                ex.stop(); // a stop, even if the kernel has not asked yet (bundles leave before it): study.json says "stopped"
+                ex.interruptedByShutdown(); // even if the kernel has not asked yet (bundles leave before it): study.json says "stopped"
                 ex.set(run.index(), RunState.PENDING);
                 return;
             }
