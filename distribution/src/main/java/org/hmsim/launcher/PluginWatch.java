@@ -47,7 +47,7 @@ final class PluginWatch implements BundleListener {
         } catch (InterruptedException e) {
             return;
         }
-        if (b.getState() == Bundle.UNINSTALLED || b.getState() == Bundle.ACTIVE) return;
+        if (b.getState() == Bundle.UNINSTALLED || b.getState() == Bundle.ACTIVE || Container.isFragment(b)) return;
         // never start it to ask why (a bundle stopped on purpose must stay stopped): resolve it; only if that fails is
         // starting it safe, and its exception says what is missing
         org.osgi.framework.wiring.FrameworkWiring w = ctx.getBundle(0).adapt(org.osgi.framework.wiring.FrameworkWiring.class);

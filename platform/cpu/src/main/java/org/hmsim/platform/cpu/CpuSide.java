@@ -313,7 +313,10 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         accessDone(c);
     }
 
-    /** A merged store that found only read permission: re-issued as an upgrade through a miss register. */
+    /**
+     * A merged access that did not hit when its miss completed: a store that found only read permission (re-issued as an
+     * upgrade), or a load whose line a GPU probe took in the look-up's shadow (re-issued as a read), through a miss register.
+     */
     private void retryLater(CpuCore c, long line, boolean write) {
         int m = freeMshr();
         MemRequest q = pool.take();

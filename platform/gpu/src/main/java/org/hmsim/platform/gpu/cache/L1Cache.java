@@ -54,6 +54,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     private final long[] mLine;
     private final int[] mPending, mOutstanding, mCount;
     private final boolean[] mAllocate;
+    /** The L2 evicted MSHR m's line while its fill was on the way: the fill answers its requests but installs nothing. */
+    private final boolean[] mDropAtFill;
     /** Whether MSHR m is findable by its line (false: an uncached read that nothing may merge into, seed 000 §6.2.1). */
     private final boolean[] mMapped;
     /** Sectors the requesters of MSHR m asked for (line utilisation of uncached fetches, seed 000 Table 6.2). */
@@ -118,6 +120,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         mOutstanding = new int[mshrs];
         mCount = new int[mshrs];
         mAllocate = new boolean[mshrs];
+        mDropAtFill = new boolean[mshrs];
         mMapped = new boolean[mshrs];
         mUsed = new int[mshrs];
         mWaiters = new int[mshrs * merge];
@@ -320,6 +323,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         }
         m = allocMshr(line, mapped);
         mAllocate[m] = allocate;
+        mDropAtFill[m] = false;
         mUsed[m] = need;
         mNeed[m * merge] = need;
         mWaiters[m * merge] = warp;
@@ -399,7 +403,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
 
     private void fill(int m) {
         long line = mLine[m];
-        if (mAllocate[m]) install(line, mPending[m]);
+        if (mAllocate[m] && !mDropAtFill[m]) install(line, mPending[m]);
         else {
             uncachedFetchedSectors += Integer.bitCount(mPending[m]);
             uncachedUsedSectors += Integer.bitCount(mPending[m] & mUsed[m]);
@@ -519,10 +523,15 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         }
     }
 
-    /** The L2 evicts {@code paddr}'s line: a present copy here is dropped (one with a fill pending is left to its fill). */
+    /**
+     * The L2 evicts {@code paddr}'s line: a present copy here is dropped, and a fill on the way installs nothing (it left
+     * the L2 before the eviction: installed, the L1 would hold a copy the L2 no longer knows of, which a later drop of the
+     * frame could not reach; found by a review).
+     */
     public void invalidateLine(long paddr) {
         long line = t.lineOf(paddr);
-        if (mshrByLine.get(line) >= 0) return;
+        int m = mshrByLine.get(line);
+        if (m >= 0) mDropAtFill[m] = true;
         int set = t.setOf(line);
         int way = t.find(set, line);
         if (way < 0) return;

@@ -234,13 +234,13 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     private static int[] grow(int[] a, int n) { return a == null ? new int[n] : a.length >= n ? a : java.util.Arrays.copyOf(a, n); }
 
-    /**
-     * Follows the miss-path policy's FRC geometry (entries, ways, swap cycles). Only while no FRC entry is
-     * busy: the entries in use keep the geometry they were allocated in until they drain.
-     */
     /** The l2-miss-path's {@link L2MissPathPolicy#postsWriteBacks()}: a victim leaves at once, the fetch does not wait. */
     private boolean posted;
 
+    /**
+     * Follows the miss-path policy's FRC geometry (entries, ways, swap cycles) and whether it posts write-backs. The
+     * geometry only while no FRC entry is busy: the entries in use keep the geometry they were allocated in until they drain.
+     */
     private void configureMissPath() {
         posted = missPath.postsWriteBacks();
         int vcl = missPath.victimCacheLines();
@@ -439,7 +439,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         way = victimWay(set, cand);
         m = allocMshr(line, set, way);
         addWaiter(m, r);
-        if (posted && vc == null) {
+        if (posted && vc == null && frc == null) {
             evictPosted(set * t.ways + way);
             claim(set * t.ways + way, line);
             startFetch(m, need, latencyPs);
@@ -570,7 +570,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             parkedOrRefused = park(r, set);
             return false;
         }
-        if (posted && vc == null) { // the victim leaves at once and the store takes its way: no transaction
+        if (posted && vc == null && frc == null) { // the victim leaves at once and the store takes its way: no transaction
             way = victimWay(set, cand);
             int i = set * t.ways + way;
             evictPosted(i);

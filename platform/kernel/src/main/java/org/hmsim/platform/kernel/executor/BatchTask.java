@@ -19,7 +19,7 @@ import org.hmsim.platform.kernel.study.Study;
  * Rerunning a task is harmless (its finished runs are skipped), which is what a requeue does.
  */
 public final class BatchTask {
-    /** How a task ended: its exit code (0, or 3 if one of its runs failed) and the assembly, if it made one. */
+    /** How a task ended: its exit code (0; 3 if one of its runs failed; 4 if the container stopped under a run) and the assembly, if it made one. */
     public record Outcome(int code, int ran, Assembly.Outcome assembly) {}
 
     private BatchTask() {}
@@ -53,6 +53,6 @@ public final class BatchTask {
         // A terminated task leaves the assembly to the next task or to hmsim collect (its classes are going).
         Assembly.Outcome assembly = RunWorker.shuttingDown() ? null : Assembly.allEnded(study, dir) ? Assembly.assemble(study, dir, env) : null;
         if (assembly != null && !assembly.assembled()) assembly = null;
-        return new Outcome(aborted ? StudyExecution.STOPPED : failed ? StudyExecution.FAILED_RUNS : StudyExecution.OK, ran, assembly);
+        return new Outcome(failed ? StudyExecution.FAILED_RUNS : aborted ? StudyExecution.STOPPED : StudyExecution.OK, ran, assembly);
     }
 }

@@ -72,8 +72,8 @@ public final class StudyExecution {
      * stopping: their code is going away); they are left for --resume. Returns false if the study had already ended.
      */
     public boolean abort() {
-        interrupted = true;
         boolean inFlight = stop();
+        if (inFlight) interrupted = true; // a study that had ended long before keeps its own exit code
         LiveSwaps.abortAll();
         return inFlight;
     }
