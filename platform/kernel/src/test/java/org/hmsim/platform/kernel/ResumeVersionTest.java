@@ -38,14 +38,10 @@ class ResumeVersionTest extends ResultsCli {
         Files.createDirectories(recorded.resolve("runs/0002"));
         Files.writeString(recorded.resolve("runs/0001/swaps.csv"), org.hmsim.platform.machine.SwapRecord.HEADER + "\n"
                 + "30000,2026-11-26T00:00:00Z,replacement,lru@1.0.0,random@1.0.0,classpath,classpath,,shell,0,1,-,ok\n");
-        try {
-            assertEquals(0, run("--replay-swaps", recorded.toString()), err());
-            assertTrue(Files.readString(out.resolve("runs/0001/config.json")).contains("\"replayed_swaps\" : [ \"epoch 3: replacement -> random@1.0.0\" ]"),
-                    Files.readString(out.resolve("runs/0001/config.json")));
-            assertOneLineError(run("--resume"), "(run 0001: replayed_swaps: [epoch 3: replacement -> random@1.0.0] then, (none) now)");
-            assertEquals(0, run("--resume", "--replay-swaps", recorded.toString()), err());
-        } finally {
-            org.hmsim.platform.kernel.runner.LiveSwaps.replay(java.util.Map.of());
-        }
+        assertEquals(0, run("--replay-swaps", recorded.toString()), err());
+        assertTrue(Files.readString(out.resolve("runs/0001/config.json")).contains("\"replayed_swaps\" : [ \"epoch 3: replacement -> random@1.0.0\" ]"),
+                Files.readString(out.resolve("runs/0001/config.json")));
+        assertOneLineError(run("--resume"), "(run 0001: replayed_swaps: [epoch 3: replacement -> random@1.0.0] then, (none) now)");
+        assertEquals(0, run("--resume", "--replay-swaps", recorded.toString()), err());
     }
 }

@@ -87,8 +87,6 @@ public final class SimKernel {
     public synchronized StudyExecution start(Study study, RunOptions options, Progress progress) {
         if (current != null && !current.isDone())
             throw new IllegalStateException("study " + current.study().name() + " is still running (stop it with stop)");
-        // only now, so that a refused run cannot replace the replay of the study still running (a review)
-        org.hmsim.platform.kernel.runner.LiveSwaps.replay(options.replay());
         current = runner.start(study, options, progress);
         return current;
     }

@@ -63,6 +63,9 @@ public final class ResultsFolder {
 
     private final Map<String, List<org.hmsim.platform.machine.ScriptedSwap>> replay;
 
+    /** The swaps {@code run} replays (--replay-swaps), empty if none: one source for the run and its config.json. */
+    public List<org.hmsim.platform.machine.ScriptedSwap> replayOf(PlannedRun run) { return replay.getOrDefault(run.id(), List.of()); }
+
     public Path dir() { return dir; }
 
     public Path runDir(PlannedRun run) { return dir.resolve("runs").resolve(run.id()); }
@@ -350,7 +353,7 @@ public final class ResultsFolder {
         }
         c.put("policies", policies);
         // swaps replayed from another folder's records (--replay-swaps) make another run: --resume must see them
-        List<org.hmsim.platform.machine.ScriptedSwap> replayed = replay.getOrDefault(run.id(), List.of());
+        List<org.hmsim.platform.machine.ScriptedSwap> replayed = replayOf(run);
         if (!replayed.isEmpty()) c.put("replayed_swaps", replayed.stream().map(ResultsFolder::replayed).toList());
         return c;
     }

@@ -48,10 +48,12 @@ public final class LivePolicies implements PolicySource, SwapHost {
      */
     private final Map<Slot, PolicyProvider> active = new java.util.EnumMap<>(Slot.class);
 
-    public LivePolicies(Study study, PlannedRun run) {
+    public LivePolicies(Study study, PlannedRun run) { this(study, run, List.of()); }
+
+    /** {@code replay}: swaps recorded by another execution of the run, carried out again (--replay-swaps). */
+    public LivePolicies(Study study, PlannedRun run, List<ScriptedSwap> replay) {
         this.base = run.policySource();
         List<ScriptedSwap> s = new ArrayList<>(SwapScripts.of(study.swaps()));
-        List<ScriptedSwap> replay = LiveSwaps.replayOf(run.id());
         s.addAll(replay);
         for (Slot slot : Slot.values()) {
             given.put(key(slot, base.choice(slot).entry().name()), base.choice(slot).given());

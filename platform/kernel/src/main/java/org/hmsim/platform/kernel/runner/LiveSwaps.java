@@ -23,7 +23,6 @@ import org.hmsim.platform.machine.SwapRequest;
 public final class LiveSwaps {
     private static volatile PolicyRegistry registry;
     private static final Map<String, SwapControl> RUNNING = new ConcurrentHashMap<>();
-    private static final Map<String, List<ScriptedSwap>> REPLAY = new ConcurrentHashMap<>();
     /** run id + slot -> the policy name a run lost with its bundle (to return to on the next version). */
     private static final Map<String, String> ORPHANED = new ConcurrentHashMap<>();
     /** run id + "/" + slot -> the slots still on a departed provider's code (no swap away has landed yet). */
@@ -98,14 +97,6 @@ public final class LiveSwaps {
         Map<Slot, String> f = FOLLOWING.get(c.runId());
         return f != null && f.containsKey(slot);
     }
-
-    /** Swaps to replay per run id in the next study (from {@code --replay-swaps}); empty to clear. */
-    public static void replay(Map<String, List<ScriptedSwap>> byRun) {
-        REPLAY.clear();
-        REPLAY.putAll(byRun);
-    }
-
-    static List<ScriptedSwap> replayOf(String runId) { return REPLAY.getOrDefault(runId, List.of()); }
 
     /** Asks run {@code runId} to swap; false if no such run is in progress. */
     public static boolean submit(String runId, SwapRequest r) {

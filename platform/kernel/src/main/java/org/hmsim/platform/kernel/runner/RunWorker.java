@@ -28,7 +28,7 @@ public final class RunWorker {
         try {
             results.begin(run);
             Workload workload = run.workload().create(run.seed());
-            LivePolicies policies = new LivePolicies(study, run);
+            LivePolicies policies = new LivePolicies(study, run, results.replayOf(run)); // the same swaps config.json records
             RunSpec spec = new RunSpec(run.id(), run.machine().config(), workload, policies, run.seed(),
                     study.epochPs(), study.maxTimePs());
             RunResult r;
