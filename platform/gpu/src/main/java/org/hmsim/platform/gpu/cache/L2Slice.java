@@ -439,7 +439,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         way = victimWay(set, cand);
         m = allocMshr(line, set, way);
         addWaiter(m, r);
-        if (posted && vc == null && frc == null) {
+        if (postsNow()) {
             evictPosted(set * t.ways + way);
             claim(set * t.ways + way, line);
             startFetch(m, need, latencyPs);
@@ -542,13 +542,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         configureMissPath();
         int way = t.freeWay(set);
         if (way >= 0) {
-            int i = set * t.ways + way;
-            claim(i, line);
-            t.locked[i] = false;
-            t.valid[i] = need;
-            t.dirty[i] = need;
-            writeMisses++;
-            repl.onFill(set, way);
+            storeInto(set, way, line, need);
             return true;
         }
         if (frc != null) {
@@ -570,16 +564,10 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             parkedOrRefused = park(r, set);
             return false;
         }
-        if (posted && vc == null && frc == null) { // the victim leaves at once and the store takes its way: no transaction
+        if (postsNow()) { // the victim leaves at once and the store takes its way: no transaction
             way = victimWay(set, cand);
-            int i = set * t.ways + way;
-            evictPosted(i);
-            claim(i, line);
-            t.locked[i] = false;
-            t.valid[i] = need;
-            t.dirty[i] = need;
-            writeMisses++;
-            repl.onFill(set, way);
+            evictPosted(set * t.ways + way);
+            storeInto(set, way, line, need);
             return true;
         }
         if (freeMshrs == 0) {
@@ -623,6 +611,20 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             invalidations++;
         }
     }
+
+    /** A store miss's line takes way {@code way} at once, holding just the sectors written. */
+    private void storeInto(int set, int way, long line, int need) {
+        int i = set * t.ways + way;
+        claim(i, line);
+        t.locked[i] = false;
+        t.valid[i] = need;
+        t.dirty[i] = need;
+        writeMisses++;
+        repl.onFill(set, way);
+    }
+
+    /** Whether a conventional miss's victim leaves at once (posted write-backs; not with fetch buffers or a victim cache). */
+    private boolean postsNow() { return posted && vc == null && frc == null; }
 
     /** Chooses a replacement victim among {@code cand} (valid, unlocked ways). */
     private int victimWay(int set, long cand) {
