@@ -102,6 +102,58 @@ class GpuMemoryTest {
     }
 
     /**
+     * An L2 eviction invalidates L1 copies only where an L1 still holds the line: an L1 that replaced it told the L2
+     * (its sharer bit cleared), so no invalidation is sent for it. One warp reads 64 lines once each through a 32-line
+     * L2; with an 8-line L1 every copy is long gone when the L2 evicts it, with a 128-line L1 every copy is still there.
+     */
+    @Test
+    void l2EvictionsInvalidateOnlyL1sStillHoldingTheLine() {
+        long[][] sent = new long[2][];
+        int[] l1Bytes = {1024, 16 * 1024};
+        for (int c = 0; c < 2; c++) {
+            GpuConfig b = TestSupport.config(1, 64);
+            CacheConfig l1 = new CacheConfig(l1Bytes[c], l1Bytes[c] == 1024 ? 2 : 4, 128, 3, 64, 8, 128, 8);
+            GpuConfig cfg = new GpuConfig(b.clockMHz(), 1, 8, 48, 48 * 1024, 2, l1, TestSupport.l2(4096, 2), 1, b.crossbar(), b.tlb());
+            TestSupport.Rig rig = new TestSupport.Rig(cfg, TestSupport.policies(), 50_000);
+            StatsRegistry stats = new StatsRegistry();
+            rig.gpu.registerStats(stats);
+            rig.run(kernel(1, 32, 64, (cta, warp, i, in) -> TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x300000 + 128L * i, 4, 4, true)));
+            var snap = stats.snapshot();
+            sent[c] = new long[] {snap.get("gpu0.l2.slice0.invalidations").longValue(), snap.get("gpu0.sm0.l1.invalidations").longValue(),
+                    snap.get("gpu0.l2.slice0.evictions").longValue()};
+        }
+        assertEquals(32, sent[0][2], "the L2 evicts the first 32 lines");
+        assertEquals(0, sent[0][0], "an 8-line L1 dropped every evicted line before: no invalidation sent");
+        assertEquals(32, sent[1][2]);
+        assertEquals(32, sent[1][0], "a 128-line L1 still holds every evicted line");
+        assertEquals(32, sent[1][1], "and drops each when told");
+    }
+
+    /**
+     * The L2 evicting a line whose fill is still on its way to an L1 (the response left before the eviction): the fill
+     * answers the warp but installs nothing, since the L2 no longer tracks that copy. The warp's second load of the
+     * line misses again.
+     */
+    @Test
+    void aFillOvertakenByItsLinesEvictionInstallsNothing() {
+        for (boolean evictInFlight : new boolean[] {false, true}) {
+            TestSupport.Rig rig = new TestSupport.Rig(TestSupport.config(1, 64), TestSupport.policies(), 50_000);
+            Sm sm = rig.gpu.sms().get(0);
+            long line = 0x500000;
+            // the eviction reaches the L1 1 ns after its miss for the line went out (the fill takes > 100 ns)
+            if (evictInFlight) rig.engine.schedule(1_000, new org.hmsim.api.engine.EventTarget() {
+                @Override
+                public void handle(int kind, long payload) {
+                    if (sm.l1().misses() == 0) rig.engine.schedule(rig.engine.now() + 1_000, this, 0, 0);
+                    else sm.l1().invalidateLine(line);
+                }
+            }, 0, 0);
+            rig.run(kernel(1, 32, 2, (cta, warp, i, in) -> TestSupport.strided(in, WarpInstruction.Kind.LOAD, line, 4, 4, true)));
+            assertEquals(evictInFlight ? 2 : 1, sm.l1().misses(), evictInFlight ? "the fill installed no copy" : "the second load hits");
+        }
+    }
+
+    /**
      * {@code posted-write-back} (GPGPU-Sim's L2): a read miss whose victim is dirty posts the write-back and fetches at
      * once; {@code conventional} (seed 003 M6) fetches only once the write-back is acknowledged. The same traffic,
      * sooner: 32 dirty lines, then 64 reads of other lines through a 32-line L2.
