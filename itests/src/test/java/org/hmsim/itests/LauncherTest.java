@@ -50,6 +50,23 @@ class LauncherTest {
         assertTrue(after.contains("  first-fit 1.0.0  [org.hmsim.example.plugin"), "first-fit after start\n" + shell);
     }
 
+    /**
+     * After an update of the api bundle (bundle 1: the launcher installs bundle/ in name order) the old revision stays
+     * wired until a refresh; Gogo 1.1.2's own {@code refresh} throws without arguments, so {@code sim:refresh} does it,
+     * and the kernel it restarts serves commands again.
+     */
+    @Test
+    void simRefreshRewiresAfterAnApiUpdateAndTheKernelComesBack() throws Exception {
+        Output shell = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n",
+                "update 1", "sim:refresh", "echo ---again---", "sim:refresh", "echo ---after---", "sim:policies", ""), "shell");
+        assertEquals(0, shell.code, shell::toString);
+        int again = shell.out.indexOf("---again---"), after = shell.out.indexOf("---after---");
+        assertTrue(again > 0 && after > again, shell::toString);
+        assertTrue(shell.out.substring(0, again).contains("refreshed org.hmsim.api "), shell::toString);
+        assertTrue(shell.out.substring(again, after).contains("nothing to refresh"), shell::toString);
+        assertTrue(shell.out.substring(after).contains("  local 1.0.0  [org.hmsim.baseline"), "policies listed again\n" + shell);
+    }
+
     @Test
     void aPipedShellExitsWithTheCodeOfTheLastFailedSimCommand() throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.yaml"), "study: x\nmachine: nowhere.yaml\nworkloads: [stream]\n");
@@ -69,6 +86,56 @@ class LauncherTest {
 
         assertEquals(0, listed.code, listed::toString);
         assertTrue(listed.out.contains("  first-fit 1.0.0  [org.hmsim.example.plugin"), listed::toString);
+    }
+
+    /**
+     * A plugin built against a newer api does not resolve. Headless and in the shell (dropped into plugins/ while it
+     * runs) it gets one line naming the jar, the package and versions it needs and those this container has; FileInstall's
+     * own report, a stack trace, is kept quiet.
+     */
+    @Test
+    void aPluginThatCannotResolveIsExplainedInOneLineHeadlessAndInTheShell() throws Exception {
+        String says = "newer-api.jar: INSTALLED (not resolved) — it needs package org.hmsim.api.policy version 2.0.0 up to (not including) 3.0.0;"
+                + " this container has 1.";
+        Path plugins = Files.createDirectory(dir.resolve("plugins"));
+        Path jar = newerApiPlugin(dir.resolve("newer-api.jar"));
+        Files.copy(jar, plugins.resolve("newer-api.jar"));
+        Output headless = run(Hmsim.home().resolve("bin/hmsim"), "", "policies", "-Dhmsim.plugins=" + plugins);
+        assertEquals(0, headless.code, headless::toString);
+        assertTrue(headless.err.contains("hmsim: warning: " + says), headless::toString);
+        assertFalse(headless.err.contains("\tat "), "no stack trace\n" + headless);
+
+        Path hot = Files.createDirectory(dir.resolve("hot"));
+        Process p = start(List.of("shell"), "-Dhmsim.plugins=" + hot);
+        try (var stdin = p.getOutputStream()) {
+            stdin.write("sim:policies\n".getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+            await(p, () -> Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8).contains("placement:"), "the shell's first answer");
+            Files.copy(jar, hot.resolve("newer-api.jar"));
+            await(p, () -> Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8).contains(says), "the warning for the dropped jar");
+        }
+        try {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the shell ended at the end of its input");
+        } finally {
+            p.destroyForcibly();
+        }
+        String err = Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
+        assertEquals(1, err.split("newer-api.jar", -1).length - 1, "one line\n" + outputs());
+        assertFalse(err.contains("\tat "), "no stack trace\n" + outputs());
+    }
+
+    /** A bundle that imports the policy api at 2.x, as a plugin built against a newer hmsim would. */
+    private static Path newerApiPlugin(Path jar) throws Exception {
+        var mf = new java.util.jar.Manifest();
+        var a = mf.getMainAttributes();
+        a.put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Bundle-ManifestVersion", "2");
+        a.putValue("Bundle-SymbolicName", "com.example.newer");
+        a.putValue("Bundle-Version", "1.0.0");
+        a.putValue("Import-Package", "org.hmsim.api.policy;version=\"[2.0,3)\"");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), mf)) {
+            return jar;
+        }
     }
 
     @Test
@@ -188,11 +255,16 @@ class LauncherTest {
     }
 
     /** Starts bin/hmsim with stdout and stderr to files in {@code dir}; stdin stays a pipe. */
-    private Process start(List<String> args) throws Exception {
+    private Process start(List<String> args) throws Exception { return start(args, ""); }
+
+    /** As {@link #start(List)}, with {@code jvmOptions} for the JVM (HMSIM_JAVA_OPTS). */
+    private Process start(List<String> args, String jvmOptions) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Hmsim.home().resolve("bin/hmsim").toString()));
         cmd.addAll(args);
-        return new ProcessBuilder(cmd).directory(dir.toFile())
-                .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile());
+        pb.environment().put("HMSIM_JAVA_OPTS", jvmOptions);
+        return pb.start();
     }
 
     /** Runs bin/hmsim; arguments starting with -D go to the JVM (HMSIM_JAVA_OPTS), the others to hmsim. */
