@@ -128,5 +128,6 @@ class CapacityChecksTest {
         RunResult r = Sim.placement("bw-aware", "touch_order", "host").run(m, Sim.workload("stream", "elements", 32768));
         assertTrue(r.metrics().get("pool.gddr.pages") == 16, "GDDR full");
         assertTrue(r.metrics().get("pool.ddr.pages") >= 80, "the rest spilled");
+        assertTrue(r.stats().get("os.host_maps") > 0, "pages were mapped ahead of the GPU's touches (HostTouchOrder's order is unit-tested)");
     }
 }

@@ -74,6 +74,10 @@ class CodaChecksTest {
         assertTrue(s1 < 1.15 && s2 < 1.15, msg);
         // pages round-robin do not follow the blocks: remote traffic stays at about (N-1)/N
         assertTrue(CodaSim.metric(r[1], "remote_fraction") > 0.6 && CodaSim.metric(k[1], "remote_fraction") > 0.6, msg);
+        for (RunResult cgp : new RunResult[] {r[1], k[1]}) { // and the pages were held whole, round-robin over the memories
+            assertEquals(0.0, cgp.stats().get("os.groups.fgp_pages"), msg);
+            for (int g = 0; g < 4; g++) assertTrue(cgp.stats().get("os.groups.cgp_pages_mem" + g) > 0, msg);
+        }
     }
 
     /** Fig. 15: affinity scheduling on FGP-Only alone barely moves performance (data are spread anyway). */
@@ -86,6 +90,9 @@ class CodaChecksTest {
         double s = r[0].simTimeNs() / r[1].simTimeNs();
         assertTrue(s > 0.93 && s < 1.08, msg);
         assertTrue(Math.abs(CodaSim.metric(r[1], "remote_fraction") - CodaSim.metric(r[0], "remote_fraction")) < 0.05, msg);
+        // and the scheduler acted: Eq. 1 holds blocks back for their GPU (round-robin never does)
+        assertEquals(0.0, r[0].stats().get("grid.held"), msg);
+        assertTrue(r[1].stats().get("grid.held") > 0, msg);
     }
 
     /**
@@ -151,6 +158,8 @@ class CodaChecksTest {
         RunResult declared = once(m, m.name() + "16e9", "block-exclusive", CodaSim.CODA);
         RunResult profiled = once(m, m.name() + "16e9", "block-exclusive", CodaSim.CODA_PROFILED);
         assertEquals(declared.simTimePs(), profiled.simTimePs(), "profiled strides place the pages as the declared ones");
+        assertEquals(0.0, declared.stats().get("policy.interleave.profiled_objects"), "declared strides need no profile");
+        assertTrue(profiled.stats().get("policy.interleave.profiled_objects") > 0, "estimate: profile measured the strides");
         RunResult[] g = CodaSim.parallel(
                 () -> CodaSim.run(m, CodaSim.workload("block-exclusive", "ctas", CTAS, "degree_cov", 0.3, "declare", false), CodaSim.FGP),
                 () -> CodaSim.run(m, CodaSim.workload("block-exclusive", "ctas", CTAS, "degree_cov", 0.3, "declare", false), CodaSim.CODA),

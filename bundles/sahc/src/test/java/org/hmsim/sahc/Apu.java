@@ -38,6 +38,8 @@ final class Apu implements PolicySource {
         if (slot != Slot.COHERENCE) return defaults.create(slot, context);
         for (PolicyProvider p : MINE)
             if (p.name().equals(coherence)) return p.create(context, Params.validate(p.parameters(), params));
+        if (!coherence.equals(defaults.describe(slot)))  // a typo would compare a mechanism against the default
+            throw new IllegalArgumentException("unknown coherence policy '" + coherence + "'");
         return defaults.create(slot, context);
     }
 

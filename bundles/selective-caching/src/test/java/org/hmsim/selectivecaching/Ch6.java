@@ -40,7 +40,8 @@ final class Ch6 {
             case "l1+l2+cc30+var" -> new Object[] {"client_latency", 30};
             case "ro" -> new Object[] {"read_only", true};
             case "ro-zero" -> new Object[] {"read_only", true, "gpu_fault", 0L};
-            default -> null;
+            case "hw-cc" -> null; // the hardware-coherent baseline: no selective caching
+            default -> throw new IllegalArgumentException("unknown ladder step '" + step + "' (a typo would run the baseline)");
         };
     }
 
