@@ -30,9 +30,10 @@ public final class FrcMissPathProvider implements PolicyProvider {
                 ParamSpec.integer("swap_cycles", 3, 0, 1_000, "cycles to swap an FRC entry with its L2 victim (thesis: 3)"),
                 ParamSpec.bool("mshr", false, "an entry also holds an L2 MSHR while its fetch is in flight (thesis open, §8 q1; "
                         + "false: the entry keeps its own miss state, 'tags and control bits of blocks in transient state are stored in the FRC')"),
-                ParamSpec.choice("index", "line", List.of("line", "bank"), "FRC set index: 'line' = line number mod sets, "
-                        + "as Multi2Sim's caches (with 256 B bank interleave it aliases with the bank bits); 'bank' = the line number "
-                        + "within the bank (bank bits removed), so every FRC set is used (thesis open, §8 q6)"));
+                ParamSpec.choice("index", "line", List.of("line", "bank"), "FRC set index: 'line' = as the L2 bank indexes "
+                        + "(with a plain bank interleave line number / banks mod sets, Multi2Sim's caches and the thesis group's extra "
+                        + "directory entries; the bank bits alias); 'bank' = the line number within the bank (bank bits removed), so every "
+                        + "FRC set is used (thesis open, §8 q6)"));
     }
 
     @Override public Policy create(PolicyContext context, Params params) {

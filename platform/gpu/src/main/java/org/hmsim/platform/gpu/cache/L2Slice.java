@@ -175,7 +175,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         this.cacheability = cacheability;
         this.coherence = coherence;
         this.missPath = missPath;
-        this.t = new SectorTags(name, cfg, true, xbar.hashedSlices());
+        this.t = new SectorTags(name, cfg, true, xbar.hashedSlices(), xbar.plainSlices());
         this.sharers = new long[t.sets * t.ways];
         // a fully associative bank (seed 003's FA L2 comparison point) keeps its own LRU order: the
         // replacement slot's 64-bit candidate masks cannot name 4096 ways
@@ -779,8 +779,8 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         if (blocked != NOT_BLOCKED) unblock();
     }
 
-    /** The address the FRC indexes with: the line, or the line within this bank (fetchBufferBankLocalIndex). */
-    private long frcLine(long line) { return frc.bankLocalIndex ? xbar.addressWithinSlice(line) : line; }
+    /** The address an FRC set is taken from: within the bank, or as the L2 bank's own index takes it (Multi2Sim's caches). */
+    private long frcLine(long line) { return frc.bankLocalIndex ? xbar.addressWithinSlice(line) : t.lineNumberForIndex(line) * t.lineBytes; }
 
     /** An FRC miss (§M7 step 4): the fetch leaves at once (after the L2 and FRC tag look-ups); no victim yet. */
     private void frcFetch(MemRequest r, long line, int set, int e, int need) {

@@ -32,6 +32,8 @@ public final class SectorTags {
     private final int lineShift;
     /** Hashed slices this cache is one of: a power of two's bits are dropped ({@code sliceBits}), other counts divided out. */
     private final int sliceBits, otherSlices;
+    /** The slice count a plain interleave divides the line number by for the set index (1: none). */
+    private final int lineDivisor;
     /** sets - 1 when sets is a power of two (the set index is then a mask), else -1. */
     private final long setMask;
     // fully associative layout only: line -> way, LRU list (head = most recent), free-way stack
@@ -47,6 +49,15 @@ public final class SectorTags {
      * of the set index ({@link Crossbar#withinHashedSlice}; 0 or 1: none).
      */
     public SectorTags(String name, CacheConfig cfg, boolean allowFullyAssociative, int hashedSlices) {
+        this(name, cfg, allowFullyAssociative, hashedSlices, 0);
+    }
+
+    /**
+     * As above; {@code plainSlices}: the number of slices a plain interleave spreads the chunks over
+     * ({@link Crossbar#plainSlices}), by which the line number is divided before it indexes the sets (0 or 1: not).
+     */
+    public SectorTags(String name, CacheConfig cfg, boolean allowFullyAssociative, int hashedSlices, int plainSlices) {
+        this.lineDivisor = Math.max(1, plainSlices);
         boolean pow2 = Integer.bitCount(hashedSlices) == 1;
         this.sliceBits = hashedSlices > 1 && pow2 ? Integer.numberOfTrailingZeros(hashedSlices) : 0;
         this.otherSlices = hashedSlices > 1 && !pow2 ? hashedSlices : 0;
@@ -84,13 +95,19 @@ public final class SectorTags {
 
     public long lineOf(long paddr) { return paddr & ~((long) lineBytes - 1); }
 
+    /** The line number a set index is taken from: with a plain slice interleave, divided by the slice count (Multi2Sim's). */
+    public long lineNumberForIndex(long line) {
+        long x = line >>> lineShift;
+        return lineDivisor == 1 ? x : Long.divideUnsigned(x, lineDivisor);
+    }
+
     /** Set index: the line number folded so that the pool bits above 40 do not alias sets. */
     public int setOf(long line) {
         if (sliceBits != 0) line = Crossbar.withoutHashedSliceBits(line, sliceBits);
         else if (otherSlices != 0) line = Crossbar.withinHashedSlice(line, otherSlices);
         // Shift and mask instead of two 64-bit divisions (this runs on every cache access); the same
         // numbers: lines are non-negative and lineBytes a power of two.
-        long x = line >>> lineShift;
+        long x = lineNumberForIndex(line);
         long h = x ^ (x >>> 27);
         return setMask >= 0 ? (int) (h & setMask) : (int) Long.remainderUnsigned(h, sets);
     }

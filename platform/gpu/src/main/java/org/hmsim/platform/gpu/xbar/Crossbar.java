@@ -134,6 +134,16 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     }
 
     /**
+     * How many slices a plain interleave spreads the chunks over (the slice count), or 0 with a hashed selection or
+     * one slice. An L2 slice then indexes its sets with the line number divided by it, as Multi2Sim's banks do
+     * (mod_find_block: set = block / modules mod sets, seed 003's simulator), whatever the chunk size: the slice-select
+     * bits are not stripped, so a bank reaches sets / (lines per chunk) ... all of its sets depending on the chunk.
+     */
+    public int plainSlices() {
+        return interleaveShift >= 0 && slicePorts > 1 ? slicePorts : 0;
+    }
+
+    /**
      * {@code paddr} without the {@code k} bits from bit {@value #HASHED_SLICE_LOW_BIT} up that a hashed
      * selection of 2^k slices takes: every line of one slice has the same hash of them, and together with
      * the slice the rest still names the line.

@@ -63,6 +63,26 @@ class L2SetIndexTest {
         }
     }
 
+    /**
+     * With a plain interleave (seed 003's 256 B bank chunks) a bank indexes its sets with the line number divided by
+     * the bank count, as Multi2Sim's mod_find_block does (set = block / modules mod sets): the bank bits are not
+     * stripped, so with 2 banks of 128 sets a bank reaches 64 sets (two consecutive lines per set), with 8 banks 32
+     * (a chunk's four lines in one set), not 16 as the whole line number gave (64 B lines, 256 B chunks).
+     */
+    @Test
+    void aPlainlyInterleavedBankDividesTheLineNumberByTheBankCount() {
+        for (int banks : new int[] {2, 8, 16}) {
+            // frc-rx540's bank: 256 KB, 32 ways of 64 B lines (128 sets); 256 B chunks of four lines
+            SectorTags tags = new SectorTags("l2.0", new CacheConfig(256 * 1024, 32, 64, 10, 96, 8, 64, 32), true, 0, banks);
+            Set<Integer> used = new HashSet<>();
+            for (long a = 0; a < (16L << 20); a += 64)
+                if ((a / 256) % banks == 0) used.add(tags.setOf(tags.lineOf(a)));
+            assertEquals(banks == 2 ? 64 : 32, used.size(), banks + " banks");
+            assertEquals(tags.setOf(0), tags.setOf(64), banks + " banks: the chunk's first two lines share a set");
+            if (banks > 2) assertEquals(tags.setOf(0), tags.setOf(192), banks + " banks: all four lines of the chunk");
+        }
+    }
+
     private static int setsUsedBySlice0(SectorTags tags, long footprint) { return setsUsedBySlice(tags, SLICES, 0, footprint); }
 
     private static int setsUsedBySlice(SectorTags tags, int slices, int slice, long footprint) {
