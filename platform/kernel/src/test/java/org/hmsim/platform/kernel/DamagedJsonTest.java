@@ -44,4 +44,35 @@ class DamagedJsonTest extends ResultsCli {
         assertArrayEquals(table, bytes(out.resolve("runs.csv")));
         assertEquals(0, run(), "a folder with a kept stats.json.damaged is still hmsim's own");
     }
+
+    /**
+     * collect assembles what the runs recorded under the study's plan: a study edited since (here the workloads'
+     * order, so run 0001 would be labelled bfs) or another study file is refused, naming the difference, and nothing
+     * is written (found by a review: the runs were relabelled, exit 0).
+     */
+    @Test
+    void collectRefusesAStudyTheRunsWereNotMadeOf() throws Exception {
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv")), provenance = bytes(out.resolve("study.json"));
+        Fakes.write(dir, "studies/s.yaml", "study: s\nmachine: ../machines/small.yaml\nworkloads: [{name: bfs, nodes: 4096}, stream]\n");
+        assertOneLineError(exec("collect", out.toString()), "holds results of another version of");
+        assertTrue(err().contains("(run 0001: workload.name: stream then, bfs now)") && err().contains("nothing was assembled"), err());
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")));
+        assertArrayEquals(provenance, bytes(out.resolve("study.json")));
+    }
+
+    /** A finished run whose config.json is gone, or whose stats.json holds no metrics, is damaged: resume redoes it. */
+    @Test
+    void aRunWithoutItsConfigOrMetricsRunsAgainOnResume() throws Exception {
+        assertEquals(0, run());
+        Path config = out.resolve("runs/0001/config.json"), stats = out.resolve("runs/0002/stats.json");
+        Files.delete(config);
+        Files.writeString(stats, "{}");
+        assertOneLineError(exec("collect", out.toString(), "--study", study.toString()), "collect: " + config + " is missing");
+        assertEquals(0, run("--resume"));
+        assertTrue(out().contains(config + " is missing, so run 0001 cannot be checked against the study: run 0001 runs again"), out());
+        assertTrue(out().contains(stats + " holds no metrics: run 0002 runs again"), out());
+        assertTrue(Files.isRegularFile(config));
+        assertEquals("0002", Json.read(stats).get("run"));
+    }
 }

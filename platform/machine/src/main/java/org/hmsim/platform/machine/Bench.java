@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 import org.hmsim.api.workload.Workload;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * {@code hmsim bench}: a fixed scenario — the seed-000 GTX-480-like machine running a mix of built-in
@@ -101,7 +100,7 @@ public final class Bench {
     @SuppressWarnings("unchecked")
     static MachineConfig machine() {
         try (InputStream in = Bench.class.getResourceAsStream("bench-machine.yaml")) {
-            return MachineConfig.parse((Map<String, Object>) new Yaml().load(in));
+            return MachineConfig.parse((Map<String, Object>) org.hmsim.platform.machine.yaml.YamlCore.yaml().load(in));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

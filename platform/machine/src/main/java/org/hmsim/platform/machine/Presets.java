@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * The machine presets shipped in {@code examples/machines}, loaded with overrides at dotted paths
@@ -32,7 +31,7 @@ public final class Presets {
     @SuppressWarnings("unchecked")
     public static Map<String, Object> tree(Path file) {
         try {
-            return (Map<String, Object>) new Yaml().load(Files.readString(file));
+            return (Map<String, Object>) org.hmsim.platform.machine.yaml.YamlCore.yaml().load(Files.readString(file));
         } catch (IOException e) {
             throw new IllegalStateException("cannot read machine file " + file, e);
         }

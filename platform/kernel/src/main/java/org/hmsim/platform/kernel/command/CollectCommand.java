@@ -51,6 +51,16 @@ final class CollectCommand implements Callable<Integer> {
             ctx.err().println("collect: " + e.getMessage());
             return Commands.BAD_INPUT;
         }
+        if (org.hmsim.platform.kernel.results.FolderLock.held(out)) { // that run assembles runs.csv itself when it ends
+            ctx.err().println("collect: an hmsim run is writing into " + out + " right now (it holds " + org.hmsim.platform.kernel.results.FolderLock.NAME
+                    + "); nothing was assembled: it writes runs.csv and study.json itself when it ends");
+            return Commands.ERROR;
+        }
+        String conflict = new ResultsFolder(out, s).collectConflict();
+        if (conflict != null) { // assembling would label these runs with another study's plan
+            ctx.err().println("collect: " + conflict + "; nothing was assembled: name the study these runs were made of with --study FILE");
+            return Commands.BAD_INPUT;
+        }
         Assembly.Outcome o;
         try {
             o = Assembly.assemble(s, out, ctx.kernel().environment());

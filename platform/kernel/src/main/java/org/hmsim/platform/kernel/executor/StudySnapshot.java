@@ -9,9 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * A frozen copy of a study for batch tasks that start minutes or days after the submission: the study
@@ -53,7 +50,7 @@ final class StudySnapshot {
         List<String> refs = new ArrayList<>();
         Object doc;
         try {
-            doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(study));
+            doc = org.hmsim.platform.machine.yaml.YamlCore.yaml().load(Files.readString(study));
         } catch (IOException | RuntimeException e) {
             return refs; // the study was validated; an unreadable copy shows up when a task parses it
         }

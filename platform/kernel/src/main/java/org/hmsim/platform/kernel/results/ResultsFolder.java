@@ -148,9 +148,17 @@ public final class ResultsFolder {
      * Why the runs this folder completed are not runs of the study as it is now, or null: a completed run's
      * config.json differs from its plan, or study.json records another hash of the study file.
      */
-    public String resumeConflict() {
+    public String resumeConflict() { return conflict(false); }
+
+    /**
+     * As {@link #resumeConflict()}, for {@code collect}, which assembles what the runs recorded: the swaps a run
+     * replayed (--replay-swaps) are part of what it recorded, not of the plan, and are not compared.
+     */
+    public String collectConflict() { return conflict(true); }
+
+    private String conflict(boolean ignoreReplay) {
         for (PlannedRun r : study.runs()) {
-            String changed = complete(r) ? changedConfig(r) : null;
+            String changed = complete(r) ? changedConfig(r, ignoreReplay) : null;
             if (changed != null) return dir + " holds results of another version of " + study.display() + " (run " + r.id() + ": " + changed + ")";
         }
         String sha = Provenance.recordedSha(dir);
@@ -166,7 +174,9 @@ public final class ResultsFolder {
      * {@code workload.origin}) are left out: naming the same study another way does not change a run; so
      * is the label, which only repeats what changed.
      */
-    public String changedConfig(PlannedRun run) {
+    public String changedConfig(PlannedRun run) { return changedConfig(run, false); }
+
+    private String changedConfig(PlannedRun run, boolean ignoreReplay) {
         Path f = runDir(run).resolve(CONFIG);
         if (!Files.isRegularFile(f)) return null;
         Map<String, String> then = new LinkedHashMap<>(), now = new LinkedHashMap<>();
@@ -179,6 +189,10 @@ public final class ResultsFolder {
         for (String ignored : List.of("label", "machine.file", "workload.origin")) {
             then.remove(ignored);
             now.remove(ignored);
+        }
+        if (ignoreReplay) {
+            then.keySet().removeIf(k -> k.startsWith("replayed_swaps"));
+            now.keySet().removeIf(k -> k.startsWith("replayed_swaps"));
         }
         Map<String, String> all = new LinkedHashMap<>(now);
         then.forEach(all::putIfAbsent);
@@ -261,10 +275,18 @@ public final class ResultsFolder {
         writeTable();
     }
 
+    /**
+     * A finished run's metrics. Its config.json must be there and readable too (what the run was is checked against
+     * the study from it on --resume and collect); a stats.json without metrics ({@code {}}) is damaged as well.
+     */
     private Map<String, Object> readMetrics(PlannedRun run) {
-        Object m = Json.read(runDir(run).resolve(STATS)).get("metrics");
+        Path config = runDir(run).resolve(CONFIG), stats = runDir(run).resolve(STATS);
+        if (!Files.isRegularFile(config)) throw new ResultsFolderException(config + " is missing, so run " + run.id() + " cannot be checked against the study");
+        Json.read(config);
+        Object m = Json.read(stats).get("metrics");
+        if (!(m instanceof Map<?, ?> given) || given.isEmpty()) throw new ResultsFolderException(stats + " holds no metrics");
         @SuppressWarnings("unchecked")
-        Map<String, Object> metrics = m instanceof Map<?, ?> ? (Map<String, Object>) m : Map.of();
+        Map<String, Object> metrics = (Map<String, Object>) given;
         return metrics;
     }
 

@@ -10,8 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
@@ -42,7 +40,7 @@ final class YamlDoc {
         LoaderOptions opts = new LoaderOptions();
         opts.setAllowDuplicateKeys(false);
         try (Reader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            Node root = new Yaml(new SafeConstructor(opts)).compose(r);
+            Node root = org.hmsim.platform.machine.yaml.YamlCore.yaml(opts).compose(r);
             if (root == null) throw new StudyException(display, 1, 1, "", "the file is empty");
             return new YamlDoc(path, display, root);
         } catch (MarkedYAMLException e) {
@@ -133,10 +131,10 @@ final class YamlDoc {
         return "a mapping";
     }
 
-    /** Exposes the safe constructor's scalar typing without building whole documents. */
-    private static final class Scalars extends SafeConstructor {
-        Scalars() { super(new LoaderOptions()); }
+    /** Exposes the core-schema constructor's scalar typing without building whole documents. */
+    private static final class Scalars {
+        private final org.hmsim.platform.machine.yaml.YamlCore.Constructor c = new org.hmsim.platform.machine.yaml.YamlCore.Constructor(new LoaderOptions());
 
-        Object construct(Node n) { return constructObject(n); }
+        Object construct(Node n) { return c.construct(n); }
     }
 }
