@@ -101,6 +101,21 @@ class CommandsTest {
         assertEquals(Commands.BAD_INPUT, exec("trace", "convert", t.toString(), "--out", t.toString()));
         assertTrue(err().contains("is the input itself"), err());
         assertEquals(size, java.nio.file.Files.size(t), "the input is left as it was");
+        // nor import or record over their input: a lackey log, an Accel-Sim folder's kernelslist.g, a workload file
+        Path log = java.nio.file.Files.writeString(dir.resolve("l.txt"), "I  04000000,3\n L 1ffefffd80,8\n");
+        assertEquals(Commands.BAD_INPUT, exec("trace", "import", "lackey", log.toString(), "--out", log.toString()));
+        assertTrue(err().contains("--out " + log + " is the input itself"), err());
+        assertTrue(java.nio.file.Files.readString(log).startsWith("I  04000000"), "the log is left as it was");
+        Path accel = java.nio.file.Files.createDirectories(dir.resolve("accel"));
+        Path list = java.nio.file.Files.writeString(accel.resolve("kernelslist.g"), "kernel-1.traceg\n");
+        assertEquals(Commands.BAD_INPUT, exec("trace", "import", "accel-sim", accel.toString(), "--out", list.toString()));
+        assertTrue(err().contains("lies inside the input folder " + accel), err());
+        assertEquals("kernel-1.traceg\n", java.nio.file.Files.readString(list));
+        Path wl = java.nio.file.Files.writeString(dir.resolve("rec.yaml"), "name: w\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, steps: [{load: {alloc: a, index: tid}}]}]\n");
+        String text = java.nio.file.Files.readString(wl);
+        assertEquals(Commands.BAD_INPUT, exec("trace", "record", wl.toString(), "--out", wl.toString()));
+        assertTrue(err().contains("is the input itself"), err());
+        assertEquals(text, java.nio.file.Files.readString(wl));
         // a folder as --out: said before anything is written (it used to leave a stray <out>.part behind)
         Path folder = java.nio.file.Files.createDirectories(dir.resolve("tr"));
         assertEquals(Commands.BAD_INPUT, exec("trace", "record", "stream", "--param", "size=1024", "--out", folder.toString()));

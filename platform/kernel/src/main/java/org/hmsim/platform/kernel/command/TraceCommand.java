@@ -107,6 +107,7 @@ final class TraceCommand implements Callable<Integer> {
                         : ctx.kernel().workloads().resolve(workload, given);
                 Workload w = choice.create(seed);
                 output.check();
+                if (isFile) TraceOutput.notTheInput(output.out, file);
                 TraceSink sink = Traces.writer(output.out, output.text);
                 boolean ok = false;
                 long n;
@@ -143,6 +144,7 @@ final class TraceCommand implements Callable<Integer> {
             return guarded(ctx, "trace import", () -> {
                 if (format.equalsIgnoreCase("hmsim")) throw new IllegalArgumentException("use 'hmsim trace convert' for hmsim traces");
                 output.check();
+                TraceOutput.notTheInput(output.out, in);
                 Traces.convert(format, in, output.out, output.text);
                 ctx.out().println("imported " + format + " " + in + " -> " + output.out + " (" + Files.size(output.out) + " bytes)");
                 return Commands.OK;
@@ -168,10 +170,8 @@ final class TraceCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             return guarded(ctx, "trace convert", () -> {
-                // converting in place would replace the input with its other form under the same name
-                if (Files.exists(out) && Files.isSameFile(in, out))
-                    throw new IllegalArgumentException("--out " + out + " is the input itself: write the converted trace to another file");
                 TraceOutput.check(out);
+                TraceOutput.notTheInput(out, in); // converting in place would replace the input with its other form
                 boolean toText = text != null ? text : TraceWorkloadProvider.isBinary(in, in.toString());
                 Traces.convert("hmsim", in, out, toText);
                 ctx.out().println("converted " + in + " -> " + out + (toText ? " (text)" : " (binary)") + ", " + Files.size(out) + " bytes");
@@ -219,6 +219,20 @@ final class TraceCommand implements Callable<Integer> {
         boolean text;
 
         void check() { check(out); }
+
+        /**
+         * The trace must not be written over what it is made from: the input file itself, or a file of an input folder
+         * (an Accel-Sim trace's kernelslist.g); said before anything is written.
+         */
+        static void notTheInput(Path out, Path in) throws java.io.IOException {
+            if (!Files.exists(in)) return;
+            Path input = in.toRealPath(), parent = out.toAbsolutePath().normalize().getParent();
+            Path target = parent != null && Files.isDirectory(parent) ? parent.toRealPath().resolve(out.getFileName()) : out.toAbsolutePath().normalize();
+            if (target.equals(input) || (Files.exists(out) && Files.isSameFile(in, out)))
+                throw new IllegalArgumentException("--out " + out + " is the input itself: write the trace to another file");
+            if (Files.isDirectory(input) && target.startsWith(input))
+                throw new IllegalArgumentException("--out " + out + " lies inside the input folder " + in + ": write the trace outside it");
+        }
 
         /** A folder (or a path under a file) cannot take the trace; said before anything is written. */
         static void check(Path out) {
