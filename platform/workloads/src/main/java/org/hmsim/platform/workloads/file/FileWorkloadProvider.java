@@ -76,6 +76,9 @@ final class FileWorkloadProvider implements WorkloadProvider {
                 throw kd.node().error("repeat must be in [0, " + (Integer.MAX_VALUE - launches) + "], is " + repeat);
             launches += repeat;
         }
+        // a workload that launches nothing cannot be run: said here, where the file's lines are known, not by the run
+        if (iterations == 0) throw atIterations.apply("iterations is 0: the workload would launch no kernel");
+        if (launches == 0) throw model.kernels.get(0).node().error("every kernel has repeat 0: the workload would launch no kernel");
         if (launches != 0 && iterations > Integer.MAX_VALUE / launches)
             throw atIterations.apply("iterations x launches per iteration is " + iterations + " x " + launches + ", more than " + Integer.MAX_VALUE + " kernel launches");
         // build every launch once now, so a bad grid, block or loop is reported before anything runs: the

@@ -357,6 +357,17 @@ class WorkloadFileTest {
                 .problem().startsWith("repeat must be in [0, "));
     }
 
+    /** A file that launches nothing is refused when it is read (validate), not by every run. */
+    @Test
+    void aWorkloadThatLaunchesNoKernelIsRefused() {
+        WorkloadFileException none = bad("name: x\niterations: 0\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, steps: [barrier]}]\n");
+        assertEquals("iterations is 0: the workload would launch no kernel", none.problem());
+        assertEquals(2, none.line());
+        WorkloadFileException zero = bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, repeat: 0, steps: [barrier]}]\n");
+        assertEquals("every kernel has repeat 0: the workload would launch no kernel", zero.problem());
+        assertEquals(3, zero.line());
+    }
+
     @Test
     void aWholeNumberBeyond64BitsIsOutOfRange() {
         WorkloadFileException e = assertThrows(WorkloadFileException.class, () -> parse("name: x\nparams: {n: 99999999999999999999}\n"));
