@@ -44,4 +44,26 @@ class ResumeVersionTest extends ResultsCli {
         assertOneLineError(run("--resume"), "(run 0001: replayed_swaps: [epoch 3: replacement -> random@1.0.0] then, (none) now)");
         assertEquals(0, run("--resume", "--replay-swaps", recorded.toString()), err());
     }
+
+    /** A swaps.csv hmsim could not have written is refused before anything runs, naming its line and field (stack traces before). */
+    @Test
+    void aDamagedSwapsCsvToReplayIsNamedByLineAndField() throws Exception {
+        Path recorded = dir.resolve("recorded");
+        Files.createDirectories(recorded.resolve("runs/0001"));
+        String head = org.hmsim.platform.machine.SwapRecord.HEADER + "\n";
+        String ok = "30000,2026-11-26T00:00:00Z,replacement,lru@1.0.0,random@1.0.0,classpath,classpath,,shell,0,1,-,ok\n";
+        Path f = recorded.resolve("runs/0001/swaps.csv");
+        String[][] cases = {
+                {head + ok.replace("30000", "abc"), ":2: sim_time_ns: 'abc' is not a number"},
+                {head + ok.replace("30000", "-5000"), ":2: sim_time_ns: -5000.0 is not a time in the run"},
+                {head + ok.replace(",replacement,", ",nosuchslot,"), ":2: slot: unknown slot 'nosuchslot'"},
+                {head + ok.replace(",,shell", ",fast_percent,shell"), ":2: params: 'fast_percent' is not NAME=VALUE"},
+                {"sim_time_ns,slot\n" + ok, ":1: to: the header has no such column"},
+                {head + ok + "1,2\n", ":3: row: has 2 fields"}};
+        for (String[] c : cases) {
+            Files.writeString(f, c[0]);
+            assertOneLineError(run("--replay-swaps", recorded.toString()), "--replay-swaps: " + f + c[1]);
+            assertTrue(!Files.exists(out), "nothing ran");
+        }
+    }
 }

@@ -91,8 +91,13 @@ final class RunCommand implements Callable<Integer> {
                 e.println("--replay-swaps: " + replaySwaps + " is not a results folder (no runs/)");
                 return Commands.BAD_INPUT;
             }
-            for (org.hmsim.platform.kernel.study.PlannedRun r : s.runs())
-                replay.put(r.id(), org.hmsim.platform.kernel.results.SwapFiles.toReplay(replaySwaps.resolve("runs").resolve(r.id()), s.epochPs()));
+            try {
+                for (org.hmsim.platform.kernel.study.PlannedRun r : s.runs())
+                    replay.put(r.id(), org.hmsim.platform.kernel.results.SwapFiles.toReplay(replaySwaps.resolve("runs").resolve(r.id()), s.epochPs()));
+            } catch (org.hmsim.platform.kernel.results.ResultsFolderException damaged) {
+                e.println("--replay-swaps: " + damaged.getMessage());
+                return Commands.BAD_INPUT;
+            }
         }
         StudyExecutor chosen = ctx.kernel().executor(executor);
         if (chosen == null) {

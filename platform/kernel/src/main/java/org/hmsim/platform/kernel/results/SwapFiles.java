@@ -43,30 +43,59 @@ public final class SwapFiles {
     /**
      * The swaps of a recorded run that its study's script does not reproduce (cause shell, bundle or
      * replay; outcome ok), as swaps at the end of the epoch where they were taken: outside requests enter
-     * a run only at epoch ends, so the replay takes them at the same point of the event order.
+     * a run only at epoch ends, so the replay takes them at the same point of the event order. A file hmsim
+     * could not have written (edited, truncated) throws {@link ResultsFolderException} naming its line and column.
      */
     public static List<ScriptedSwap> toReplay(Path runDir, long epochPs) {
         Path f = runDir.resolve(SWAPS);
         List<ScriptedSwap> out = new ArrayList<>();
         if (!Files.isRegularFile(f)) return out;
-        List<List<String>> rows = Csv.read(f);
+        List<List<String>> rows;
+        try {
+            rows = Csv.read(f);
+        } catch (RuntimeException e) {
+            throw new ResultsFolderException("cannot read " + f + ": " + e.getMessage());
+        }
         if (rows.isEmpty()) return out;
         List<String> head = rows.get(0);
-        int time = head.indexOf("sim_time_ns"), slot = head.indexOf("slot"), to = head.indexOf("to"), params = head.indexOf("params"),
-                cause = head.indexOf("cause"), outcome = head.indexOf("outcome");
-        for (List<String> c : rows.subList(1, rows.size())) {
+        int time = column(f, head, "sim_time_ns"), slot = column(f, head, "slot"), to = column(f, head, "to"),
+                params = column(f, head, "params"), cause = column(f, head, "cause"), outcome = column(f, head, "outcome");
+        for (int line = 2; line <= rows.size(); line++) {
+            List<String> c = rows.get(line - 1);
+            if (c.size() != head.size()) throw bad(f, line, "row", "has " + c.size() + " fields, the header " + head.size());
             if (!"ok".equals(c.get(outcome)) || "script".equals(c.get(cause))) continue;
-            long ps = Math.round(Double.parseDouble(c.get(time)) * 1000);
+            double ns;
+            try {
+                ns = Double.parseDouble(c.get(time));
+            } catch (NumberFormatException e) {
+                throw bad(f, line, "sim_time_ns", "'" + c.get(time) + "' is not a number");
+            }
+            if (!(ns >= 0) || Double.isInfinite(ns)) throw bad(f, line, "sim_time_ns", ns + " is not a time in the run");
+            Slot s = Slot.byId(c.get(slot));
+            if (s == null) throw bad(f, line, "slot", "unknown slot '" + c.get(slot) + "'");
+            if (c.get(to).isBlank()) throw bad(f, line, "to", "no policy named");
+            long ps = Math.round(ns * 1000);
             Map<String, Object> p = new LinkedHashMap<>();
             if (!c.get(params).isEmpty()) for (String kv : c.get(params).split(";")) {
                 int eq = kv.indexOf('=');
+                if (eq <= 0) throw bad(f, line, "params", "'" + kv + "' is not NAME=VALUE");
                 p.put(kv.substring(0, eq), value(kv.substring(eq + 1)));
             }
             // a ranking swap before anything ran (a better-ranked provider installed when the run started) is at time 0
             When when = ps == 0 ? When.TIME : When.EPOCH;
-            out.add(new ScriptedSwap(when, ps == 0 ? 0 : ps / epochPs, Slot.byId(c.get(slot)), List.of(new Choice(c.get(to), p)), "replay"));
+            out.add(new ScriptedSwap(when, ps == 0 ? 0 : ps / epochPs, s, List.of(new Choice(c.get(to), p)), "replay"));
         }
         return out;
+    }
+
+    private static int column(Path f, List<String> head, String name) {
+        int i = head.indexOf(name);
+        if (i < 0) throw bad(f, 1, name, "the header has no such column (expected " + SwapRecord.HEADER + ")");
+        return i;
+    }
+
+    private static ResultsFolderException bad(Path f, int line, String field, String problem) {
+        return new ResultsFolderException(f + ":" + line + ": " + field + ": " + problem + " (not as hmsim wrote it)");
     }
 
     private static Object value(String s) {
