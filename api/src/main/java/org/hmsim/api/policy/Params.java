@@ -43,6 +43,16 @@ public final class Params {
 
     public long getLong(String name) { return ((Number) get(name)).longValue(); }
 
+    /**
+     * A size or count that must be a power of two of at least {@code min} (an interleave's granularity); throws
+     * {@link IllegalArgumentException} naming the parameter otherwise. Since api.policy 1.7.0.
+     */
+    public long getPowerOfTwo(String name, long min) {
+        long v = getLong(name);
+        if (v < min || Long.bitCount(v) != 1) throw new IllegalArgumentException("parameter '" + name + "' = " + v + " must be a power of two >= " + min);
+        return v;
+    }
+
     public double getDouble(String name) { return ((Number) get(name)).doubleValue(); }
 
     public boolean getBoolean(String name) { return (Boolean) get(name); }

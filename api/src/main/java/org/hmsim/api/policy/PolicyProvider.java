@@ -28,4 +28,13 @@ public interface PolicyProvider {
 
     /** A new instance for one simulation; must be of {@code slot().policyType()}. */
     Policy create(PolicyContext context, Params params);
+
+    /**
+     * Checks what the parameters' types and ranges cannot express: the syntax of a structured string (a list of
+     * {@code pool=bandwidth}), a power of two. Throws {@link IllegalArgumentException} whose message names the
+     * parameter ({@code parameter 'bandwidths': ...}). Called when a study or a swap is validated, before anything
+     * runs, so a mistake is reported at its place in the study file instead of failing every run. What depends on
+     * the machine (a pool's name) can only be checked by {@link #create}. Since api.policy 1.7.0.
+     */
+    default void check(Params params) {}
 }

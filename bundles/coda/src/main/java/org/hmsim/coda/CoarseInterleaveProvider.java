@@ -24,5 +24,7 @@ public final class CoarseInterleaveProvider implements PolicyProvider {
 
     @Override public List<ParamSpec> parameters() { return InterleaveProviders.channelOnly(); }
 
+    @Override public void check(Params params) { InterleaveProviders.channel(params); }
+
     @Override public Policy create(PolicyContext context, Params params) { return new CoarseInterleave(InterleaveProviders.channel(params)); }
 }

@@ -39,8 +39,13 @@ public final class CodaInterleaveProvider implements PolicyProvider {
                         + "(irregular objects stay fine-grained; the paper gives no threshold)"));
     }
 
+    @Override public void check(Params params) {
+        InterleaveProviders.channel(params);
+        params.getPowerOfTwo("spread", 32);
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
-        int spread = (int) InterleaveProviders.powerOfTwo(params, "spread", 32);
+        int spread = (int) params.getPowerOfTwo("spread", 32);
         CodaInterleave p = new CodaInterleave(InterleaveProviders.channel(params), spread, context.memory(),
                 new GpuGeometry.LazyBlocks(context.machine(), params.getInt("blocks_per_gpu")),
                 CodaInterleave.Chunk.valueOf(params.getString("chunk").toUpperCase(Locale.ROOT)), params.getDouble("min_chunk_pages"),

@@ -24,6 +24,8 @@ public final class FirstTouchInterleaveProvider implements PolicyProvider {
 
     @Override public List<ParamSpec> parameters() { return InterleaveProviders.channelOnly(); }
 
+    @Override public void check(Params params) { InterleaveProviders.channel(params); }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new FirstTouchInterleave(InterleaveProviders.channel(params), GpuGeometry.memoryOfGpu(context.machine()));
     }

@@ -19,14 +19,7 @@ final class InterleaveProviders {
                         + "-1 = the kernel's occupancy (the paper's definition), SMs per GPU x min(CTA limit, warps per SM / warps per block)");
     }
 
-    static long channel(Params p) { return powerOfTwo(p, "granularity", 32); }
-
-    static long powerOfTwo(Params p, String name, long min) {
-        long g = p.getLong(name);
-        if (g < min || Long.bitCount(g) != 1)
-            throw new IllegalArgumentException("parameter '" + name + "' = " + g + " must be a power of two >= " + min + " bytes");
-        return g;
-    }
+    static long channel(Params p) { return p.getPowerOfTwo("granularity", 32); }
 
     static List<ParamSpec> channelOnly() { return List.of(channelGranularity()); }
 }

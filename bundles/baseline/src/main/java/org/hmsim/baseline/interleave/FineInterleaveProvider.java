@@ -26,10 +26,7 @@ public final class FineInterleaveProvider implements PolicyProvider {
                 "bytes mapped to one channel before moving to the next; a power of two >= 32"));
     }
 
-    @Override public Policy create(PolicyContext context, Params params) {
-        long g = params.getLong("granularity");
-        if (g < 32 || Long.bitCount(g) != 1)
-            throw new IllegalArgumentException("parameter 'granularity' = " + g + " must be a power of two >= 32 bytes");
-        return new FineInterleave(g);
-    }
+    @Override public void check(Params params) { params.getPowerOfTwo("granularity", 32); }
+
+    @Override public Policy create(PolicyContext context, Params params) { return new FineInterleave(params.getPowerOfTwo("granularity", 32)); }
 }

@@ -48,14 +48,28 @@ public final class Bandwidths {
     }
 
     private void applyOverrides(String spec, List<PoolInfo> pools) {
+        parse(spec).forEach((pool, bps) -> bytesPerSecond[poolIndex(pool, pools)] = bps);
+    }
+
+    /**
+     * {@code "gddr=190GB/s,ddr=72GB/s"} as pool (name or index, as written) to bytes per second; throws naming the
+     * parameter for a part that is not {@code pool=bandwidth}. Which pools exist only the machine can tell.
+     */
+    public static java.util.Map<String, Double> parse(String spec) {
+        java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+        if (spec == null) return out;
         for (String part : spec.split(",")) {
             String kv = part.trim();
             if (kv.isEmpty()) continue;
             int eq = kv.indexOf('=');
-            if (eq < 0) throw new IllegalArgumentException("parameter 'bandwidths': '" + kv + "' is not pool=bandwidth");
-            int pool = poolIndex(kv.substring(0, eq).trim(), pools);
-            bytesPerSecond[pool] = Units.bytesPerSecond(kv.substring(eq + 1).trim());
+            if (eq <= 0) throw new IllegalArgumentException("parameter 'bandwidths': '" + kv + "' is not pool=bandwidth");
+            try {
+                out.put(kv.substring(0, eq).trim(), Units.bytesPerSecond(kv.substring(eq + 1).trim()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("parameter 'bandwidths': '" + kv + "': " + e.getMessage());
+            }
         }
+        return out;
     }
 
     /** A pool by name (case-insensitive) or index. */

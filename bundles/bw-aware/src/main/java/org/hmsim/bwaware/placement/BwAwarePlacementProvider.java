@@ -27,6 +27,8 @@ public final class BwAwarePlacementProvider implements PolicyProvider {
                 org.hmsim.bwaware.placement.Params.TOUCH_ORDER);
     }
 
+    @Override public void check(Params params) { Bandwidths.parse(params.getString("bandwidths")); }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new BwAwarePlacement(context.machine(), params.getString("bandwidths"), params.getInt("percent_step"), context.random("placement"),
                 params.getString("touch_order").equals("host") ? new HostTouchOrder(context.memory()) : null);

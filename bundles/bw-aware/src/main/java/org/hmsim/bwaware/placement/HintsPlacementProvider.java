@@ -43,6 +43,12 @@ public final class HintsPlacementProvider implements PolicyProvider {
                 org.hmsim.bwaware.placement.Params.BANDWIDTHS, org.hmsim.bwaware.placement.Params.TOUCH_ORDER);
     }
 
+    @Override public void check(Params params) {
+        Bandwidths.parse(params.getString("bandwidths"));
+        if (HintsPlacement.parse(params.getString("hotness")).isEmpty() && params.getString("source").equals("given"))
+            throw new IllegalArgumentException("parameter 'hotness' must name allocations (name=value,...) when source = given");
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new HintsPlacement(context.machine(), context.memory(), params.getString("source"), params.getString("hotness"),
                 params.getString("rank_by"), params.getString("fit"), params.getString("bandwidths"), context.random("placement"), context.stats())

@@ -93,4 +93,27 @@ class PolicyRegistryTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> new ResolvedPolicies(m).create(Slot.PLACEMENT, null));
         assertTrue(e.getMessage().contains("not a PlacementPolicy"), e.getMessage());
     }
+
+    /** A provider's own check of its parameters (a power of two, a structured string) runs when a choice is validated. */
+    @Test
+    void aProvidersCheckRunsAtValidationAndNamesTheParameter() {
+        PolicyRegistry r = new PolicyRegistry();
+        r.add(new PolicyProvider() {
+            public Slot slot() { return Slot.INTERLEAVE; }
+
+            public String name() { return "chunks"; }
+
+            public String description() { return "needs a power-of-two chunk"; }
+
+            public List<ParamSpec> parameters() { return List.of(ParamSpec.size("chunk", 256, 32, 1 << 20, "bytes")); }
+
+            @Override public void check(Params params) { params.getPowerOfTwo("chunk", 32); }
+
+            public Policy create(PolicyContext context, Params params) { throw new AssertionError("not at validation"); }
+        });
+        assertEquals(256L, r.resolve(Slot.INTERLEAVE, "chunks", Map.of("chunk", "256B")).params().getLong("chunk"));
+        InvalidChoiceException e = assertThrows(InvalidChoiceException.class, () -> r.resolve(Slot.INTERLEAVE, "chunks", Map.of("chunk", 100)));
+        assertEquals("chunk", e.parameter());
+        assertEquals("value 100 must be a power of two >= 32", e.getMessage());
+    }
 }

@@ -100,14 +100,11 @@ public final class PolicyRegistry {
      * Validates a choice: {@code name} (or {@code name@version}) must be installed for the slot and every
      * parameter must be known, of its type and in range. The newest version wins when none is named.
      */
-    public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given) {
-        PolicyEntry e = find(slot, name);
-        return new PolicyChoice(slot, e, validate(e.parameters(), given), new LinkedHashMap<>(given));
-    }
+    public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given) { return choose(find(slot, name), given); }
 
     /** A choice of this installed entry (exactly this provider, whatever else has its name and version). */
     public PolicyChoice choose(PolicyEntry e, Map<String, ?> given) {
-        return new PolicyChoice(e.slot(), e, validate(e.parameters(), given), new LinkedHashMap<>(given));
+        return new PolicyChoice(e.slot(), e, checked(e, validate(e.parameters(), given)), new LinkedHashMap<>(given));
     }
 
     /** The slot's default policy ({@link Defaults}), with its default parameters. */
@@ -155,6 +152,20 @@ public final class PolicyRegistry {
             // Only a default value can still fail here: the provider's own bug, but say so clearly.
             throw new InvalidChoiceException(null, "invalid default: " + ex.getMessage());
         }
+    }
+
+    private static final java.util.regex.Pattern NAMED = java.util.regex.Pattern.compile("^parameter '([^']+)'");
+
+    /** The provider's own check ({@link PolicyProvider#check}), its message said at the parameter it names. */
+    private static Params checked(PolicyEntry e, Params params) {
+        try {
+            if (e.provider() != null) e.provider().check(params);
+        } catch (IllegalArgumentException ex) {
+            java.util.regex.Matcher m = NAMED.matcher(String.valueOf(ex.getMessage()));
+            String name = m.find() ? m.group(1) : null;
+            throw new InvalidChoiceException(name, name == null ? ex.getMessage() : valueMessage(name, ex.getMessage()));
+        }
+        return params;
     }
 
     /** "parameter 'x' = 130 is out of range [0, 100]" becomes "value 130 is out of range [0, 100]". */
