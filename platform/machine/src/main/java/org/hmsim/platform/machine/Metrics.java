@@ -24,8 +24,9 @@ final class Metrics {
         LinkedHashMap<String, Double> out = new LinkedHashMap<>();
         double ns = endPs / 1000.0;
         double cycles = endPs / (double) m.gpuClock().periodPs();
-        long instr = 0, l1h = 0, l1m = 0, l2h = 0, l2m = 0, frcLookups = 0, frcSwaps = 0;
+        long instr = 0, l1h = 0, l1m = 0, l2h = 0, l2m = 0, frcLookups = 0, frcSwaps = 0, xbarBytes = 0;
         for (Gpu g : m.gpus) {
+            xbarBytes += g.crossbar().bytesCarried();
             for (Sm sm : g.sms()) {
                 instr += sm.issued();
                 l1h += sm.l1().hits();
@@ -66,6 +67,7 @@ final class Metrics {
         }
         MachineConfig.GpuEnergy e = m.cfg.gpuEnergy();
         double gpuPj = instr * e.instructionPj() + (l1h + l1m) * e.l1AccessPj() + (l2h + l2m) * e.l2AccessPj()
+                + xbarBytes * e.xbarPjPerByte() // the SM-L2 crossbar, both ways (it was parsed but left out until 2026-11-26)
                 + frcLookups * e.frcLookupPj() + frcSwaps * e.frcSwapPj(); // seed 003 §6.6.4: FRC tag look-ups and swaps
         out.put("energy_uj", (gpuPj + dramPj + linkPj) / 1e6);
         out.put("energy_dram_uj", dramPj / 1e6);

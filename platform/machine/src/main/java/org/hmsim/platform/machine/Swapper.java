@@ -63,6 +63,11 @@ final class Swapper implements EventTarget {
     private final ArrayDeque<SwapRequest> queue = new ArrayDeque<>();
     private WorkloadRunner workload;
     private Runnable afterIdle;
+    /**
+     * Swaps carried out so far; the next one's policy draws from stream "swap.(swaps + 1)". Refused swaps do not count:
+     * --replay-swaps replays only the swaps that were carried out, and must give each the same stream (a refused swap
+     * before them shifted every later one's, found by a review).
+     */
     private int swaps;
 
     // the swap in progress
@@ -302,7 +307,7 @@ final class Swapper implements EventTarget {
         try {
             // A policy swapped in mid-run registers its statistics in a registry of its own: its names would
             // clash with its predecessor's, and a run's statistics must not keep swapped-out policies alive.
-            long swapSeed = SeedStreams.stream(seed, "swap." + (++swaps)).nextLong();
+            long swapSeed = SeedStreams.stream(seed, "swap." + (swaps + 1)).nextLong();
             next = t.factory().apply(new SimPolicyContext(m, m.os, new StatsRegistry(), swapSeed, runId, slot));
             if (!slot.policyType().isInstance(next))
                 throw new IllegalStateException(t.id() + " created " + (next == null ? "null" : next.getClass().getName()) + ", not a " + slot.policyType().getSimpleName());
@@ -333,6 +338,7 @@ final class Swapper implements EventTarget {
             return;
         }
         state = exportFailure + install(slot, next, exported.size());
+        swaps++;
         m.policies[slot.ordinal()] = next;
         closeQuietly(old);
         record(slot, r, t, state, "ok");

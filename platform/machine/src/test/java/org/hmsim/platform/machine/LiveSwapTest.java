@@ -127,6 +127,39 @@ class LiveSwapTest {
         assertTrue(a.records.stream().anyMatch(x -> x.slot() == Slot.PLACEMENT && x.to().startsWith("interleave")));
     }
 
+    /**
+     * A refused swap leaves no trace in the numbers: the swaps after it draw the same random streams as without it, so
+     * --replay-swaps (which replays only the swaps carried out) reproduces the run (a refused swap used to shift them).
+     */
+    @Test
+    void aRefusedSwapDoesNotShiftTheRandomStreamsOfLaterSwaps() {
+        // ratio draws each new page's pool from its stream; the stream pages first touched after epoch 2 are placed by it
+        Choice ratio = new Choice("ratio", Map.of("fast_percent", 50));
+        SwappableProviders withRefusal = new SwappableProviders() { // a target that resolves but whose create() throws
+            @Override
+            public SwapTarget resolve(Slot slot, String policy, Map<String, Object> params) {
+                SwapTarget t = super.resolve(slot, policy, params);
+                if (!policy.equals("interleave")) return t;
+                return new SwapTarget(t.id(), "broken", t.params(), ctx -> { throw new IllegalStateException("create failed"); });
+            }
+        };
+        withRefusal.swap(new ScriptedSwap(When.EPOCH, 1, Slot.PLACEMENT, new Choice("interleave", Map.of())))
+                .swap(new ScriptedSwap(When.EPOCH, 2, Slot.PLACEMENT, ratio));
+        SwappableProviders without = new SwappableProviders().swap(new ScriptedSwap(When.EPOCH, 2, Slot.PLACEMENT, ratio));
+        // a swap carried out before it does take the next stream (so the check can see a shift)
+        SwappableProviders withSwap = new SwappableProviders()
+                .swap(new ScriptedSwap(When.EPOCH, 1, Slot.REPLACEMENT, new Choice("lru", Map.of())))
+                .swap(new ScriptedSwap(When.EPOCH, 2, Slot.PLACEMENT, ratio));
+        Workload w = TestMachines.workload("stream", 1, "elements", 262144);
+        RunResult a = run("small", withRefusal, w, null), b = run("small", without, w, null), c = run("small", withSwap, w, null);
+        assertTrue(withRefusal.records.get(0).outcome().startsWith("refused"), withRefusal.records.toString());
+        assertEquals("ok", without.records.get(0).outcome(), without.records.toString());
+        assertEquals(b.simTimePs(), a.simTimePs());
+        assertEquals(b.stats(), a.stats());
+        assertTrue(!c.stats().get("os.gddr.mapped_pages").equals(b.stats().get("os.gddr.mapped_pages")) || c.simTimePs() != b.simTimePs(),
+                "ratio from another stream places other pages: " + c.stats().get("os.gddr.mapped_pages"));
+    }
+
     @Test
     void unknownPolicyIsRefusedAndTheRunGoesOn() {
         SwappableProviders src = new SwappableProviders()

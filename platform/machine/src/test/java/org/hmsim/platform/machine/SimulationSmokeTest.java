@@ -39,6 +39,16 @@ class SimulationSmokeTest {
         assertEquals((double) busy / channels / r.simTimePs(), mean(r, "pool.gddr.ch", ".bus_utilisation", channels), 1e-3);
     }
 
+    /** Every documented per-event energy counts: the crossbar's per byte carried both ways (it was parsed and left out). */
+    @Test
+    void crossbarEnergyIsPerByteCarried() {
+        RunResult a = TestMachines.run(TestMachines.machine("small", "energy.xbar_pj_per_byte", 2), TestMachines.workload("stream", 1), new ClasspathPolicies());
+        RunResult b = TestMachines.run(TestMachines.machine("small", "energy.xbar_pj_per_byte", 1002), TestMachines.workload("stream", 1), new ClasspathPolicies());
+        double bytes = a.stats().get("gpu0.xbar.req_bytes") + a.stats().get("gpu0.xbar.resp_bytes");
+        assertTrue(bytes > 0);
+        assertEquals(1000 * bytes / 1e6, b.metrics().get("energy_uj") - a.metrics().get("energy_uj"), 1e-6 * b.metrics().get("energy_uj"));
+    }
+
     private static double mean(RunResult r, String prefix, String suffix, int n) {
         double sum = 0;
         for (var e : r.stats().entrySet()) if (e.getKey().startsWith(prefix) && e.getKey().endsWith(suffix)) sum += e.getValue();

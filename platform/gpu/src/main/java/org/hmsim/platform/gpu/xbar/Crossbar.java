@@ -414,4 +414,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
             mask = n - 1;
         }
     }
+
+    /** Bytes carried both ways (requests SM to L2 and responses back, headers included): what the crossbar's energy is per. */
+    public long bytesCarried() { return reqBytes + respBytes; }
 }
