@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
@@ -37,11 +38,29 @@ class ContainerTest {
     void aJarNobodyInstallsIsReportedAfterTheTimeout() throws Exception {
         // No FileInstall in this container: the jar in plugins/ is never installed.
         Files.createDirectories(home.resolve("plugins"));
-        Files.write(home.resolve("plugins/stray.jar"), new byte[] {1});
+        var mf = new java.util.jar.Manifest();
+        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        mf.getMainAttributes().putValue("Bundle-SymbolicName", "org.example.stray");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(home.resolve("plugins/stray.jar")), mf)) {
+            out.flush();
+        }
         try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
             var pending = c.awaitPlugins(Duration.ofMillis(100));
             assertEquals(1, pending.size());
             assertTrue(pending.get(0).startsWith("stray.jar: not installed"), pending.get(0));
+        }
+    }
+
+    /** A jar that is no bundle can never come up: said at once, not after the wait (which cost every command ~10 s). */
+    @Test
+    void aPlainJarEndsTheWaitAtOnce() throws Exception {
+        Files.createDirectories(home.resolve("plugins"));
+        Files.write(home.resolve("plugins/plain.jar"), new byte[] {1});
+        try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
+            long t0 = System.nanoTime();
+            var pending = c.awaitPlugins(Duration.ofSeconds(30));
+            assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "no wait for a jar that cannot come up");
+            assertEquals(List.of("plain.jar: not an OSGi bundle (its manifest has no Bundle-SymbolicName)"), pending);
         }
     }
 

@@ -100,9 +100,15 @@ class LauncherTest {
         Path plugins = Files.createDirectory(dir.resolve("plugins"));
         Path jar = newerApiPlugin(dir.resolve("newer-api.jar"));
         Files.copy(jar, plugins.resolve("newer-api.jar"));
+        Files.write(plugins.resolve("plain.jar"), new byte[] {1});
+        bundleJar(plugins.resolve("no-component.jar"), "com.example.nocomp", "org.hmsim.api.policy;version=\"[1.0,2)\"");
+        long t0 = System.nanoTime();
         Output headless = run(Hmsim.home().resolve("bin/hmsim"), "", "policies", "-Dhmsim.plugins=" + plugins);
+        assertTrue(System.nanoTime() - t0 < 8_000_000_000L, "jars that cannot come up do not hold the command up (took ~11 s)");
         assertEquals(0, headless.code, headless::toString);
         assertTrue(headless.err.contains("hmsim: warning: " + says), headless::toString);
+        assertTrue(headless.err.contains("hmsim: warning: plain.jar: not an OSGi bundle"), headless::toString);
+        assertTrue(headless.err.contains("hmsim: warning: no-component.jar: active but declares no DS component"), headless::toString);
         assertFalse(headless.err.contains("\tat "), "no stack trace\n" + headless);
 
         Path hot = Files.createDirectory(dir.resolve("hot"));
@@ -126,13 +132,18 @@ class LauncherTest {
 
     /** A bundle that imports the policy api at 2.x, as a plugin built against a newer hmsim would. */
     private static Path newerApiPlugin(Path jar) throws Exception {
+        return bundleJar(jar, "com.example.newer", "org.hmsim.api.policy;version=\"[2.0,3)\"");
+    }
+
+    /** A bundle of a manifest only: its name and imports. */
+    private static Path bundleJar(Path jar, String name, String imports) throws Exception {
         var mf = new java.util.jar.Manifest();
         var a = mf.getMainAttributes();
         a.put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
         a.putValue("Bundle-ManifestVersion", "2");
-        a.putValue("Bundle-SymbolicName", "com.example.newer");
+        a.putValue("Bundle-SymbolicName", name);
         a.putValue("Bundle-Version", "1.0.0");
-        a.putValue("Import-Package", "org.hmsim.api.policy;version=\"[2.0,3)\"");
+        a.putValue("Import-Package", imports);
         try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), mf)) {
             return jar;
         }
