@@ -77,15 +77,27 @@ public record ParamSpec(String name, ParamType type, Object defaultValue, Double
     /** A one-line description: {@code name (type, default d, range [a, b]): doc}. */
     public String describe() {
         StringBuilder b = new StringBuilder(name).append(" (").append(type.name().toLowerCase(Locale.ROOT));
-        b.append(", default ").append(defaultValue);
+        b.append(", default ").append(defaultValue instanceof Number n ? shown(n.doubleValue()) : defaultValue);
         if (min != null || max != null) b.append(", range [").append(fmt(min)).append(", ").append(fmt(max)).append(']');
         if (!choices.isEmpty()) b.append(", one of ").append(String.join("|", choices));
         return b.append("): ").append(doc).toString();
     }
 
-    private static String fmt(Double d) {
-        if (d == null) return "-";
-        return d == Math.rint(d) && Math.abs(d) < 1e18 ? Long.toString(d.longValue()) : d.toString();
+    private String fmt(Double d) { return d == null ? "-" : shown(d); }
+
+    /**
+     * A value as a study would write it: a time with its unit (a bare number of picoseconds is refused there), a bound
+     * at the edge of 64 bits as the whole number it is (not 9.223372036854776E18).
+     */
+    private String shown(double d) {
+        if (d != Math.rint(d)) return Double.toString(d);
+        if (d >= 9.2e18) return Long.toString(Long.MAX_VALUE);
+        long v = (long) d;
+        if (type != ParamType.TIME || v == 0) return Long.toString(v);
+        String[] units = {"s", "ms", "us", "ns"};
+        long[] ps = {1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L};
+        for (int i = 0; i < units.length; i++) if (v % ps[i] == 0) return v / ps[i] + units[i];
+        return v + "ps";
     }
 
     /**

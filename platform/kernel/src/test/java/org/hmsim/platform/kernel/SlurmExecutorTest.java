@@ -114,7 +114,7 @@ class SlurmExecutorTest {
         assertTrue(out().contains("6 runs: 0 done, 0 running, 6 pending, 0 failed"), out());
         assertTrue(out().contains("job 4201 (slurm) tasks: 3 pending"), out());
         assertTrue(Files.readString(bin.resolve("calls.log")).contains("squeue -h -j 4201 -o %i,%T"));
-        assertEquals(Commands.ERROR, exec("run", study.toString(), "--out", batch.toString(), "--executor", "slurm"));
+        assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", batch.toString(), "--executor", "slurm"), "a refusal: the folder's job is still going");
         assertTrue(out().contains("job 4201 still has 3 task(s) pending or running"), out());
 
         // Editing the study now must not change the job: it runs the copy.

@@ -49,6 +49,7 @@ public final class Commands {
         cl.addSubcommand("replay", new ReplayCommand(ctx));
         cl.addSubcommand("swap", new SwapCommand(ctx));
         cl.addSubcommand("conform", new ConformCommand(ctx));
+        giveVersion(cl, cl.getCommandSpec().versionProvider()); // every command's -V says the version, not an empty line
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((ex, line, parse) -> {
@@ -60,6 +61,14 @@ public final class Commands {
         out.flush();
         err.flush();
         return code;
+    }
+
+    private static void giveVersion(CommandLine cl, CommandLine.IVersionProvider provider) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommandSpec().versionProvider() == null && sub.getCommandSpec().version().length == 0)
+                sub.getCommandSpec().versionProvider(provider);
+            giveVersion(sub, provider);
+        }
     }
 
     /** {@code hmsim bench}: the fixed scenario with the installed default policies and workloads. */

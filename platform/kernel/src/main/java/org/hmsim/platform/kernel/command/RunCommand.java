@@ -126,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
             launch = chosen.launch(s, new RunOptions(dir, n, resume, replay), settings, progress);
         } catch (ExecutorException busy) {
             e.println(busy.getMessage());
-            return Commands.ERROR;
+            return busy.refusal() ? Commands.BAD_INPUT : Commands.ERROR;
         } catch (ResultsFolderException bad) {
             e.println("run: " + bad.getMessage());
             return Commands.BAD_INPUT;

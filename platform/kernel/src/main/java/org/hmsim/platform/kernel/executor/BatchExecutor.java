@@ -129,14 +129,14 @@ public final class BatchExecutor implements StudyExecutor {
         Map<Integer, String> states = scheduler.taskStates(last.jobId());
         long active = states.values().stream().filter(ACTIVE::contains).count();
         if (active > 0)
-            throw new ExecutorException("job " + last.jobId() + " still has " + active + " task(s) pending or running in "
+            throw ExecutorException.refused("job " + last.jobId() + " still has " + active + " task(s) pending or running in "
                     + job.results() + "; wait for it (hmsim status DIR) or cancel it first");
     }
 
     private static void refuseOtherVersion(JobFolder job, Study study) throws ExecutorException {
         JobFolder.Manifest m = job.manifest();
         if (m.runs() != study.runs().size() || !m.sha256().equals(study.sha256()))
-            throw new ExecutorException(job.results() + " holds another version of the study (" + m.runs() + " runs, SHA-256 " + m.sha256()
+            throw ExecutorException.refused(job.results() + " holds another version of the study (" + m.runs() + " runs, SHA-256 " + m.sha256()
                     + "); run it without --resume, or with another --out");
     }
 

@@ -1,8 +1,23 @@
 package org.hmsim.platform.kernel.executor;
 
-/** An executor could not start a study (scheduler missing or refusing, results folder busy); the message says why. */
+/**
+ * A study could not be launched. A refusal (the results folder's job still has tasks in flight, or holds another
+ * version of the study) is bad input, exit code 2; anything else (a submission that failed) an error, 1.
+ */
 public final class ExecutorException extends Exception {
-    public ExecutorException(String message) { super(message); }
+    private final boolean refusal;
 
-    public ExecutorException(String message, Throwable cause) { super(message, cause); }
+    public ExecutorException(String message) { this(message, null, false); }
+
+    public ExecutorException(String message, Throwable cause) { this(message, cause, false); }
+
+    private ExecutorException(String message, Throwable cause, boolean refusal) {
+        super(message, cause);
+        this.refusal = refusal;
+    }
+
+    /** The launch is refused because of what the results folder holds: the user's to change. */
+    public static ExecutorException refused(String message) { return new ExecutorException(message, null, true); }
+
+    public boolean refusal() { return refusal; }
 }
