@@ -27,6 +27,11 @@ class DamagedTablesTest extends ResultsCli {
             assertOneLineError(exec("report", other.toString()), "report: " + table + ": row ");
             assertOneLineError(exec("compare", out.toString(), other.toString()), "compare: " + table + ": row ");
         }
+        // cut inside the header (no rows to show it: an empty report, exit 0, before) or anywhere without its last line break
+        for (String damaged : List.of(whole.substring(0, whole.indexOf('\n') / 2), whole.substring(0, whole.length() - 1))) {
+            Files.writeString(table, damaged);
+            assertOneLineError(exec("report", other.toString()), "report: " + table + ": it does not end with a line break");
+        }
     }
 
     @Test
