@@ -60,6 +60,8 @@ final class SwapCommand implements Callable<Integer> {
         // Submit the validated values (typed), so the run resolves exactly what was checked.
         Map<String, Object> typed = new LinkedHashMap<>();
         for (String k : params.keySet()) typed.put(k, c.params().asMap().get(k));
+        org.hmsim.platform.machine.SwapControl control = LiveSwaps.running().get(run);
+        int before = control == null ? 0 : control.records().size();
         if (!LiveSwaps.submit(run, new SwapRequest(c.slot(), c.entry().id(), typed, "shell"))) {
             java.util.Set<String> running = LiveSwaps.running().keySet();
             var study = ctx.kernel().current();
@@ -70,7 +72,38 @@ final class SwapCommand implements Callable<Integer> {
             e.println("swap: " + why);
             return Commands.BAD_INPUT;
         }
-        o.println("run " + run + ": " + c.slot().id() + " -> " + c.entry().id() + " at its next epoch end");
+        org.hmsim.platform.machine.SwapRecord done = awaitRecord(control, before, c.slot());
+        if (done == null) {
+            o.println("run " + run + ": " + c.slot().id() + " -> " + c.entry().id() + " at its next epoch end (sim:status and the run's swaps.csv show the outcome)");
+            return Commands.OK;
+        }
+        if (!done.outcome().equals("ok")) { // said here, not only in swaps.csv (a researcher found a refusal silent)
+            e.println("swap: run " + run + " refused " + c.slot().id() + " -> " + c.entry().id() + " at " + done.simTimePs() / 1000 + " ns: "
+                    + done.outcome() + "; it keeps " + done.from());
+            return Commands.ERROR;
+        }
+        o.println("run " + run + ": " + c.slot().id() + " -> " + done.to() + " at " + done.simTimePs() / 1000 + " ns");
         return Commands.OK;
+    }
+
+    /** How long the shell waits to say how a swap went: a run reaches its next epoch end within it, usually. */
+    private static final long AWAIT_MS = 3_000;
+
+    /** The record of this shell swap of {@code slot}, once the run has carried it out or refused it; null if not within the wait. */
+    private static org.hmsim.platform.machine.SwapRecord awaitRecord(org.hmsim.platform.machine.SwapControl control, int before, Slot slot) {
+        long deadline = System.nanoTime() + AWAIT_MS * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            List<org.hmsim.platform.machine.SwapRecord> all = control.records();
+            for (int i = before; i < all.size(); i++)
+                if (all.get(i).slot() == slot && all.get(i).cause().equals("shell")) return all.get(i);
+            if (control.finished()) return null;
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return null;
     }
 }
