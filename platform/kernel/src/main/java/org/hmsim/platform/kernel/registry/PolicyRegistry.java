@@ -104,7 +104,15 @@ public final class PolicyRegistry {
 
     /** A choice of this installed entry (exactly this provider, whatever else has its name and version). */
     public PolicyChoice choose(PolicyEntry e, Map<String, ?> given) {
-        return new PolicyChoice(e.slot(), e, checked(e, validate(e.parameters(), given)), new LinkedHashMap<>(given));
+        Params params;
+        try {
+            params = validate(e.parameters(), given);
+        } catch (InvalidChoiceException ex) { // name the policy: a swept parameter applies to every swept policy
+            if (ex.getMessage() == null || !ex.getMessage().startsWith("unknown parameter")) throw ex;
+            throw new InvalidChoiceException(ex.parameter(), ex.getMessage().replace("(this takes no parameters)", "(" + e.name() + " takes no parameters)")
+                    .replace("(parameters: ", "(" + e.name() + "'s parameters: "));
+        }
+        return new PolicyChoice(e.slot(), e, checked(e, params), new LinkedHashMap<>(given));
     }
 
     /** The slot's default policy ({@link Defaults}), with its default parameters. */
