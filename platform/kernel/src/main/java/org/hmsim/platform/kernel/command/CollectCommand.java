@@ -68,6 +68,10 @@ final class CollectCommand implements Callable<Integer> {
             ctx.err().println("collect: " + damaged.getMessage() + "; nothing was assembled: hmsim run " + s.display() + " --out " + out
                     + " --resume runs that run again");
             return Commands.BAD_INPUT;
+        } catch (java.io.UncheckedIOException cannot) { // a read-only folder, a full disk: said in one line, not as an internal error
+            java.io.IOException io = cannot.getCause();
+            ctx.err().println("collect: cannot write into " + out + ": " + ResultsFolder.reason(io, out) + "; nothing was assembled");
+            return Commands.BAD_INPUT;
         }
         if (!o.assembled()) {
             ctx.err().println("collect: another process is assembling " + out + " right now; try again when it is done");

@@ -29,8 +29,10 @@ final class ReportTarget {
     static String failure(UncheckedIOException ex) {
         Throwable c = ex.getCause() != null ? ex.getCause() : ex;
         String m = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
-        if (c instanceof java.nio.file.FileSystemException fs && fs.getReason() != null)
-            m = fs.getFile() + ": " + fs.getReason();
+        if (c instanceof java.nio.file.FileSystemException fs) // AccessDeniedException has no reason: its message is the path alone
+            m = fs.getFile() + ": " + (fs.getReason() != null ? fs.getReason()
+                    : c instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : c instanceof java.nio.file.NoSuchFileException ? "no such file or folder" : c.getClass().getSimpleName());
         return "cannot write the report: " + m;
     }
 }

@@ -88,7 +88,7 @@ public final class ResultsFolder {
     }
 
     /** Why a file operation on {@code named} failed, in one line; the file at fault only if it is another one. */
-    static String reason(IOException e, Path named) {
+    public static String reason(IOException e, Path named) {
         String file = e instanceof FileSystemException f ? f.getFile() : null;
         String at = file == null || Path.of(file).equals(named) ? "" : " (" + file + ")";
         if (e instanceof AccessDeniedException) return "permission denied" + at;
