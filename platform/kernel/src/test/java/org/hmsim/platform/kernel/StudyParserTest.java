@@ -133,6 +133,13 @@ class StudyParserTest {
         assertTrue(p.getMessage().contains("policies.placement.sweep[2]: this policy is listed twice (also policies.placement.sweep[1])"), p.getMessage());
         StudyException v = error(head + "workloads: [stream]\nsweep:\n  pools.ddr.bandwidth: [40GB/s, 80GB/s, 40GB/s]\n");
         assertTrue(v.getMessage().contains("sweep.pools.ddr.bandwidth[2]: this value is listed twice (also sweep.pools.ddr.bandwidth[0])"), v.getMessage());
+        // the same value spelt two ways is the same run too: found once every value is read
+        for (String twice : new String[] {"sweep:\n  gpu.sms: [4, \"4\"]\n", "sweep:\n  pools.ddr.bandwidth: [40GB/s, 40000MB/s]\n",
+                "policies:\n  placement: {sweep: [ratio, {name: ratio, fast_percent: 50}]}\n"}) {
+            StudyException t = error(head + "workloads: [stream]\n" + twice);
+            assertTrue(t.getMessage().contains("runs 0001 (") && t.getMessage().contains("are the same simulation: a value is listed twice, spelt two ways"),
+                    twice + " -> " + t.getMessage());
+        }
         // different parameters, or a bfs of another size, are different runs
         assertEquals(4, parse(head + "workloads: [{name: bfs, nodes: 4096}, {name: bfs, nodes: 8192}]\n"
                 + "policies:\n  placement: {sweep: [{name: ratio, fast_percent: 70}, {name: ratio, fast_percent: 30}]}\n").runs().size());

@@ -321,6 +321,12 @@ public final class MachineConfig {
 
     public String name() { return name; }
 
+    /**
+     * What the simulation is built from, as values (records compare by value): two configurations with equal ones are
+     * the same simulated machine whatever their names and however their files spelt the values.
+     */
+    public List<Object> simulated() { return java.util.Arrays.asList(gpus, gpu, pools, links, pageBytes, gpuEnergy, uvm, cpu, watchdogPs); }
+
     /** The resolved tree, for results' config.json. */
     public Map<String, Object> tree() { return tree; }
 

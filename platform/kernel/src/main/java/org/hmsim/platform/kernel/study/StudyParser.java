@@ -136,6 +136,7 @@ public final class StudyParser {
             for (SweepDim d : dims) if (d.hasColumn()) sweepColumns.add(d.key());
             dims.addAll(policyDims);
             List<PlannedRun> runs = expand(seeds);
+            refuseTwins(runs);
             List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs);
             List<String> columns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
@@ -649,6 +650,36 @@ public final class StudyParser {
                 }
             }
             return List.copyOf(runs);
+        }
+
+        /**
+         * Two planned runs that are the same simulation (the same machine, workload, policies with their parameters and
+         * seed, once every value is read): a value listed twice in another spelling ({@code [4, "4"]}, {@code [40GB/s,
+         * 40000MB/s]}, {@code [ratio, {name: ratio, fast_percent: 70}]} where 70 is the default). They would double the
+         * time and the report would average them as if they were seeds.
+         */
+        void refuseTwins(List<PlannedRun> runs) throws StudyException {
+            Map<List<Object>, PlannedRun> seen = new java.util.HashMap<>();
+            for (PlannedRun r : runs) {
+                List<Object> key = new ArrayList<>();
+                key.add(r.machine().config().name()); // two machine files alike are still two machines the report tells apart
+                key.add(r.machine().config().simulated());
+                key.add(r.workload().entry().name());
+                key.add(r.workload().entry().origin());
+                key.add(r.workload().params().asMap());
+                for (Slot s : Slot.values()) {
+                    PolicyChoice c = r.policies().get(s);
+                    key.add(c == null ? null : List.of(c.entry().name(), c.entry().version(), c.params().asMap()));
+                }
+                key.add(r.seed());
+                PlannedRun twin = seen.putIfAbsent(key, r);
+                if (twin == null) continue;
+                Node at = value("sweep") != null ? value("sweep") : value("policies") != null ? value("policies") : value("workloads");
+                Origin o = at == null ? Origin.start(display) : doc.at(at, "");
+                throw o.error(at == value("sweep") ? "sweep" : at == value("policies") ? "policies" : "workloads",
+                        "runs " + twin.id() + " (" + twin.label() + ") and " + r.id() + " (" + r.label()
+                                + ") are the same simulation: a value is listed twice, spelt two ways");
+            }
         }
 
         /** Every point of the cartesian product, the last dimension varying fastest. */
