@@ -189,12 +189,17 @@ public final class Report {
 
     /** Written to a temporary file and renamed, as every results file (README "Results"). */
     static void write(Path file, byte[] bytes) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
             Files.write(tmp, bytes);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            try { // a full disk: leave no half-written .tmp behind (the next report removed it only then)
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the write's own failure is the one to report
+            }
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }

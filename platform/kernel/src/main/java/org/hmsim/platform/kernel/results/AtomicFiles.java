@@ -33,6 +33,24 @@ public final class AtomicFiles {
         }
     }
 
+    private static final java.util.concurrent.atomic.AtomicLong TEMPS = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * A new empty temporary file beside the target, created with the process's umask like any other file (so a
+     * group sharing a results folder on a cluster file system can read the results: Files.createTempFile makes
+     * them owner-only, 0600, which the rename kept; found by a review).
+     */
+    private static Path newTemp(Path dir, String name) throws IOException {
+        while (true) {
+            Path t = dir.resolve("." + name + "." + ProcessHandle.current().pid() + "-" + TEMPS.incrementAndGet() + ".tmp");
+            try {
+                return Files.createFile(t);
+            } catch (java.nio.file.FileAlreadyExistsException taken) {
+                // a leftover of an earlier process with the same pid: the next number
+            }
+        }
+    }
+
     public static void write(Path target, String text) {
         write(target, text.getBytes(StandardCharsets.UTF_8));
     }
@@ -42,7 +60,7 @@ public final class AtomicFiles {
         Path tmp = null;
         try {
             Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+            tmp = newTemp(dir, target.getFileName().toString());
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer b = ByteBuffer.wrap(data);
                 while (b.hasRemaining()) ch.write(b);
