@@ -54,6 +54,8 @@ final class ReplayCommand implements Callable<Integer> {
                 return rp;
             });
             Traces.read(format, trace, r, true);
+            if (!r.replayedAnything()) // what trace import refuses too: a file of another format reads as no access at all
+                throw new IllegalArgumentException(trace + ": nothing to replay (no memory access read as " + format + "; is it a " + format + " trace?)");
             r.print(ctx.out());
             return Commands.OK;
         });

@@ -103,6 +103,9 @@ public final class CacheReplay implements TraceSink {
 
     public long misses(String name) { return level(name).totalMisses(); }
 
+    /** Whether the trace held anything to replay: a memory instruction or a CPU access. */
+    public boolean replayedAnything() { return gpuInstructions + cpuAccesses > 0; }
+
     public long fetches(String name) { return level(name).totalFetches(); }
 
     private ReplayCache level(String name) {
