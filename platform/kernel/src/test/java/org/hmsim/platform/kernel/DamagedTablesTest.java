@@ -27,6 +27,12 @@ class DamagedTablesTest extends ResultsCli {
             assertOneLineError(exec("report", other.toString()), "report: " + table + ": row ");
             assertOneLineError(exec("compare", out.toString(), other.toString()), "compare: " + table + ": row ");
         }
+        // a damaged study.json: refused as collect and status refuse it (the report left its provenance out, exit 0)
+        Files.writeString(table, whole);
+        Files.writeString(other.resolve("study.json"), "garbage");
+        assertOneLineError(exec("report", other.toString()), "report: " + other.resolve("study.json") + " is damaged");
+        Files.writeString(other.resolve("study.json"), "[1]");
+        assertOneLineError(exec("report", other.toString()), "is damaged (not a JSON object)");
         // cut inside the header (no rows to show it: an empty report, exit 0, before) or anywhere without its last line break
         for (String damaged : List.of(whole.substring(0, whole.indexOf('\n') / 2), whole.substring(0, whole.length() - 1))) {
             Files.writeString(table, damaged);

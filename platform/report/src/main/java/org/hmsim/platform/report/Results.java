@@ -74,12 +74,16 @@ public final class Results {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> readStudy(Path f) {
         if (!Files.isRegularFile(f)) return Map.of();
+        // a damaged study.json is refused as collect and status refuse it: a report without its provenance said nothing
+        Object o;
         try {
-            Object o = new ObjectMapper().readValue(f.toFile(), Object.class);
-            return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+            o = new ObjectMapper().readValue(f.toFile(), Object.class);
         } catch (IOException e) {
-            return Map.of("error", "study.json unreadable: " + e.getMessage());
+            String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+            throw new BadResultsException(f + " is damaged (" + first + "); hmsim collect DIR --study FILE writes it again");
         }
+        if (!(o instanceof Map<?, ?> m)) throw new BadResultsException(f + " is damaged (not a JSON object); hmsim collect DIR --study FILE writes it again");
+        return (Map<String, Object>) m;
     }
 
     /** Every runs/&lt;id&gt;/error.txt, by run id in order (also runs missing from runs.csv). */
