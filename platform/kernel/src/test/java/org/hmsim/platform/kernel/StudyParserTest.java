@@ -140,6 +140,9 @@ class StudyParserTest {
             assertTrue(t.getMessage().contains("runs 0001 (") && t.getMessage().contains("are the same simulation: a value is listed twice, spelt two ways"),
                     twice + " -> " + t.getMessage());
         }
+        // a time series of a run the study does not have (it showed only as a warning in the report)
+        StudyException ts = error(head + "workloads: [stream]\nreport:\n  - {kind: timeseries, runs: [\"0001\", \"9999\"]}\n");
+        assertTrue(ts.getMessage().contains("report[0].runs: '9999' is not a run of this study (runs 0001 to 0001)"), ts.getMessage());
         // different parameters, or a bfs of another size, are different runs
         assertEquals(4, parse(head + "workloads: [{name: bfs, nodes: 4096}, {name: bfs, nodes: 8192}]\n"
                 + "policies:\n  placement: {sweep: [{name: ratio, fast_percent: 70}, {name: ratio, fast_percent: 30}]}\n").runs().size());

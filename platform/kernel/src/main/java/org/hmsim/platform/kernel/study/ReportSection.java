@@ -57,6 +57,14 @@ final class ReportSection {
                 }
             for (Map.Entry<String, List<String>> e : spec.where().entrySet())
                 checkValues(doc, item, field, "where." + e.getKey(), resolve(columns, e.getKey()), e.getValue(), runs);
+            if (spec.runs() != null) { // a time series of a run the study does not have showed only as a warning in the report
+                java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+                for (PlannedRun r : runs) ids.add(r.id());
+                for (String id : spec.runs())
+                    if (!ids.contains(id))
+                        throw doc.error(at(item, "runs"), field + ".runs", "'" + id + "' is not a run of this study (runs "
+                                + runs.get(0).id() + " to " + runs.get(runs.size() - 1).id() + ")");
+            }
             out.add(plain);
         }
         return List.copyOf(out);
