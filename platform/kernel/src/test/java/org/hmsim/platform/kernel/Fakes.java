@@ -78,8 +78,11 @@ public final class Fakes {
         return r;
     }
 
-    public record FakeWorkload(String name) implements Workload {
-        public List<AllocationSpec> allocations() { return List.of(); }
+    /** {@code bytes}: its one allocation's size (0: none). */
+    public record FakeWorkload(String name, long bytes) implements Workload {
+        public FakeWorkload(String name) { this(name, 0); }
+
+        public List<AllocationSpec> allocations() { return bytes == 0 ? List.of() : List.of(new AllocationSpec("a", bytes)); }
 
         public List<Kernel> kernels(long[] baseAddresses) { return List.of(); }
     }
@@ -87,7 +90,9 @@ public final class Fakes {
     public record WProvider(String name, List<ParamSpec> parameters) implements WorkloadProvider {
         public String description() { return "fake workload " + name; }
 
-        public Workload create(Params params, long seed) { return new FakeWorkload(name + params.asMap()); }
+        public Workload create(Params params, long seed) {
+            return new FakeWorkload(name + params.asMap(), params.asMap().containsKey("size") ? params.getLong("size") : 0);
+        }
     }
 
     public static WorkloadRegistry workloads() {

@@ -140,6 +140,9 @@ class StudyParserTest {
             assertTrue(t.getMessage().contains("runs 0001 (") && t.getMessage().contains("are the same simulation: a value is listed twice, spelt two ways"),
                     twice + " -> " + t.getMessage());
         }
+        // a workload beyond the machine's pools (no demand paging): every run would fail as it starts
+        StudyException big = error(head + "workloads: [{name: stream, size: 4GB}]\noverrides: {pools.ddr.capacity: 1GB}\n");
+        assertTrue(big.getMessage().contains("more than machine small's pools hold"), big.getMessage());
         // a time series of a run the study does not have (it showed only as a warning in the report)
         StudyException ts = error(head + "workloads: [stream]\nreport:\n  - {kind: timeseries, runs: [\"0001\", \"9999\"]}\n");
         assertTrue(ts.getMessage().contains("report[0].runs: '9999' is not a run of this study (runs 0001 to 0001)"), ts.getMessage());

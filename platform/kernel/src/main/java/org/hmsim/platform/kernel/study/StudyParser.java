@@ -137,6 +137,7 @@ public final class StudyParser {
             dims.addAll(policyDims);
             List<PlannedRun> runs = expand(seeds);
             refuseTwins(runs);
+            refuseUnfitting(runs);
             List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs);
             List<String> columns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
@@ -679,6 +680,32 @@ public final class StudyParser {
                 throw o.error(at == value("sweep") ? "sweep" : at == value("policies") ? "policies" : "workloads",
                         "runs " + twin.id() + " (" + twin.label() + ") and " + r.id() + " (" + r.label()
                                 + ") are the same simulation: a value is listed twice, spelt two ways");
+            }
+        }
+
+        /**
+         * A workload whose allocations need more pages than a machine's pools hold (without demand paging): every run
+         * of the pair would fail as it starts, as the OS's allocator says; said here, at validation, naming both.
+         */
+        void refuseUnfitting(List<PlannedRun> runs) throws StudyException {
+            java.util.Set<List<Object>> checked = new java.util.HashSet<>();
+            for (PlannedRun r : runs) {
+                org.hmsim.platform.machine.MachineConfig m = r.machine().config();
+                if (m.uvm() != null || !checked.add(List.of(m.name(), m.simulated(), r.workload()))) continue;
+                long frames = 0, pages = 0, page = m.pageBytes();
+                for (var p : m.pools()) frames += p.capacityBytes() / page;
+                List<org.hmsim.api.workload.AllocationSpec> allocs;
+                try {
+                    allocs = r.workload().create(r.seed()).allocations();
+                } catch (RuntimeException e) {
+                    continue; // the run says why; here only the footprint is checked
+                }
+                for (var a : allocs) pages += (a.bytes() + page - 1) / page;
+                if (pages <= frames) continue;
+                Node at = value("workloads");
+                Origin o = at == null ? Origin.start(display) : doc.at(at, "");
+                throw o.error("workloads", r.workload().label() + " allocates " + pages + " pages of " + page + " bytes, more than machine "
+                        + m.name() + "'s pools hold (" + frames + " frames): every run of it would fail as it starts; a smaller input or larger pools");
             }
         }
 
