@@ -96,6 +96,8 @@ class CommandsTest {
         Path t = dir.resolve("s.hmt");
         assertEquals(Commands.BAD_INPUT, exec("trace", "record", "stream", "--param", "size=abc", "--out", t.toString()));
         assertTrue(err().contains("--param size: "), err());
+        assertEquals(Commands.BAD_INPUT, exec("trace", "record", "stream", "--param", "size=1024", "--param", "size=2048", "--out", t.toString()));
+        assertTrue(err().contains("--param size is given twice"), err());
         assertEquals(0, exec("trace", "record", "stream", "--param", "size=1024", "--out", t.toString()));
         long size = java.nio.file.Files.size(t);
         assertEquals(Commands.BAD_INPUT, exec("trace", "convert", t.toString(), "--out", t.toString()));

@@ -186,6 +186,9 @@ class SlurmExecutorTest {
 
     @Test
     void unknownExecutorAndMissingSbatchAreReported() throws Exception {
+        // batch options with the local executor would be ignored: refused
+        assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", dir.resolve("x").toString(), "--partition", "gpu"));
+        assertTrue(out().contains("--partition: only for batch executors"), out());
         assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", dir.resolve("x").toString(), "--executor", "pbs"));
         assertTrue(out().contains("unknown executor 'pbs' (installed: local, slurm)"), out());
         System.setProperty("hmsim.slurm.bin", dir.resolve("nowhere").toString());

@@ -115,6 +115,14 @@ class CacheReplayTest {
         assertTrue(err <= tolerance, what + ": replay " + actual + ", model " + expected + " (" + err * 100 + " %)");
     }
 
+    /** A cache key given twice (ways=8,ways=4) is an error, not the last value silently. */
+    @Test
+    void aCacheKeyGivenTwiceIsRefused() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> org.hmsim.platform.traces.replay.CacheSpec.parse("l1:size=32KB,ways=8,assoc=4"));
+        assertEquals("cache l1: ways is given twice", e.getMessage());
+    }
+
     @Test
     void generatedTraceMatchesTheModelExactly() throws IOException {
         Path p = dir.resolve("gen.lackey");

@@ -115,6 +115,11 @@ final class RunCommand implements Callable<Integer> {
         }
         ExecutorSettings settings = new ExecutorSettings(partition, arrayChunk, sbatchArgs);
         boolean local = chosen instanceof LocalExecutor;
+        if (local && (partition != null || arrayChunk != 1 || !sbatchArgs.isEmpty())) { // they would be silently ignored
+            e.println((partition != null ? "--partition" : arrayChunk != 1 ? "--array-chunk" : "--sbatch-arg")
+                    + ": only for batch executors (--executor slurm); the local executor runs here");
+            return Commands.BAD_INPUT;
+        }
         if (replaySwaps != null && !local) { // its tasks run in other processes, which the replay does not reach
             e.println("--replay-swaps: runs only with the local executor, not --executor " + executor);
             return Commands.BAD_INPUT;

@@ -99,7 +99,8 @@ final class TraceCommand implements Callable<Integer> {
                 for (String kv : params) {
                     int eq = kv.indexOf('=');
                     if (eq <= 0) throw new IllegalArgumentException("--param expects KEY=VALUE, found '" + kv + "'");
-                    given.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+                    if (given.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim()) != null)
+                        throw new IllegalArgumentException("--param " + kv.substring(0, eq).trim() + " is given twice");
                 }
                 Path file = Path.of(workload);
                 boolean isFile = (workload.endsWith(".yaml") || workload.endsWith(".yml")) || Files.isRegularFile(file);

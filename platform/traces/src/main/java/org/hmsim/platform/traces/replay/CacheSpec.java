@@ -20,10 +20,13 @@ public record CacheSpec(String name, long sizeBytes, int ways, int lineBytes, St
         long size = -1;
         int ways = 8, line = 64;
         String repl = "lru", write = "wb-wa", index = "sim";
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (String kv : text.substring(colon + 1).split(",")) {
             String[] p = kv.split("=", 2);
             if (p.length != 2) throw new IllegalArgumentException("cache " + name + ": expected key=value, found '" + kv + "'");
             String k = p[0].trim().toLowerCase(Locale.ROOT), v = p[1].trim();
+            String canonical = k.equals("assoc") ? "ways" : k.equals("block") ? "line" : k;
+            if (!seen.add(canonical)) throw new IllegalArgumentException("cache " + name + ": " + canonical + " is given twice");
             try {
                 switch (k) {
                     case "size" -> size = Units.bytes(v);
