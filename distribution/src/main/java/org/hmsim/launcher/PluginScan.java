@@ -64,7 +64,12 @@ final class PluginScan {
         for (Path jar : jars) {
             Bundle b = bundleAt(jar);
             if (b == null) {
-                if (isBundle(jar)) {
+                String name = bundleName(jar);
+                if (name == null) { // unreadable: possibly still being copied in, so waited for
+                    notInstalled++;
+                    waiting++;
+                    out.add(jar.getFileName() + ": not installed (not a readable jar: still being written?)");
+                } else if (!name.isEmpty()) {
                     notInstalled++;
                     waiting++;
                     out.add(jar.getFileName() + ": not installed");
@@ -75,28 +80,36 @@ final class PluginScan {
         }
         // with every bundle jar installed, one that cannot resolve never will; one that resolves is FileInstall's to start
         org.osgi.framework.wiring.FrameworkWiring w = ctx.getBundle(0).adapt(org.osgi.framework.wiring.FrameworkWiring.class);
+        List<Bundle> stuck = new ArrayList<>();
         for (Bundle b : down) {
-            boolean stuck = notInstalled == 0 && b.getState() == Bundle.INSTALLED && !Container.isFragment(b) && !w.resolveBundles(List.of(b));
-            if (!stuck) waiting++;
+            if (notInstalled == 0 && b.getState() == Bundle.INSTALLED && !Container.isFragment(b) && !w.resolveBundles(List.of(b))) stuck.add(b);
+            else waiting++;
+        }
+        // why a bundle does not start is asked (a start attempt) only once nothing is left to wait for, not on every poll
+        boolean last = waiting == 0 || timedOut;
+        for (Bundle b : down) {
             Path jar = locationPath(b.getLocation());
             out.add((jar == null ? b.getLocation() : jar.getFileName().toString()) + ": " + BundleJars.stateName(b.getState())
-                    + (stuck || timedOut ? reason(b, ctx) : ""));
+                    + (last && (timedOut || stuck.contains(b)) ? reason(b, ctx) : ""));
         }
         return new Scan(waiting, out);
     }
 
     /** A plugin that uses the hmsim api but has no DS components registers nothing the kernel could find. */
     static boolean offersNothing(Bundle b) {
-        if (Container.isFragment(b) || b.getHeaders().get("Service-Component") != null) return false;
+        // an activator may register providers itself, and a library bundle (it exports) offers none on purpose
+        if (Container.isFragment(b) || b.getHeaders().get("Service-Component") != null || b.getHeaders().get("Bundle-Activator") != null
+                || b.getHeaders().get("Export-Package") != null) return false;
         String imports = b.getHeaders().get("Import-Package");
         return imports != null && imports.contains("org.hmsim.api");
     }
 
-    private static boolean isBundle(Path jar) {
+    /** The jar's Bundle-SymbolicName, "" for a plain jar, null if it cannot be read (yet). */
+    private static String bundleName(Path jar) {
         try {
-            return !BundleJars.symbolicName(jar).isEmpty();
+            return BundleJars.symbolicName(jar);
         } catch (IOException e) {
-            return false; // unreadable: not one FileInstall can install either
+            return null;
         }
     }
 

@@ -51,16 +51,28 @@ class ContainerTest {
         }
     }
 
-    /** A jar that is no bundle can never come up: said at once, not after the wait (which cost every command ~10 s). */
+    /**
+     * A jar that is no bundle can never come up: said at once, not after the wait (which cost every command ~10 s). One
+     * that cannot be read yet (still being copied in) is waited for.
+     */
     @Test
     void aPlainJarEndsTheWaitAtOnce() throws Exception {
         Files.createDirectories(home.resolve("plugins"));
-        Files.write(home.resolve("plugins/plain.jar"), new byte[] {1});
+        var mf = new java.util.jar.Manifest();
+        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(home.resolve("plugins/plain.jar")), mf)) {
+            out.flush();
+        }
         try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
             long t0 = System.nanoTime();
             var pending = c.awaitPlugins(Duration.ofSeconds(30));
             assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "no wait for a jar that cannot come up");
             assertEquals(List.of("plain.jar: not an OSGi bundle (its manifest has no Bundle-SymbolicName)"), pending);
+        }
+        Files.write(home.resolve("plugins/half.jar"), new byte[] {'P', 'K', 3});
+        try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
+            var pending = c.awaitPlugins(Duration.ofMillis(300));
+            assertTrue(pending.contains("half.jar: not installed (not a readable jar: still being written?)"), pending.toString());
         }
     }
 

@@ -100,7 +100,11 @@ class LauncherTest {
         Path plugins = Files.createDirectory(dir.resolve("plugins"));
         Path jar = newerApiPlugin(dir.resolve("newer-api.jar"));
         Files.copy(jar, plugins.resolve("newer-api.jar"));
-        Files.write(plugins.resolve("plain.jar"), new byte[] {1});
+        var plainManifest = new java.util.jar.Manifest();
+        plainManifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        try (var plain = new java.util.jar.JarOutputStream(Files.newOutputStream(plugins.resolve("plain.jar")), plainManifest)) {
+            plain.flush(); // a jar, but no bundle
+        }
         bundleJar(plugins.resolve("no-component.jar"), "com.example.nocomp", "org.hmsim.api.policy;version=\"[1.0,2)\"");
         long t0 = System.nanoTime();
         Output headless = run(Hmsim.home().resolve("bin/hmsim"), "", "policies", "-Dhmsim.plugins=" + plugins);

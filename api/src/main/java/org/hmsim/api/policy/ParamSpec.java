@@ -90,8 +90,8 @@ public record ParamSpec(String name, ParamType type, Object defaultValue, Double
      * at the edge of 64 bits as the whole number it is (not 9.223372036854776E18).
      */
     private String shown(double d) {
-        if (d != Math.rint(d)) return Double.toString(d);
-        if (d >= 9.2e18) return Long.toString(Long.MAX_VALUE);
+        if (d != Math.rint(d) || type == ParamType.DOUBLE) return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+        if (d >= 9.2e18) return Long.toString(Long.MAX_VALUE); // a whole-number type's 64-bit edge, not 9.223372036854776E18
         long v = (long) d;
         if (type != ParamType.TIME || v == 0) return Long.toString(v);
         String[] units = {"s", "ms", "us", "ns"};

@@ -65,6 +65,14 @@ public final class Fakes {
             };
             return (Policy) Proxy.newProxyInstance(slot.policyType().getClassLoader(), new Class<?>[] {slot.policyType()}, h);
         }
+
+        /** A string parameter named {@code pairs} must be k=v,... (a provider's own check, as bw-aware's bandwidths). */
+        @Override
+        public void check(Params params) {
+            if (!params.asMap().containsKey("pairs")) return;
+            for (String kv : params.getString("pairs").split(","))
+                if (!kv.contains("=")) throw new IllegalArgumentException("parameter 'pairs': '" + kv + "' is not name=value");
+        }
     }
 
     public static PolicyRegistry policies() {
@@ -74,6 +82,7 @@ public final class Fakes {
         r.add(new Provider(Slot.PLACEMENT, "ratio", "1.0.0",
                 List.of(ParamSpec.integer("fast_percent", 50, 0, 100, "share of pages in the fast pool, %")), false));
         r.add(new Provider(Slot.PLACEMENT, "explode", "1.0.0", List.of(), true));
+        r.add(new Provider(Slot.PLACEMENT, "paired", "1.0.0", List.of(ParamSpec.string("pairs", "", "name=value,...")), false));
         r.add(new Provider(Slot.REPLACEMENT, "random", "1.0.0", List.of(), false));
         return r;
     }

@@ -143,9 +143,14 @@ class StudyParserTest {
         // a workload beyond the machine's pools (no demand paging): every run would fail as it starts
         StudyException big = error(head + "workloads: [{name: stream, size: 4GB}]\noverrides: {pools.ddr.capacity: 1GB}\n");
         assertTrue(big.getMessage().contains("more than machine small's pools hold"), big.getMessage());
+        // a provider's own check runs once a sweep has completed the policy's parameters, each value at its place
+        assertEquals(2, parse(head + "workloads: [stream]\npolicies:\n  placement: paired\nsweep:\n  policies.placement.pairs: [\"a=1\", \"b=2,c=3\"]\n").runs().size());
+        StudyException pair = error(head + "workloads: [stream]\npolicies:\n  placement: paired\nsweep:\n  policies.placement.pairs: [\"a=1\", \"b\"]\n");
+        assertTrue(pair.getMessage().contains("sweep.policies.placement.pairs: 'b' is not name=value"), pair.getMessage());
         // a time series of a run the study does not have (it showed only as a warning in the report)
         StudyException ts = error(head + "workloads: [stream]\nreport:\n  - {kind: timeseries, runs: [\"0001\", \"9999\"]}\n");
         assertTrue(ts.getMessage().contains("report[0].runs: '9999' is not a run of this study (runs 0001 to 0001)"), ts.getMessage());
+        assertEquals(1, parse(head + "workloads: [stream]\nreport:\n  - {kind: timeseries, runs: [1, 0001]}\n").runs().size(), "a number matches as the report does");
         // different parameters, or a bfs of another size, are different runs
         assertEquals(4, parse(head + "workloads: [{name: bfs, nodes: 4096}, {name: bfs, nodes: 8192}]\n"
                 + "policies:\n  placement: {sweep: [{name: ratio, fast_percent: 70}, {name: ratio, fast_percent: 30}]}\n").runs().size());
@@ -293,7 +298,7 @@ class StudyParserTest {
         assertEquals(14, e.column());
         assertEquals("policies.placement", e.field());
         assertTrue(e.reason().contains("unknown placement policy 'bw-awair'"), e.reason());
-        assertTrue(e.reason().contains("explode, interleave, local, ratio"), e.reason());
+        assertTrue(e.reason().contains("explode, interleave, local, paired, ratio"), e.reason());
     }
 
     @Test

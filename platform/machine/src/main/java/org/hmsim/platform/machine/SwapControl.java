@@ -72,6 +72,17 @@ public final class SwapControl {
 
     synchronized void add(SwapRecord r) { records.add(r); }
 
+    /** The record of exactly this request (not an equal one), by identity: what the shell that asked reports. */
+    private final Map<SwapRequest, SwapRecord> byRequest = new java.util.IdentityHashMap<>();
+
+    synchronized void add(SwapRecord r, SwapRequest from) {
+        records.add(r);
+        byRequest.put(from, r);
+    }
+
+    /** The record of request {@code r} once the run carried it out or refused it, else null. */
+    public synchronized SwapRecord recordOf(SwapRequest r) { return byRequest.get(r); }
+
     /** The swaps performed (or refused) so far, in order. */
     public synchronized List<SwapRecord> records() { return List.copyOf(records); }
 }

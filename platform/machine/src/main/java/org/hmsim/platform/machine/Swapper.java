@@ -393,7 +393,7 @@ final class Swapper implements EventTarget {
         String to = t != null ? t.id() : r.policyShown();
         String params = t != null ? t.params() : paramsText(r.params());
         control.add(new SwapRecord(startPs, wallTime, slot, active.getOrDefault(slot, ""), bundles.getOrDefault(slot, ""), to,
-                t != null ? t.bundle() : "", params, r.cause(), m.engine.now() - startPs, System.nanoTime() - wallStartNs, state, outcome));
+                t != null ? t.bundle() : "", params, r.cause(), m.engine.now() - startPs, System.nanoTime() - wallStartNs, state, outcome), r);
     }
 
     static String paramsText(Map<String, Object> p) {

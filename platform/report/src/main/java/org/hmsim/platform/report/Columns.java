@@ -76,4 +76,14 @@ public final class Columns {
         int dot = column.lastIndexOf('.');
         return column.substring(dot + 1);
     }
+
+    /**
+     * Whether a figure's {@code runs:} entry names run {@code id}: as written ("0002"), or as a number (an unquoted 0002 is
+     * the YAML number 2). One rule for the study's validation and the report.
+     */
+    public static boolean namesRun(String want, String id) {
+        if (want.equals(id)) return true;
+        double w = Numbers.parse(want);
+        return !Double.isNaN(w) && Numbers.parse(id) == w;
+    }
 }

@@ -198,7 +198,7 @@ public final class Planner {
         }
         for (String want : s.runs()) {
             Run run = r.run(want);
-            if (run == null) for (Run x : r.runs()) if (!Double.isNaN(Numbers.parse(want)) && Numbers.parse(x.id()) == Numbers.parse(want)) run = x;
+            if (run == null) for (Run x : r.runs()) if (Columns.namesRun(want, x.id())) run = x;
             if (run == null) warnings.add("report[" + index + "].runs: no run " + want);
             else runs.add(run);
         }

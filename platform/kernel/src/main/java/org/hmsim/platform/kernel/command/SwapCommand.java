@@ -60,9 +60,8 @@ final class SwapCommand implements Callable<Integer> {
         // Submit the validated values (typed), so the run resolves exactly what was checked.
         Map<String, Object> typed = new LinkedHashMap<>();
         for (String k : params.keySet()) typed.put(k, c.params().asMap().get(k));
-        org.hmsim.platform.machine.SwapControl control = LiveSwaps.running().get(run);
-        int before = control == null ? 0 : control.records().size();
-        if (!LiveSwaps.submit(run, new SwapRequest(c.slot(), c.entry().id(), typed, "shell"))) {
+        SwapRequest request = new SwapRequest(c.slot(), c.entry().id(), typed, "shell");
+        if (!LiveSwaps.submit(run, request)) {
             java.util.Set<String> running = LiveSwaps.running().keySet();
             var study = ctx.kernel().current();
             // a study that has started but whose runs are still being set up has no run to swap yet
@@ -72,7 +71,7 @@ final class SwapCommand implements Callable<Integer> {
             e.println("swap: " + why);
             return Commands.BAD_INPUT;
         }
-        org.hmsim.platform.machine.SwapRecord done = awaitRecord(control, before, c.slot());
+        org.hmsim.platform.machine.SwapRecord done = awaitRecord(LiveSwaps.running().get(run), request);
         if (done == null) {
             o.println("run " + run + ": " + c.slot().id() + " -> " + c.entry().id() + " at its next epoch end (sim:status and the run's swaps.csv show the outcome)");
             return Commands.OK;
@@ -89,13 +88,13 @@ final class SwapCommand implements Callable<Integer> {
     /** How long the shell waits to say how a swap went: a run reaches its next epoch end within it, usually. */
     private static final long AWAIT_MS = 3_000;
 
-    /** The record of this shell swap of {@code slot}, once the run has carried it out or refused it; null if not within the wait. */
-    private static org.hmsim.platform.machine.SwapRecord awaitRecord(org.hmsim.platform.machine.SwapControl control, int before, Slot slot) {
+    /** The record of {@code request}, once the run has carried it out or refused it; null if not within the wait (or the run ended). */
+    private static org.hmsim.platform.machine.SwapRecord awaitRecord(org.hmsim.platform.machine.SwapControl control, SwapRequest request) {
+        if (control == null) return null;
         long deadline = System.nanoTime() + AWAIT_MS * 1_000_000;
         while (System.nanoTime() < deadline) {
-            List<org.hmsim.platform.machine.SwapRecord> all = control.records();
-            for (int i = before; i < all.size(); i++)
-                if (all.get(i).slot() == slot && all.get(i).cause().equals("shell")) return all.get(i);
+            org.hmsim.platform.machine.SwapRecord r = control.recordOf(request);
+            if (r != null) return r;
             if (control.finished()) return null;
             try {
                 Thread.sleep(20);

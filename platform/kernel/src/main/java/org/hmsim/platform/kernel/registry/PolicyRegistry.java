@@ -102,17 +102,26 @@ public final class PolicyRegistry {
      */
     public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given) { return choose(find(slot, name), given); }
 
+    /** As {@link #resolve}; {@code providerCheck} false leaves out the provider's own check (types and ranges only). */
+    public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given, boolean providerCheck) {
+        PolicyEntry e = find(slot, name);
+        return providerCheck ? choose(e, given) : new PolicyChoice(slot, e, typed(e, given), new LinkedHashMap<>(given));
+    }
+
     /** A choice of this installed entry (exactly this provider, whatever else has its name and version). */
     public PolicyChoice choose(PolicyEntry e, Map<String, ?> given) {
-        Params params;
+        return new PolicyChoice(e.slot(), e, checked(e, typed(e, given)), new LinkedHashMap<>(given));
+    }
+
+    /** The parameters checked against their specs (names, types, ranges); an unknown one named with the policy. */
+    private static Params typed(PolicyEntry e, Map<String, ?> given) {
         try {
-            params = validate(e.parameters(), given);
+            return validate(e.parameters(), given);
         } catch (InvalidChoiceException ex) { // name the policy: a swept parameter applies to every swept policy
             if (ex.getMessage() == null || !ex.getMessage().startsWith("unknown parameter")) throw ex;
             throw new InvalidChoiceException(ex.parameter(), ex.getMessage().replace("(this takes no parameters)", "(" + e.name() + " takes no parameters)")
                     .replace("(parameters: ", "(" + e.name() + "'s parameters: "));
         }
-        return new PolicyChoice(e.slot(), e, checked(e, params), new LinkedHashMap<>(given));
     }
 
     /** The slot's default policy ({@link Defaults}), with its default parameters. */

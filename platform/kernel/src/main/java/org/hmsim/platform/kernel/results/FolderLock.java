@@ -51,8 +51,9 @@ public final class FolderLock implements AutoCloseable {
     public static boolean held(Path dir) {
         Path file = dir.resolve(NAME);
         if (!java.nio.file.Files.isRegularFile(file)) return false;
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            FileLock l = ch.tryLock();
+        // read and a shared lock: enough to see the run's exclusive one, and open to a group member who may only read
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            FileLock l = ch.tryLock(0, Long.MAX_VALUE, true);
             if (l == null) return true;
             l.release();
             return false;

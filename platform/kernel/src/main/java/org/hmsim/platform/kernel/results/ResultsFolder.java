@@ -152,7 +152,9 @@ public final class ResultsFolder {
 
     /**
      * As {@link #resumeConflict()}, for {@code collect}, which assembles what the runs recorded: the swaps a run
-     * replayed (--replay-swaps) are part of what it recorded, not of the plan, and are not compared.
+     * replayed (--replay-swaps) are part of what it recorded, not of the plan, and the bundles the policies came from
+     * (whose versions carry a build time) may have been rebuilt since, so neither is compared; the policies' names,
+     * versions and parameters are.
      */
     public String collectConflict() { return conflict(true); }
 
@@ -191,8 +193,9 @@ public final class ResultsFolder {
             now.remove(ignored);
         }
         if (ignoreReplay) {
-            then.keySet().removeIf(k -> k.startsWith("replayed_swaps"));
-            now.keySet().removeIf(k -> k.startsWith("replayed_swaps"));
+            java.util.function.Predicate<String> recorded = k -> k.startsWith("replayed_swaps") || (k.startsWith("policies.") && k.endsWith(".bundle"));
+            then.keySet().removeIf(recorded);
+            now.keySet().removeIf(recorded);
         }
         Map<String, String> all = new LinkedHashMap<>(now);
         then.forEach(all::putIfAbsent);

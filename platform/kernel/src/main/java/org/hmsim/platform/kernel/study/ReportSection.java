@@ -61,7 +61,7 @@ final class ReportSection {
                 java.util.Set<String> ids = new java.util.LinkedHashSet<>();
                 for (PlannedRun r : runs) ids.add(r.id());
                 for (String id : spec.runs())
-                    if (!ids.contains(id))
+                    if (ids.stream().noneMatch(x -> org.hmsim.platform.report.Columns.namesRun(id, x))) // 2 or 0002 (a YAML number) is run 0002
                         throw doc.error(at(item, "runs"), field + ".runs", "'" + id + "' is not a run of this study (runs "
                                 + runs.get(0).id() + " to " + runs.get(runs.size() - 1).id() + ")");
             }

@@ -415,7 +415,8 @@ public final class StudyParser {
                 Map<String, NodeTuple> m = doc.entries(v, field);
                 if (m.size() != 1) throw doc.error(v, field, "a policy sweep has only the key sweep: {sweep: [local, interleave]}");
                 SweepDim.PolicyChoice dim = choiceDim(field, slot, m.get("sweep").getValueNode(), field + ".sweep");
-                for (PolicySpec spec : dim.specs()) resolve(slot, spec); // names and parameters checked now, with the other parts
+                // names and parameter types checked now, with the other parts; the provider's own check once a sweep's values are in (policiesAt)
+                for (PolicySpec spec : dim.specs()) resolve(slot, spec, false);
                 policyDims.add(dim);
             } else if (v instanceof MappingNode && doc.entries(v, field).containsKey(FOLLOW)) {
                 Map<String, NodeTuple> m = doc.entries(v, field);
@@ -429,7 +430,7 @@ public final class StudyParser {
                     throw doc.error(v, field, "parameters need the policy's name: {follow: highest-ranked, name: ratio, fast_percent: 70}");
             } else {
                 baseSpecs.put(slot, spec(v, field));
-                resolve(slot, baseSpecs.get(slot));
+                resolve(slot, baseSpecs.get(slot), false); // a swept parameter may still complete it (policiesAt checks each point)
             }
         }
 
@@ -691,7 +692,8 @@ public final class StudyParser {
             java.util.Set<List<Object>> checked = new java.util.HashSet<>();
             for (PlannedRun r : runs) {
                 org.hmsim.platform.machine.MachineConfig m = r.machine().config();
-                if (m.uvm() != null || !checked.add(List.of(m.name(), m.simulated(), r.workload()))) continue;
+                // per seed: a workload's footprint may depend on it (a generated graph's edges)
+                if (m.uvm() != null || !checked.add(List.of(m.name(), m.simulated(), r.workload(), r.seed()))) continue;
                 long frames = 0, pages = 0, page = m.pageBytes();
                 for (var p : m.pools()) frames += p.capacityBytes() / page;
                 List<org.hmsim.api.workload.AllocationSpec> allocs;
@@ -791,10 +793,13 @@ public final class StudyParser {
             }
         }
 
-        PolicyChoice resolve(Slot slot, PolicySpec spec) throws StudyException {
+        PolicyChoice resolve(Slot slot, PolicySpec spec) throws StudyException { return resolve(slot, spec, true); }
+
+        /** {@code providerCheck}: also the provider's own check of the parameters (false for a spec a sweep may complete). */
+        PolicyChoice resolve(Slot slot, PolicySpec spec, boolean providerCheck) throws StudyException {
             PolicyChoice choice;
             try {
-                choice = policies.resolve(slot, spec.name(), spec.params());
+                choice = policies.resolve(slot, spec.name(), spec.params(), providerCheck);
             } catch (InvalidChoiceException e) {
                 String param = e.parameter();
                 if (param != null && spec.paramNodes().containsKey(param))
