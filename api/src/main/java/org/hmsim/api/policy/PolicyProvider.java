@@ -37,4 +37,11 @@ public interface PolicyProvider {
      * the machine (a pool's name) can only be checked by {@link #create}. Since api.policy 1.7.0.
      */
     default void check(Params params) {}
+
+    /**
+     * As {@link #check(Params)}, for what names a part of the machine: a parameter naming a pool must name one of
+     * {@code pools} (those of the machine a run has, by index). Called at validation for each machine of a study, and
+     * before a live swap is submitted, so a misspelt pool is refused instead of failing the run. Since api.policy 1.7.0.
+     */
+    default void check(Params params, java.util.List<org.hmsim.api.machine.PoolInfo> pools) {}
 }

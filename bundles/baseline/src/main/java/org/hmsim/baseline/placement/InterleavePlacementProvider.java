@@ -26,6 +26,14 @@ public final class InterleavePlacementProvider implements PolicyProvider {
                 "comma-separated pool names or indices to interleave over, in order; empty = every pool in index order"));
     }
 
+    @Override public void check(Params params, List<org.hmsim.api.machine.PoolInfo> pools) {
+        try {
+            Pools.select(params.getString("pools"), pools);
+        } catch (IllegalArgumentException e) {
+            throw e.getMessage() != null && e.getMessage().startsWith("parameter 'pools'") ? e : new IllegalArgumentException("parameter 'pools': " + e.getMessage());
+        }
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new InterleavePlacement(context.machine(), params.getString("pools"));
     }

@@ -51,6 +51,24 @@ public final class Bandwidths {
         parse(spec).forEach((pool, bps) -> bytesPerSecond[poolIndex(pool, pools)] = bps);
     }
 
+    /** The overrides checked against a machine's pools: each names one, and some pool keeps a bandwidth. */
+    public static void check(String overrides, List<PoolInfo> pools) {
+        double[] bps = new double[pools.size()];
+        for (PoolInfo p : pools) bps[p.index()] = p.peakBytesPerSecond();
+        for (var e : parse(overrides).entrySet()) {
+            int pool;
+            try {
+                pool = poolIndex(e.getKey(), pools);
+            } catch (IllegalArgumentException unknown) {
+                throw new IllegalArgumentException("parameter 'bandwidths': " + unknown.getMessage());
+            }
+            bps[pool] = e.getValue();
+        }
+        double sum = 0;
+        for (double b : bps) sum += b;
+        if (sum <= 0) throw new IllegalArgumentException("parameter 'bandwidths': every pool has bandwidth 0");
+    }
+
     /**
      * {@code "gddr=190GB/s,ddr=72GB/s"} as pool (name or index, as written) to bytes per second; throws naming the
      * parameter for a part that is not {@code pool=bandwidth}. Which pools exist only the machine can tell.

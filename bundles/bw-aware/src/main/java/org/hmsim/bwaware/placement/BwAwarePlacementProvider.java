@@ -29,6 +29,8 @@ public final class BwAwarePlacementProvider implements PolicyProvider {
 
     @Override public void check(Params params) { Bandwidths.parse(params.getString("bandwidths")); }
 
+    @Override public void check(Params params, List<org.hmsim.api.machine.PoolInfo> pools) { Bandwidths.check(params.getString("bandwidths"), pools); }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new BwAwarePlacement(context.machine(), params.getString("bandwidths"), params.getInt("percent_step"), context.random("placement"),
                 params.getString("touch_order").equals("host") ? new HostTouchOrder(context.memory()) : null);

@@ -25,6 +25,20 @@ public final class DdrOnlyPlacementProvider implements PolicyProvider {
         return List.of(ParamSpec.string("pool", "", "the pool to place every page in (name or index); empty = the CPU's pool"));
     }
 
+    @Override public void check(Params params, List<org.hmsim.api.machine.PoolInfo> pools) {
+        String pool = params.getString("pool");
+        if (!pool.isBlank()) named("pool", () -> Bandwidths.poolIndex(pool, pools));
+    }
+
+    /** A pool look-up's failure said as the parameter's. */
+    static void named(String param, Runnable lookUp) {
+        try {
+            lookUp.run();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("parameter '" + param + "': " + e.getMessage());
+        }
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new DdrOnlyPlacement(context.machine(), params.getString("pool"));
     }

@@ -49,6 +49,8 @@ public final class HintsPlacementProvider implements PolicyProvider {
             throw new IllegalArgumentException("parameter 'hotness' must name allocations (name=value,...) when source = given");
     }
 
+    @Override public void check(Params params, List<org.hmsim.api.machine.PoolInfo> pools) { Bandwidths.check(params.getString("bandwidths"), pools); }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new HintsPlacement(context.machine(), context.memory(), params.getString("source"), params.getString("hotness"),
                 params.getString("rank_by"), params.getString("fit"), params.getString("bandwidths"), context.random("placement"), context.stats())

@@ -66,6 +66,14 @@ public final class Fakes {
             return (Policy) Proxy.newProxyInstance(slot.policyType().getClassLoader(), new Class<?>[] {slot.policyType()}, h);
         }
 
+        /** A string parameter named {@code pool} must name a pool of the machine (as ddr-only's). */
+        @Override
+        public void check(Params params, List<org.hmsim.api.machine.PoolInfo> pools) {
+            if (!params.asMap().containsKey("pool") || params.getString("pool").isEmpty()) return;
+            if (pools.stream().noneMatch(p -> p.name().equals(params.getString("pool"))))
+                throw new IllegalArgumentException("parameter 'pool': no pool '" + params.getString("pool") + "'");
+        }
+
         /** A string parameter named {@code pairs} must be k=v,... (a provider's own check, as bw-aware's bandwidths). */
         @Override
         public void check(Params params) {
@@ -83,6 +91,7 @@ public final class Fakes {
                 List.of(ParamSpec.integer("fast_percent", 50, 0, 100, "share of pages in the fast pool, %")), false));
         r.add(new Provider(Slot.PLACEMENT, "explode", "1.0.0", List.of(), true));
         r.add(new Provider(Slot.PLACEMENT, "paired", "1.0.0", List.of(ParamSpec.string("pairs", "", "name=value,...")), false));
+        r.add(new Provider(Slot.PLACEMENT, "pinned", "1.0.0", List.of(ParamSpec.string("pool", "", "a pool's name")), false));
         r.add(new Provider(Slot.REPLACEMENT, "random", "1.0.0", List.of(), false));
         return r;
     }

@@ -147,6 +147,10 @@ class StudyParserTest {
         assertEquals(2, parse(head + "workloads: [stream]\npolicies:\n  placement: paired\nsweep:\n  policies.placement.pairs: [\"a=1\", \"b=2,c=3\"]\n").runs().size());
         StudyException pair = error(head + "workloads: [stream]\npolicies:\n  placement: paired\nsweep:\n  policies.placement.pairs: [\"a=1\", \"b\"]\n");
         assertTrue(pair.getMessage().contains("sweep.policies.placement.pairs: 'b' is not name=value"), pair.getMessage());
+        // a parameter naming a pool the machine does not have: every run would fail
+        assertEquals(1, parse(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: ddr}\n").runs().size());
+        StudyException pool = error(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: hbm}\n");
+        assertTrue(pool.getMessage().contains("policies.placement: pinned(pool=hbm) on machine small: parameter 'pool': no pool 'hbm'"), pool.getMessage());
         // a time series of a run the study does not have (it showed only as a warning in the report)
         StudyException ts = error(head + "workloads: [stream]\nreport:\n  - {kind: timeseries, runs: [\"0001\", \"9999\"]}\n");
         assertTrue(ts.getMessage().contains("report[0].runs: '9999' is not a run of this study (runs 0001 to 0001)"), ts.getMessage());
@@ -298,7 +302,7 @@ class StudyParserTest {
         assertEquals(14, e.column());
         assertEquals("policies.placement", e.field());
         assertTrue(e.reason().contains("unknown placement policy 'bw-awair'"), e.reason());
-        assertTrue(e.reason().contains("explode, interleave, local, paired, ratio"), e.reason());
+        assertTrue(e.reason().contains("explode, interleave, local, paired, pinned, ratio"), e.reason());
     }
 
     @Test

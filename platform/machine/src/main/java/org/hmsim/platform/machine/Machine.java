@@ -83,10 +83,7 @@ public final class Machine implements MachineView {
         stats.setClock(engine::now);
         this.pageCounter = countPageAccesses ? new PageAccessCounter(cfg.pools().size(), cfg.pageBytes()) : null;
         this.gpuClock = ClockDomain.ofMHz("gpu", cfg.gpu().clockMHz());
-        for (int i = 0; i < cfg.pools().size(); i++) {
-            PoolConfig p = cfg.pools().get(i);
-            poolInfos.add(new PoolInfo(i, p.name(), p.kind(), p.node(), p.channels(), p.bytesPerSecond(), p.capacityBytes()));
-        }
+        poolInfos.addAll(cfg.poolInfos());
         this.os = new OsMemoryManager(poolInfos, cfg.pageBytes(), engine, requests, (r, from) -> copyFabric(r).tryAccept(r, from));
         this.uvm = cfg.uvm() == null ? null : new org.hmsim.platform.machine.uvm.UvmDriver(cfg.uvm(), engine, os, localPool(0),
                 poolInfos.get(localPool(0)).capacityBytes(), () -> policy(Slot.RESIDENCY, ResidencyPolicy.class),

@@ -321,6 +321,16 @@ public final class MachineConfig {
 
     public String name() { return name; }
 
+    /** The pools as policies see them ({@link org.hmsim.api.machine.MachineView#pools()}), by index. */
+    public List<org.hmsim.api.machine.PoolInfo> poolInfos() {
+        List<org.hmsim.api.machine.PoolInfo> out = new java.util.ArrayList<>();
+        for (int i = 0; i < pools.size(); i++) {
+            PoolConfig p = pools.get(i);
+            out.add(new org.hmsim.api.machine.PoolInfo(i, p.name(), p.kind(), p.node(), p.channels(), p.bytesPerSecond(), p.capacityBytes()));
+        }
+        return List.copyOf(out);
+    }
+
     /**
      * What the simulation is built from, as values (records compare by value): two configurations with equal ones are
      * the same simulated machine whatever their names and however their files spelt the values.

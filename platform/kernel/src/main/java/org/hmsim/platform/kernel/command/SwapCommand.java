@@ -57,6 +57,18 @@ final class SwapCommand implements Callable<Integer> {
             e.println("swap: " + (named ? ex.parameter() + ": " : "") + ex.getMessage());
             return Commands.BAD_INPUT;
         }
+        // a parameter naming a pool must name one of the run's machine: refused here, not by the run (it failed the run)
+        var current = ctx.kernel().current();
+        if (current != null && c.entry().provider() != null)
+            for (var planned : current.study().runs()) {
+                if (!planned.id().equals(run)) continue;
+                try {
+                    c.entry().provider().check(c.params(), planned.machine().config().poolInfos());
+                } catch (IllegalArgumentException bad) {
+                    e.println("swap: " + c.entry().name() + " on machine " + planned.machine().config().name() + ": " + bad.getMessage());
+                    return Commands.BAD_INPUT;
+                }
+            }
         // Submit the validated values (typed), so the run resolves exactly what was checked.
         Map<String, Object> typed = new LinkedHashMap<>();
         for (String k : params.keySet()) typed.put(k, c.params().asMap().get(k));

@@ -138,6 +138,7 @@ public final class StudyParser {
             List<PlannedRun> runs = expand(seeds);
             refuseTwins(runs);
             refuseUnfitting(runs);
+            refuseUnknownParts(runs);
             List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs);
             List<String> columns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
@@ -681,6 +682,30 @@ public final class StudyParser {
                 throw o.error(at == value("sweep") ? "sweep" : at == value("policies") ? "policies" : "workloads",
                         "runs " + twin.id() + " (" + twin.label() + ") and " + r.id() + " (" + r.label()
                                 + ") are the same simulation: a value is listed twice, spelt two ways");
+            }
+        }
+
+        /**
+         * A policy parameter that names a part of a machine a run does not have (a pool): checked by the provider
+         * against each machine of the study ({@link org.hmsim.api.policy.PolicyProvider#check(org.hmsim.api.policy.Params, List)}),
+         * since every run of the pair would fail.
+         */
+        void refuseUnknownParts(List<PlannedRun> runs) throws StudyException {
+            java.util.Set<List<Object>> checked = new java.util.HashSet<>();
+            for (PlannedRun r : runs) {
+                var m = r.machine().config();
+                for (Slot s : Slot.values()) {
+                    PolicyChoice c = r.policies().get(s);
+                    if (c == null || c.entry().provider() == null || !checked.add(List.of(m.name(), m.simulated(), s, c.entry().id(), c.params().asMap())))
+                        continue;
+                    try {
+                        c.entry().provider().check(c.params(), m.poolInfos());
+                    } catch (IllegalArgumentException e) {
+                        Node at = value("policies") != null ? value("policies") : value("sweep");
+                        Origin o = at == null ? Origin.start(display) : doc.at(at, "");
+                        throw o.error("policies." + s.id(), c.label() + " on machine " + m.name() + ": " + e.getMessage());
+                    }
+                }
             }
         }
 
