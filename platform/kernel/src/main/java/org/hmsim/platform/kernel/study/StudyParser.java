@@ -715,24 +715,31 @@ public final class StudyParser {
          */
         void refuseUnfitting(List<PlannedRun> runs) throws StudyException {
             java.util.Set<List<Object>> checked = new java.util.HashSet<>();
+            // each workload is built once per seed (its footprint may depend on the seed: a generated graph's edges), not
+            // once per machine variant: building a large one takes seconds
+            Map<List<Object>, long[]> sizes = new java.util.HashMap<>();
             for (PlannedRun r : runs) {
                 org.hmsim.platform.machine.MachineConfig m = r.machine().config();
-                // per seed: a workload's footprint may depend on it (a generated graph's edges)
                 if (m.uvm() != null || !checked.add(List.of(m.name(), m.simulated(), r.workload(), r.seed()))) continue;
                 long frames = 0, pages = 0, page = m.pageBytes();
                 for (var p : m.pools()) frames += p.capacityBytes() / page;
-                List<org.hmsim.api.workload.AllocationSpec> allocs;
-                try {
-                    allocs = r.workload().create(r.seed()).allocations();
-                } catch (RuntimeException e) {
-                    continue; // the run says why; here only the footprint is checked
-                }
-                for (var a : allocs) pages += (a.bytes() + page - 1) / page;
+                long[] bytes = sizes.computeIfAbsent(List.of(r.workload(), r.seed()), k -> allocationBytes(r));
+                if (bytes == null) continue; // the run says why; here only the footprint is checked
+                for (long b : bytes) pages += (b + page - 1) / page;
                 if (pages <= frames) continue;
                 Node at = value("workloads");
                 Origin o = at == null ? Origin.start(display) : doc.at(at, "");
                 throw o.error("workloads", r.workload().label() + " allocates " + pages + " pages of " + page + " bytes, more than machine "
                         + m.name() + "'s pools hold (" + frames + " frames): every run of it would fail as it starts; a smaller input or larger pools");
+            }
+        }
+
+        /** The sizes of a run's workload's allocations, or null if building it fails (or does not fit this JVM's heap). */
+        private static long[] allocationBytes(PlannedRun r) {
+            try {
+                return r.workload().create(r.seed()).allocations().stream().mapToLong(org.hmsim.api.workload.AllocationSpec::bytes).toArray();
+            } catch (RuntimeException | OutOfMemoryError e) {
+                return null;
             }
         }
 
