@@ -75,4 +75,15 @@ class DamagedJsonTest extends ResultsCli {
         assertTrue(Files.isRegularFile(config));
         assertEquals("0002", Json.read(stats).get("run"));
     }
+
+    /** A config.json that is not the run's ({@code {}}) is damaged too: the run is redone, the folder not refused as another study's. */
+    @Test
+    void aConfigJsonThatIsNotTheRunsIsRedoneOnResume() throws Exception {
+        assertEquals(0, run());
+        Path config = out.resolve("runs/0001/config.json");
+        Files.writeString(config, "{}");
+        assertEquals(0, run("--resume"), err());
+        assertTrue(out().contains(config + " is not run 0001's configuration"), out());
+        assertEquals("0001", Json.read(config).get("run"));
+    }
 }

@@ -48,6 +48,11 @@ class DamagedTablesTest extends ResultsCli {
         assertOneLineError(exec("compare", out.toString(), out.toString(), "--out", file.resolve("sub").toString()), "is a file, not a folder");
         Path inRuns = out.resolve("runs").resolve("0001");
         assertOneLineError(exec("report", out.toString(), "--out", inRuns.toString()), "lies within runs/");
+        // nor into another results folder, whose report it would replace and whose figures it would mix in
+        Path other = dir.resolve("other");
+        assertEquals(0, exec("run", study.toString(), "--out", other.toString(), "--no-report"));
+        assertOneLineError(exec("report", out.toString(), "--out", other.toString()), "is another results folder (it has runs.csv)");
+        assertOneLineError(exec("compare", out.toString(), out.toString(), "--out", other.toString()), "is another results folder");
         assertEquals(List.of("config.json", "stats.json", "timeseries.csv"), names(inRuns), "nothing written into the run");
         assertEquals(0, run("--resume"), err());
     }

@@ -54,7 +54,7 @@ final class CollectCommand implements Callable<Integer> {
         if (org.hmsim.platform.kernel.results.FolderLock.held(out)) { // that run assembles runs.csv itself when it ends
             ctx.err().println("collect: an hmsim run is writing into " + out + " right now (it holds " + org.hmsim.platform.kernel.results.FolderLock.NAME
                     + "); nothing was assembled: it writes runs.csv and study.json itself when it ends");
-            return Commands.ERROR;
+            return Commands.BAD_INPUT;
         }
         String conflict = new ResultsFolder(out, s).collectConflict();
         if (conflict != null) { // assembling would label these runs with another study's plan

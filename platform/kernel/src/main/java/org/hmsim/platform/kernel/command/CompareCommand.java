@@ -48,7 +48,7 @@ final class CompareCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         Path dir = out != null ? out.toAbsolutePath().normalize() : db.resolve("compare");
-        String problem = out == null ? null : ReportTarget.problem(dir);
+        String problem = out == null ? null : ReportTarget.problem(dir);  // compare's report goes beside neither folder's own
         if (problem != null) {
             e.println("compare: " + problem);
             return Commands.BAD_INPUT;
@@ -64,7 +64,7 @@ final class CompareCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         } catch (java.io.UncheckedIOException io) {
             e.println("compare: " + ReportTarget.failure(io));
-            return Commands.ERROR;
+            return Commands.BAD_INPUT; // not 1, which says something moved
         } finally {
             t.setContextClassLoader(before);
         }

@@ -33,7 +33,7 @@ final class ReportCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         Path to = out == null ? dir : out.toAbsolutePath().normalize();
-        String problem = out == null ? null : ReportTarget.problem(to);
+        String problem = out == null ? null : ReportTarget.problem(to, dir);
         if (problem != null) {
             ctx.err().println("report: " + problem);
             return Commands.BAD_INPUT;
@@ -46,7 +46,7 @@ final class ReportCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         } catch (UncheckedIOException io) {
             ctx.err().println("report: " + ReportTarget.failure(io));
-            return Commands.ERROR;
+            return Commands.BAD_INPUT; // report exits 0 or 2 (reports.md); a folder it cannot write is the --out given
         }
         for (String w : s.warnings()) ctx.err().println("warning: " + w);
         ctx.out().println("report: " + s.html() + " (" + s.figures() + " figures" + (s.failedRuns() > 0 ? ", " + s.failedRuns() + " failed runs" : "") + ")");

@@ -14,9 +14,13 @@ final class ReportTarget {
     private ReportTarget() {}
 
     /** Why {@code out} cannot take a report, or null; checked before anything is written. */
-    static String problem(Path out) {
+    static String problem(Path out, Path... sources) {
         String inside = EarlierResults.insideAnother(out);
         if (inside != null) return "--out: " + inside;
+        // another results folder's report.html and figures/ would be replaced and mixed with these (found by a review)
+        if (!java.util.Arrays.asList(sources).contains(out) && (Files.exists(out.resolve("runs.csv")) || Files.exists(out.resolve("study.json"))))
+            return "--out: " + out + " is another results folder (it has " + (Files.exists(out.resolve("runs.csv")) ? "runs.csv" : "study.json")
+                    + "); its report would be replaced: choose another --out";
         for (Path a = out; a != null; a = a.getParent()) {
             if (!Files.exists(a)) continue;
             if (!Files.isDirectory(a)) return "--out: " + a + " is a file, not a folder; choose another --out";

@@ -45,7 +45,10 @@ final class SwapCommand implements Callable<Integer> {
                 e.println("swap: '" + kv + "' is not param=value");
                 return Commands.BAD_INPUT;
             }
-            params.put(kv.substring(0, eq), kv.substring(eq + 1));
+            if (params.put(kv.substring(0, eq), kv.substring(eq + 1)) != null) {
+                e.println("swap: " + kv.substring(0, eq) + " is given twice");
+                return Commands.BAD_INPUT;
+            }
         }
         PolicyChoice c;
         try {

@@ -187,6 +187,7 @@ public final class ResultsFolder {
         } catch (ResultsFolderException damaged) {
             return null;
         }
+        if (!run.id().equals(then.get("run"))) return null; // not a config.json hmsim wrote for this run: damaged, redone (readMetrics)
         flatten("", Json.parse(Json.write(config(run))), now);
         for (String ignored : List.of("label", "machine.file", "workload.origin")) {
             then.remove(ignored);
@@ -285,7 +286,8 @@ public final class ResultsFolder {
     private Map<String, Object> readMetrics(PlannedRun run) {
         Path config = runDir(run).resolve(CONFIG), stats = runDir(run).resolve(STATS);
         if (!Files.isRegularFile(config)) throw new ResultsFolderException(config + " is missing, so run " + run.id() + " cannot be checked against the study");
-        Json.read(config);
+        if (!run.id().equals(Json.read(config).get("run"))) // {} or another run's: not what hmsim wrote for this run
+            throw new ResultsFolderException(config + " is not run " + run.id() + "'s configuration, so the run cannot be checked against the study");
         Object m = Json.read(stats).get("metrics");
         if (!(m instanceof Map<?, ?> given) || given.isEmpty()) throw new ResultsFolderException(stats + " holds no metrics");
         @SuppressWarnings("unchecked")
