@@ -147,6 +147,11 @@ class StudyParserTest {
         assertEquals(2, parse(head + "workloads: [stream]\npolicies:\n  placement: paired\nsweep:\n  policies.placement.pairs: [\"a=1\", \"b=2,c=3\"]\n").runs().size());
         StudyException pair = error(head + "workloads: [stream]\npolicies:\n  placement: paired\nsweep:\n  policies.placement.pairs: [\"a=1\", \"b\"]\n");
         assertTrue(pair.getMessage().contains("sweep.policies.placement.pairs: 'b' is not name=value"), pair.getMessage());
+        // a machine field left empty (it took hmsim's built-in default, not the machine file's)
+        StudyException empty = error(head + "workloads: [stream]\noverrides:\n  gpu.sms:\n");
+        assertTrue(empty.getMessage().contains("overrides.gpu.sms: has no value"), empty.getMessage());
+        StudyException emptySweep = error(head + "workloads: [stream]\nsweep:\n  gpu.sms: [4, ~]\n");
+        assertTrue(emptySweep.getMessage().contains("sweep.gpu.sms[1]: has no value"), emptySweep.getMessage());
         // a parameter naming a pool the machine does not have: every run would fail
         assertEquals(1, parse(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: ddr}\n").runs().size());
         StudyException pool = error(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: hbm}\n");

@@ -275,6 +275,8 @@ public final class StudyParser {
                 String field = "overrides." + e.getKey();
                 Node v = e.getValue().getValueNode();
                 Object plain = doc.plain(v, "", null);
+                // left empty it would silently take hmsim's built-in default, not the machine file's value (found by a review)
+                if (plain == null) throw doc.error(v, field, "has no value");
                 for (MachineTree t : machines) {
                     try {
                         t.set(e.getKey(), plain, doc.at(v, field));
@@ -505,7 +507,12 @@ public final class StudyParser {
                     String path = key.startsWith("machine.") ? key.substring("machine.".length()) : key;
                     List<Node> items = values(list, field);
                     List<Object> vals = new ArrayList<>();
-                    for (Node item : items) vals.add(doc.plain(item, "", null));
+                    for (int i = 0; i < items.size(); i++) {
+                        Object v = doc.plain(items.get(i), "", null);
+                        // a machine field left empty would silently take hmsim's built-in default (not the machine file's)
+                        if (v == null) throw doc.error(items.get(i), field + "[" + i + "]", "has no value");
+                        vals.add(v);
+                    }
                     for (int m = 0; m < machines.size(); m++) {
                         MachineTree t = machines.get(m);
                         try {
