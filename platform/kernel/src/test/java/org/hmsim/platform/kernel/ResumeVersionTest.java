@@ -65,5 +65,12 @@ class ResumeVersionTest extends ResultsCli {
             assertOneLineError(run("--replay-swaps", recorded.toString()), "--replay-swaps: " + f + c[1]);
             assertTrue(!Files.exists(out), "nothing ran");
         }
+        // rows it could read but not replay here: a policy this container lacks, another epoch (the swaps would land elsewhere)
+        Files.writeString(f, head + ok.replace("random@1.0.0", "nosuch@1.0.0"));
+        assertOneLineError(run("--replay-swaps", recorded.toString()), "--replay-swaps: " + f + ": replacement -> nosuch@1.0.0: unknown replacement policy");
+        Files.writeString(f, head + ok);
+        Files.writeString(recorded.resolve("runs/0001/config.json"), "{\"run\": \"0001\", \"epoch_ps\": 3}");
+        assertOneLineError(run("--replay-swaps", recorded.toString()), "records epoch_ps 3, this study's epoch is");
+        assertTrue(!Files.exists(out), "nothing ran");
     }
 }

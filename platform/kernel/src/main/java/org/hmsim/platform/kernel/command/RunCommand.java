@@ -92,8 +92,16 @@ final class RunCommand implements Callable<Integer> {
                 return Commands.BAD_INPUT;
             }
             try {
-                for (org.hmsim.platform.kernel.study.PlannedRun r : s.runs())
-                    replay.put(r.id(), org.hmsim.platform.kernel.results.SwapFiles.toReplay(replaySwaps.resolve("runs").resolve(r.id()), s.epochPs()));
+                for (org.hmsim.platform.kernel.study.PlannedRun r : s.runs()) {
+                    Path runDir = replaySwaps.resolve("runs").resolve(r.id());
+                    List<org.hmsim.platform.machine.ScriptedSwap> swaps = org.hmsim.platform.kernel.results.SwapFiles.toReplay(runDir, s.epochPs());
+                    String unusable = unreplayable(runDir, swaps, s.epochPs());
+                    if (unusable != null) {
+                        e.println("--replay-swaps: " + unusable);
+                        return Commands.BAD_INPUT;
+                    }
+                    replay.put(r.id(), swaps);
+                }
             } catch (org.hmsim.platform.kernel.results.ResultsFolderException damaged) {
                 e.println("--replay-swaps: " + damaged.getMessage());
                 return Commands.BAD_INPUT;
@@ -163,6 +171,29 @@ final class RunCommand implements Callable<Integer> {
         summary(ex, o, e);
         if (!noReport) ReportCommand.afterRun(ex.out(), o, e);
         return code;
+    }
+
+    /**
+     * Why {@code swaps}, recorded in {@code runDir}, cannot be replayed in this study, or null: recorded under another epoch
+     * (they would land at other times), or naming a policy or parameters this container does not have (each would be
+     * refused at run time, silently unlike the recorded run).
+     */
+    private String unreplayable(Path runDir, List<org.hmsim.platform.machine.ScriptedSwap> swaps, long epochPs) {
+        if (swaps.isEmpty()) return null;
+        Path config = runDir.resolve(ResultsFolder.CONFIG);
+        if (java.nio.file.Files.isRegularFile(config)) {
+            Object recorded = org.hmsim.platform.kernel.results.Json.read(config).get("epoch_ps");
+            if (recorded instanceof Number n && n.longValue() != epochPs)
+                return config + " records epoch_ps " + n.longValue() + ", this study's epoch is " + epochPs + " ps: the swaps would land at other times";
+        }
+        for (var sw : swaps)
+            for (var c : sw.to())
+                try {
+                    ctx.kernel().policies().resolve(sw.slot(), c.policy(), c.params());
+                } catch (org.hmsim.platform.kernel.registry.InvalidChoiceException bad) {
+                    return runDir.resolve(org.hmsim.platform.kernel.results.SwapFiles.SWAPS) + ": " + sw.slot().id() + " -> " + c.policy() + ": " + bad.getMessage();
+                }
+        return null;
     }
 
     /**
