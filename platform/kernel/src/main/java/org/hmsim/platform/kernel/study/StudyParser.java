@@ -859,9 +859,10 @@ public final class StudyParser {
             return v;
         }
 
+        /** A name or path as written ({@code study: 1e3} is "1e3", not the number 1000.0 it would read as). */
         String scalarText(Node n, String field) throws StudyException {
             Object v = scalar(n, field);
-            String s = v.toString().trim();
+            String s = (n instanceof ScalarNode sn ? sn.getValue() : v.toString()).trim();
             if (s.isEmpty()) throw doc.error(n, field, "is empty");
             return s;
         }
