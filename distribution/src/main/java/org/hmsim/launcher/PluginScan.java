@@ -65,10 +65,12 @@ final class PluginScan {
             Bundle b = bundleAt(jar);
             if (b == null) {
                 String name = bundleName(jar);
-                if (name == null) { // unreadable: possibly still being copied in, so waited for
+                if (name == null && recentlyWritten(jar)) { // unreadable and just written: possibly still being copied in
                     notInstalled++;
                     waiting++;
                     out.add(jar.getFileName() + ": not installed (not a readable jar: still being written?)");
+                } else if (name == null) {
+                    out.add(jar.getFileName() + ": not a readable jar (a corrupt or partial file?)");
                 } else if (!name.isEmpty()) {
                     notInstalled++;
                     waiting++;
@@ -102,6 +104,15 @@ final class PluginScan {
                 || b.getHeaders().get("Export-Package") != null) return false;
         String imports = b.getHeaders().get("Import-Package");
         return imports != null && imports.contains("org.hmsim.api");
+    }
+
+    /** Whether {@code jar} changed within the last 2 s (a copy in progress), so that its being unreadable may pass. */
+    private static boolean recentlyWritten(Path jar) {
+        try {
+            return System.currentTimeMillis() - java.nio.file.Files.getLastModifiedTime(jar).toMillis() < 2_000;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** The jar's Bundle-SymbolicName, "" for a plain jar, null if it cannot be read (yet). */

@@ -74,6 +74,14 @@ class ContainerTest {
             var pending = c.awaitPlugins(Duration.ofMillis(300));
             assertTrue(pending.contains("half.jar: not installed (not a readable jar: still being written?)"), pending.toString());
         }
+        // an unreadable jar that stopped changing is corrupt: said at once (it held every command ~10 s)
+        Files.setLastModifiedTime(home.resolve("plugins/half.jar"), java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
+            long t0 = System.nanoTime();
+            var pending = c.awaitPlugins(Duration.ofSeconds(30));
+            assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "no wait for a corrupt jar");
+            assertTrue(pending.contains("half.jar: not a readable jar (a corrupt or partial file?)"), pending.toString());
+        }
     }
 
     @Test

@@ -16,23 +16,35 @@ import java.nio.file.StandardOpenOption;
 public final class FolderLock implements AutoCloseable {
     public static final String NAME = ".hmsim.lock";
 
+    /**
+     * The lock files this JVM holds. On Linux file locks are per process and closing any channel on a file drops them
+     * all, so {@link #held} must not open a channel on one of these (it released a running study's lock when the
+     * shell's status or collect looked at its folder; found by a review).
+     */
+    private static final java.util.Set<Path> HELD_HERE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private final FileChannel channel;
     private final FileLock lock;
+    private final Path file;
 
-    private FolderLock(FileChannel channel, FileLock lock) {
+    private FolderLock(FileChannel channel, FileLock lock, Path file) {
         this.channel = channel;
         this.lock = lock;
+        this.file = file;
+        HELD_HERE.add(file);
     }
 
     /** Takes the lock of {@code dir} (created if missing) or refuses, naming the folder, if another execution holds it. */
     public static FolderLock acquire(Path dir) {
         ResultsFolder.ensureWritable(dir);
         Path file = dir.resolve(NAME);
+        if (HELD_HERE.contains(file.toAbsolutePath().normalize())) // another execution of this JVM (the shell): refused without
+            throw busy(dir);                                        // opening the file, whose close would drop that lock
         FileChannel ch = null;
         try {
             ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock l = ch.tryLock();
-            if (l != null) return new FolderLock(ch, l);
+            if (l != null) return new FolderLock(ch, l, file.toAbsolutePath().normalize());
         } catch (OverlappingFileLockException sameProcess) {
             // another execution of this process (the shell) holds it: the same refusal below
         } catch (IOException e) {
@@ -40,7 +52,11 @@ public final class FolderLock implements AutoCloseable {
             throw new ResultsFolderException("cannot lock " + file + ": " + ResultsFolder.reason(e, file));
         }
         closeQuietly(ch);
-        throw new ResultsFolderException("another hmsim run is writing into " + dir + " (it holds " + NAME
+        throw busy(dir);
+    }
+
+    private static ResultsFolderException busy(Path dir) {
+        return new ResultsFolderException("another hmsim run is writing into " + dir + " (it holds " + NAME
                 + "); wait for it to end or choose another --out");
     }
 
@@ -50,6 +66,7 @@ public final class FolderLock implements AutoCloseable {
      */
     public static boolean held(Path dir) {
         Path file = dir.resolve(NAME);
+        if (HELD_HERE.contains(file.toAbsolutePath().normalize())) return true; // never open it: closing would release it
         if (!java.nio.file.Files.isRegularFile(file)) return false;
         // read and a shared lock: enough to see the run's exclusive one, and open to a group member who may only read
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -66,6 +83,7 @@ public final class FolderLock implements AutoCloseable {
 
     @Override
     public void close() {
+        HELD_HERE.remove(file);
         try {
             lock.release();
         } catch (IOException e) {
