@@ -152,10 +152,14 @@ class StudyParserTest {
         assertTrue(empty.getMessage().contains("overrides.gpu.sms: has no value"), empty.getMessage());
         StudyException emptySweep = error(head + "workloads: [stream]\nsweep:\n  gpu.sms: [4, ~]\n");
         assertTrue(emptySweep.getMessage().contains("sweep.gpu.sms[1]: has no value"), emptySweep.getMessage());
+        StudyException nested = error(head + "workloads: [stream]\noverrides: {gpu: {sms: ~}}\n");
+        assertTrue(nested.getMessage().contains("overrides.gpu.sms: has no value"), nested.getMessage());
         // a parameter naming a pool the machine does not have: every run would fail
         assertEquals(1, parse(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: ddr}\n").runs().size());
         StudyException pool = error(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: hbm}\n");
         assertTrue(pool.getMessage().contains("policies.placement: pinned(pool=hbm) on machine small: parameter 'pool': no pool 'hbm'"), pool.getMessage());
+        StudyException swapPool = error(head + "workloads: [stream]\nswaps: [{at: kernel 1, slot: placement, to: {name: pinned, pool: hbm}}]\n");
+        assertTrue(swapPool.getMessage().contains("swaps: placement -> pinned(pool=hbm) on machine small: parameter 'pool': no pool 'hbm'"), swapPool.getMessage());
         // a time series of a run the study does not have (it showed only as a warning in the report)
         StudyException ts = error(head + "workloads: [stream]\nreport:\n  - {kind: timeseries, runs: [\"0001\", \"9999\"]}\n");
         assertTrue(ts.getMessage().contains("report[0].runs: '9999' is not a run of this study (runs 0001 to 0001)"), ts.getMessage());

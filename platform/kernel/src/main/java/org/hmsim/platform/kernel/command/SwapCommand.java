@@ -67,7 +67,7 @@ final class SwapCommand implements Callable<Integer> {
                 if (!planned.id().equals(run)) continue;
                 try {
                     c.entry().provider().check(c.params(), planned.machine().config().poolInfos());
-                } catch (IllegalArgumentException bad) {
+                } catch (RuntimeException bad) { // a plugin's check may throw anything
                     e.println("swap: " + c.entry().name() + " on machine " + planned.machine().config().name() + ": " + bad.getMessage());
                     return Commands.BAD_INPUT;
                 }

@@ -138,7 +138,7 @@ public final class StudyParser {
             List<PlannedRun> runs = expand(seeds);
             refuseTwins(runs);
             refuseUnfitting(runs);
-            refuseUnknownParts(runs);
+            refuseUnknownParts(runs, swaps);
             List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs);
             List<String> columns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
@@ -276,7 +276,8 @@ public final class StudyParser {
                 Node v = e.getValue().getValueNode();
                 Object plain = doc.plain(v, "", null);
                 // left empty it would silently take hmsim's built-in default, not the machine file's value (found by a review)
-                if (plain == null) throw doc.error(v, field, "has no value");
+                String empty = emptyLeaf(plain, field);
+                if (empty != null) throw doc.error(v, empty, "has no value");
                 for (MachineTree t : machines) {
                     try {
                         t.set(e.getKey(), plain, doc.at(v, field));
@@ -285,6 +286,22 @@ public final class StudyParser {
                     }
                 }
             }
+        }
+
+        /** The path of the first value left empty in {@code v} (a mapping or list of machine fields, or one value), or null. */
+        static String emptyLeaf(Object v, String path) {
+            if (v == null) return path;
+            if (v instanceof Map<?, ?> m)
+                for (Map.Entry<?, ?> e : m.entrySet()) {
+                    String p = emptyLeaf(e.getValue(), path + "." + e.getKey());
+                    if (p != null) return p;
+                }
+            if (v instanceof List<?> l)
+                for (int i = 0; i < l.size(); i++) {
+                    String p = emptyLeaf(l.get(i), path + "[" + i + "]");
+                    if (p != null) return p;
+                }
+            return null;
         }
 
         String inMachine(MachineTree t) {
@@ -510,7 +527,8 @@ public final class StudyParser {
                     for (int i = 0; i < items.size(); i++) {
                         Object v = doc.plain(items.get(i), "", null);
                         // a machine field left empty would silently take hmsim's built-in default (not the machine file's)
-                        if (v == null) throw doc.error(items.get(i), field + "[" + i + "]", "has no value");
+                        String empty = emptyLeaf(v, field + "[" + i + "]");
+                        if (empty != null) throw doc.error(items.get(i), empty, "has no value");
                         vals.add(v);
                     }
                     for (int m = 0; m < machines.size(); m++) {
@@ -697,17 +715,43 @@ public final class StudyParser {
          * against each machine of the study ({@link org.hmsim.api.policy.PolicyProvider#check(org.hmsim.api.policy.Params, List)}),
          * since every run of the pair would fail.
          */
-        void refuseUnknownParts(List<PlannedRun> runs) throws StudyException {
+        void refuseUnknownParts(List<PlannedRun> runs, List<Object> swaps) throws StudyException {
             java.util.Set<List<Object>> checked = new java.util.HashSet<>();
             for (PlannedRun r : runs) {
                 var m = r.machine().config();
+                // a scripted swap's target too: swapped in mid-run, it failed the run there
+                for (Object o : swaps) {
+                    if (!(o instanceof Map<?, ?> sw)) continue;
+                    Slot slot = Slot.byId(String.valueOf(sw.get("slot")));
+                    List<?> targets = sw.get("between") instanceof List<?> l ? l : java.util.Arrays.asList(sw.get("to"));
+                    for (Object to : targets) {
+                        String name = to instanceof Map<?, ?> tm ? String.valueOf(tm.get("name")) : String.valueOf(to);
+                        Map<String, Object> params = new LinkedHashMap<>();
+                        if (to instanceof Map<?, ?> tm) tm.forEach((k, v) -> { if (!"name".equals(k)) params.put(String.valueOf(k), v); });
+                        if (slot == null || !checked.add(List.of(m.name(), m.simulated(), slot, name, params))) continue;
+                        PolicyChoice c;
+                        try {
+                            c = policies.resolve(slot, name, params);
+                        } catch (RuntimeException unresolved) {
+                            continue; // swaps() said so already
+                        }
+                        if (c.entry().provider() == null) continue;
+                        try {
+                            c.entry().provider().check(c.params(), m.poolInfos());
+                        } catch (RuntimeException e) {
+                            Node at = value("swaps");
+                            Origin o2 = at == null ? Origin.start(display) : doc.at(at, "");
+                            throw o2.error("swaps", slot.id() + " -> " + c.label() + " on machine " + m.name() + ": " + e.getMessage());
+                        }
+                    }
+                }
                 for (Slot s : Slot.values()) {
                     PolicyChoice c = r.policies().get(s);
                     if (c == null || c.entry().provider() == null || !checked.add(List.of(m.name(), m.simulated(), s, c.entry().id(), c.params().asMap())))
                         continue;
                     try {
                         c.entry().provider().check(c.params(), m.poolInfos());
-                    } catch (IllegalArgumentException e) {
+                    } catch (RuntimeException e) { // a plugin's check may throw anything: said as its message, not an internal error
                         Node at = value("policies") != null ? value("policies") : value("sweep");
                         Origin o = at == null ? Origin.start(display) : doc.at(at, "");
                         throw o.error("policies." + s.id(), c.label() + " on machine " + m.name() + ": " + e.getMessage());
@@ -730,8 +774,11 @@ public final class StudyParser {
                 if (m.uvm() != null || !checked.add(List.of(m.name(), m.simulated(), r.workload(), r.seed()))) continue;
                 long frames = 0, pages = 0, page = m.pageBytes();
                 for (var p : m.pools()) frames += p.capacityBytes() / page;
-                long[] bytes = sizes.computeIfAbsent(List.of(r.workload(), r.seed()), k -> allocationBytes(r));
-                if (bytes == null) continue; // the run says why; here only the footprint is checked
+                long[] bytes = sizes.computeIfAbsent(List.of(r.workload(), r.seed()), k -> {
+                    long[] b = allocationBytes(r);
+                    return b == null ? FAILED : b; // remembered too: a workload that fails to build is not built again per machine
+                });
+                if (bytes == FAILED) continue; // the run says why; here only the footprint is checked
                 for (long b : bytes) pages += (b + page - 1) / page;
                 if (pages <= frames) continue;
                 Node at = value("workloads");
@@ -740,6 +787,8 @@ public final class StudyParser {
                         + m.name() + "'s pools hold (" + frames + " frames): every run of it would fail as it starts; a smaller input or larger pools");
             }
         }
+
+        private static final long[] FAILED = new long[0];
 
         /** The sizes of a run's workload's allocations, or null if building it fails (or does not fit this JVM's heap). */
         private static long[] allocationBytes(PlannedRun r) {
