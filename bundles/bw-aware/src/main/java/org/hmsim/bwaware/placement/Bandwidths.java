@@ -27,9 +27,7 @@ public final class Bandwidths {
      */
     public Bandwidths(MachineView machine, String overrides, int percentStep) {
         List<PoolInfo> pools = machine.pools();
-        bytesPerSecond = new double[pools.size()];
-        for (PoolInfo p : pools) bytesPerSecond[p.index()] = p.peakBytesPerSecond();
-        if (overrides != null && !overrides.isBlank()) applyOverrides(overrides, pools);
+        bytesPerSecond = perPool(overrides, pools);
         drawOrder = java.util.stream.IntStream.range(0, pools.size()).boxed()
                 .sorted((a, b) -> {
                     int c = Double.compare(bytesPerSecond[a], bytesPerSecond[b]);
@@ -37,7 +35,6 @@ public final class Bandwidths {
                 }).mapToInt(Integer::intValue).toArray();
         double sum = 0;
         for (double b : bytesPerSecond) sum += b;
-        if (sum <= 0) throw new IllegalArgumentException("parameter 'bandwidths': every pool has bandwidth 0");
         percent = percentStep > 0;
         cumulative = new double[drawOrder.length];
         double[] share = new double[drawOrder.length];
@@ -47,26 +44,27 @@ public final class Bandwidths {
         for (int i = 0; i < share.length; i++) cumulative[i] = c += share[i];
     }
 
-    private void applyOverrides(String spec, List<PoolInfo> pools) {
-        parse(spec).forEach((pool, bps) -> bytesPerSecond[poolIndex(pool, pools)] = bps);
-    }
+    /** The overrides checked against a machine's pools (at validation): each names one, and some pool keeps a bandwidth. */
+    public static void check(String overrides, List<PoolInfo> pools) { perPool(overrides, pools); }
 
-    /** The overrides checked against a machine's pools: each names one, and some pool keeps a bandwidth. */
-    public static void check(String overrides, List<PoolInfo> pools) {
+    /**
+     * Each pool's bandwidth: the machine's peak, or the override that names it; throws naming the parameter for a pool
+     * the machine lacks or when every pool is left at 0.
+     */
+    private static double[] perPool(String overrides, List<PoolInfo> pools) {
         double[] bps = new double[pools.size()];
         for (PoolInfo p : pools) bps[p.index()] = p.peakBytesPerSecond();
         for (var e : parse(overrides).entrySet()) {
-            int pool;
             try {
-                pool = poolIndex(e.getKey(), pools);
+                bps[poolIndex(e.getKey(), pools)] = e.getValue();
             } catch (IllegalArgumentException unknown) {
                 throw new IllegalArgumentException("parameter 'bandwidths': " + unknown.getMessage());
             }
-            bps[pool] = e.getValue();
         }
         double sum = 0;
         for (double b : bps) sum += b;
         if (sum <= 0) throw new IllegalArgumentException("parameter 'bandwidths': every pool has bandwidth 0");
+        return bps;
     }
 
     /**

@@ -32,8 +32,8 @@ public final class SectorTags {
     private final int lineShift;
     /** Hashed slices this cache is one of: a power of two's bits are dropped ({@code sliceBits}), other counts divided out. */
     private final int sliceBits, otherSlices;
-    /** The slice count a plain interleave divides the line number by for the set index (1: none). */
-    private final int lineDivisor;
+    /** The slice count a plain interleave divides the line number by for the set index (1: none); a shift for a power of two. */
+    private final int lineDivisor, lineDivShift;
     /** sets - 1 when sets is a power of two (the set index is then a mask), else -1. */
     private final long setMask;
     // fully associative layout only: line -> way, LRU list (head = most recent), free-way stack
@@ -58,6 +58,7 @@ public final class SectorTags {
      */
     public SectorTags(String name, CacheConfig cfg, boolean allowFullyAssociative, int hashedSlices, int plainSlices) {
         this.lineDivisor = Math.max(1, plainSlices);
+        this.lineDivShift = Integer.bitCount(lineDivisor) == 1 ? Integer.numberOfTrailingZeros(lineDivisor) : -1; // on every access
         boolean pow2 = Integer.bitCount(hashedSlices) == 1;
         this.sliceBits = hashedSlices > 1 && pow2 ? Integer.numberOfTrailingZeros(hashedSlices) : 0;
         this.otherSlices = hashedSlices > 1 && !pow2 ? hashedSlices : 0;
@@ -98,7 +99,7 @@ public final class SectorTags {
     /** The line number a set index is taken from: with a plain slice interleave, divided by the slice count (Multi2Sim's). */
     public long lineNumberForIndex(long line) {
         long x = line >>> lineShift;
-        return lineDivisor == 1 ? x : Long.divideUnsigned(x, lineDivisor);
+        return lineDivShift >= 0 ? x >>> lineDivShift : Long.divideUnsigned(x, lineDivisor);
     }
 
     /** Set index: the line number folded so that the pool bits above 40 do not alias sets. */

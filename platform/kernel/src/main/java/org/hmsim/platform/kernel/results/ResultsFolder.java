@@ -158,9 +158,9 @@ public final class ResultsFolder {
      */
     public String collectConflict() { return conflict(true); }
 
-    private String conflict(boolean ignoreReplay) {
+    private String conflict(boolean collecting) {
         for (PlannedRun r : study.runs()) {
-            String changed = complete(r) ? changedConfig(r, ignoreReplay) : null;
+            String changed = complete(r) ? changedConfig(r, collecting) : null;
             if (changed != null) return dir + " holds results of another version of " + study.display() + " (run " + r.id() + ": " + changed + ")";
         }
         String sha = Provenance.recordedSha(dir);
@@ -178,7 +178,7 @@ public final class ResultsFolder {
      */
     public String changedConfig(PlannedRun run) { return changedConfig(run, false); }
 
-    private String changedConfig(PlannedRun run, boolean ignoreReplay) {
+    private String changedConfig(PlannedRun run, boolean collecting) {
         Path f = runDir(run).resolve(CONFIG);
         if (!Files.isRegularFile(f)) return null;
         Map<String, String> then = new LinkedHashMap<>(), now = new LinkedHashMap<>();
@@ -193,7 +193,7 @@ public final class ResultsFolder {
             then.remove(ignored);
             now.remove(ignored);
         }
-        if (ignoreReplay) {
+        if (collecting) {
             java.util.function.Predicate<String> recorded = k -> k.startsWith("replayed_swaps") || (k.startsWith("policies.") && k.endsWith(".bundle"));
             then.keySet().removeIf(recorded);
             now.keySet().removeIf(recorded);

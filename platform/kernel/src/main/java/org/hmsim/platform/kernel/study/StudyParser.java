@@ -702,62 +702,71 @@ public final class StudyParser {
                 key.add(r.seed());
                 PlannedRun twin = seen.putIfAbsent(key, r);
                 if (twin == null) continue;
-                Node at = value("sweep") != null ? value("sweep") : value("policies") != null ? value("policies") : value("workloads");
-                Origin o = at == null ? Origin.start(display) : doc.at(at, "");
-                throw o.error(at == value("sweep") ? "sweep" : at == value("policies") ? "policies" : "workloads",
-                        "runs " + twin.id() + " (" + twin.label() + ") and " + r.id() + " (" + r.label()
-                                + ") are the same simulation: a value is listed twice, spelt two ways");
+                String at = firstKey("sweep", "policies", "workloads");
+                throw originOf(at).error(at, "runs " + twin.id() + " (" + twin.label() + ") and " + r.id() + " (" + r.label()
+                        + ") are the same simulation: a value is listed twice, spelt two ways");
             }
+        }
+
+        /** The first of {@code keys} the study has at its top level (the last if none), for an error about the whole study. */
+        String firstKey(String... keys) {
+            for (String k : keys) if (value(k) != null) return k;
+            return keys[keys.length - 1];
+        }
+
+        /** Where top-level key {@code key}'s value starts, or the file's start if the study has no such key. */
+        Origin originOf(String key) {
+            Node at = value(key);
+            return at == null ? Origin.start(display) : doc.at(at, "");
         }
 
         /**
          * A policy parameter that names a part of a machine a run does not have (a pool): checked by the provider
          * against each machine of the study ({@link org.hmsim.api.policy.PolicyProvider#check(org.hmsim.api.policy.Params, List)}),
-         * since every run of the pair would fail.
+         * for the runs' policies and the scripted swaps' targets (swapped in mid-run, one failed the run there), since
+         * every run of the pair would fail.
          */
         void refuseUnknownParts(List<PlannedRun> runs, List<Object> swaps) throws StudyException {
+            List<PolicyChoice> swapTargets = swapTargets(swaps);
             java.util.Set<List<Object>> checked = new java.util.HashSet<>();
             for (PlannedRun r : runs) {
                 var m = r.machine().config();
-                // a scripted swap's target too: swapped in mid-run, it failed the run there
-                for (Object o : swaps) {
-                    if (!(o instanceof Map<?, ?> sw)) continue;
-                    Slot slot = Slot.byId(String.valueOf(sw.get("slot")));
-                    List<?> targets = sw.get("between") instanceof List<?> l ? l : java.util.Arrays.asList(sw.get("to"));
-                    for (Object to : targets) {
-                        String name = to instanceof Map<?, ?> tm ? String.valueOf(tm.get("name")) : String.valueOf(to);
-                        Map<String, Object> params = new LinkedHashMap<>();
-                        if (to instanceof Map<?, ?> tm) tm.forEach((k, v) -> { if (!"name".equals(k)) params.put(String.valueOf(k), v); });
-                        if (slot == null || !checked.add(List.of(m.name(), m.simulated(), slot, name, params))) continue;
-                        PolicyChoice c;
-                        try {
-                            c = policies.resolve(slot, name, params);
-                        } catch (RuntimeException unresolved) {
-                            continue; // swaps() said so already
-                        }
-                        if (c.entry().provider() == null) continue;
-                        try {
-                            c.entry().provider().check(c.params(), m.poolInfos());
-                        } catch (RuntimeException e) {
-                            Node at = value("swaps");
-                            Origin o2 = at == null ? Origin.start(display) : doc.at(at, "");
-                            throw o2.error("swaps", slot.id() + " -> " + c.label() + " on machine " + m.name() + ": " + e.getMessage());
-                        }
-                    }
-                }
-                for (Slot s : Slot.values()) {
-                    PolicyChoice c = r.policies().get(s);
-                    if (c == null || c.entry().provider() == null || !checked.add(List.of(m.name(), m.simulated(), s, c.entry().id(), c.params().asMap())))
-                        continue;
+                for (PolicyChoice c : swapTargets) checkParts(c, m, checked, "swaps", c.slot().id() + " -> ");
+                for (PolicyChoice c : r.policies().values()) checkParts(c, m, checked, "policies." + c.slot().id(), "");
+            }
+        }
+
+        /** {@code c} checked against machine {@code m}'s pools, once per pair; an error at {@code field}, its text after {@code what}. */
+        void checkParts(PolicyChoice c, org.hmsim.platform.machine.MachineConfig m, java.util.Set<List<Object>> checked, String field, String what)
+                throws StudyException {
+            if (c.entry().provider() == null || !checked.add(List.of(m.name(), m.simulated(), c.slot(), c.entry().id(), c.params().asMap()))) return;
+            try {
+                c.entry().provider().check(c.params(), m.poolInfos());
+            } catch (RuntimeException e) { // a plugin's check may throw anything: said as its message, not an internal error
+                throw originOf(field.equals("swaps") ? "swaps" : firstKey("policies", "sweep")).error(field,
+                        what + c.label() + " on machine " + m.name() + ": " + e.getMessage());
+            }
+        }
+
+        /** The policies the scripted swaps go to ({@code to}, or each of {@code between}), as resolved; swaps() reported those that are not. */
+        List<PolicyChoice> swapTargets(List<Object> swaps) {
+            List<PolicyChoice> out = new ArrayList<>();
+            for (Object o : swaps) {
+                if (!(o instanceof Map<?, ?> sw)) continue;
+                Slot slot = Slot.byId(String.valueOf(sw.get("slot")));
+                List<?> targets = sw.get("between") instanceof List<?> l ? l : java.util.Arrays.asList(sw.get("to"));
+                for (Object to : targets) {
+                    String name = to instanceof Map<?, ?> tm ? String.valueOf(tm.get("name")) : String.valueOf(to);
+                    Map<String, Object> params = new LinkedHashMap<>();
+                    if (to instanceof Map<?, ?> tm) tm.forEach((k, v) -> { if (!"name".equals(k)) params.put(String.valueOf(k), v); });
                     try {
-                        c.entry().provider().check(c.params(), m.poolInfos());
-                    } catch (RuntimeException e) { // a plugin's check may throw anything: said as its message, not an internal error
-                        Node at = value("policies") != null ? value("policies") : value("sweep");
-                        Origin o = at == null ? Origin.start(display) : doc.at(at, "");
-                        throw o.error("policies." + s.id(), c.label() + " on machine " + m.name() + ": " + e.getMessage());
+                        if (slot != null) out.add(policies.resolve(slot, name, params));
+                    } catch (RuntimeException unresolved) {
+                        // swaps() said so already
                     }
                 }
             }
+            return out;
         }
 
         /**
@@ -781,9 +790,7 @@ public final class StudyParser {
                 if (bytes == FAILED) continue; // the run says why; here only the footprint is checked
                 for (long b : bytes) pages += (b + page - 1) / page;
                 if (pages <= frames) continue;
-                Node at = value("workloads");
-                Origin o = at == null ? Origin.start(display) : doc.at(at, "");
-                throw o.error("workloads", r.workload().label() + " allocates " + pages + " pages of " + page + " bytes, more than machine "
+                throw originOf("workloads").error("workloads", r.workload().label() + " allocates " + pages + " pages of " + page + " bytes, more than machine "
                         + m.name() + "'s pools hold (" + frames + " frames): every run of it would fail as it starts; a smaller input or larger pools");
             }
         }
