@@ -44,4 +44,12 @@ public interface PolicyProvider {
      * before a live swap is submitted, so a misspelt pool is refused instead of failing the run. Since api.policy 1.7.0.
      */
     default void check(Params params, java.util.List<org.hmsim.api.machine.PoolInfo> pools) {}
+
+    /**
+     * As {@link #check(Params, List)}, with all a run's facts: its machine's pools, page size and GPU count, and its
+     * workload's allocation names (a parameter naming an allocation, a granularity that must fit in a page). Called at
+     * validation for each machine and workload of a study, and before a live swap is submitted. The default checks the
+     * pools only. Since api.policy 1.8.0.
+     */
+    default void check(Params params, RunFacts run) { check(params, run.pools()); }
 }

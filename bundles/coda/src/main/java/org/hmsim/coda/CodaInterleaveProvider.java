@@ -44,6 +44,13 @@ public final class CodaInterleaveProvider implements PolicyProvider {
         params.getPowerOfTwo("spread", 32);
     }
 
+    /** A fine-grained page is spread within itself: 'spread' beyond the machine's page would leave GPUs without its blocks. */
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+        long spread = params.getPowerOfTwo("spread", 32);
+        if (spread > run.pageBytes())
+            throw new IllegalArgumentException("parameter 'spread' (" + spread + " B) is larger than the machine's page (" + run.pageBytes() + " B)");
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         int spread = (int) params.getPowerOfTwo("spread", 32);
         CodaInterleave p = new CodaInterleave(InterleaveProviders.channel(params), spread, context.memory(),

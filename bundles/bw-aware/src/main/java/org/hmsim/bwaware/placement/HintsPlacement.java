@@ -77,6 +77,14 @@ final class HintsPlacement implements PlacementPolicy, ProfiledPolicy {
         return out;
     }
 
+    /** A hotness naming no allocation of the workload is a misspelling: it would silently leave that allocation at 0 (CO). */
+    static void checkNames(java.util.Collection<String> named, List<String> allocations) {
+        for (String n : named)
+            if (!allocations.contains(n))
+                throw new IllegalArgumentException("parameter 'hotness' names '" + n + "', which the workload does not allocate (its allocations: "
+                        + String.join(", ", allocations) + ")");
+    }
+
     @Override
     public boolean wantsProfile() { return source.equals("profile"); }
 
@@ -126,6 +134,7 @@ final class HintsPlacement implements PlacementPolicy, ProfiledPolicy {
         if (h == AllocationHint.NONE) {
             if (derived == null && source.equals("given")) {
                 List<Allocation> allocs = memory.allocations();
+                checkNames(given.keySet(), allocs.stream().map(Allocation::name).toList());
                 double[] hot = new double[allocs.size()];
                 for (int a = 0; a < hot.length; a++) hot[a] = given.getOrDefault(allocs.get(a).name(), 0.0);
                 derive(allocs, hot);

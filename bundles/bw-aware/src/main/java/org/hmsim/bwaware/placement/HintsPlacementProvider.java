@@ -49,7 +49,10 @@ public final class HintsPlacementProvider implements PolicyProvider {
             throw new IllegalArgumentException("parameter 'hotness' must name allocations (name=value,...) when source = given");
     }
 
-    @Override public void check(Params params, List<org.hmsim.api.machine.PoolInfo> pools) { Bandwidths.check(params.getString("bandwidths"), pools); }
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+        Bandwidths.check(params.getString("bandwidths"), run.pools());
+        if (run.knowsAllocations()) HintsPlacement.checkNames(HintsPlacement.parse(params.getString("hotness")).keySet(), run.allocations());
+    }
 
     @Override public Policy create(PolicyContext context, Params params) {
         return new HintsPlacement(context.machine(), context.memory(), params.getString("source"), params.getString("hotness"),

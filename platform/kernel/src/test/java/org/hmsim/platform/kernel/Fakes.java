@@ -74,6 +74,15 @@ public final class Fakes {
                 throw new IllegalArgumentException("parameter 'pool': no pool '" + params.getString("pool") + "'");
         }
 
+        /** A string parameter named {@code alloc} must name an allocation of the workload, where the workload is known. */
+        @Override
+        public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+            check(params, run.pools());
+            if (!params.asMap().containsKey("alloc") || !run.knowsAllocations()) return;
+            if (!run.allocations().contains(params.getString("alloc")))
+                throw new IllegalArgumentException("parameter 'alloc': no allocation '" + params.getString("alloc") + "' (page " + run.pageBytes() + " B)");
+        }
+
         /** A string parameter named {@code pairs} must be k=v,... (a provider's own check, as bw-aware's bandwidths). */
         @Override
         public void check(Params params) {
@@ -93,6 +102,7 @@ public final class Fakes {
         r.add(new Provider(Slot.PLACEMENT, "paired", "1.0.0", List.of(ParamSpec.string("pairs", "", "name=value,...")), false));
         r.add(new Provider(Slot.PLACEMENT, "pinned", "1.0.0", List.of(ParamSpec.string("pool", "", "a pool's name")), false));
         r.add(new Provider(Slot.REPLACEMENT, "random", "1.0.0", List.of(), false));
+        r.add(new Provider(Slot.REPLACEMENT, "by-allocation", "1.0.0", List.of(ParamSpec.string("alloc", "", "an allocation's name")), false));
         return r;
     }
 

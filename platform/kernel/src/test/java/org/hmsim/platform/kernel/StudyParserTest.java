@@ -157,9 +157,14 @@ class StudyParserTest {
         // a parameter naming a pool the machine does not have: every run would fail
         assertEquals(1, parse(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: ddr}\n").runs().size());
         StudyException pool = error(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: hbm}\n");
-        assertTrue(pool.getMessage().contains("policies.placement: pinned(pool=hbm) on machine small: parameter 'pool': no pool 'hbm'"), pool.getMessage());
+        assertTrue(pool.getMessage().contains("policies.placement: pinned(pool=hbm) on machine small with workload stream: parameter 'pool': no pool 'hbm'"), pool.getMessage());
         StudyException swapPool = error(head + "workloads: [stream]\nswaps: [{at: kernel 1, slot: placement, to: {name: pinned, pool: hbm}}]\n");
-        assertTrue(swapPool.getMessage().contains("swaps: placement -> pinned(pool=hbm) on machine small: parameter 'pool': no pool 'hbm'"), swapPool.getMessage());
+        assertTrue(swapPool.getMessage().contains("swaps: placement -> pinned(pool=hbm) on machine small with workload stream: parameter 'pool': no pool 'hbm'"), swapPool.getMessage());
+        // a parameter naming an allocation the workload does not make (api.policy 1.8.0: the run's facts)
+        assertEquals(1, parse(head + "workloads: [{name: stream, size: 4096}]\npolicies:\n  replacement: {name: by-allocation, alloc: a}\n").runs().size());
+        StudyException alloc = error(head + "workloads: [{name: stream, size: 4096}]\npolicies:\n  replacement: {name: by-allocation, alloc: b}\n");
+        assertTrue(alloc.getMessage().contains("policies.replacement: by-allocation(alloc=b) on machine small with workload stream(size=4096): "
+                + "parameter 'alloc': no allocation 'b' (page 4096 B)"), alloc.getMessage());
         // a time series of a run the study does not have (it showed only as a warning in the report)
         StudyException ts = error(head + "workloads: [stream]\nreport:\n  - {kind: timeseries, runs: [\"0001\", \"9999\"]}\n");
         assertTrue(ts.getMessage().contains("report[0].runs: '9999' is not a run of this study (runs 0001 to 0001)"), ts.getMessage());

@@ -60,13 +60,14 @@ final class SwapCommand implements Callable<Integer> {
             e.println("swap: " + (named ? ex.parameter() + ": " : "") + ex.getMessage());
             return Commands.BAD_INPUT;
         }
-        // a parameter naming a pool must name one of the run's machine: refused here, not by the run (it failed the run)
+        // a parameter naming a pool must name one of the run's machine, a granularity fit its page: refused here, not by the run (it failed the run)
         var current = ctx.kernel().current();
         if (current != null && c.entry().provider() != null)
             for (var planned : current.study().runs()) {
                 if (!planned.id().equals(run)) continue;
                 try {
-                    c.entry().provider().check(c.params(), planned.machine().config().poolInfos());
+                    var m = planned.machine().config(); // the workload is not built again here: its allocations are checked by the policy
+                    c.entry().provider().check(c.params(), new org.hmsim.api.policy.RunFacts(m.poolInfos(), m.pageBytes(), m.gpus(), List.of()));
                 } catch (RuntimeException bad) { // a plugin's check may throw anything
                     e.println("swap: " + c.entry().name() + " on machine " + planned.machine().config().name() + ": " + bad.getMessage());
                     return Commands.BAD_INPUT;

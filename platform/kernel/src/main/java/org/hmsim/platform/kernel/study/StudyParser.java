@@ -721,8 +721,9 @@ public final class StudyParser {
         }
 
         /**
-         * A policy parameter that names a part of a machine a run does not have (a pool): checked by the provider
-         * against each machine of the study ({@link org.hmsim.api.policy.PolicyProvider#check(org.hmsim.api.policy.Params, List)}),
+         * A policy parameter that does not fit a run's machine or workload (a pool it lacks, a granularity beyond its page,
+         * an allocation it does not make): checked by the provider against each machine and workload of the study
+         * ({@link org.hmsim.api.policy.PolicyProvider#check(org.hmsim.api.policy.Params, org.hmsim.api.policy.RunFacts)}),
          * for the runs' policies and the scripted swaps' targets (swapped in mid-run, one failed the run there), since
          * every run of the pair would fail.
          */
@@ -731,20 +732,24 @@ public final class StudyParser {
             java.util.Set<List<Object>> checked = new java.util.HashSet<>();
             for (PlannedRun r : runs) {
                 var m = r.machine().config();
-                for (PolicyChoice c : swapTargets) checkParts(c, m, checked, "swaps", c.slot().id() + " -> ");
-                for (PolicyChoice c : r.policies().values()) checkParts(c, m, checked, "policies." + c.slot().id(), "");
+                List<org.hmsim.api.workload.AllocationSpec> specs = allocationsOf(r);
+                List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
+                var facts = new org.hmsim.api.policy.RunFacts(m.poolInfos(), m.pageBytes(), m.gpus(), names);
+                List<Object> pair = List.of(m.name(), m.simulated(), r.workload(), r.seed());
+                for (PolicyChoice c : swapTargets) checkParts(c, m, facts, pair, checked, "swaps", c.slot().id() + " -> ");
+                for (PolicyChoice c : r.policies().values()) checkParts(c, m, facts, pair, checked, "policies." + c.slot().id(), "");
             }
         }
 
-        /** {@code c} checked against machine {@code m}'s pools, once per pair; an error at {@code field}, its text after {@code what}. */
-        void checkParts(PolicyChoice c, org.hmsim.platform.machine.MachineConfig m, java.util.Set<List<Object>> checked, String field, String what)
-                throws StudyException {
-            if (c.entry().provider() == null || !checked.add(List.of(m.name(), m.simulated(), c.slot(), c.entry().id(), c.params().asMap()))) return;
+        /** {@code c} checked against a run's facts, once per machine and workload; an error at {@code field}, its text after {@code what}. */
+        void checkParts(PolicyChoice c, org.hmsim.platform.machine.MachineConfig m, org.hmsim.api.policy.RunFacts facts, List<Object> pair,
+                        java.util.Set<List<Object>> checked, String field, String what) throws StudyException {
+            if (c.entry().provider() == null || !checked.add(List.of(pair, c.slot(), c.entry().id(), c.params().asMap()))) return;
             try {
-                c.entry().provider().check(c.params(), m.poolInfos());
+                c.entry().provider().check(c.params(), facts);
             } catch (RuntimeException e) { // a plugin's check may throw anything: said as its message, not an internal error
                 throw originOf(field.equals("swaps") ? "swaps" : firstKey("policies", "sweep")).error(field,
-                        what + c.label() + " on machine " + m.name() + ": " + e.getMessage());
+                        what + c.label() + " on machine " + m.name() + (facts.knowsAllocations() ? " with workload " + ((WorkloadChoice) pair.get(2)).label() : "") + ": " + e.getMessage());
             }
         }
 
@@ -775,36 +780,37 @@ public final class StudyParser {
          */
         void refuseUnfitting(List<PlannedRun> runs) throws StudyException {
             java.util.Set<List<Object>> checked = new java.util.HashSet<>();
-            // each workload is built once per seed (its footprint may depend on the seed: a generated graph's edges), not
-            // once per machine variant: building a large one takes seconds
-            Map<List<Object>, long[]> sizes = new java.util.HashMap<>();
             for (PlannedRun r : runs) {
                 org.hmsim.platform.machine.MachineConfig m = r.machine().config();
                 if (m.uvm() != null || !checked.add(List.of(m.name(), m.simulated(), r.workload(), r.seed()))) continue;
                 long frames = 0, pages = 0, page = m.pageBytes();
                 for (var p : m.pools()) frames += p.capacityBytes() / page;
-                long[] bytes = sizes.computeIfAbsent(List.of(r.workload(), r.seed()), k -> {
-                    long[] b = allocationBytes(r);
-                    return b == null ? FAILED : b; // remembered too: a workload that fails to build is not built again per machine
-                });
-                if (bytes == FAILED) continue; // the run says why; here only the footprint is checked
-                for (long b : bytes) pages += (b + page - 1) / page;
+                List<org.hmsim.api.workload.AllocationSpec> specs = allocationsOf(r);
+                if (specs == null) continue; // the run says why; here only the footprint is checked
+                for (var a : specs) pages += (a.bytes() + page - 1) / page;
                 if (pages <= frames) continue;
                 throw originOf("workloads").error("workloads", r.workload().label() + " allocates " + pages + " pages of " + page + " bytes, more than machine "
                         + m.name() + "'s pools hold (" + frames + " frames): every run of it would fail as it starts; a smaller input or larger pools");
             }
         }
 
-        private static final long[] FAILED = new long[0];
+        // each workload is built once per seed (its footprint may depend on the seed: a generated graph's edges), not
+        // once per machine variant or check: building a large one takes seconds
+        private final Map<List<Object>, List<org.hmsim.api.workload.AllocationSpec>> allocations = new java.util.HashMap<>();
 
-        /** The sizes of a run's workload's allocations, or null if building it fails (or does not fit this JVM's heap). */
-        private static long[] allocationBytes(PlannedRun r) {
-            try {
-                return r.workload().create(r.seed()).allocations().stream().mapToLong(org.hmsim.api.workload.AllocationSpec::bytes).toArray();
-            } catch (RuntimeException | OutOfMemoryError e) {
-                return null;
-            }
+        /** A run's workload's allocations, or null if building it fails (or does not fit this JVM's heap): the run says why. */
+        List<org.hmsim.api.workload.AllocationSpec> allocationsOf(PlannedRun r) {
+            List<org.hmsim.api.workload.AllocationSpec> specs = allocations.computeIfAbsent(List.of(r.workload(), r.seed()), k -> {
+                try {
+                    return List.copyOf(r.workload().create(r.seed()).allocations());
+                } catch (RuntimeException | OutOfMemoryError e) {
+                    return FAILED; // remembered too: a workload that fails to build is not built again per machine
+                }
+            });
+            return specs == FAILED ? null : specs;
         }
+
+        private static final List<org.hmsim.api.workload.AllocationSpec> FAILED = new ArrayList<>(); // compared by identity
 
         /** Every point of the cartesian product, the last dimension varying fastest. */
         List<int[]> points() {

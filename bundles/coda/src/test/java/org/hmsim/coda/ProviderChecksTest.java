@@ -1,0 +1,28 @@
+package org.hmsim.coda;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.RunFacts;
+import org.junit.jupiter.api.Test;
+
+/** What CODA's providers refuse at validation, against a run's machine. */
+class ProviderChecksTest {
+    private static RunFacts machine(long pageBytes) { return new RunFacts(List.of(), pageBytes, 4, List.of("a")); }
+
+    @Test
+    void aSpreadBeyondThePageIsRefusedBeforeTheRun() {
+        var coda = new CodaInterleaveProvider();
+        Params big = Params.validate(coda.parameters(), Map.of("spread", 8192));
+        // alone the value is a valid power of two; only the machine's page makes it too large
+        assertDoesNotThrow(() -> coda.check(big));
+        var e = assertThrows(IllegalArgumentException.class, () -> coda.check(big, machine(4096)));
+        assertEquals("parameter 'spread' (8192 B) is larger than the machine's page (4096 B)", e.getMessage());
+        assertDoesNotThrow(() -> coda.check(big, machine(8192)));
+        assertDoesNotThrow(() -> coda.check(Params.validate(coda.parameters(), Map.of()), machine(4096)));
+    }
+}
