@@ -112,7 +112,20 @@ public final class Fakes {
 
         public List<AllocationSpec> allocations() { return bytes == 0 ? List.of() : List.of(new AllocationSpec("a", bytes)); }
 
-        public List<Kernel> kernels(long[] baseAddresses) { return List.of(); }
+        /** Four kernels (the simulator stand-in never runs them; validation counts them for swaps at kernel N). */
+        public List<Kernel> kernels(long[] baseAddresses) {
+            List<Kernel> out = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                String k = "k" + i;
+                out.add(new Kernel() {
+                    public String name() { return k; }
+                    public int ctas() { return 1; }
+                    public int threadsPerCta() { return 32; }
+                    public org.hmsim.api.workload.WarpProgram program(int cta, int warp) { return out -> false; }
+                });
+            }
+            return out;
+        }
     }
 
     public record WProvider(String name, List<ParamSpec> parameters) implements WorkloadProvider {

@@ -165,6 +165,11 @@ class StudyParserTest {
         StudyException alloc = error(head + "workloads: [{name: stream, size: 4096}]\npolicies:\n  replacement: {name: by-allocation, alloc: b}\n");
         assertTrue(alloc.getMessage().contains("policies.replacement: by-allocation(alloc=b) on machine small with workload stream(size=4096): "
                 + "parameter 'alloc': no allocation 'b' (page 4096 B)"), alloc.getMessage());
+        // a swap before a kernel the workload never launches would never fire
+        assertEquals(1, parse(head + "workloads: [stream]\nswaps: [{at: kernel 3, slot: placement, to: ratio}]\n").runs().size());
+        StudyException unreached = error(head + "workloads: [stream]\nswaps: [{at: kernel 4, slot: placement, to: ratio}]\n");
+        assertTrue(unreached.getMessage().contains("swaps[0].at: 'kernel 4' is never reached: workload stream launches 4 kernels (0-based indices 0 to 3)"),
+                unreached.getMessage());
         // a time series of a run the study does not have (it showed only as a warning in the report)
         StudyException ts = error(head + "workloads: [stream]\nreport:\n  - {kind: timeseries, runs: [\"0001\", \"9999\"]}\n");
         assertTrue(ts.getMessage().contains("report[0].runs: '9999' is not a run of this study (runs 0001 to 0001)"), ts.getMessage());

@@ -139,6 +139,7 @@ public final class StudyParser {
             refuseTwins(runs);
             refuseUnfitting(runs);
             refuseUnknownParts(runs, swaps);
+            refuseUnreachedKernels(runs, swaps);
             List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs);
             List<String> columns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
@@ -794,23 +795,58 @@ public final class StudyParser {
             }
         }
 
+        /** What validation reads of a built workload: its allocations and how many kernels it launches. */
+        private record Built(List<org.hmsim.api.workload.AllocationSpec> allocations, int kernels) {}
+
         // each workload is built once per seed (its footprint may depend on the seed: a generated graph's edges), not
         // once per machine variant or check: building a large one takes seconds
-        private final Map<List<Object>, List<org.hmsim.api.workload.AllocationSpec>> allocations = new java.util.HashMap<>();
+        private final Map<List<Object>, Built> built = new java.util.HashMap<>();
+        private static final Built FAILED = new Built(List.of(), 0); // compared by identity
 
-        /** A run's workload's allocations, or null if building it fails (or does not fit this JVM's heap): the run says why. */
-        List<org.hmsim.api.workload.AllocationSpec> allocationsOf(PlannedRun r) {
-            List<org.hmsim.api.workload.AllocationSpec> specs = allocations.computeIfAbsent(List.of(r.workload(), r.seed()), k -> {
+        /** A run's workload as built for validation, or null if building it fails (or does not fit this JVM's heap): the run says why. */
+        Built builtOf(PlannedRun r) {
+            Built b = built.computeIfAbsent(List.of(r.workload(), r.seed()), k -> {
                 try {
-                    return List.copyOf(r.workload().create(r.seed()).allocations());
+                    org.hmsim.api.workload.Workload w = r.workload().create(r.seed());
+                    List<org.hmsim.api.workload.AllocationSpec> specs = List.copyOf(w.allocations());
+                    long[] bases = new long[specs.size()]; // addresses as an OS would give them: the kernels' programs are not generated here
+                    long next = 1L << 32;
+                    for (int i = 0; i < bases.length; i++) {
+                        bases[i] = next;
+                        next += (specs.get(i).bytes() + (1L << 21) - 1) & -(1L << 21);
+                    }
+                    return new Built(specs, w.kernels(bases).size());
                 } catch (RuntimeException | OutOfMemoryError e) {
                     return FAILED; // remembered too: a workload that fails to build is not built again per machine
                 }
             });
-            return specs == FAILED ? null : specs;
+            return b == FAILED ? null : b;
         }
 
-        private static final List<org.hmsim.api.workload.AllocationSpec> FAILED = new ArrayList<>(); // compared by identity
+        /** A run's workload's allocations, or null if it fails to build. */
+        List<org.hmsim.api.workload.AllocationSpec> allocationsOf(PlannedRun r) {
+            Built b = builtOf(r);
+            return b == null ? null : b.allocations();
+        }
+
+        /**
+         * A swap scripted before a kernel a run's workload never launches would never fire, and the run's results would be
+         * labelled by a study that asked for it: refused, naming the workload and its kernel count.
+         */
+        void refuseUnreachedKernels(List<PlannedRun> runs, List<Object> swaps) throws StudyException {
+            for (int i = 0; i < swaps.size(); i++) {
+                if (!(swaps.get(i) instanceof Map<?, ?> sw) || !(sw.get("at") instanceof String at)) continue;
+                java.util.regex.Matcher k = java.util.regex.Pattern.compile("kernel\\s+(\\d+)").matcher(at.trim());
+                if (!k.matches()) continue;
+                long index = Long.parseLong(k.group(1));
+                for (PlannedRun r : runs) {
+                    Built b = builtOf(r);
+                    if (b == null || index < b.kernels()) continue;
+                    throw originOf("swaps").error("swaps[" + i + "].at", "'" + at + "' is never reached: workload " + r.workload().label()
+                            + " launches " + b.kernels() + " kernel" + (b.kernels() == 1 ? "" : "s") + " (0-based indices 0 to " + (b.kernels() - 1) + ")");
+                }
+            }
+        }
 
         /** Every point of the cartesian product, the last dimension varying fastest. */
         List<int[]> points() {
