@@ -18,8 +18,13 @@ class UnifiedMemoryTest {
     }
 
     static RunResult stream(double oversubscription, String faultLatency, String prefetcher, int iterations, int handlers) {
+        return stream(oversubscription, faultLatency, prefetcher, iterations, handlers, false);
+    }
+
+    static RunResult stream(double oversubscription, String faultLatency, String prefetcher, int iterations, int handlers, boolean prefetchEvicts) {
         MachineConfig m = TestMachines.machine("etc", "gpu.sms", 8, "uvm.oversubscription", oversubscription,
-                "uvm.fault_latency", faultLatency, "uvm.prefetcher", prefetcher, "uvm.fault_handlers", handlers);
+                "uvm.fault_latency", faultLatency, "uvm.prefetcher", prefetcher, "uvm.fault_handlers", handlers,
+                "uvm.prefetch_evicts", prefetchEvicts);
         return TestMachines.run(m, TestMachines.workload("stream", 1, "elements", ELEMENTS, "ctas", 64, "iterations", iterations),
                 new ClasspathPolicies());
     }
@@ -74,5 +79,23 @@ class UnifiedMemoryTest {
         RunResult half = stream(0.5, "20us", "tree", 2, 4);
         assertTrue(stat(half, "uvm.evictions") > 0);
         assertTrue(stat(half, "uvm.faults") + stat(half, "uvm.prefetches") > 48 + 10, "re-faults: " + stat(half, "uvm.faults"));
+    }
+
+    /**
+     * uvm.prefetch_evicts: with memory full, a prefetch that only fills free frames stops (every frame holds a page),
+     * so each later batch brings its few faulting pages and pays the handler's 20 us for them; a prefetch that evicts
+     * goes on bringing the rest of a region, at the price of displacing pages still in use (three arrays streamed
+     * side by side in half their footprint: a region's prefetch pushes out the other arrays' current pages).
+     */
+    @Test
+    void prefetchesThatEvictKeepBatchesFullUnderOversubscription() {
+        RunResult fit = stream(1.0, "20us", "tree", 1), free = stream(0.5, "20us", "tree", 1), evicting = stream(0.5, "20us", "tree", 1, 1, true);
+        // measured: fit 10 faults; free frames only 84 faults in 63 batches, 77 evictions, 1995 us; evicting 43 in 32, 110, 1582 us
+        assertTrue(stat(free, "uvm.fault_batches") > 1.5 * stat(evicting, "uvm.fault_batches"), "fewer 20 us batches when prefetches evict");
+        assertTrue(stat(evicting, "uvm.prefetches") > 3 * stat(free, "uvm.prefetches"), "the prefetcher goes on with memory full");
+        assertTrue(stat(evicting, "uvm.evictions") > stat(free, "uvm.evictions"), "and its pages displace others");
+        assertTrue(evicting.simTimePs() < 0.9 * free.simTimePs(), evicting.simTimePs() + " vs " + free.simTimePs());
+        assertTrue(evicting.simTimePs() > 1.2 * fit.simTimePs(), "evictions and re-faults still cost");
+        assertTrue(stat(evicting, "uvm.faults") > stat(fit, "uvm.faults"));
     }
 }

@@ -16,7 +16,9 @@ package org.hmsim.platform.machine.uvm;
  * @param dmaLatencyPs     one-way latency of a copy over the link
  * @param prefetcher       {@code tree} (the locality prefetcher of {@link TreePrefetcher}) or {@code none}
  * @param prefetchRegionPages pages under one root of the prefetch tree (2 MB / 64 KB = 32)
+ * @param prefetchEvicts   whether a batch's prefetches may evict as its faults do (the driver makes room for the
+ *                         pages it chose to bring, as CUDA's does: Ganguly et al. ISCA'19), or only fill free frames
  */
 public record UvmConfig(double oversubscription, long faultLatencyPs, int faultBuffer, int batchSize, int faultHandlers,
                         double h2dBytesPerSecond, double d2hBytesPerSecond, long dmaLatencyPs,
-                        String prefetcher, int prefetchRegionPages) {}
+                        String prefetcher, int prefetchRegionPages, boolean prefetchEvicts) {}

@@ -237,6 +237,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
 
     /** The handler has done its work on the batch: find frames (evicting if full), then copy. */
     private void serviced(Batch b) {
+        if (cfg.prefetchEvicts()) addPrefetches(b, capacityUnits); // chosen now: the evictions make room for them too
         waitingFrames.add(b);
         waitingUnits += b.units;
         evictForWaiting();
@@ -270,7 +271,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
 
     private void allocate(Batch b) {
         usedUnits += b.units;
-        addPrefetches(b);
+        if (!cfg.prefetchEvicts()) addPrefetches(b, capacityUnits - usedUnits);
         for (UnifiedMemory.Listener l : listeners) l.onBatchAllocated(b.demand);
         int unit = unitCost();
         b.pending = b.total;
@@ -283,24 +284,32 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         }
     }
 
-    /** Prefetch candidates of every demand page, into free frames only. */
-    private void addPrefetches(Batch b) {
+    /**
+     * Prefetch candidates of every demand page, within {@code room} units: the free frames (a prefetch that never
+     * evicts), or all of GPU memory less the batch's own pages (prefetch_evicts: the batch's evictions cover them).
+     */
+    private void addPrefetches(Batch b, long room) {
         int unit = unitCost();
         ResidencyPolicy rp = residency.get();
+        long[] left = {room};
         for (int k = 0; k < b.demand; k++) {
             long vpn = b.pages[k];
             int n = prefetcher == null ? 0 : prefetcher.prefetch(vpn, this::validForPrefetch, prefetchOut);
-            addCandidates(b, n, unit);
-            addCandidates(b, Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), unit);
+            addCandidates(b, n, unit, left);
+            addCandidates(b, Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), unit, left);
         }
     }
 
-    private void addCandidates(Batch b, int n, int unit) {
+    private void addCandidates(Batch b, int n, int unit, long[] left) {
         for (int j = 0; j < n; j++) {
             int i = index(prefetchOut[j]);
             if (i < 0 || hole[i] || state[i] == FETCHING || state[i] == RESIDENT) continue;
-            if (capacityUnits - usedUnits < unit) return;
-            usedUnits += unit;
+            if (cfg.prefetchEvicts() ? b.units + unit > left[0] : left[0] < unit) return;
+            if (cfg.prefetchEvicts()) b.units += unit;
+            else {
+                usedUnits += unit;
+                left[0] -= unit;
+            }
             state[i] = FETCHING;
             faultSm[i] = -1;
             if (b.total == b.pages.length) b.pages = Arrays.copyOf(b.pages, b.pages.length * 2);
