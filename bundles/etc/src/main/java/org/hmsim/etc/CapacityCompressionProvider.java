@@ -54,7 +54,7 @@ public final class CapacityCompressionProvider implements PolicyProvider {
 
     @Override public Policy create(PolicyContext ctx, Params params) { return new Cc(ctx, params); }
 
-    static final class Cc implements CompressionPolicy {
+    static final class Cc implements CompressionPolicy, org.hmsim.api.machine.UnifiedMemory.Listener {
         private final MachineView machine;
         private final Mode mode;
         private final double ratio;
@@ -84,6 +84,7 @@ public final class CapacityCompressionProvider implements PolicyProvider {
             this.classifier = new Classifier(machine, p, () -> {});
             classifier.registerStats(ctx.stats());
             ctx.stats().counter("metadata_hits", "compressed-page accesses whose metadata hit the metadata cache (compression hits)", () -> hits);
+            if (machine.unifiedMemory() != null) machine.unifiedMemory().addListener(this);
             ctx.stats().counter("metadata_misses", "compressed-page accesses that missed the metadata cache (a 64 B metadata read from GPU memory first)", () -> misses);
         }
 
@@ -96,7 +97,33 @@ public final class CapacityCompressionProvider implements PolicyProvider {
         }
 
         @Override
-        public void close() { classifier.close(); }
+        public void close() {
+            classifier.close();
+            if (machine.unifiedMemory() != null) machine.unifiedMemory().removeListener(this);
+        }
+
+        /**
+         * An evicted page's metadata leaves with it (its frame takes another page): the entries of its blocks are dropped,
+         * so a page fetched again reads its new metadata as a page fetched the first time does (they were keyed by page
+         * and survived the eviction, found by a review).
+         */
+        @Override
+        public void onEviction(long vpn, boolean proactive) {
+            long perPage = blocksPerPage();
+            for (long block = 0; block < perPage; block++) {
+                long key = vpn * perPage + block;
+                int base = (int) Math.floorMod(key, (long) sets) * ways;
+                for (int w = base; w < base + ways; w++)
+                    if (metaTags[w] == key) {
+                        metaTags[w] = -1;
+                        metaUse[w] = 0; // the next fill takes this way first
+                    }
+            }
+        }
+
+        private long pageBytes() { return machine.unifiedMemory() != null ? machine.unifiedMemory().pageBytes() : coverage; }
+
+        private long blocksPerPage() { return Math.max(1, (pageBytes() + coverage - 1) / coverage); }
 
         @Override
         public double capacityFactor(int pool) { return pool == gpuPool && active() ? ratio : 1.0; }
@@ -107,8 +134,8 @@ public final class CapacityCompressionProvider implements PolicyProvider {
         /** Looks up the metadata of the {@code coverage}-byte block holding {@code offset}; on a miss, fills (LRU) and asks for its 64 B. */
         @Override
         public long metadataRead(long vpn, long offset, boolean write) {
-            long page = machine.unifiedMemory() != null ? machine.unifiedMemory().pageBytes() : coverage;
-            long block = offset / coverage, perPage = Math.max(1, (page + coverage - 1) / coverage);
+            long page = pageBytes();
+            long block = offset / coverage, perPage = blocksPerPage();
             long key = vpn * perPage + block;
             int base = (int) Math.floorMod(key, (long) sets) * ways, lru = base;
             for (int w = base; w < base + ways; w++) {

@@ -222,6 +222,21 @@ class EtcChecksTest {
         assertTrue(cost > -0.03, "CC with unlimited memory should not be faster than BL: " + cost);
     }
 
+    /**
+     * A page evicted and fetched again reads its metadata again: its entries leave the metadata cache with it. With a
+     * cache holding every block of the footprint, misses beyond one per block of the footprint are re-fetched pages'
+     * (they hit their stale entries before the fix).
+     */
+    @Test
+    void anEvictedPagesMetadataLeavesTheMetadataCache() {
+        RunResult cc = new Sim().with(new CapacityCompressionProvider(), "mode", "on", "metadata_entries", 65536).run("etc-gesummv", 0.5);
+        double blocks = Sim.stat(cc, "uvm.footprint_pages") * (65536 / 4096);
+        double misses = Sim.stat(cc, "policy.compression.metadata_misses");
+        System.out.printf("gesummv 50%% CC, all-holding metadata cache: %.0f misses, %.0f blocks, %.0f evictions%n", misses, blocks, Sim.stat(cc, "uvm.evictions"));
+        assertTrue(Sim.stat(cc, "uvm.evictions") > Sim.stat(cc, "uvm.footprint_pages"), "the run re-fetches pages");
+        assertTrue(misses > 1.2 * blocks, "re-fetched pages miss their metadata again: " + misses + " misses, " + blocks + " blocks");
+    }
+
     /** Mean latency of the L2's fetches from memory (every slice's fetch latency over its fetches). */
     private static double l2FetchLatencyPs(RunResult r) {
         double ps = 0, n = 0;
