@@ -230,7 +230,7 @@ class SlurmExecutorTest {
                 try (Stream<Path> s = Files.list(jobs)) {
                     for (Path p : s.toList()) {
                         String st = Files.readString(p).strip();
-                        busy |= st.equals("PENDING") || st.equals("RUNNING");
+                        busy |= st.isEmpty() || st.equals("PENDING") || st.equals("RUNNING"); // empty: being written
                     }
                 }
             }
