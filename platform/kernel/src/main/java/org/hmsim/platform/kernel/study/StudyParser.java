@@ -784,14 +784,15 @@ public final class StudyParser {
             for (PlannedRun r : runs) {
                 org.hmsim.platform.machine.MachineConfig m = r.machine().config();
                 if (m.uvm() != null || !checked.add(List.of(m.name(), m.simulated(), r.workload(), r.seed()))) continue;
-                long frames = 0, pages = 0, page = m.pageBytes();
-                for (var p : m.pools()) frames += p.capacityBytes() / page;
+                long pages = 0, page = m.pageBytes();
+                long frames = org.hmsim.platform.machine.multigpu.GpuMemories.pageCapacity(m.poolInfos(), m.gpus(), page);
                 List<org.hmsim.api.workload.AllocationSpec> specs = allocationsOf(r);
                 if (specs == null) continue; // the run says why; here only the footprint is checked
                 for (var a : specs) pages += (a.bytes() + page - 1) / page;
                 if (pages <= frames) continue;
                 throw originOf("workloads").error("workloads", r.workload().label() + " allocates " + pages + " pages of " + page + " bytes, more than machine "
-                        + m.name() + "'s pools hold (" + frames + " frames): every run of it would fail as it starts; a smaller input or larger pools");
+                        + m.name() + "'s pools hold (" + frames + " frames" + (m.gpus() > 1 ? ", page groups of every GPU memory's smallest frame count" : "")
+                        + "): every run of it would fail as it starts; a smaller input or larger pools");
             }
         }
 

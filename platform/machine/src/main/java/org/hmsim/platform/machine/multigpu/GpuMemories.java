@@ -54,6 +54,28 @@ public final class GpuMemories {
         return new GpuMemories(ids, nodes, pools.size(), grain, pageBytes);
     }
 
+    /**
+     * Pages {@code pools} can hold on a machine of {@code gpus} GPUs: with two or more GPU memories, local frame k of
+     * every one forms page group k ({@link PageGroupAllocator}), so they hold N x the smallest one's frames (a larger
+     * memory's extra frames are never used); other pools hold their frames.
+     */
+    public static long pageCapacity(List<PoolInfo> pools, int gpus, long pageBytes) {
+        long gpuMin = Long.MAX_VALUE, other = 0;
+        int gpuPools = 0;
+        for (PoolInfo p : pools) {
+            if (p.node() < gpus) {
+                gpuPools++;
+                gpuMin = Math.min(gpuMin, p.capacityBytes() / pageBytes);
+            } else other += p.capacityBytes() / pageBytes;
+        }
+        if (gpuPools < 2) {
+            long all = 0;
+            for (PoolInfo p : pools) all += p.capacityBytes() / pageBytes;
+            return all;
+        }
+        return gpuMin * gpuPools + other;
+    }
+
     /** Number of GPU memories N. */
     public int count() { return pools.length; }
 

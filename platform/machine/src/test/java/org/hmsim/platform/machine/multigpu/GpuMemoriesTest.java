@@ -23,6 +23,32 @@ class GpuMemoriesTest {
         return l;
     }
 
+    /** What validation counts as a multi-GPU machine's room: page groups, so N x the smallest memory (a run found less). */
+    @Test
+    void pageGroupsHoldNTimesTheSmallestMemory() {
+        List<PoolInfo> l = new java.util.ArrayList<>(fourHbm(true));
+        l.set(0, new PoolInfo(0, "hbm0", "HBM2", 0, 8, 256e9, 1L << 20)); // 256 frames, the others 262144
+        assertEquals(4 * 256 + (1L << 30) / PAGE, GpuMemories.pageCapacity(l, 4, PAGE));
+        assertEquals(4 * (1L << 30) / PAGE, GpuMemories.pageCapacity(fourHbm(false), 4, PAGE));
+        // one GPU memory: no page groups, every frame counts
+        List<PoolInfo> one = List.of(new PoolInfo(0, "gddr", "GDDR5", 0, 8, 200e9, 1L << 20), new PoolInfo(1, "ddr", "DDR4", 1, 4, 80e9, 1L << 20));
+        assertEquals(2 * 256, GpuMemories.pageCapacity(one, 1, PAGE));
+        // and the allocator agrees: fine pages fill exactly that many GPU frames, then it is out of memory
+        List<PoolInfo> small = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) small.add(new PoolInfo(i, "hbm" + i, "HBM2", i, 8, 256e9, (i == 0 ? 2 : 8) * PAGE));
+        GpuMemories m = GpuMemories.of(small, 4, PAGE, 128);
+        InterleavePolicy fine = new InterleavePolicy() {
+            public int channel(long paddr, int pool, int channels) { return 0; }
+            public long channelAddress(long paddr, int pool, int channels) { return paddr; }
+        };
+        PageGroupAllocator g = new PageGroupAllocator(m, small.stream().mapToLong(PoolInfo::capacityBytes).toArray(), () -> fine);
+        Allocation a = new Allocation(0, "x", 0, 16 * PAGE, AllocationHint.NONE, false);
+        long room = GpuMemories.pageCapacity(small, 4, PAGE);
+        assertEquals(8, room);
+        for (int v = 0; v < room; v++) g.map(v, a, 0, 0);
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> g.map(room, a, 0, 0));
+    }
+
     @Test
     void consecutiveBlocksGoRoundTheMemoriesAndAPageGroupKeepsOneLocalFrame() {
         GpuMemories m = GpuMemories.of(fourHbm(true), 4, PAGE, 128);
