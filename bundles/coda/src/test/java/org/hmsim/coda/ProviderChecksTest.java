@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /** What CODA's providers refuse at validation, against a run's machine. */
 class ProviderChecksTest {
-    private static RunFacts machine(long pageBytes) { return new RunFacts(List.of(), pageBytes, 4, List.of("a")); }
+    private static RunFacts machine(long pageBytes) { return new RunFacts(List.of(), pageBytes, 4, false, false, List.of("a")); }
 
     @Test
     void aSpreadBeyondThePageIsRefusedBeforeTheRun() {

@@ -46,6 +46,9 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=throttling", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
 public final class MemoryAwareThrottlingProvider implements PolicyProvider {
+    /** MT throttles on far faults (seed 002 §4.3): there are none without demand paging. */
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) { run.requireDemandPaging("throttling etc"); }
+
     @Override public Slot slot() { return Slot.THROTTLING; }
 
     @Override public String name() { return "etc"; }

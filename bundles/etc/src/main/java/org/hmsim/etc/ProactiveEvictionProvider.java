@@ -31,6 +31,9 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=residency", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
 public final class ProactiveEvictionProvider implements PolicyProvider {
+    /** PE evicts ahead of faults (seed 002 §4.2): nothing is evicted without demand paging. */
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) { run.requireDemandPaging("residency etc"); }
+
     @Override public Slot slot() { return Slot.RESIDENCY; }
 
     @Override public String name() { return "etc"; }

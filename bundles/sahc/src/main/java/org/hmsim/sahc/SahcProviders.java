@@ -14,6 +14,9 @@ abstract class SahcProviders implements PolicyProvider {
 
     SahcProviders(SahcPolicy.Variant variant) { this.variant = variant; }
 
+    /** The miss path decides between the CPU-GPU directory and direct access (seed 001): there is none without a CPU side. */
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) { run.requireCpuSide("coherence " + name()); }
+
     @Override public Slot slot() { return Slot.COHERENCE; }
 
     @Override public List<ParamSpec> parameters() {

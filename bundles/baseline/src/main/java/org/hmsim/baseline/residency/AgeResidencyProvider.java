@@ -18,6 +18,9 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=residency", PolicyProvider.NAME + "=fifo", PolicyProvider.VERSION + "=1.0.0"})
 public final class AgeResidencyProvider implements PolicyProvider {
+    /** Victims are chosen only when demand-paged GPU memory is full. */
+    @Override public void check(org.hmsim.api.policy.Params params, org.hmsim.api.policy.RunFacts run) { run.requireDemandPaging("residency fifo"); }
+
     @Override public Slot slot() { return Slot.RESIDENCY; }
 
     @Override public String name() { return "fifo"; }

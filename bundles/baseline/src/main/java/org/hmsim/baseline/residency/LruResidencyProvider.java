@@ -17,6 +17,9 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=residency", PolicyProvider.NAME + "=lru", PolicyProvider.VERSION + "=1.0.0"})
 public final class LruResidencyProvider implements PolicyProvider {
+    /** Victims are chosen only when demand-paged GPU memory is full. */
+    @Override public void check(org.hmsim.api.policy.Params params, org.hmsim.api.policy.RunFacts run) { run.requireDemandPaging("residency lru"); }
+
     @Override public Slot slot() { return Slot.RESIDENCY; }
 
     @Override public String name() { return "lru"; }

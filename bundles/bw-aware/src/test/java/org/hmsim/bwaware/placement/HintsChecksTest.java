@@ -21,16 +21,16 @@ class HintsChecksTest {
     @Test
     void aHotnessNamingNoAllocationIsRefused() {
         var e = assertThrows(IllegalArgumentException.class,
-                () -> hints.check(misspelt, new RunFacts(POOLS, 4096, 1, List.of("graph_mask", "cost"))));
+                () -> hints.check(misspelt, new RunFacts(POOLS, 4096, 1, false, false, List.of("graph_mask", "cost"))));
         assertEquals("parameter 'hotness' names 'grap_mask', which the workload does not allocate (its allocations: graph_mask, cost)", e.getMessage());
         Params right = Params.validate(hints.parameters(), Map.of("source", "given", "hotness", "graph_mask=3,cost=1"));
-        assertDoesNotThrow(() -> hints.check(right, new RunFacts(POOLS, 4096, 1, List.of("graph_mask", "cost"))));
+        assertDoesNotThrow(() -> hints.check(right, new RunFacts(POOLS, 4096, 1, false, false, List.of("graph_mask", "cost"))));
     }
 
     @Test
     void withoutTheWorkloadTheNamesWaitForTheRun() {
         // a swap typed into a live shell: the allocations are not at hand, the policy refuses the name when it meets them
-        assertDoesNotThrow(() -> hints.check(misspelt, new RunFacts(POOLS, 4096, 1, List.of())));
+        assertDoesNotThrow(() -> hints.check(misspelt, new RunFacts(POOLS, 4096, 1, false, false, List.of())));
         var e = assertThrows(IllegalArgumentException.class,
                 () -> HintsPlacement.checkNames(HintsPlacement.parse("grap_mask=3").keySet(), List.of("graph_mask")));
         assertEquals("parameter 'hotness' names 'grap_mask', which the workload does not allocate (its allocations: graph_mask)", e.getMessage());

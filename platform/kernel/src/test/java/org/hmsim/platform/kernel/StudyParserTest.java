@@ -504,6 +504,19 @@ class StudyParserTest {
         assertEquals(4, h.line());
     }
 
+    /** A mapping given as an override merges into the file's: the file's other fields stay (they were dropped). */
+    @Test
+    void aMappingOverrideChangesOnlyTheFieldsItGives() throws Exception {
+        Fakes.write(dir, "machines/slow-clock.yaml", Fakes.MACHINE.replace("clock: 1400MHz", "clock: 1000MHz")); // not the default
+        Study s = parse("study: x\nmachine: ../machines/slow-clock.yaml\noverrides: {gpu: {sms: 8}}\nworkloads: [stream]\n");
+        var gpu = s.runs().get(0).machine().config().gpu();
+        assertEquals(8, gpu.sms());
+        assertEquals(1000, gpu.clockMHz(), 1e-9, "the file's clock is kept");
+        Study swept = parse("study: x\nmachine: ../machines/slow-clock.yaml\nworkloads: [stream]\nsweep:\n  gpu: [{sms: 2}, {sms: 8}]\n");
+        assertEquals(1000, swept.runs().get(1).machine().config().gpu().clockMHz(), 1e-9);
+        assertEquals(2, swept.runs().get(0).machine().config().gpu().sms());
+    }
+
     @Test
     void badSectionsOfAMachineFileAreReportedTogetherAtTheirLines() throws Exception {
         Fakes.write(dir, "machines/bad.yaml", Fakes.MACHINE.replace("sms: 4", "sms: four").replace("bandwidth: 40GB/s", "bandwidth: 40GX/s")

@@ -120,10 +120,17 @@ final class TraceCommand implements Callable<Integer> {
                 }
                 ctx.out().println("recorded " + choice.label() + " (seed " + seed + "): " + n + " warp instructions -> " + output.out
                         + " (" + Files.size(output.out) + " bytes)");
+                int phases = hostPhases(choice.create(seed));
+                if (phases > 0) // said, not silent: a traced run on a machine with a CPU side differs from the workload's
+                    ctx.err().println("warning: " + choice.label() + " has " + phases + " host (CPU) phase" + (phases == 1 ? "" : "s")
+                            + ", which a trace does not record: on a machine with a cpu: section the trace runs the GPU kernels only");
                 return Commands.OK;
             });
         }
     }
+
+    /** How many host phases {@code w} has. */
+    static int hostPhases(Workload w) { return w.hostPhases(WorkloadChoice.nominalBases(w.allocations())).size(); }
 
     @Command(name = "import", mixinStandardHelpOptions = true, description = "Converts a foreign trace (accel-sim, nvbit, lackey) to an hmsim trace.")
     static final class Import implements Callable<Integer> {

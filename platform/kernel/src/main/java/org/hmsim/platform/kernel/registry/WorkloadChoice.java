@@ -26,4 +26,18 @@ public record WorkloadChoice(WorkloadEntry entry, Params params, Map<String, Obj
         });
         return j.toString();
     }
+
+    /**
+     * Base addresses for {@code allocations} as an OS would give them (2 MB apart, from 4 GB up): enough to build a
+     * workload's kernels and host phases for counting them, without running it.
+     */
+    public static long[] nominalBases(java.util.List<org.hmsim.api.workload.AllocationSpec> allocations) {
+        long[] bases = new long[allocations.size()];
+        long next = 1L << 32;
+        for (int i = 0; i < bases.length; i++) {
+            bases[i] = next;
+            next += (allocations.get(i).bytes() + (1L << 21) - 1) & -(1L << 21);
+        }
+        return bases;
+    }
 }

@@ -85,6 +85,18 @@ final class MachineTree {
             if (last.isEmpty()) throw new PathException("empty name in path '" + dotted + "'");
             @SuppressWarnings("unchecked")
             Map<String, Object> mm = (Map<String, Object>) m;
+            if (value instanceof Map<?, ?> given && mm.get(last) instanceof Map<?, ?>) {
+                // A mapping merges into the file's, key by key: {gpu.l2: {size: 256KB}} changes the size and keeps the
+                // file's slices and ways (replacing the whole mapping dropped them without a word, found by a review).
+                String at = YamlDoc.join(canon.toString(), last);
+                for (Map.Entry<?, ?> e : given.entrySet()) {
+                    // each field keeps the mapping's place in the study, named down to itself (overrides.gpu.sms)
+                    Origin inner = origin == null ? null
+                            : new Origin(origin.file(), origin.line(), origin.column(), origin.field().isEmpty() ? "" : origin.field() + "." + e.getKey());
+                    set(at + "." + e.getKey(), e.getValue(), inner, written);
+                }
+                return;
+            }
             // A map may gain a key the file left out (the machine's default); MachineConfig rejects unknown ones.
             mm.put(last, deepCopy(value));
             canonical = YamlDoc.join(canon.toString(), last);

@@ -735,7 +735,7 @@ public final class StudyParser {
                 var m = r.machine().config();
                 List<org.hmsim.api.workload.AllocationSpec> specs = allocationsOf(r);
                 List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
-                var facts = new org.hmsim.api.policy.RunFacts(m.poolInfos(), m.pageBytes(), m.gpus(), names);
+                var facts = new org.hmsim.api.policy.RunFacts(m.poolInfos(), m.pageBytes(), m.gpus(), m.uvm() != null, m.cpu() != null, names);
                 List<Object> pair = List.of(m.name(), m.simulated(), r.workload(), r.seed());
                 for (PolicyChoice c : swapTargets) checkParts(c, m, facts, pair, checked, "swaps", c.slot().id() + " -> ");
                 for (PolicyChoice c : r.policies().values()) checkParts(c, m, facts, pair, checked, "policies." + c.slot().id(), "");
@@ -810,13 +810,8 @@ public final class StudyParser {
                 try {
                     org.hmsim.api.workload.Workload w = r.workload().create(r.seed());
                     List<org.hmsim.api.workload.AllocationSpec> specs = List.copyOf(w.allocations());
-                    long[] bases = new long[specs.size()]; // addresses as an OS would give them: the kernels' programs are not generated here
-                    long next = 1L << 32;
-                    for (int i = 0; i < bases.length; i++) {
-                        bases[i] = next;
-                        next += (specs.get(i).bytes() + (1L << 21) - 1) & -(1L << 21);
-                    }
-                    return new Built(specs, w.kernels(bases).size());
+                    // the kernels' programs are not generated here, only counted
+                    return new Built(specs, w.kernels(WorkloadChoice.nominalBases(specs)).size());
                 } catch (RuntimeException | OutOfMemoryError e) {
                     return FAILED; // remembered too: a workload that fails to build is not built again per machine
                 }

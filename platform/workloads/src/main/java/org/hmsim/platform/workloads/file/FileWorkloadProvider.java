@@ -163,13 +163,19 @@ final class FileWorkloadProvider implements WorkloadProvider {
             if (cycles < 0 || cycles > Integer.MAX_VALUE) throw d.error("compute cycles must be >= 0, is " + cycles);
             ZipfSampler zipf = null;
             long range = 0;
+            // the step's own element size counts the allocation's elements: an 8-byte step over a 4-byte allocation
+            // has half as many (the bound used the allocation's and let the step write past its end)
+            long stepElements = d.alloc() < 0 ? 0 : elements[d.alloc()] * model.allocations.get(d.alloc()).elem() / d.elem();
+            if (d.alloc() >= 0 && stepElements == 0)
+                throw d.error("elem " + d.elem() + " B is larger than '" + model.allocations.get(d.alloc()).name() + "' ("
+                        + elements[d.alloc()] * model.allocations.get(d.alloc()).elem() + " B)");
             if (d.pattern() == Model.Pattern.RANDOM) {
-                range = d.range() == null ? elements[d.alloc()] : eval(d.range(), params, d::error, "random range");
+                range = d.range() == null ? stepElements : eval(d.range(), params, d::error, "random range");
                 if (range < 1) throw d.error("random range must be >= 1, is " + range);
                 if (d.zipf()) zipf = new ZipfSampler(range, d.s());
             }
             int through = d.through();
-            steps[s] = new FileWarpProgram.Step(d, (int) cycles, d.alloc() < 0 ? 0 : base[d.alloc()], d.alloc() < 0 ? 0 : elements[d.alloc()],
+            steps[s] = new FileWarpProgram.Step(d, (int) cycles, d.alloc() < 0 ? 0 : base[d.alloc()], stepElements,
                     d.alloc() < 0 ? "" : model.allocations.get(d.alloc()).name(), range, zipf, Hash.of(seed, kernelIndex, s),
                     through < 0 ? 0 : base[through], through < 0 ? 0 : model.allocations.get(through).elem(),
                     through < 0 ? 0 : elements[through], through < 0 ? "" : model.allocations.get(through).name(),

@@ -1,5 +1,6 @@
 package org.hmsim.platform.workloads.file;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -376,6 +377,29 @@ class WorkloadFileTest {
         IllegalArgumentException param = assertThrows(IllegalArgumentException.class,
                 () -> create(parse(SIZED), Map.of("n", new java.math.BigInteger("99999999999999999999")), 1));
         assertTrue(param.getMessage().contains("out of range"), param.getMessage());
+    }
+
+    /** A step's own elem counts the allocation's elements: the bound used the allocation's elem (an 8-byte store wrote past a 4-byte array). */
+    @Test
+    void aStepsElemSizesItsBound() {
+        String wide = """
+                name: x
+                allocations: [{name: a, size: 2KB, elem: 4}]
+                kernels:
+                  - name: k
+                    grid: 1
+                    block: 512
+                    steps:
+                      - store: {alloc: a, index: tid, elem: 8}
+                """;
+        WorkloadFileException e = assertThrows(WorkloadFileException.class, () -> WorkloadInspector.inspect(create(parse(wide), Map.of(), 1), 100_000));
+        assertTrue(e.problem().contains("index 256 is outside 'a' (256 elements)"), e.problem());
+        // and the other way: 4-byte steps over a 16-byte allocation reach all of it
+        Workload narrow = create(parse(wide.replace("elem: 4}", "elem: 16}").replace("store: {alloc: a, index: tid, elem: 8}", "load: {alloc: a, index: tid, elem: 4}")), Map.of(), 1);
+        assertDoesNotThrow(() -> WorkloadInspector.inspect(narrow, 100_000));
+        WorkloadFileException big = assertThrows(WorkloadFileException.class,
+                () -> create(parse(wide.replace("size: 2KB, elem: 4", "size: 4, elem: 4").replace("block: 512", "block: 1")), Map.of(), 1));
+        assertEquals("elem 8 B is larger than 'a' (4 B)", big.problem());
     }
 
     @Test
