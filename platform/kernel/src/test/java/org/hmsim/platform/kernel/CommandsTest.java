@@ -148,6 +148,17 @@ class CommandsTest {
     }
 
     @Test
+    void conformNeverWritesIntoAFolderThatHoldsSomething() throws Exception {
+        Path m = Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        Path mine = Fakes.write(dir, "mine/det-a.yaml", "my own study\n");
+        assertEquals(Commands.BAD_INPUT, exec("conform", "placement", "local", "--machine", m.toString(), "--work", mine.getParent().toString()));
+        assertTrue(err().contains("is not empty"), err());
+        assertEquals("my own study\n", java.nio.file.Files.readString(mine), "left as it was");
+        assertEquals(Commands.BAD_INPUT, exec("conform", "placement", "local", "--machine", m.toString(), "--work", mine.toString()));
+        assertTrue(err().contains("is not a folder"), err());
+    }
+
+    @Test
     void conformSaysWhyASwapCheckFailedAndNeverPassesASwapOutOfAPolicyThatNeverGotIn() throws Exception {
         // the fake simulator performs no swaps: there is no swaps.csv, so no swap happened
         Path m = Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);

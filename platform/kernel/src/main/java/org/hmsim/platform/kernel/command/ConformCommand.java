@@ -65,6 +65,12 @@ final class ConformCommand implements Callable<Integer> {
             ctx.err().println("conform: no machine file " + m + " (use --machine)");
             return Commands.BAD_INPUT;
         }
+        if (work != null && Files.exists(work) && (!Files.isDirectory(work) || !isEmpty(work))) {
+            // the check writes its studies and results there: it must not write over what a user keeps (found by a review)
+            ctx.err().println("conform: --work " + work + (Files.isDirectory(work) ? " is not empty" : " is not a folder")
+                    + ": give a new or empty folder for the check's studies and results");
+            return Commands.BAD_INPUT;
+        }
         Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("hmsim-conform");
         // a bad machine file is the user's input error, not a failed check of the plugin
         Path probe = dir.resolve("machine-check.yaml");
@@ -202,5 +208,11 @@ final class ConformCommand implements Callable<Integer> {
     private void check(String what, boolean ok, String why) {
         if (!ok) failed++;
         ctx.out().println((ok ? "  PASS " : "  FAIL ") + what + (!ok && why != null && !why.isEmpty() ? ": " + why : ""));
+    }
+
+    private static boolean isEmpty(Path dir) throws java.io.IOException {
+        try (var entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        }
     }
 }
