@@ -155,10 +155,12 @@ public final class MachineConfig {
             if (pools.stream().noneMatch(p -> p.node() == node))
                 throw new ConfigException("pools", "GPU " + n + " has no pool attached to its node gpu" + n);
         }
+        // every GPU reaches every pool it does not hold over a link of its own: the CPU's, and on a multi-GPU
+        // machine every other GPU's (that one was found only when the run built the machine, found by a review)
         for (PoolConfig p : pools) {
-            if (p.node() != gpus && p.node() < gpus) continue;
             for (int n = 0; n < gpus; n++) {
                 final int node = n;
+                if (node == p.node()) continue;
                 if (links.stream().noneMatch(l -> connects(l, node, p.node())))
                     throw new ConfigException("links", "no link from gpu" + n + " to pool '" + p.name() + "' on node " + nodeName(p.node(), gpus));
             }

@@ -49,6 +49,14 @@ class MachineConfigTest {
         assertEquals(16e9, Presets.machine("small", "links.0.bandwidth", 16e9).links().get(0).bytesPerSecondPerDirection());
     }
 
+    /** Each GPU must reach every other GPU's memory over a link: the file is refused, not each run when it builds the machine. */
+    @Test
+    void aGpuWithoutALinkToAnotherGpusMemoryIsRefused() {
+        Map<String, Object> tree = Presets.tree(Presets.examples().resolve("machines").resolve("coda.yaml"));
+        tree.put("links", new java.util.ArrayList<>(((java.util.List<?>) tree.get("links")).subList(1, 6))); // no gpu0-gpu1 link
+        assertEquals("links: no link from gpu1 to pool 'hbm0' on node gpu0", error(tree).getMessage());
+    }
+
     @Test
     void clocksAndTimesAreBounded() {
         assertEquals("gpu.clock: frequency 1kHz is out of range [1MHz, 100GHz]", error("gpu.clock", "1kHz").getMessage());
