@@ -123,6 +123,16 @@ class CacheReplayTest {
         assertEquals("cache l1: ways is given twice", e.getMessage());
     }
 
+    /** size=0 said "size= is required"; a size beyond any real cache ran the JVM out of memory. */
+    @Test
+    void aCacheSizeIsPositiveAndBounded() {
+        var spec = (java.util.function.Function<String, String>) t -> org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> org.hmsim.platform.traces.replay.CacheSpec.parse(t)).getMessage();
+        assertEquals("cache l1: size must be > 0", spec.apply("l1:size=0,ways=8"));
+        assertEquals("cache l1: size= is required (e.g. size=32KB)", spec.apply("l1:ways=8"));
+        assertTrue(spec.apply("l1:size=8GB,ways=8,line=32").equals("cache l1: size 8192 MB is larger than 256 MB, the most replay models"), spec.apply("l1:size=8GB,ways=8,line=32"));
+    }
+
     @Test
     void generatedTraceMatchesTheModelExactly() throws IOException {
         Path p = dir.resolve("gen.lackey");

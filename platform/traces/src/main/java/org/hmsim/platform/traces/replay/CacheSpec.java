@@ -41,7 +41,10 @@ public record CacheSpec(String name, long sizeBytes, int ways, int lineBytes, St
                 throw new IllegalArgumentException("cache " + name + ": bad " + k + " '" + v + "'");
             }
         }
-        if (size <= 0) throw new IllegalArgumentException("cache " + name + ": size= is required (e.g. size=32KB)");
+        if (!seen.contains("size")) throw new IllegalArgumentException("cache " + name + ": size= is required (e.g. size=32KB)");
+        if (size <= 0) throw new IllegalArgumentException("cache " + name + ": size must be > 0");
+        // the replay holds every line's tag in memory: a cache beyond any real one ran the JVM out of memory (found by a review)
+        if (size > MAX_BYTES) throw new IllegalArgumentException("cache " + name + ": size " + human(size) + " is larger than " + human(MAX_BYTES) + ", the most replay models");
         if (ways < 1 || ways > 64) throw new IllegalArgumentException("cache " + name + ": ways must be 1..64");
         if (Integer.bitCount(line) != 1 || line < 32 || line > 1024) throw new IllegalArgumentException("cache " + name + ": line must be a power of two in 32..1024 B");
         if (size % ((long) ways * line) != 0) throw new IllegalArgumentException("cache " + name + ": size must be a multiple of ways x line");
@@ -49,6 +52,9 @@ public record CacheSpec(String name, long sizeBytes, int ways, int lineBytes, St
         if (!index.equals("sim") && !index.equals("mod")) throw new IllegalArgumentException("cache " + name + ": index must be sim or mod");
         return new CacheSpec(name, size, ways, line, repl, write.startsWith("wb"), !write.endsWith("nwa"), index.equals("mod"));
     }
+
+    /** The largest cache replay models (a last-level cache of today is at most a few hundred MB). */
+    static final long MAX_BYTES = 256L << 20;
 
     public int sets() { return (int) (sizeBytes / ((long) ways * lineBytes)); }
 
