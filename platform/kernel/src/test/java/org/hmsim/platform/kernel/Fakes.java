@@ -107,8 +107,10 @@ public final class Fakes {
     }
 
     /** {@code bytes}: its one allocation's size (0: none). */
-    public record FakeWorkload(String name, long bytes) implements Workload {
+    public record FakeWorkload(String name, long bytes, int threads) implements Workload {
         public FakeWorkload(String name) { this(name, 0); }
+
+        public FakeWorkload(String name, long bytes) { this(name, bytes, 32); }
 
         public List<AllocationSpec> allocations() { return bytes == 0 ? List.of() : List.of(new AllocationSpec("a", bytes)); }
 
@@ -120,7 +122,7 @@ public final class Fakes {
                 out.add(new Kernel() {
                     public String name() { return k; }
                     public int ctas() { return 1; }
-                    public int threadsPerCta() { return 32; }
+                    public int threadsPerCta() { return threads; }
                     public org.hmsim.api.workload.WarpProgram program(int cta, int warp) { return out -> false; }
                 });
             }
@@ -132,7 +134,8 @@ public final class Fakes {
         public String description() { return "fake workload " + name; }
 
         public Workload create(Params params, long seed) {
-            return new FakeWorkload(name + params.asMap(), params.asMap().containsKey("size") ? params.getLong("size") : 0);
+            return new FakeWorkload(name + params.asMap(), params.asMap().containsKey("size") ? params.getLong("size") : 0,
+                    params.asMap().containsKey("threads") ? params.getInt("threads") : 32);
         }
     }
 
@@ -141,6 +144,7 @@ public final class Fakes {
         r.add(new WProvider("stream", List.of(ParamSpec.size("size", 1 << 20, 1024, 1L << 32, "array size"))));
         r.add(new WProvider("bfs", List.of(ParamSpec.integer("nodes", 1024, 1, 1_000_000, "graph nodes"))));
         r.add(new WProvider("boom", List.of()));
+        r.add(new WProvider("blocks", List.of(ParamSpec.integer("threads", 32, 32, 1 << 16, "threads per block"))));
         return r;
     }
 

@@ -165,6 +165,11 @@ class StudyParserTest {
         StudyException alloc = error(head + "workloads: [{name: stream, size: 4096}]\npolicies:\n  replacement: {name: by-allocation, alloc: b}\n");
         assertTrue(alloc.getMessage().contains("policies.replacement: by-allocation(alloc=b) on machine small with workload stream(size=4096): "
                 + "parameter 'alloc': no allocation 'b' (page 4096 B)"), alloc.getMessage());
+        // a thread block larger than the SM never starts: every run failed as its kernel launched
+        assertEquals(1, parse(head + "workloads: [{name: blocks, threads: 1024}]\n").runs().size());
+        StudyException wide = error(head + "workloads: [{name: blocks, threads: 4096}]\n");
+        assertTrue(wide.getMessage().contains("workloads: blocks(threads=4096): a thread block of kernel k0 (128 warps, 0 B shared) never fits an SM of machine small"),
+                wide.getMessage());
         // a swap before a kernel the workload never launches would never fire
         assertEquals(1, parse(head + "workloads: [stream]\nswaps: [{at: kernel 3, slot: placement, to: ratio}]\n").runs().size());
         StudyException unreached = error(head + "workloads: [stream]\nswaps: [{at: kernel 4, slot: placement, to: ratio}]\n");
@@ -374,7 +379,7 @@ class StudyParserTest {
         assertEquals(3, e.line());
         assertEquals(21, e.column());
         assertEquals("workloads[1]", e.field());
-        assertTrue(e.reason().startsWith("unknown workload 'sgemmm' (available: bfs, boom, stream)"), e.reason());
+        assertTrue(e.reason().startsWith("unknown workload 'sgemmm' (available: bfs, blocks, boom, stream)"), e.reason());
     }
 
     @Test

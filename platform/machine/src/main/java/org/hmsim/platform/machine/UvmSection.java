@@ -13,6 +13,8 @@ final class UvmSection {
     static UvmConfig parse(Tree t, List<LinkConfig> links, int cpuNode) {
         if (!t.has("uvm")) return null;
         Tree u = t.tree("uvm");
+        // the driver pages one GPU's memory (seed 002); with several GPUs every run failed as it built the machine
+        if (cpuNode > 1) throw new ConfigException("uvm", "demand paging is modelled for a machine of one GPU, and this one has " + cpuNode);
         double linkBw = 16e9;
         long linkLat = 500_000;
         for (LinkConfig l : links) {

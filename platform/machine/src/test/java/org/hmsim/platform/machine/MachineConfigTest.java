@@ -55,6 +55,9 @@ class MachineConfigTest {
         Map<String, Object> tree = Presets.tree(Presets.examples().resolve("machines").resolve("coda.yaml"));
         tree.put("links", new java.util.ArrayList<>(((java.util.List<?>) tree.get("links")).subList(1, 6))); // no gpu0-gpu1 link
         assertEquals("links: no link from gpu1 to pool 'hbm0' on node gpu0", error(tree).getMessage());
+        Map<String, Object> paged = Presets.tree(Presets.examples().resolve("machines").resolve("coda.yaml"));
+        paged.put("uvm", new java.util.LinkedHashMap<>());
+        assertEquals("uvm: demand paging is modelled for a machine of one GPU, and this one has 4", error(paged).getMessage());
     }
 
     @Test

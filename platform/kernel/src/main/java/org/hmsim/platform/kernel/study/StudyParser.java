@@ -140,6 +140,7 @@ public final class StudyParser {
             refuseUnfitting(runs);
             refuseUnknownParts(runs, swaps);
             refuseUnreachedKernels(runs, swaps);
+            refuseUnfitBlocks(runs);
             List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs);
             List<String> columns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
@@ -797,12 +798,14 @@ public final class StudyParser {
         }
 
         /** What validation reads of a built workload: its allocations and how many kernels it launches. */
-        private record Built(List<org.hmsim.api.workload.AllocationSpec> allocations, int kernels) {}
+        private record Built(List<org.hmsim.api.workload.AllocationSpec> allocations, List<org.hmsim.api.workload.Kernel> launches) {
+            int kernels() { return launches.size(); }
+        }
 
         // each workload is built once per seed (its footprint may depend on the seed: a generated graph's edges), not
         // once per machine variant or check: building a large one takes seconds
         private final Map<List<Object>, Built> built = new java.util.HashMap<>();
-        private static final Built FAILED = new Built(List.of(), 0); // compared by identity
+        private static final Built FAILED = new Built(List.of(), List.of()); // compared by identity
 
         /** A run's workload as built for validation, or null if building it fails (or does not fit this JVM's heap): the run says why. */
         Built builtOf(PlannedRun r) {
@@ -811,7 +814,7 @@ public final class StudyParser {
                     org.hmsim.api.workload.Workload w = r.workload().create(r.seed());
                     List<org.hmsim.api.workload.AllocationSpec> specs = List.copyOf(w.allocations());
                     // the kernels' programs are not generated here, only counted
-                    return new Built(specs, w.kernels(WorkloadChoice.nominalBases(specs)).size());
+                    return new Built(specs, List.copyOf(w.kernels(WorkloadChoice.nominalBases(specs))));
                 } catch (RuntimeException | OutOfMemoryError e) {
                     return FAILED; // remembered too: a workload that fails to build is not built again per machine
                 }
@@ -823,6 +826,26 @@ public final class StudyParser {
         List<org.hmsim.api.workload.AllocationSpec> allocationsOf(PlannedRun r) {
             Built b = builtOf(r);
             return b == null ? null : b.allocations();
+        }
+
+        /**
+         * A thread block larger than a machine's SM (more warps, or more shared memory) never starts: every run of the pair
+         * failed as the kernel launched; refused here, naming the kernel, its block and the SM.
+         */
+        void refuseUnfitBlocks(List<PlannedRun> runs) throws StudyException {
+            java.util.Set<List<Object>> checked = new java.util.HashSet<>();
+            for (PlannedRun r : runs) {
+                var gpu = r.machine().config().gpu();
+                if (!checked.add(List.of(r.machine().config().name(), r.machine().config().simulated(), r.workload(), r.seed()))) continue;
+                Built b = builtOf(r);
+                if (b == null) continue;
+                for (org.hmsim.api.workload.Kernel k : b.launches()) {
+                    if (k.warpsPerCta() <= gpu.maxWarpsPerSm() && k.sharedBytesPerCta() <= gpu.sharedBytesPerSm()) continue;
+                    throw originOf("workloads").error("workloads", r.workload().label() + ": a thread block of kernel " + k.name() + " ("
+                            + k.warpsPerCta() + " warps, " + k.sharedBytesPerCta() + " B shared) never fits an SM of machine "
+                            + r.machine().config().name() + " (" + gpu.maxWarpsPerSm() + " warps, " + gpu.sharedBytesPerSm() + " B)");
+                }
+            }
         }
 
         /**

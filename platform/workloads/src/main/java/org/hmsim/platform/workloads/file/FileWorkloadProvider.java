@@ -172,6 +172,10 @@ final class FileWorkloadProvider implements WorkloadProvider {
             if (d.pattern() == Model.Pattern.RANDOM) {
                 range = d.range() == null ? stepElements : eval(d.range(), params, d::error, "random range");
                 if (range < 1) throw d.error("random range must be >= 1, is " + range);
+                // drawn indices beyond the allocation failed the run at the first one drawn; known here
+                if (range > stepElements && !d.wrap())
+                    throw d.error("random range " + range + " is larger than '" + model.allocations.get(d.alloc()).name() + "' (" + stepElements
+                            + " elements); a smaller range, or wrap: true");
                 if (d.zipf()) zipf = new ZipfSampler(range, d.s());
             }
             int through = d.through();

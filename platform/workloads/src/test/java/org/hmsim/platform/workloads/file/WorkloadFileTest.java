@@ -400,6 +400,10 @@ class WorkloadFileTest {
         WorkloadFileException big = assertThrows(WorkloadFileException.class,
                 () -> create(parse(wide.replace("size: 2KB, elem: 4", "size: 4, elem: 4").replace("block: 512", "block: 1")), Map.of(), 1));
         assertEquals("elem 8 B is larger than 'a' (4 B)", big.problem());
+        // a random range beyond the allocation is known when the workload is built, not at the first index drawn
+        String random = wide.replace("store: {alloc: a, index: tid, elem: 8}", "load: {alloc: a, random: {range: 100000}}");
+        WorkloadFileException r = assertThrows(WorkloadFileException.class, () -> create(parse(random), Map.of(), 1));
+        assertEquals("random range 100000 is larger than 'a' (512 elements); a smaller range, or wrap: true", r.problem());
     }
 
     @Test
