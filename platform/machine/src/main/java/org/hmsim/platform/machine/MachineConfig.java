@@ -255,6 +255,10 @@ public final class MachineConfig {
         } else controller = p.picoseconds("controller_latency", 0);
         p.finish();
         if (name == null) throw new ConfigException(p.child("name"), "is required");
+        // a name is a path segment (pools.ddr.bandwidth) and part of statistics and figure file names: a dot, a slash
+        // or a number there made the pool unaddressable or its figure silently go missing (found by a review)
+        if (!name.matches("[A-Za-z][A-Za-z0-9_-]{0,63}"))
+            throw new ConfigException(p.child("name"), "'" + name + "' is not a pool name: a letter, then letters, digits, '_' or '-' (at most 64)");
         return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller);
     }
 

@@ -60,6 +60,14 @@ class MachineConfigTest {
         assertEquals("uvm: demand paging is modelled for a machine of one GPU, and this one has 4", error(paged).getMessage());
     }
 
+    /** A pool's name is a path segment and part of file names: one that is not a plain word is refused. */
+    @Test
+    void aPoolNameIsAPlainWord() {
+        for (String bad : new String[] {"../../escape", "ddr.1", "1", "a b"})
+            assertEquals("pools.1.name: '" + bad + "' is not a pool name: a letter, then letters, digits, '_' or '-' (at most 64)",
+                    error("pools.1.name", bad).getMessage(), bad);
+    }
+
     @Test
     void clocksAndTimesAreBounded() {
         assertEquals("gpu.clock: frequency 1kHz is out of range [1MHz, 100GHz]", error("gpu.clock", "1kHz").getMessage());
