@@ -327,6 +327,9 @@ public final class WorkloadFile {
     private Model.Step memoryStep(StepKind kind, Y body, int line, int col) {
         Map<String, Y> f = body.mapping(Y.fields("alloc", "elem", "wait", "when", "wrap", "index", "strided", "random", "indirect"));
         int alloc = allocRef(required(body, f, "alloc"));
+        // a read-only allocation is what the read-only policies (seed 000 Ch. 6) may replicate: a write to it would break them
+        if ((kind == StepKind.STORE || kind == StepKind.ATOMIC) && allocs.get(alloc).readOnly())
+            throw f.get("alloc").error("'" + allocs.get(alloc).name() + "' is read_only: a " + kind.name().toLowerCase(java.util.Locale.ROOT) + " may not write it");
         int elem = f.containsKey("elem") ? elem(f.get("elem")) : allocs.get(alloc).elem();
         boolean wait = f.containsKey("wait") && f.get("wait").bool();
         Expr when = f.containsKey("when") ? Vars.compile(f.get("when"), Scope.THREAD, paramSlots) : null;

@@ -404,6 +404,11 @@ class WorkloadFileTest {
         String random = wide.replace("store: {alloc: a, index: tid, elem: 8}", "load: {alloc: a, random: {range: 100000}}");
         WorkloadFileException r = assertThrows(WorkloadFileException.class, () -> create(parse(random), Map.of(), 1));
         assertEquals("random range 100000 is larger than 'a' (512 elements); a smaller range, or wrap: true", r.problem());
+        // and a write to an allocation declared read-only is a contradiction, refused where it is written
+        String readOnly = wide.replace("{name: a, size: 2KB, elem: 4}", "{name: a, size: 2KB, elem: 4, read_only: true}");
+        WorkloadFileException ro = assertThrows(WorkloadFileException.class, () -> parse(readOnly));
+        assertEquals("'a' is read_only: a store may not write it", ro.problem());
+        assertEquals(8, ro.line());
     }
 
     @Test
