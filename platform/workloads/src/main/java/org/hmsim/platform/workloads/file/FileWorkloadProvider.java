@@ -84,6 +84,10 @@ final class FileWorkloadProvider implements WorkloadProvider {
         // build every launch once now, so a bad grid, block or loop is reported before anything runs: the
         // first error of each kernel of the file, all of them at once
         checkLaunches(vars, elements, contentRange, contentZipf, iterations, seed);
+        for (Model.HostSpec h : model.host) // a phase before a launch that never comes ran nowhere, silently
+            if (h.before() >= (long) iterations * launches)
+                throw h.at().error("before " + h.before() + " is not a launch of this workload: it launches " + (long) iterations * launches
+                        + " kernel" + ((long) iterations * launches == 1 ? "" : "s") + " (0-based indices), or 'end'");
         SimpleWorkload w = new SimpleWorkload(model.name, allocs, base -> kernels(base, vars, elements, contentRange, contentZipf, iterations, seed));
         if (model.host.isEmpty()) return w;
         return new Workload() { // with the file's host (CPU) phases, over whole allocations

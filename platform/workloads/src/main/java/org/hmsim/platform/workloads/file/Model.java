@@ -46,7 +46,8 @@ final class Model {
     List<HostSpec> host = List.of();
 
     /** One host phase: runs before launch {@code before} (-1 = after the last kernel). */
-    record HostSpec(int before, String name, int compute, List<HostStream> streams) {}
+    /** {@code at}: the phase's {@code before:} value, where an error about it points. */
+    record HostSpec(int before, String name, int compute, List<HostStream> streams, Y at) {}
 
     /** A CPU stream over allocation {@code alloc}: every {@code stride} bytes, reads or writes. */
     record HostStream(int alloc, boolean write, int stride) {}

@@ -395,7 +395,7 @@ public final class WorkloadFile {
                 if (stride < 1 || stride > 1 << 20) throw sm.get("stride").error("stride must be in [1, 1048576] bytes");
                 streams.add(new Model.HostStream(alloc, write, (int) stride));
             }
-            out.add(new Model.HostSpec(before, name, (int) compute, List.copyOf(streams)));
+            out.add(new Model.HostSpec(before, name, (int) compute, List.copyOf(streams), b));
         }
         return List.copyOf(out);
     }

@@ -409,6 +409,11 @@ class WorkloadFileTest {
         WorkloadFileException ro = assertThrows(WorkloadFileException.class, () -> parse(readOnly));
         assertEquals("'a' is read_only: a store may not write it", ro.problem());
         assertEquals(8, ro.line());
+        // a host phase before a launch that never comes ran nowhere, silently
+        String late = wide + "host:\n  - {before: 5, name: late, compute: 10, streams: [{alloc: a}]}\n";
+        WorkloadFileException host = assertThrows(WorkloadFileException.class, () -> create(parse(late), Map.of(), 1));
+        assertEquals("before 5 is not a launch of this workload: it launches 1 kernel (0-based indices), or 'end'", host.problem());
+        assertDoesNotThrow(() -> create(parse(wide + "host:\n  - {before: 0, name: early, compute: 10, streams: [{alloc: a}]}\n"), Map.of(), 1));
     }
 
     @Test
