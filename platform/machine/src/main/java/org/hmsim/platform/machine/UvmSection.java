@@ -17,12 +17,18 @@ final class UvmSection {
         if (cpuNode > 1) throw new ConfigException("uvm", "demand paging is modelled for a machine of one GPU, and this one has " + cpuNode);
         double linkBw = 16e9;
         long linkLat = 500_000;
+        boolean linked = false;
         for (LinkConfig l : links) {
             if (MachineConfig.connects(l, 0, cpuNode)) {
                 linkBw = l.bytesPerSecondPerDirection();
                 linkLat = l.latencyPs();
+                linked = true;
             }
         }
+        // the copies' defaults come from the GPU-CPU link: without one they were a silent 16 GB/s (found by a review)
+        if (!linked)
+            for (String k : List.of("h2d_bandwidth", "d2h_bandwidth", "dma_latency"))
+                if (!u.has(k)) throw new ConfigException(u.child(k), "is required: the machine has no link between gpu0 and the CPU to take it from");
         double over = u.real("oversubscription", 1.0, 0.01, 100);
         long lat = u.picoseconds("fault_latency", 20_000_000L);
         int buffer = u.integer("fault_buffer", 256, 1, 1 << 20);

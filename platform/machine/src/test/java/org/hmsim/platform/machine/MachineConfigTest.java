@@ -61,6 +61,23 @@ class MachineConfigTest {
     }
 
     /** A pool's name is a path segment and part of file names: one that is not a plain word is refused. */
+    /** The copies' bandwidths default to the GPU-CPU link's: without such a link they must be given (they were a silent 16 GB/s). */
+    @SuppressWarnings("unchecked")
+    @Test
+    void demandPagingWithoutACpuLinkNeedsItsCopyBandwidths() {
+        Map<String, Object> t = Presets.tree(Presets.examples().resolve("machines").resolve("etc.yaml"));
+        t.remove("links");
+        t.put("pools", new java.util.ArrayList<>(((java.util.List<Map<String, Object>>) t.get("pools")).stream().filter(p -> !"cpu".equals(p.get("node"))).toList()));
+        Map<String, Object> given = (Map<String, Object>) t.get("uvm");
+        for (String k : java.util.List.of("h2d_bandwidth", "d2h_bandwidth", "dma_latency")) given.remove(k); // the preset gives them
+        assertEquals("uvm.h2d_bandwidth: is required: the machine has no link between gpu0 and the CPU to take it from", error(t).getMessage());
+        Map<String, Object> u = (Map<String, Object>) t.get("uvm");
+        u.put("h2d_bandwidth", "16GB/s");
+        u.put("d2h_bandwidth", "20GB/s");
+        u.put("dma_latency", "500ns");
+        org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> MachineConfig.parse(t));
+    }
+
     @Test
     void aPoolNameIsAPlainWord() {
         for (String bad : new String[] {"../../escape", "ddr.1", "1", "a b"})
