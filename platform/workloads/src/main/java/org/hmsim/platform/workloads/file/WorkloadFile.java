@@ -217,6 +217,7 @@ public final class WorkloadFile {
     private Model.Contents contents(Y y) {
         Map<String, Y> f = y.mapping(Y.fields("dist", "s", "range"));
         boolean zipf = dist(f.get("dist"));
+        if (!zipf && f.containsKey("s")) throw f.get("s").error("s is the zipf exponent: it has no meaning with dist: uniform");
         double s = f.containsKey("s") ? exponent(f.get("s")) : 1.0;
         Expr range = f.containsKey("range") ? Vars.compile(f.get("range"), Scope.PARAMS, paramSlots) : null;
         return new Model.Contents(zipf, s, range);
@@ -356,6 +357,7 @@ public final class WorkloadFile {
             Y r = f.get("random");
             Map<String, Y> rf = r.mapping(Y.fields("dist", "s", "range"));
             boolean zipf = dist(rf.get("dist"));
+            if (!zipf && rf.containsKey("s")) throw rf.get("s").error("s is the zipf exponent: it has no meaning with dist: uniform");
             double s = rf.containsKey("s") ? exponent(rf.get("s")) : 1.0;
             Expr range = rf.containsKey("range") ? Vars.compile(rf.get("range"), Scope.PARAMS, paramSlots) : null;
             return new Model.Step(kind, null, wait, alloc, elem, Model.Pattern.RANDOM, null, when, wrap, zipf, s, range, -1, false, file, line, col, path);

@@ -414,6 +414,10 @@ class WorkloadFileTest {
         WorkloadFileException host = assertThrows(WorkloadFileException.class, () -> create(parse(late), Map.of(), 1));
         assertEquals("before 5 is not a launch of this workload: it launches 1 kernel (0-based indices), or 'end'", host.problem());
         assertDoesNotThrow(() -> create(parse(wide + "host:\n  - {before: 0, name: early, compute: 10, streams: [{alloc: a}]}\n"), Map.of(), 1));
+        // a zipf exponent given to a uniform draw was ignored
+        WorkloadFileException s = assertThrows(WorkloadFileException.class,
+                () -> parse(wide.replace("store: {alloc: a, index: tid, elem: 8}", "load: {alloc: a, random: {dist: uniform, s: 5}}")));
+        assertEquals("s is the zipf exponent: it has no meaning with dist: uniform", s.problem());
     }
 
     @Test
