@@ -520,6 +520,8 @@ class StudyParserTest {
         Study swept = parse("study: x\nmachine: ../machines/slow-clock.yaml\nworkloads: [stream]\nsweep:\n  gpu: [{sms: 2}, {sms: 8}]\n");
         assertEquals(1000, swept.runs().get(1).machine().config().gpu().clockMHz(), 1e-9);
         assertEquals(2, swept.runs().get(0).machine().config().gpu().sms());
+        StudyException empty = error("study: x\nmachine: ../machines/slow-clock.yaml\noverrides: {gpu: {}}\nworkloads: [stream]\n");
+        assertTrue(empty.getMessage().contains("overrides.gpu: has no value"), empty.getMessage());
     }
 
     @Test

@@ -293,6 +293,7 @@ public final class StudyParser {
         /** The path of the first value left empty in {@code v} (a mapping or list of machine fields, or one value), or null. */
         static String emptyLeaf(Object v, String path) {
             if (v == null) return path;
+            if (v instanceof Map<?, ?> m && m.isEmpty()) return path; // merges nothing: a mapping left empty is a mistake too
             if (v instanceof Map<?, ?> m)
                 for (Map.Entry<?, ?> e : m.entrySet()) {
                     String p = emptyLeaf(e.getValue(), path + "." + e.getKey());
