@@ -237,6 +237,19 @@ class EtcChecksTest {
         assertTrue(misses > 1.2 * blocks, "re-fetched pages miss their metadata again: " + misses + " misses, " + blocks + " blocks");
     }
 
+    /**
+     * Batches waiting for frames are priced at the compression ratio their pages will be stored at: the classifier
+     * switching CC on while they waited left them priced at the old ratio, and with prefetches that evict and several
+     * fault handlers the run deadlocked (found by a review).
+     */
+    @Test
+    void compressionSwitchedOnWhileBatchesWaitDoesNotStrandFrames() {
+        RunResult r = new Sim().with(new CapacityCompressionProvider(), "mode", "auto", "classify", "per_kernel", "ratio", 2.0)
+                .machine("uvm.fault_handlers", 4, "uvm.prefetch_evicts", true).run("etc-gesummv", 0.2);
+        assertTrue(Sim.stat(r, "policy.compression.classifier.choice_cc") > 0, "the classifier switched CC on");
+        assertTrue(Sim.stat(r, "uvm.evictions") > 0);
+    }
+
     /** Mean latency of the L2's fetches from memory (every slice's fetch latency over its fetches). */
     private static double l2FetchLatencyPs(RunResult r) {
         double ps = 0, n = 0;

@@ -34,7 +34,9 @@ import org.hmsim.platform.memory.os.OsMemoryManager;
  * frames get them in the order their handlers finished, and evictions are asked for what all of them lack.
  *
  * <p><b>Prefetch.</b> The {@link TreePrefetcher} (and the residency slot's {@code prefetch}) add pages to a
- * batch, but only into free frames: a prefetch never evicts (our choice; the paper does not say).
+ * batch, by default only into free frames: a prefetch never evicts (our choice; the paper does not say). With
+ * {@code prefetch_evicts} a batch's prefetches are chosen when its handler is done and it evicts for them as for its
+ * faults, up to all of GPU memory (so a batch may evict pages the one before it brought in).
  *
  * <p><b>Capacity and compression.</b> GPU memory holds {@code oversubscription} x the footprint in frames.
  * A page migrated in while the compression slot's capacity factor is f &gt; 1 is stored compressed and
@@ -250,6 +252,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
      * arrival asks again.
      */
     private void evictForWaiting() {
+        repriceWaiting();
         long deficit = waitingUnits - (capacityUnits - usedUnits) - evictingUnits;
         while (deficit > 0) {
             long v = pickVictim();
@@ -259,8 +262,23 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component {
         }
     }
 
+    /**
+     * The waiting batches at the compression ratio of now, the one their pages will be stored at: priced when their
+     * handlers finished, a ratio changing while they waited (compression switched on by the classifier) left their
+     * frames counted at the old price, and with prefetches that evict a run deadlocked (found by a review).
+     */
+    private void repriceWaiting() {
+        int unit = unitCost();
+        waitingUnits = 0;
+        for (Batch w : waitingFrames) {
+            w.units = (long) w.total * unit;
+            waitingUnits += w.units;
+        }
+    }
+
     /** Batches waiting for frames take them in order while there are enough free. */
     private void tryAllocate() {
+        repriceWaiting();
         Batch b;
         while ((b = waitingFrames.peek()) != null && capacityUnits - usedUnits >= b.units) {
             waitingFrames.poll();
