@@ -51,10 +51,18 @@ public final class HintsPlacementProvider implements PolicyProvider {
 
     @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
         Bandwidths.check(params.getString("bandwidths"), run.pools());
-        if (run.knowsAllocations()) HintsPlacement.checkNames(HintsPlacement.parse(params.getString("hotness")).keySet(), run.allocations());
+        // only where the hotness is used: with source profile or workload it is ignored
+        if (run.knowsAllocations() && params.getString("source").equals("given"))
+            HintsPlacement.checkNames(HintsPlacement.parse(params.getString("hotness")).keySet(), run.allocations());
     }
 
     @Override public Policy create(PolicyContext context, Params params) {
+        // swapped into a live run (sim:swap), whose allocations exist: a misspelt name is refused here, as a refused swap,
+        // instead of failing the run at the next page it places (found by a review)
+        var allocations = context.memory().allocations();
+        if (!allocations.isEmpty() && params.getString("source").equals("given"))
+            HintsPlacement.checkNames(HintsPlacement.parse(params.getString("hotness")).keySet(),
+                    allocations.stream().map(org.hmsim.api.os.Allocation::name).toList());
         return new HintsPlacement(context.machine(), context.memory(), params.getString("source"), params.getString("hotness"),
                 params.getString("rank_by"), params.getString("fit"), params.getString("bandwidths"), context.random("placement"), context.stats())
                 .hostOrder(params.getString("touch_order").equals("host") ? new HostTouchOrder(context.memory()) : null);

@@ -28,6 +28,12 @@ class HintsChecksTest {
     }
 
     @Test
+    void aHotnessIgnoredByTheSourceIsNotChecked() {
+        Params profiled = Params.validate(hints.parameters(), Map.of("source", "profile", "hotness", "grap_mask=3"));
+        assertDoesNotThrow(() -> hints.check(profiled, new RunFacts(POOLS, 4096, 1, false, false, List.of("graph_mask"))));
+    }
+
+    @Test
     void withoutTheWorkloadTheNamesWaitForTheRun() {
         // a swap typed into a live shell: the allocations are not at hand, the policy refuses the name when it meets them
         assertDoesNotThrow(() -> hints.check(misspelt, new RunFacts(POOLS, 4096, 1, false, false, List.of())));

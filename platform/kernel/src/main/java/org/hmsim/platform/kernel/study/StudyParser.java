@@ -799,7 +799,14 @@ public final class StudyParser {
         }
 
         /** What validation reads of a built workload: its allocations and how many kernels it launches. */
-        private record Built(List<org.hmsim.api.workload.AllocationSpec> allocations, List<org.hmsim.api.workload.Kernel> launches) {
+        /** A launch's block as validation checks it against an SM. */
+        private record Block(String kernel, int warps, int sharedBytes) {}
+
+        /**
+         * What validation keeps of a built workload: its allocations and its launches' blocks, not the workload (whose
+         * kernels may hold a generated graph: keeping them held gigabytes over a study's seeds, found by a review).
+         */
+        private record Built(List<org.hmsim.api.workload.AllocationSpec> allocations, List<Block> launches) {
             int kernels() { return launches.size(); }
         }
 
@@ -815,7 +822,10 @@ public final class StudyParser {
                     org.hmsim.api.workload.Workload w = r.workload().create(r.seed());
                     List<org.hmsim.api.workload.AllocationSpec> specs = List.copyOf(w.allocations());
                     // the kernels' programs are not generated here, only counted
-                    return new Built(specs, List.copyOf(w.kernels(WorkloadChoice.nominalBases(specs))));
+                    List<Block> blocks = new ArrayList<>();
+                    for (org.hmsim.api.workload.Kernel launch : w.kernels(WorkloadChoice.nominalBases(specs)))
+                        blocks.add(new Block(launch.name(), launch.warpsPerCta(), launch.sharedBytesPerCta()));
+                    return new Built(specs, List.copyOf(blocks));
                 } catch (RuntimeException | OutOfMemoryError e) {
                     return FAILED; // remembered too: a workload that fails to build is not built again per machine
                 }
@@ -840,10 +850,10 @@ public final class StudyParser {
                 if (!checked.add(List.of(r.machine().config().name(), r.machine().config().simulated(), r.workload(), r.seed()))) continue;
                 Built b = builtOf(r);
                 if (b == null) continue;
-                for (org.hmsim.api.workload.Kernel k : b.launches()) {
-                    if (k.warpsPerCta() <= gpu.maxWarpsPerSm() && k.sharedBytesPerCta() <= gpu.sharedBytesPerSm()) continue;
-                    throw originOf("workloads").error("workloads", r.workload().label() + ": a thread block of kernel " + k.name() + " ("
-                            + k.warpsPerCta() + " warps, " + k.sharedBytesPerCta() + " B shared) never fits an SM of machine "
+                for (Block k : b.launches()) {
+                    if (k.warps() <= gpu.maxWarpsPerSm() && k.sharedBytes() <= gpu.sharedBytesPerSm()) continue;
+                    throw originOf("workloads").error("workloads", r.workload().label() + ": a thread block of kernel " + k.kernel() + " ("
+                            + k.warps() + " warps, " + k.sharedBytes() + " B shared) never fits an SM of machine "
                             + r.machine().config().name() + " (" + gpu.maxWarpsPerSm() + " warps, " + gpu.sharedBytesPerSm() + " B)");
                 }
             }
