@@ -873,7 +873,8 @@ public final class StudyParser {
                     Built b = builtOf(r);
                     if (b == null || index < b.kernels()) continue;
                     throw originOf("swaps").error("swaps[" + i + "].at", "'" + at + "' is never reached: workload " + r.workload().label()
-                            + " launches " + b.kernels() + " kernel" + (b.kernels() == 1 ? "" : "s") + " (0-based indices 0 to " + (b.kernels() - 1) + ")");
+                            + " launches " + b.kernels() + " kernel" + (b.kernels() == 1 ? "" : "s") + " with seed " + r.seed()
+                            + " (0-based indices 0 to " + (b.kernels() - 1) + "; the count may depend on the seed)");
                 }
             }
         }
