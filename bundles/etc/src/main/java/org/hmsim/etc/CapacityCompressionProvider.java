@@ -87,8 +87,8 @@ public final class CapacityCompressionProvider implements PolicyProvider {
             this.classifier = new Classifier(machine, p, () -> {});
             classifier.registerStats(ctx.stats());
             ctx.stats().counter("metadata_hits", "compressed-page accesses whose metadata hit the metadata cache (compression hits)", () -> hits);
-            if (machine.unifiedMemory() != null) machine.unifiedMemory().addListener(this);
             ctx.stats().counter("metadata_misses", "compressed-page accesses that missed the metadata cache (a 64 B metadata read from GPU memory first)", () -> misses);
+            if (machine.unifiedMemory() != null) machine.unifiedMemory().addListener(this); // evictions drop metadata entries
         }
 
         private boolean active() {

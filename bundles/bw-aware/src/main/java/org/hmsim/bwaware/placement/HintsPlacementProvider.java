@@ -51,18 +51,20 @@ public final class HintsPlacementProvider implements PolicyProvider {
 
     @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
         Bandwidths.check(params.getString("bandwidths"), run.pools());
-        // only where the hotness is used: with source profile or workload it is ignored
-        if (run.knowsAllocations() && params.getString("source").equals("given"))
-            HintsPlacement.checkNames(HintsPlacement.parse(params.getString("hotness")).keySet(), run.allocations());
+        if (run.knowsAllocations()) checkGivenNames(params, run.allocations());
+    }
+
+    /** A given hotness names the workload's allocations (only where it is used: source profile or workload ignores it). */
+    private static void checkGivenNames(Params params, List<String> allocations) {
+        if (params.getString("source").equals("given"))
+            HintsPlacement.checkNames(HintsPlacement.parse(params.getString("hotness")).keySet(), allocations);
     }
 
     @Override public Policy create(PolicyContext context, Params params) {
         // swapped into a live run (sim:swap), whose allocations exist: a misspelt name is refused here, as a refused swap,
         // instead of failing the run at the next page it places (found by a review)
         var allocations = context.memory().allocations();
-        if (!allocations.isEmpty() && params.getString("source").equals("given"))
-            HintsPlacement.checkNames(HintsPlacement.parse(params.getString("hotness")).keySet(),
-                    allocations.stream().map(org.hmsim.api.os.Allocation::name).toList());
+        if (!allocations.isEmpty()) checkGivenNames(params, allocations.stream().map(org.hmsim.api.os.Allocation::name).toList());
         return new HintsPlacement(context.machine(), context.memory(), params.getString("source"), params.getString("hotness"),
                 params.getString("rank_by"), params.getString("fit"), params.getString("bandwidths"), context.random("placement"), context.stats())
                 .hostOrder(params.getString("touch_order").equals("host") ? new HostTouchOrder(context.memory()) : null);

@@ -328,6 +328,11 @@ public final class MachineConfig {
     public String name() { return name; }
 
     /** The pools as policies see them ({@link org.hmsim.api.machine.MachineView#pools()}), by index. */
+    /** What a policy's parameters are checked against for a run of this machine with a workload allocating {@code allocations}. */
+    public org.hmsim.api.policy.RunFacts runFacts(List<String> allocations) {
+        return new org.hmsim.api.policy.RunFacts(poolInfos(), pageBytes, gpus, uvm != null, cpu != null, allocations);
+    }
+
     public List<org.hmsim.api.machine.PoolInfo> poolInfos() {
         List<org.hmsim.api.machine.PoolInfo> out = new java.util.ArrayList<>();
         for (int i = 0; i < pools.size(); i++) {

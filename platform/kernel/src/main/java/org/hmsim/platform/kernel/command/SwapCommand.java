@@ -67,7 +67,7 @@ final class SwapCommand implements Callable<Integer> {
                 if (!planned.id().equals(run)) continue;
                 try {
                     var m = planned.machine().config(); // the workload is not built again here: its allocations are checked by the policy
-                    c.entry().provider().check(c.params(), new org.hmsim.api.policy.RunFacts(m.poolInfos(), m.pageBytes(), m.gpus(), m.uvm() != null, m.cpu() != null, List.of()));
+                    c.entry().provider().check(c.params(), m.runFacts(List.of()));
                 } catch (RuntimeException bad) { // a plugin's check may throw anything
                     e.println("swap: " + c.entry().name() + " on machine " + planned.machine().config().name() + ": " + bad.getMessage());
                     return Commands.BAD_INPUT;

@@ -737,7 +737,7 @@ public final class StudyParser {
                 var m = r.machine().config();
                 List<org.hmsim.api.workload.AllocationSpec> specs = allocationsOf(r);
                 List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
-                var facts = new org.hmsim.api.policy.RunFacts(m.poolInfos(), m.pageBytes(), m.gpus(), m.uvm() != null, m.cpu() != null, names);
+                var facts = m.runFacts(names);
                 List<Object> pair = List.of(m.name(), m.simulated(), r.workload(), r.seed());
                 for (PolicyChoice c : swapTargets) checkParts(c, m, facts, pair, checked, "swaps", c.slot().id() + " -> ");
                 for (PolicyChoice c : r.policies().values()) checkParts(c, m, facts, pair, checked, "policies." + c.slot().id(), "");
@@ -798,7 +798,6 @@ public final class StudyParser {
             }
         }
 
-        /** What validation reads of a built workload: its allocations and how many kernels it launches. */
         /** A launch's block as validation checks it against an SM. */
         private record Block(String kernel, int warps, int sharedBytes) {}
 

@@ -68,12 +68,8 @@ public final class GpuMemories {
                 gpuMin = Math.min(gpuMin, p.capacityBytes() / pageBytes);
             } else other += p.capacityBytes() / pageBytes;
         }
-        if (gpuPools < 2) {
-            long all = 0;
-            for (PoolInfo p : pools) all += p.capacityBytes() / pageBytes;
-            return all;
-        }
-        return gpuMin * gpuPools + other;
+        if (gpuPools == 0) return other;
+        return gpuMin * gpuPools + other; // one GPU memory: no page groups, and gpuMin is its frames
     }
 
     /** Number of GPU memories N. */

@@ -84,10 +84,11 @@ final class FileWorkloadProvider implements WorkloadProvider {
         // build every launch once now, so a bad grid, block or loop is reported before anything runs: the
         // first error of each kernel of the file, all of them at once
         checkLaunches(vars, elements, contentRange, contentZipf, iterations, seed);
+        long total = iterations * launches;
         for (Model.HostSpec h : model.host) // a phase before a launch that never comes ran nowhere, silently
-            if (h.before() >= (long) iterations * launches)
-                throw h.at().error("before " + h.before() + " is not a launch of this workload: it launches " + (long) iterations * launches
-                        + " kernel" + ((long) iterations * launches == 1 ? "" : "s") + " (0-based indices), or 'end'");
+            if (h.before() >= total)
+                throw h.at().error("before " + h.before() + " is not a launch of this workload: it launches " + total
+                        + " kernel" + (total == 1 ? "" : "s") + " (0-based indices), or 'end'");
         SimpleWorkload w = new SimpleWorkload(model.name, allocs, base -> kernels(base, vars, elements, contentRange, contentZipf, iterations, seed));
         if (model.host.isEmpty()) return w;
         return new Workload() { // with the file's host (CPU) phases, over whole allocations
@@ -169,16 +170,16 @@ final class FileWorkloadProvider implements WorkloadProvider {
             long range = 0;
             // the step's own element size counts the allocation's elements: an 8-byte step over a 4-byte allocation
             // has half as many (the bound used the allocation's and let the step write past its end)
-            long stepElements = d.alloc() < 0 ? 0 : elements[d.alloc()] * model.allocations.get(d.alloc()).elem() / d.elem();
-            if (d.alloc() >= 0 && stepElements == 0)
-                throw d.error("elem " + d.elem() + " B is larger than '" + model.allocations.get(d.alloc()).name() + "' ("
-                        + elements[d.alloc()] * model.allocations.get(d.alloc()).elem() + " B)");
+            Model.Allocation a = d.alloc() < 0 ? null : model.allocations.get(d.alloc());
+            long stepElements = a == null ? 0 : elements[d.alloc()] * a.elem() / d.elem();
+            if (a != null && stepElements == 0)
+                throw d.error("elem " + d.elem() + " B is larger than '" + a.name() + "' (" + elements[d.alloc()] * a.elem() + " B)");
             if (d.pattern() == Model.Pattern.RANDOM) {
                 range = d.range() == null ? stepElements : eval(d.range(), params, d::error, "random range");
                 if (range < 1) throw d.error("random range must be >= 1, is " + range);
                 // drawn indices beyond the allocation failed the run at the first one drawn; known here
                 if (range > stepElements && !d.wrap())
-                    throw d.error("random range " + range + " is larger than '" + model.allocations.get(d.alloc()).name() + "' (" + stepElements
+                    throw d.error("random range " + range + " is larger than '" + a.name() + "' (" + stepElements
                             + " elements); a smaller range, or wrap: true");
                 if (d.zipf()) zipf = new ZipfSampler(range, d.s());
             }

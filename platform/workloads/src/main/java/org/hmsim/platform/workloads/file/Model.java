@@ -45,8 +45,7 @@ final class Model {
     /** Host (CPU) phases of the {@code host:} list; set after construction (empty when absent). */
     List<HostSpec> host = List.of();
 
-    /** One host phase: runs before launch {@code before} (-1 = after the last kernel). */
-    /** {@code at}: the phase's {@code before:} value, where an error about it points. */
+    /** One host phase: runs before launch {@code before} (-1 = after the last kernel); {@code at}: its {@code before:} value, where an error points. */
     record HostSpec(int before, String name, int compute, List<HostStream> streams, Y at) {}
 
     /** A CPU stream over allocation {@code alloc}: every {@code stride} bytes, reads or writes. */

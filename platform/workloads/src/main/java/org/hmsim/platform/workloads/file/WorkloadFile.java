@@ -214,11 +214,17 @@ public final class WorkloadFile {
         return (int) e;
     }
 
+    /** A draw's zipf exponent {@code s} (1 if not given), refused with a uniform draw, where it was ignored. */
+    private double exponent(Map<String, Y> draw, boolean zipf) {
+        if (!draw.containsKey("s")) return 1.0;
+        if (!zipf) throw draw.get("s").error("s is the zipf exponent: it has no meaning with dist: uniform");
+        return exponent(draw.get("s"));
+    }
+
     private Model.Contents contents(Y y) {
         Map<String, Y> f = y.mapping(Y.fields("dist", "s", "range"));
         boolean zipf = dist(f.get("dist"));
-        if (!zipf && f.containsKey("s")) throw f.get("s").error("s is the zipf exponent: it has no meaning with dist: uniform");
-        double s = f.containsKey("s") ? exponent(f.get("s")) : 1.0;
+        double s = exponent(f, zipf);
         Expr range = f.containsKey("range") ? Vars.compile(f.get("range"), Scope.PARAMS, paramSlots) : null;
         return new Model.Contents(zipf, s, range);
     }
@@ -357,8 +363,7 @@ public final class WorkloadFile {
             Y r = f.get("random");
             Map<String, Y> rf = r.mapping(Y.fields("dist", "s", "range"));
             boolean zipf = dist(rf.get("dist"));
-            if (!zipf && rf.containsKey("s")) throw rf.get("s").error("s is the zipf exponent: it has no meaning with dist: uniform");
-            double s = rf.containsKey("s") ? exponent(rf.get("s")) : 1.0;
+            double s = exponent(rf, zipf);
             Expr range = rf.containsKey("range") ? Vars.compile(rf.get("range"), Scope.PARAMS, paramSlots) : null;
             return new Model.Step(kind, null, wait, alloc, elem, Model.Pattern.RANDOM, null, when, wrap, zipf, s, range, -1, false, file, line, col, path);
         }
