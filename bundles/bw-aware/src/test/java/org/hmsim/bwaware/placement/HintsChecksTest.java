@@ -27,6 +27,19 @@ class HintsChecksTest {
         assertDoesNotThrow(() -> hints.check(right, new RunFacts(POOLS, 4096, 1, false, false, List.of("graph_mask", "cost"))));
     }
 
+    /** Swapped into a live run (sim:swap), whose allocations exist: the policy refuses a misspelt name as it is created. */
+    @Test
+    void aSwapIntoALiveRunChecksTheNamesAgainstItsAllocations() {
+        java.util.List<org.hmsim.api.os.Allocation> live = List.of(
+                new org.hmsim.api.os.Allocation(0, "graph_mask", 1L << 32, 4096, org.hmsim.api.os.AllocationHint.NONE, false));
+        var memory = (org.hmsim.api.os.MemoryManager) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {org.hmsim.api.os.MemoryManager.class}, (proxy, m, args) -> m.getName().equals("allocations") ? live : null);
+        var context = (org.hmsim.api.policy.PolicyContext) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {org.hmsim.api.policy.PolicyContext.class}, (proxy, m, args) -> m.getName().equals("memory") ? memory : null);
+        var e = assertThrows(IllegalArgumentException.class, () -> hints.create(context, misspelt));
+        assertEquals("parameter 'hotness' names 'grap_mask', which the workload does not allocate (its allocations: graph_mask)", e.getMessage());
+    }
+
     @Test
     void aHotnessIgnoredByTheSourceIsNotChecked() {
         Params profiled = Params.validate(hints.parameters(), Map.of("source", "profile", "hotness", "grap_mask=3"));

@@ -100,6 +100,10 @@ class CommandsTest {
         assertTrue(err().contains("--param size is given twice"), err());
         assertEquals(0, exec("trace", "record", "stream", "--param", "size=1024", "--out", t.toString()));
         long size = java.nio.file.Files.size(t);
+        assertTrue(!err().contains("host (CPU) phase"), err());
+        // a trace holds the GPU kernels only: dropping a workload's host phases is said
+        assertEquals(0, exec("trace", "record", "hosted", "--out", dir.resolve("h.hmt").toString()));
+        assertTrue(err().contains("warning: hosted has 1 host (CPU) phase, which a trace does not record"), err());
         assertEquals(Commands.BAD_INPUT, exec("trace", "convert", t.toString(), "--out", t.toString()));
         assertTrue(err().contains("is the input itself"), err());
         assertEquals(size, java.nio.file.Files.size(t), "the input is left as it was");

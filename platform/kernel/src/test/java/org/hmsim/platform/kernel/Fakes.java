@@ -114,6 +114,12 @@ public final class Fakes {
 
         public List<AllocationSpec> allocations() { return bytes == 0 ? List.of() : List.of(new AllocationSpec("a", bytes)); }
 
+        /** Workload "hosted" has one host (CPU) phase before its first kernel. */
+        @Override
+        public List<org.hmsim.api.workload.HostPhase> hostPhases(long[] baseAddresses) {
+            return name.startsWith("hosted") ? List.of(new org.hmsim.api.workload.HostPhase(0, "init", List.of(), 10)) : List.of();
+        }
+
         /** Four kernels (the simulator stand-in never runs them; validation counts them for swaps at kernel N). */
         public List<Kernel> kernels(long[] baseAddresses) {
             List<Kernel> out = new ArrayList<>();
@@ -144,6 +150,7 @@ public final class Fakes {
         r.add(new WProvider("stream", List.of(ParamSpec.size("size", 1 << 20, 1024, 1L << 32, "array size"))));
         r.add(new WProvider("bfs", List.of(ParamSpec.integer("nodes", 1024, 1, 1_000_000, "graph nodes"))));
         r.add(new WProvider("boom", List.of()));
+        r.add(new WProvider("hosted", List.of()));
         r.add(new WProvider("blocks", List.of(ParamSpec.integer("threads", 32, 32, 1 << 16, "threads per block"))));
         return r;
     }

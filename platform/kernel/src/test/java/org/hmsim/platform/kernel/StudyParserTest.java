@@ -379,7 +379,7 @@ class StudyParserTest {
         assertEquals(3, e.line());
         assertEquals(21, e.column());
         assertEquals("workloads[1]", e.field());
-        assertTrue(e.reason().startsWith("unknown workload 'sgemmm' (available: bfs, blocks, boom, stream)"), e.reason());
+        assertTrue(e.reason().startsWith("unknown workload 'sgemmm' (available: bfs, blocks, boom, hosted, stream)"), e.reason());
     }
 
     @Test
