@@ -5,21 +5,28 @@ package org.hmsim.platform.gpu;
  * number of distinct lines that may be outstanding; {@code mshrMerge} how many requests one MSHR can
  * hold (merged requests to the same line); {@code bytesPerCycle} the data port width; {@code ports} the
  * line requests an L1 takes per cycle from its SM's load/store unit (an L2 slice takes what its crossbar port
- * delivers, one packet a cycle, and ignores it).
+ * delivers, one packet a cycle, and ignores it). {@code evictNotice} (an L2's only): an eviction that waits
+ * for its victim to leave also waits, for a clean victim, for the memory side to acknowledge a header-only
+ * notice, as the directory at Multi2Sim's main-memory module must be told of every eviction (seed 003's
+ * simulator; a dirty victim's write-back is acknowledged either way).
  */
 public record CacheConfig(long sizeBytes, int ways, int lineBytes, int latencyCycles, int mshrs,
-                          int mshrMerge, int bytesPerCycle, int queueDepth, int ports) {
+                          int mshrMerge, int bytesPerCycle, int queueDepth, int ports, boolean evictNotice) {
     public CacheConfig {
         if (ports < 1) throw new IllegalArgumentException("ports must be >= 1, was " + ports);
     }
 
-    /** One port. */
+    /** One port, silent clean evictions. */
     public CacheConfig(long sizeBytes, int ways, int lineBytes, int latencyCycles, int mshrs, int mshrMerge, int bytesPerCycle, int queueDepth) {
-        this(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, 1);
+        this(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, 1, false);
     }
 
     public CacheConfig withPorts(int n) {
-        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, n);
+        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, n, evictNotice);
+    }
+
+    public CacheConfig withEvictNotice(boolean on) {
+        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, ports, on);
     }
 
     public int sets() { return (int) (sizeBytes / ((long) ways * lineBytes)); }

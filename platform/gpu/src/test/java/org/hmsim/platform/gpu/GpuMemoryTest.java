@@ -180,6 +180,34 @@ class GpuMemoryTest {
         assertTrue(time[1] < time[0], "posted " + time[1] + " ps vs conventional " + time[0] + " ps");
     }
 
+    /**
+     * {@code l2.evict_notice} (seed 003's Multi2Sim, whose main-memory directory is told of every eviction): a clean
+     * victim's eviction sends a header-only notice and its fetch waits for the acknowledgement; without it a clean
+     * eviction is silent. 96 lines read through a 32-line L2: the same reads, 64 notices without data, a longer run.
+     */
+    @Test
+    void cleanEvictionsWaitForTheMemorySidesAcknowledgementOfANotice() {
+        GpuConfig b = TestSupport.config(1, 64);
+        long[] time = new long[2];
+        long[][] traffic = new long[2][];
+        long[] notices = new long[2];
+        for (int n = 0; n < 2; n++) {
+            GpuConfig cfg = new GpuConfig(b.clockMHz(), 1, 8, 48, 48 * 1024, 2, b.l1(), TestSupport.l2(4096, 2).withEvictNotice(n == 1), 1,
+                    b.crossbar(), b.tlb());
+            TestSupport.Rig rig = new TestSupport.Rig(cfg, TestSupport.policies(), 50_000);
+            time[n] = rig.run(kernel(1, 32, 96, (cta, warp, i, in) -> TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x200000 + 128L * i, 4, 4, false)));
+            traffic[n] = new long[] {rig.fabric.reads, rig.fabric.writebacks, rig.fabric.writebackBytes};
+            notices[n] = rig.gpu.l2Slices().get(0).evictNotices();
+        }
+        assertEquals(96, traffic[0][0], "every line fetched once");
+        assertEquals(traffic[0][0], traffic[1][0], "the same reads");
+        assertEquals(0, traffic[0][1], "clean evictions are silent without evict_notice");
+        assertEquals(64, traffic[1][1], "one notice per clean victim");
+        assertEquals(64, notices[1]);
+        assertEquals(0, traffic[1][2], "notices carry no data");
+        assertTrue(time[1] > time[0], "noticed " + time[1] + " ps vs silent " + time[0] + " ps");
+    }
+
     @Test
     void partialSectorWritebackSendsOnlyDirtySectors() {
         GpuConfig b = TestSupport.config(1, 64);

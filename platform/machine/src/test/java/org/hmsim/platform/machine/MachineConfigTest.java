@@ -1,7 +1,9 @@
 package org.hmsim.platform.machine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.util.List;
@@ -83,6 +85,16 @@ class MachineConfigTest {
         for (String bad : new String[] {"../../escape", "ddr.1", "1", "a b"})
             assertEquals("pools.1.name: '" + bad + "' is not a pool name: a letter, then letters, digits, '_' or '-' (at most 64)",
                     error("pools.1.name", bad).getMessage(), bad);
+    }
+
+    /** {@code gpu.l2.evict_notice}: off by default, on in the seed 003 presets (their Multi2Sim's directory at memory). */
+    @Test
+    void l2EvictNoticeIsAMachineField() {
+        assertFalse(Presets.machine("small").gpu().l2().evictNotice());
+        for (String p : new String[] {"frc-hd7770", "frc-rx540", "frc-rx570", "frc-vega64"})
+            assertTrue(Presets.machine(p).gpu().l2().evictNotice(), p);
+        assertTrue(Presets.machine("small", "gpu.l2.evict_notice", true).gpu().l2().evictNotice());
+        assertEquals("gpu.l2.evict_notice: 'yes' is not true or false", error("gpu.l2.evict_notice", "yes").getMessage());
     }
 
     @Test

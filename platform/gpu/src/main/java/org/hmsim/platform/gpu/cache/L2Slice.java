@@ -26,8 +26,9 @@ import org.hmsim.platform.gpu.util.LongIntMap;
  *
  * <p><b>Conventional miss path</b> (§M6, Fig. 6.2a): on a miss the victim way is chosen and locked
  * (transient: no access to it); the copies of the victim in the L1s that read it are invalidated (a
- * crossbar round trip), a dirty victim is written back and its write acknowledged, and only then is the
- * missing block fetched into the way — in that order, per line. A miss that finds every way of its set
+ * crossbar round trip), a dirty victim is written back and its write acknowledged (with {@code evict_notice} a
+ * clean victim's header-only notice is acknowledged too, as Multi2Sim's directory at memory is told of every
+ * eviction), and only then is the missing block fetched into the way — in that order, per line. A miss that finds every way of its set
  * transient, or that wants the line being evicted, waits in a per-set list ({@link SetWaitList}) until a way
  * of the set is released; other sets' requests go on past it. A burst of misses to one set can therefore
  * lock all its ways: the congestion FRC removes.
@@ -151,7 +152,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private long hits, misses, sectorMisses, writeHits, writeMisses, merges, mshrFullStalls, mergeFullStalls,
             setLockedStalls, mshrStallCycles, writebacks, writebackBytes, fetchBytes,
             missLatencyPs, missesCompleted, fabricRefusals, nacks, frcMisses, frcFallbacks, swaps, evictions,
-            invalidations, evictLatencyPs, fetchLatencyPs, fetchesTimed, victimHitsDuringFetch, frcStoreAllocs, frcLookups, vcHits, vcInserts;
+            invalidations, evictNotices, evictLatencyPs, fetchLatencyPs, fetchesTimed, victimHitsDuringFetch, frcStoreAllocs, frcLookups, vcHits, vcInserts;
     // selective caching (seed 000 Ch. 6): requests that leave no line and merges among them
     private long uncachedRequests, uncachedMerges, widenedFetches, mergeNacks;
 
@@ -658,6 +659,22 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         sendNow(w);
     }
 
+    /**
+     * A clean victim's eviction notice: a header-only write-back (no sectors, size 0) that the memory side
+     * acknowledges without a DRAM access, as Multi2Sim's NMOESI sends a clean (E/S) block's eviction to the
+     * lower-level directory, which locks its entry for its access latency before replying (seed 003's simulator).
+     */
+    private MemRequest evictNotice(long line) {
+        MemRequest w = pool.take();
+        w.kind = AccessKind.WRITEBACK;
+        w.paddr = line;
+        w.pool = PhysicalAddress.pool(line);
+        w.gpu = gpu;
+        w.createdPs = engine.now();
+        evictNotices++;
+        return w;
+    }
+
     private MemRequest writeBack(long line, int sectors) {
         MemRequest w = pool.take();
         w.kind = AccessKind.WRITEBACK;
@@ -971,11 +988,11 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             engine.schedule(engine.now() + vcPs, this, EV_VC_IN, m);
             return;
         }
-        if (tVictimDirty[m] == 0) {
+        if (tVictimDirty[m] == 0 && !cfg.evictNotice()) {
             victimWritten(m);
             return;
         }
-        MemRequest w = writeBack(tVictim[m], tVictimDirty[m]);
+        MemRequest w = tVictimDirty[m] == 0 ? evictNotice(tVictim[m]) : writeBack(tVictim[m], tVictimDirty[m]);
         w.replyTo = this;
         w.tag = WB_ACK | m;
         sendNow(w);
@@ -1222,6 +1239,9 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     public long writebacks() { return writebacks; }
 
+    /** Clean victims whose eviction sent a notice and waited for its acknowledgement ({@code l2.evict_notice}). */
+    public long evictNotices() { return evictNotices; }
+
     public long mshrMerges() { return merges; }
 
     public long sectorMisses() { return sectorMisses; }
@@ -1363,6 +1383,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         s.counter("set_locked_stall_cycles", "cycles requests waited for a way of their set to be released (summed over requests)", () -> parked.waitedPs / periodPs);
         s.counter("evictions", "valid victims evicted (invalidation, then write-back if dirty)", () -> evictions);
         s.counter("invalidations", "victims whose L1 copies were invalidated first", () -> invalidations);
+        s.counter("evict_notices", "clean victims whose eviction waited for the memory side's acknowledgement (l2.evict_notice)", this::evictNotices);
         s.counter("writebacks", "dirty victims (and posted writes) sent to memory", () -> writebacks);
         s.counter("writeback_bytes", "bytes of dirty sectors written back", () -> writebackBytes);
         s.counter("fetch_bytes", "bytes fetched from memory (32 B x sectors)", () -> fetchBytes);

@@ -6,6 +6,7 @@ import org.hmsim.api.engine.Engine;
 import org.hmsim.api.engine.EventTarget;
 import org.hmsim.api.machine.DramView;
 import org.hmsim.api.machine.PoolInfo;
+import org.hmsim.api.mem.AccessKind;
 import org.hmsim.api.mem.MemClient;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.mem.MemSink;
@@ -32,6 +33,10 @@ import org.hmsim.platform.memory.PoolConfig;
  * timing model of banks and bus leaves out). It holds no channel resource: the queue entry and the bus
  * are free as soon as the data has moved, so it adds latency, not occupancy. At 0 (the default) a
  * response goes straight back and no event is scheduled.
+ *
+ * <p>Eviction notices (a {@code WRITEBACK} of size 0, sent by an L2 with {@code evict_notice} for a clean victim) touch
+ * no channel: the controller acknowledges them after its controller latency, as Multi2Sim's main-memory module
+ * acknowledges a clean block's eviction after updating its directory (seed 003's simulator).
  */
 public final class DramPool implements DramView, MemSink, EventTarget {
     private final PoolConfig cfg;
@@ -53,6 +58,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
     private MemRequest[] delayRing = new MemRequest[16];
     private int delayHead, delayCount;
     private static final int DELIVER = 0;
+    private long notices;
 
     public DramPool(PoolConfig cfg, int poolIndex, Engine engine, InterleavePolicy interleave, RequestPool requests) {
         validate(cfg);
@@ -96,6 +102,11 @@ public final class DramPool implements DramView, MemSink, EventTarget {
     public boolean tryAccept(MemRequest r, MemClient from) {
         if (PhysicalAddress.pool(r.paddr) != index)
             throw new IllegalArgumentException(name() + " (pool " + index + ") got " + r + ": its address belongs to pool " + PhysicalAddress.pool(r.paddr));
+        if (r.kind == AccessKind.WRITEBACK && r.size == 0) { // a clean eviction's notice: the controller's directory acknowledges it
+            notices++;
+            respond(r);
+            return true;
+        }
         long offset = PhysicalAddress.offset(r.paddr);
         int n = channels.length;
         int ch = interleave.channel(offset, index, n);
@@ -199,6 +210,9 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         return n;
     }
 
+    /** Clean evictions' notices acknowledged without a DRAM access. */
+    public long evictNotices() { return notices; }
+
     public long rowHits() { return sum(c -> c.hits); }
 
     public long rowMisses() { return sum(c -> c.misses); }
@@ -240,6 +254,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         for (DramChannel c : channels) c.registerStats(s.scope("ch" + c.index()), queueDelay, cfg.energy(), maxDelay);
         s.counter("reads", "read (and atomic) requests served", this::reads);
         s.counter("writes", "write and write-back requests served", this::writes);
+        s.counter("evict_notices", "clean evictions' notices acknowledged by the controller (no DRAM access)", this::evictNotices);
         s.counter("bytes_read", "bytes read", () -> sum(c -> c.readBytes));
         s.counter("bytes_written", "bytes written", () -> sum(c -> c.writeBytes));
         s.counter("bytes", "bytes read and written", this::bytesServed);

@@ -67,6 +67,34 @@ class DramControllerLatencyTest {
         assertTrue(delayed[2] > plain[2] && delayed[1] > plain[1], "the controller latency lengthens the run");
     }
 
+    /**
+     * An L2's eviction notice for a clean victim (a write-back of size 0, l2.evict_notice) is acknowledged after the
+     * controller latency alone: no DRAM command, no byte moved, no channel queue entry.
+     */
+    @Test
+    void anEvictionNoticeIsAcknowledgedAfterTheControllerLatencyWithoutADramAccess() {
+        EventQueue engine = new EventQueue();
+        RequestPool requests = new RequestPool();
+        DramPool p = new DramPool(withController(Fixtures.pool("gddr", 2, 50e9, 16, "fr-fcfs"), CTRL), 0, engine, new FineInterleave(256), requests);
+        long[] answeredAt = {-1};
+        MemClient c = new MemClient() {
+            @Override
+            public void onResponse(MemRequest r) { answeredAt[0] = engine.now(); }
+        };
+        engine.schedule(1_000_000, (k, x) -> {
+            MemRequest r = requests.take();
+            r.kind = AccessKind.WRITEBACK;
+            r.paddr = PhysicalAddress.make(0, 4096);
+            r.replyTo = c;
+            assertTrue(p.sink().tryAccept(r, c));
+            assertEquals(1, p.inFlight(), "a notice in the controller delay is in flight (a drain waits for it)");
+        }, 0, 0);
+        engine.run();
+        assertEquals(1_000_000 + CTRL, answeredAt[0]);
+        assertEquals(1, p.evictNotices());
+        assertEquals(0, p.reads() + p.writes() + p.activates() + p.bytesServed(), "the notice touched the DRAM");
+    }
+
     @Test
     void negativeIsRejected() {
         PoolConfig bad = withController(Fixtures.pool("x", 1, 20e9, 16, "fr-fcfs"), -1);
