@@ -75,6 +75,16 @@ class LauncherTest {
         assertTrue(shell.err.contains("sim:validate: exit code 2"), shell::toString);
     }
 
+    /** A typo in a piped script (an unknown command) fails the shell with 2, bad input; a clean script still exits 0. */
+    @Test
+    void aPipedShellWithAnUnknownCommandExitsTwo() throws Exception {
+        Output typo = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "sim:frobnicate", "sim:policies", ""), "shell");
+        assertEquals(2, typo.code, "a script sees that a command was not found\n" + typo);
+        assertTrue((typo.out + typo.err).contains("Command not found: sim:frobnicate"), typo::toString);
+        Output clean = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "lb", "sim:policies", ""), "shell");
+        assertEquals(0, clean.code, clean::toString);
+    }
+
     @Test
     void aHeadlessCommandSeesEveryPluginAlreadyInThePluginsFolder() throws Exception {
         // FileInstall scans asynchronously: the launcher must wait for its first scan, or `policies`
