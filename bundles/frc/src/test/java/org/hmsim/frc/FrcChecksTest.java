@@ -53,10 +53,9 @@ class FrcChecksTest {
      * Checks 11/14/15 (direction, rough size) on a read-modify-write stream with dirty victims whose bank
      * working set exceeds the L2: the conventional path fills the 96 MSHRs with serialised evict-then-fetch
      * transactions and NACKs; a 512-entry FRC takes most misses, moves the eviction off the critical path,
-     * raises memory-level parallelism and OPC (measured +67 % with the presets' eviction acknowledgements, +36 %
-     * without), more than doubling the L2 does (measured +5 %: the stream has no reuse). A third of the misses find
-     * their FRC set full (64 KB banks: 8 FRC sets in use) and take the conventional path, so the eviction part halves
-     * (82.5 -> 42.8 ns/miss) rather than vanishing. Not asserted: the thesis's gain at 4 entries (+30 %; measured +0.6 %).
+     * raises memory-level parallelism and OPC (measured +36 % with the presets' 2 L1 ports), more than doubling the
+     * L2 does (measured +11 %: the stream has no reuse). Not asserted: the thesis's gain at 4 entries (+30 %;
+     * measured +6.6 %).
      */
     @Test
     void frcRemovesEvictionLatencyOnTheCriticalPath() {
@@ -69,11 +68,11 @@ class FrcChecksTest {
         assertTrue(opc(r[2]) > opc(r[1]) * 1.05, "512 entries not better than 4: " + opc(r[2]) + " vs " + opc(r[1]));
         assertTrue(opc(r[2]) > opc(r[3]) * 1.05, "frc 512 did not beat 2x L2: " + opc(r[2]) + " vs " + opc(r[3]));
         assertTrue(mpko(r[2]) <= mpko(r[0]) * 1.01, "MPKO rose with the FRC: " + mpko(r[2]) + " vs " + mpko(r[0]));
-        assertTrue(evictNsPerMiss(r[2]) < 0.6 * evictNsPerMiss(r[0]), "eviction latency did not fall: " + evictNsPerMiss(r[2]) + " vs " + evictNsPerMiss(r[0]));
+        assertTrue(evictNsPerMiss(r[2]) < 0.5 * evictNsPerMiss(r[0]), "eviction latency did not fall: " + evictNsPerMiss(r[2]) + " vs " + evictNsPerMiss(r[0]));
         assertTrue(stat(r[2], "mlp") > 1.5 * stat(r[0], "mlp"), "MLP did not rise: " + stat(r[2], "mlp") + " vs " + stat(r[0], "mlp"));
         assertTrue(stat(r[2], "frc_misses") > 0.5 * stat(r[2], "misses"), "a 512-entry FRC served too few misses");
         assertTrue(stat(r[0], "nacks") > 100, "the conventional path hardly NACKed: the check is vacuous");
-        assertTrue(stat(r[2], "nacks") < 0.1 * stat(r[0], "nacks"), "a 512-entry FRC did not cut NACKs tenfold: " + stat(r[2], "nacks"));
+        assertTrue(stat(r[2], "nacks") < 0.05 * stat(r[0], "nacks"), "a 512-entry FRC still NACKs: " + stat(r[2], "nacks"));
     }
 
     /**
@@ -102,11 +101,11 @@ class FrcChecksTest {
 
     /**
      * Check 13 (Fig. 6.3/6.6, "MLP, not capacity"): on the read-modify-write stream (no reuse, so capacity
-     * cannot help) a fully associative L2 (gpu.l2.ways: 0) changes OPC by under 1 % (thesis: FA < 10 %); an
-     * unbounded victim cache, alone or with the FA L2, gains +34 %: the victim enters it in a cycle, so the
-     * write-back and the memory side's acknowledgement leave the critical path (its eviction part falls to ~1 ns).
-     * A 512-entry FRC gains +67 %: besides the eviction it takes the fetch off the MSHR file, so memory-level
-     * parallelism rises a third above the VC's (89 vs 65 fetches in flight), which the VC's MSHR-bound misses cannot.
+     * cannot help) a fully associative L2 (gpu.l2.ways: 0) and an unbounded victim cache - alone or with the
+     * FA L2 - change OPC by a few per cent (measured FA -1.5 %, VC +2.2 %, FA+VC +4.0 %; thesis: FA < 10 %),
+     * while a 512-entry FRC gains +22 %: the VC takes the write-back off the eviction (its eviction part
+     * falls) but every miss still waits for its victim and holds one of the 96 MSHRs, so memory-level
+     * parallelism stays where it was; the FRC's entries add fetches in flight.
      */
     @Test
     void frcBeatsFullyAssociativeL2AndVictimCacheThroughParallelism() {
@@ -121,7 +120,7 @@ class FrcChecksTest {
         assertEquals(conv, opc(r[1]), 0.10 * conv, "FA L2 moved OPC by more than 10 %");
         for (int i = 1; i <= 3; i++) assertTrue(frc > 1.10 * opc(r[i]), "frc 512 not 10 % above comparison point " + i + ": " + frc + " vs " + opc(r[i]));
         assertTrue(evictNsPerMiss(r[2]) < 0.5 * evictNsPerMiss(r[0]), "the VC did not take the write-back off the eviction");
-        assertTrue(stat(r[4], "mlp") > 1.25 * stat(r[3], "mlp"), "FRC MLP not above FA+VC's: " + stat(r[4], "mlp") + " vs " + stat(r[3], "mlp"));
+        assertTrue(stat(r[4], "mlp") > 1.5 * stat(r[3], "mlp"), "FRC MLP not above FA+VC's: " + stat(r[4], "mlp") + " vs " + stat(r[3], "mlp"));
         assertEquals(0, stat(r[2], "vc_hits"), "a stream without reuse hit in the victim cache");
         assertTrue(stat(r[2], "vc_inserts") > 1000, "the victim cache was not used");
     }
@@ -195,23 +194,44 @@ class FrcChecksTest {
         assertEquals(stat(r, "fetch_bytes"), st.get("pool.gddr.bytes_read"), "L2 fetches and DRAM reads differ");
         assertEquals(stat(r, "writeback_bytes"), st.get("pool.gddr.bytes_written"), "L2 write-backs and DRAM writes differ");
         assertEquals(stat(r, "writebacks"), st.get("pool.gddr.writes"), "a write-back did not reach DRAM");
-        assertTrue(stat(r, "evict_notices") > 0, "the preset's clean evictions sent no notice");
-        assertEquals(stat(r, "evict_notices"), st.get("pool.gddr.evict_notices"), "an eviction notice did not reach the controller");
     }
 
     /**
-     * Check 11 on the average (Fig. 6.6, RX540): over the frc-sweep study's ten models on the full-size preset, the
-     * geometric-mean OPC gain rises with FRC entries (measured +2.5 / +8.3 / +14.5 % at 4 / 64 / 512; thesis +30 ... +67 %)
-     * and at 512 entries exceeds doubling, quadrupling or fully associating the L2 (measured +7.2 / +8.4 / +7.5 %;
-     * thesis +20 / +27 / < 10 %). The gain comes from the eviction leaving the critical path: the conventional path
-     * waits for every victim's write-back or eviction acknowledgement (the preset's Multi2Sim directory at memory)
-     * before fetching.
+     * The same swaps with every eviction acknowledged by memory ({@code gpu.l2.evict_notice}, 90-cycle controller):
+     * notices in flight when a swap drains are waited for, none is lost, and none reaches the DRAM.
      */
     @Test
-    void averageGainRisesWithEntriesAndBeatsBiggerL2s() {
-        MachineConfig m = Sim.machine("frc-rx540");
-        MachineConfig[] bigger = {Sim.machine("frc-rx540", "gpu.l2.size", "512KB"), Sim.machine("frc-rx540", "gpu.l2.size", "1MB"),
-                Sim.machine("frc-rx540", "gpu.l2.ways", 0)};
+    void liveSwapWaitsForEvictionNotices() {
+        MachineConfig m = Sim.machine("frc-rx540", "gpu.l2.size", "64KB", "gpu.l2.evict_notice", true, "pools.0.controller_latency_cycles", 90);
+        Workload w = stream();
+        long t = Sim.conventional().run(m, w).simTimePs();
+        Sim live = Sim.conventional();
+        RunResult r = Simulation.run(new RunSpec("swap", m, w, live, 1, 10_000_000L, 0), List.of(
+                new ScriptedSwap(ScriptedSwap.When.TIME, t / 3, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("frc", Map.of("entries", 64))),
+                new ScriptedSwap(ScriptedSwap.When.TIME, 2 * t / 3, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("conventional", Map.of()))));
+        for (var rec : live.records()) assertEquals("ok", rec.outcome(), rec.toString());
+        var st = r.stats();
+        assertTrue(stat(r, "evict_notices") > 1000, "clean evictions sent few notices: " + stat(r, "evict_notices"));
+        assertEquals(stat(r, "evict_notices"), st.get("pool.gddr.evict_notices"), "an eviction notice did not reach the controller");
+        assertEquals(stat(r, "writebacks"), st.get("pool.gddr.writes"), "a notice was taken for a DRAM write");
+        assertEquals(st.get("gpu0.xbar.req_packets"), st.get("gpu0.xbar.resp_packets"), "a request to the L2 was not answered");
+    }
+
+    /**
+     * What the FRC gains where every eviction is on the critical path at a memory round trip: Multi2Sim 4.2's NMOESI
+     * evicts to main memory and waits for the module's reply after its access latency (Table 4.2: 90 cycles, also
+     * charged on every read). The thesis group's fork replies to an eviction at once and times reads by DRAMSim2
+     * alone, which the presets follow (README, FRC). Under the 4.2 semantics ({@code gpu.l2.evict_notice: true},
+     * {@code controller_latency_cycles: 90}), over the frc-sweep study's ten models on the full-size RX540, the
+     * geometric-mean OPC gain rises with entries (measured +2.5 / +8.3 / +14.5 % at 4 / 64 / 512) and at 512 entries
+     * exceeds doubling, quadrupling or fully associating the L2 (+7.2 / +8.4 / +7.5 %): the thesis's ordering (Fig. 6.6),
+     * at under half its sizes. Under the presets' semantics the same models give +3 % at 512 entries.
+     */
+    @Test
+    void withEvictionsAtAMemoryRoundTripTheAverageGainRisesWithEntriesAndBeatsBiggerL2s() {
+        Object[] m42 = {"gpu.l2.evict_notice", true, "pools.0.controller_latency_cycles", 90};
+        MachineConfig m = Sim.machine("frc-rx540", m42);
+        MachineConfig[] bigger = {machine42(m42, "gpu.l2.size", "512KB"), machine42(m42, "gpu.l2.size", "1MB"), machine42(m42, "gpu.l2.ways", 0)};
         Workload[] ws = {Sim.workload("fast-walsh", "length", 131072, "min_step", 4096), Sim.workload("matrix-transpose", "width", 512, "height", 512),
                 Sim.workload("kmeans", "points", 4096, "iterations", 1), Sim.workload("pannotia-color", "nodes", 8192),
                 Sim.workload("stream", "elements", 524288, "ctas", 64, "threads", 128, "unroll", 4, "compute", 20),
@@ -231,9 +251,15 @@ class FrcChecksTest {
             for (int p = 1; p < points; p++) logGain[p] += Math.log(opc(r[w * points + p]) / opc(r[w * points])) / ws.length;
         double[] gain = java.util.Arrays.stream(logGain).map(g -> Math.exp(g) - 1).toArray();
         String curve = String.format("frc 4/64/512 %+.3f/%+.3f/%+.3f, 2x/4x/FA L2 %+.3f/%+.3f/%+.3f", gain[1], gain[2], gain[3], gain[4], gain[5], gain[6]);
-        System.out.println("frc average: " + curve);
+        System.out.println("frc average, Multi2Sim 4.2 evictions: " + curve);
         assertTrue(gain[1] > 0 && gain[2] > gain[1] + 0.03 && gain[3] > gain[2] + 0.03, "the average gain does not rise with entries: " + curve);
         assertTrue(gain[3] > 0.10, "frc 512 gained under 10 % on average: " + curve);
         for (int p = 4; p < points; p++) assertTrue(gain[3] > gain[p] + 0.03, "frc 512 does not beat comparison point " + p + ": " + curve);
+    }
+
+    private static MachineConfig machine42(Object[] m42, Object... more) {
+        Object[] all = java.util.Arrays.copyOf(m42, m42.length + more.length);
+        System.arraycopy(more, 0, all, m42.length, more.length);
+        return Sim.machine("frc-rx540", all);
     }
 }

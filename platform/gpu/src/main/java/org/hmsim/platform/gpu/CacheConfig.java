@@ -7,8 +7,8 @@ package org.hmsim.platform.gpu;
  * line requests an L1 takes per cycle from its SM's load/store unit (an L2 slice takes what its crossbar port
  * delivers, one packet a cycle, and ignores it). {@code evictNotice} (an L2's only): an eviction that waits
  * for its victim to leave also waits, for a clean victim, for the memory side to acknowledge a header-only
- * notice, as the directory at Multi2Sim's main-memory module must be told of every eviction (seed 003's
- * simulator; a dirty victim's write-back is acknowledged either way).
+ * notice, as Multi2Sim 4.2's NMOESI evicts every block to a main-memory module that replies after its access
+ * latency (a dirty victim's write-back is acknowledged either way).
  */
 public record CacheConfig(long sizeBytes, int ways, int lineBytes, int latencyCycles, int mshrs,
                           int mshrMerge, int bytesPerCycle, int queueDepth, int ports, boolean evictNotice) {

@@ -186,7 +186,7 @@ public final class MachineConfig {
         l1t.finish();
         Tree l2t = g.tree("l2");
         int slices = l2t.integer("slices", 8, 1, 256);
-        // evict_notice: a clean victim's eviction waits for the memory side's acknowledgement (seed 003's Multi2Sim)
+        // evict_notice: a clean victim's eviction waits for the memory side's acknowledgement (Multi2Sim 4.2's NMOESI)
         CacheConfig l2 = cache(l2t, 128 << 10, 8, 120, 128, 8, 64, 32, true).withEvictNotice(l2t.bool("evict_notice", false));
         l2t.finish();
         Tree x = g.tree("crossbar");

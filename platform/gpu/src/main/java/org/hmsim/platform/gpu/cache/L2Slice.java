@@ -27,8 +27,8 @@ import org.hmsim.platform.gpu.util.LongIntMap;
  * <p><b>Conventional miss path</b> (§M6, Fig. 6.2a): on a miss the victim way is chosen and locked
  * (transient: no access to it); the copies of the victim in the L1s that read it are invalidated (a
  * crossbar round trip), a dirty victim is written back and its write acknowledged (with {@code evict_notice} a
- * clean victim's header-only notice is acknowledged too, as Multi2Sim's directory at memory is told of every
- * eviction), and only then is the missing block fetched into the way — in that order, per line. A miss that finds every way of its set
+ * clean victim's header-only notice is acknowledged too, as Multi2Sim 4.2's main-memory module acknowledges
+ * every eviction), and only then is the missing block fetched into the way — in that order, per line. A miss that finds every way of its set
  * transient, or that wants the line being evicted, waits in a per-set list ({@link SetWaitList}) until a way
  * of the set is released; other sets' requests go on past it. A burst of misses to one set can therefore
  * lock all its ways: the congestion FRC removes.
@@ -661,8 +661,9 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     /**
      * A clean victim's eviction notice: a header-only write-back (no sectors, size 0) that the memory side
-     * acknowledges without a DRAM access, as Multi2Sim's NMOESI sends a clean (E/S) block's eviction to the
-     * lower-level directory, which locks its entry for its access latency before replying (seed 003's simulator).
+     * acknowledges without a DRAM access, as Multi2Sim 4.2's NMOESI sends a clean (E/S) block's eviction to the
+     * lower-level directory, which locks its entry for its access latency before replying ({@code mod_handler_nmoesi_evict};
+     * the FRC thesis group's fork replies at once for main memory).
      */
     private MemRequest evictNotice(long line) {
         MemRequest w = pool.take();

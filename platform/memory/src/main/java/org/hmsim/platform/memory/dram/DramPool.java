@@ -35,8 +35,8 @@ import org.hmsim.platform.memory.PoolConfig;
  * response goes straight back and no event is scheduled.
  *
  * <p>Eviction notices (a {@code WRITEBACK} of size 0, sent by an L2 with {@code evict_notice} for a clean victim) touch
- * no channel: the controller acknowledges them after its controller latency, as Multi2Sim's main-memory module
- * acknowledges a clean block's eviction after updating its directory (seed 003's simulator).
+ * no channel: the controller acknowledges them after its controller latency, as Multi2Sim 4.2's main-memory module
+ * acknowledges a clean block's eviction after updating its directory.
  */
 public final class DramPool implements DramView, MemSink, EventTarget {
     private final PoolConfig cfg;
