@@ -57,6 +57,17 @@ class StudyParserTest {
             report: [{metric: sim_time_ns}]
             """;
 
+    /** A whole-number parameter written as a float (YAML reads 1e3 as 1000.0) is labelled as its value; a real one as written. */
+    @Test
+    void aWholeNumberWrittenAsAFloatIsLabelledAsItsValue() throws Exception {
+        Study s = parse(GOOD.replace("{name: bfs, nodes: 4096}", "{name: bfs, nodes: 4.096e3}")
+                .replace("placement: {name: ratio, fast_percent: 70}", "placement: {name: ratio, fast_percent: 7e1}")
+                .replace("policies.placement.fast_percent: [10, 20, 30]", "policies.placement.fast_percent: [1e1, 20, 30]"));
+        PlannedRun bfs = s.runs().stream().filter(r -> r.workload().label().startsWith("bfs")).findFirst().orElseThrow();
+        assertEquals("bfs(nodes=4096)", bfs.workload().label());
+        assertEquals("ratio(fast_percent=10)", s.runs().get(0).policies().get(Slot.PLACEMENT).label());
+    }
+
     @Test
     void goodStudyIsFullyResolved() throws Exception {
         Study s = parse(GOOD);

@@ -1,7 +1,6 @@
 package org.hmsim.platform.kernel.registry;
 
 import java.util.Map;
-import java.util.StringJoiner;
 import org.hmsim.api.policy.Params;
 import org.hmsim.api.policy.Slot;
 
@@ -16,12 +15,5 @@ public record PolicyChoice(Slot slot, PolicyEntry entry, Params params, Map<Stri
     }
 
     /** The name with the explicitly given parameters in declaration order: {@code ratio(fast_percent=70)}. */
-    public String label() {
-        if (given.isEmpty()) return entry.name();
-        StringJoiner j = new StringJoiner(",", entry.name() + "(", ")");
-        entry.parameters().forEach(p -> {
-            if (given.containsKey(p.name())) j.add(p.name() + "=" + given.get(p.name()));
-        });
-        return j.toString();
-    }
+    public String label() { return ChoiceLabel.of(entry.name(), entry.parameters(), given, params); }
 }

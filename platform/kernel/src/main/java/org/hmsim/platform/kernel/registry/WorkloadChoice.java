@@ -3,7 +3,6 @@ package org.hmsim.platform.kernel.registry;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.StringJoiner;
 import org.hmsim.api.policy.Params;
 import org.hmsim.api.workload.Workload;
 
@@ -18,14 +17,7 @@ public record WorkloadChoice(WorkloadEntry entry, Params params, Map<String, Obj
     public Workload create(long seed) { return entry.provider().create(params, seed); }
 
     /** {@code bfs(nodes=4096)}: the name with explicitly given parameters in declaration order. */
-    public String label() {
-        if (given.isEmpty()) return entry.name();
-        StringJoiner j = new StringJoiner(",", entry.name() + "(", ")");
-        entry.parameters().forEach(p -> {
-            if (given.containsKey(p.name())) j.add(p.name() + "=" + given.get(p.name()));
-        });
-        return j.toString();
-    }
+    public String label() { return ChoiceLabel.of(entry.name(), entry.parameters(), given, params); }
 
     /**
      * Base addresses for {@code allocations} as an OS would give them (2 MB apart, from 4 GB up): enough to build a
