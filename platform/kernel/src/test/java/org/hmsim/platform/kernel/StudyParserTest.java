@@ -140,6 +140,11 @@ class StudyParserTest {
         String head = "study: twice\nmachine: ../machines/small.yaml\n";
         StudyException w = error(head + "workloads: [stream, {name: bfs, nodes: 4096}, {name: bfs, nodes: 4096}]\n");
         assertTrue(w.getMessage().contains("workloads[2]: 'bfs(nodes=4096)' is listed twice (also workloads[1])"), w.getMessage());
+        // a workload file named as a built-in: not the same workload twice, but the same label
+        Fakes.write(dir, "workloads/stream.yaml", java.nio.file.Files.readString(org.hmsim.platform.machine.Presets.examples()
+                .resolve("workloads/saxpy.yaml")).replaceFirst("(?m)^name: .*$", "name: stream"));
+        StudyException named = error(head + "workloads: [stream, {file: ../workloads/stream.yaml}]\n");
+        assertTrue(named.getMessage().contains("workloads[1]: two different workloads are named 'stream' (also workloads[0])"), named.getMessage());
         StudyException p = error(head + "workloads: [stream]\npolicies:\n  placement: {sweep: [local, {name: ratio, fast_percent: 70}, {name: ratio, fast_percent: 70}]}\n");
         assertTrue(p.getMessage().contains("policies.placement.sweep[2]: this policy is listed twice (also policies.placement.sweep[1])"), p.getMessage());
         StudyException v = error(head + "workloads: [stream]\nsweep:\n  pools.ddr.bandwidth: [40GB/s, 80GB/s, 40GB/s]\n");

@@ -325,10 +325,17 @@ public final class StudyParser {
                 if (w == null) continue;
                 // the same runs twice: double the time, and the report would average them as if they were seeds
                 int twin = labels.indexOf(w.label());
-                if (twin >= 0) errors.add(doc.error(items.get(i), "workloads[" + i + "]", "'" + w.label() + "' is listed twice (also workloads[" + twin + "])"));
+                if (twin >= 0) errors.add(doc.error(items.get(i), "workloads[" + i + "]", twinMessage(w, workloadChoices.get(twin), twin)));
                 labels.add(w.label());
                 workloadChoices.add(w);
             }
+        }
+
+        /** Two entries with one label: the same workload twice, or two workloads (a file and a built-in) under one name. */
+        String twinMessage(WorkloadChoice w, WorkloadChoice twin, int at) {
+            if (w.entry().origin().equals(twin.entry().origin())) return "'" + w.label() + "' is listed twice (also workloads[" + at + "])";
+            return "two different workloads are named '" + w.entry().name() + "' (also workloads[" + at + "]), so their runs and figures would "
+                    + "share one label: rename one (a workload file's name: field)";
         }
 
         WorkloadChoice workload(Node n, String field) throws StudyException {
