@@ -193,6 +193,9 @@ public final class MachineConfig {
         int sliceChunk = (int) x.bytes("slice_interleave", 0, 0, 1L << 30); // 0 = hashed; seed 003: 256 B
         if (sliceChunk != 0 && Integer.bitCount(sliceChunk) != 1)
             throw new ConfigException(x.child("slice_interleave"), "slice_interleave must be 0 (hashed) or a power of two, was " + sliceChunk);
+        if (sliceChunk != 0 && sliceChunk < l2.lineBytes()) // a line lives in one slice: smaller chunks would leave slices unused
+            throw new ConfigException(x.child("slice_interleave"), "slice_interleave " + sliceChunk + " B is smaller than the L2 line ("
+                    + l2.lineBytes() + " B): each line lives in one slice, so the chunk must hold at least a line");
         CrossbarConfig xbar = new CrossbarConfig(x.integer("latency", 4, 0, 10_000), x.integer("bytes_per_cycle", 32, 1, 4096),
                 x.integer("queue", 16, 1, 1 << 16), sliceChunk);
         x.finish();

@@ -97,6 +97,13 @@ class MachineConfigTest {
     }
 
     @Test
+    void aSliceInterleaveSmallerThanTheL2LineIsRefused() {
+        assertEquals("gpu.crossbar.slice_interleave: slice_interleave 64 B is smaller than the L2 line (128 B): each line lives in one slice, "
+                + "so the chunk must hold at least a line", error("gpu.crossbar.slice_interleave", "64B").getMessage());
+        assertEquals(256, Presets.machine("small", "gpu.crossbar.slice_interleave", "256B").gpu().crossbar().sliceInterleaveBytes());
+    }
+
+    @Test
     void clocksAndTimesAreBounded() {
         assertEquals("gpu.clock: frequency 1kHz is out of range [1MHz, 100GHz]", error("gpu.clock", "1kHz").getMessage());
         assertEquals("pools.0.clock: frequency 0.5 is out of range [1MHz, 100GHz]", error("pools.0.clock", 0.5).getMessage());
