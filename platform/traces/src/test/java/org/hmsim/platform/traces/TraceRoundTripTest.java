@@ -215,4 +215,19 @@ class TraceRoundTripTest {
         TraceException e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "stray.hmtt", new CollectingSink()));
         assertEquals("stray.hmtt:6: address 0x9000 lies in no allocation of the trace (every GPU access must fall in an 'alloc NAME BYTES base=0x...' range)", e.getMessage());
     }
+
+    /** Overlapping allocations would make an address's relocation ambiguous; a name twice would label two allocations alike. */
+    @Test
+    void overlappingOrTwiceDeclaredAllocationsAreRefusedAtTheirLine() throws IOException {
+        Path t = dir.resolve("overlap.hmtt");
+        Files.writeString(t, "hmsim-trace 1\nalloc a 8192 base=0x1000\nalloc b 4096 base=0x2000\n");
+        TraceException e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "overlap.hmtt", new CollectingSink()));
+        assertEquals("overlap.hmtt:3: alloc b [0x2000, 0x3000) overlaps alloc a [0x1000, 0x3000): an address must belong to one allocation to be relocated",
+                e.getMessage());
+        Files.writeString(t, "hmsim-trace 1\nalloc a 4096 base=0x1000\nalloc a 4096 base=0x8000\n");
+        e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "overlap.hmtt", new CollectingSink()));
+        assertEquals("overlap.hmtt:3: alloc a is declared twice", e.getMessage());
+        Files.writeString(t, "hmsim-trace 1\nalloc a 4096 base=0x1000\nalloc b 4096 base=0x2000\n"); // adjacent is fine
+        TextTraceReader.read(t, "overlap.hmtt", new CollectingSink());
+    }
 }
