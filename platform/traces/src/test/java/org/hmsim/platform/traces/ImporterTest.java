@@ -215,6 +215,15 @@ class ImporterTest {
         assertEquals(p + ":7: expected 32 addresses, found 2", e.getMessage());
     }
 
+    /** A block of 16 threads has no lane 16..31 in any warp: a record with such a lane is refused at its line. */
+    @Test
+    void nvbitLanesBeyondASmallBlocksThreadsAreRefused() throws IOException {
+        Path p = nvbit(null);
+        Files.writeString(p, Files.readString(p).replace("block size 64,1,1", "block size 16,1,1"));
+        TraceException e = assertThrows(TraceException.class, () -> NvbitImporter.importTrace(p, new CollectingSink()));
+        assertEquals(p + ":3: lane 31 is active but the block has 16 threads (block size 16,1,1)", e.getMessage());
+    }
+
     private Path lackey(String bad) throws IOException {
         StringBuilder b = new StringBuilder("==1234== Lackey, an example Valgrind tool\n==1234== Command: ./a.out\n");
         b.append("I  04000000,3\n L 04222cac,8\n S 7ff000008,8\n M 0421e2d0,4\nI  04000003,5\n");

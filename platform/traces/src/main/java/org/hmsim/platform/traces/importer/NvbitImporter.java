@@ -130,6 +130,10 @@ public final class NvbitImporter {
             if (a[l] != 0) mask |= 1 << l;
         }
         if (kind == null || mask == 0) return;
+        int threads = shape.threadsPerCta();
+        if (threads < 32 && (mask >>> threads) != 0) // lane l is thread (warp x 32 + l) of its block, at least l
+            throw src.fail("lane " + (31 - Integer.numberOfLeadingZeros(mask)) + " is active but the block has " + threads + " threads (block size "
+                    + shape.blockX() + "," + shape.blockY() + "," + shape.blockZ() + ")");
         int warp = localWarp(cta, hw);
         int size = Sass.width(opcode);
         for (int m = mask; m != 0; m &= m - 1) footprint.touch(a[Integer.numberOfTrailingZeros(m)], size);
