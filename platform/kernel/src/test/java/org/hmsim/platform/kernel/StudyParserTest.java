@@ -447,7 +447,7 @@ class StudyParserTest {
         StudyException e = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [{file: w.yaml}]\n");
         assertTrue(e.file().endsWith("w.yaml"), e.getMessage());
         assertTrue(e.reason().contains("block must have 1..1024 threads"), e.getMessage());
-        assertEquals(7, e.line(), "the kernel that has the bad block: " + e.getMessage());
+        assertEquals(9, e.line(), "the bad block field: " + e.getMessage());
     }
 
     @Test

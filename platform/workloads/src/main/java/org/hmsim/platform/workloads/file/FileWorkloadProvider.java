@@ -70,10 +70,10 @@ final class FileWorkloadProvider implements WorkloadProvider {
         if (iterations < 0) throw atIterations.apply("must be >= 0, is " + iterations);
         long launches = 0;
         for (Model.Kernel kd : model.kernels) {
-            long repeat = eval(kd.repeat(), vars, kd.node()::error, "repeat");
+            long repeat = eval(kd.repeat(), vars, kd.at("repeat")::error, "repeat");
             // launches are numbered with ints, and every one is built below
             if (repeat < 0 || repeat > Integer.MAX_VALUE - launches)
-                throw kd.node().error("repeat must be in [0, " + (Integer.MAX_VALUE - launches) + "], is " + repeat);
+                throw kd.at("repeat").error("repeat must be in [0, " + (Integer.MAX_VALUE - launches) + "], is " + repeat);
             launches += repeat;
         }
         // a workload that launches nothing cannot be run: said here, where the file's lines are known, not by the run
@@ -145,22 +145,22 @@ final class FileWorkloadProvider implements WorkloadProvider {
 
     private Kernel launch(Model.Kernel kd, int kernelIndex, long[] base, long[] params, long[] elements, long[] contentRange,
                           ZipfSampler[] contentZipf, long iter, long launch, int serial, long seed) {
-        long gx = eval(kd.gridX(), params, kd.node()::error, "grid"), gy = eval(kd.gridY(), params, kd.node()::error, "grid");
-        long bx = eval(kd.blockX(), params, kd.node()::error, "block"), by = eval(kd.blockY(), params, kd.node()::error, "block");
+        long gx = eval(kd.gridX(), params, kd.at("grid")::error, "grid"), gy = eval(kd.gridY(), params, kd.at("grid")::error, "grid");
+        long bx = eval(kd.blockX(), params, kd.at("block")::error, "block"), by = eval(kd.blockY(), params, kd.at("block")::error, "block");
         // each factor is bounded before the product, which could otherwise wrap into range
         if (gx < 1 || gy < 1 || gx > Integer.MAX_VALUE / gy)
-            throw kd.node().error("grid must be >= 1 CTA in each dimension and at most " + Integer.MAX_VALUE + " CTAs, is " + gx + " x " + gy);
-        if (bx < 1 || by < 1 || bx > 1024 / by) throw kd.node().error("block must have 1..1024 threads, is " + bx + " x " + by);
+            throw kd.at("grid").error("grid must be >= 1 CTA in each dimension and at most " + Integer.MAX_VALUE + " CTAs, is " + gx + " x " + gy);
+        if (bx < 1 || by < 1 || bx > 1024 / by) throw kd.at("block").error("block must have 1..1024 threads, is " + bx + " x " + by);
         long ctas = gx * gy, threads = bx * by;
-        long shared = eval(kd.shared(), params, kd.node()::error, "shared");
-        if (shared < 0 || shared > Integer.MAX_VALUE) throw kd.node().error("shared memory must be >= 0 bytes, is " + shared);
+        long shared = eval(kd.shared(), params, kd.at("shared")::error, "shared");
+        if (shared < 0 || shared > Integer.MAX_VALUE) throw kd.at("shared").error("shared memory must be >= 0 bytes, is " + shared);
         long[] t = params.clone();
         t[Vars.LAUNCH] = launch;
         t[Vars.ITER] = iter;
         t[Vars.THREADS] = threads;
         t[Vars.CTAS] = ctas;
-        long loop = eval(kd.loop(), t, kd.node()::error, "loop");
-        if (loop < 0) throw kd.node().error("loop count must be >= 0, is " + loop);
+        long loop = eval(kd.loop(), t, kd.at("loop")::error, "loop");
+        if (loop < 0) throw kd.at("loop").error("loop count must be >= 0, is " + loop);
         FileWarpProgram.Step[] steps = new FileWarpProgram.Step[kd.steps().size()];
         for (int s = 0; s < steps.length; s++) {
             Model.Step d = kd.steps().get(s);

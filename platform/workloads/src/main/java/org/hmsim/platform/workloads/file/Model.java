@@ -14,7 +14,10 @@ final class Model {
     record Allocation(String name, Expr size, Y sizeNode, AllocationHint hint, boolean readOnly, int elem, Contents contents) {}
 
     record Kernel(String name, Expr gridX, Expr gridY, Expr blockX, Expr blockY, Expr shared, Expr repeat, Expr loop,
-                  List<Step> steps, Y node) {}
+                  List<Step> steps, Y node, java.util.Map<String, Y> fields) {
+        /** Where an error about {@code field} points: the field's own node, or the kernel's where it took its default. */
+        Y at(String field) { return fields.getOrDefault(field, node); }
+    }
 
     enum StepKind { LOAD, STORE, ATOMIC, COMPUTE, BARRIER, WAIT }
 

@@ -264,7 +264,7 @@ public final class WorkloadFile {
         }
         if (steps.isEmpty() && !skipped) throw stepList.error("a kernel needs at least one step");
         if (skipped || errors.size() > before || grid == null || block == null || shared == null || repeat == null || loop == null) return null;
-        return new Model.Kernel(name, grid[0], grid[1], block[0], block[1], shared, repeat, loop, steps, y);
+        return new Model.Kernel(name, grid[0], grid[1], block[0], block[1], shared, repeat, loop, steps, y, f);
     }
 
     /** Shared memory per CTA: a size literal or an expression, and unlike an allocation it may be 0 (none). */

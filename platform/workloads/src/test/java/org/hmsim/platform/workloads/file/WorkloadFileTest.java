@@ -213,8 +213,26 @@ class WorkloadFileTest {
                   - {name: l, grid: 1, block: 32, steps: [{compute: {cycles: "0 - 2"}}]}
                   - {name: m, grid: 1, block: 32, steps: [barrier]}
                 """);
-        assertEquals(List.of("5:kernels[0]", "6:kernels[1].steps[0].compute"), e.all().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
+        assertEquals(List.of("5:kernels[0].block", "6:kernels[1].steps[0].compute"), e.all().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
         assertTrue(e.all().get(0).problem().contains("block must have 1..1024 threads, is 2048 x 1"), e.getMessage());
+    }
+
+    /** A launch-time error about a kernel's block, shared memory, repeat or loop points at that field's line. */
+    @Test
+    void aKernelFieldsLaunchErrorPointsAtTheField() {
+        WorkloadFileException e = bad("""
+                name: x
+                params: {b: 2048}
+                allocations: [{name: a, size: 4KB}]
+                kernels:
+                  - name: k
+                    grid: 1
+                    block: b
+                    steps: [barrier]
+                """);
+        assertEquals(List.of("7:kernels[0].block"), e.all().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
+        e = bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels:\n  - name: k\n    grid: 1\n    block: 32\n    repeat: \"0 - 1\"\n    steps: [barrier]\n");
+        assertEquals("7:kernels[0].repeat", e.line() + ":" + e.field(), e.getMessage());
     }
 
     @Test
@@ -334,7 +352,7 @@ class WorkloadFileTest {
                 allocations: [{name: a, size: 4KB}]
                 kernels: [{name: k, grid: "n*2", block: 32, steps: [barrier]}]
                 """);
-        assertEquals("kernels[0]", grid.field());
+        assertEquals("kernels[0].grid", grid.field());
         assertEquals("grid: integer overflow: the result does not fit in 64 bits (with n = 4611686018427387904)", grid.problem());
         WorkloadFileException folded = bad("""
                 name: x
