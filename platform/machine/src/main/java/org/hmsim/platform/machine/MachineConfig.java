@@ -257,13 +257,16 @@ public final class MachineConfig {
             if (p.has("controller_latency")) throw new ConfigException(p.child("controller_latency"), "give either controller_latency or controller_latency_cycles");
             controller = Math.round(p.integer("controller_latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
         } else controller = p.picoseconds("controller_latency", 0);
+        String ack = p.string("write_ack", "written").toLowerCase(Locale.ROOT);
+        if (!ack.equals("written") && !ack.equals("queued"))
+            throw new ConfigException(p.child("write_ack"), "unknown write_ack '" + ack + "' (written: when the data is in DRAM; queued: when a channel takes the write)");
         p.finish();
         if (name == null) throw new ConfigException(p.child("name"), "is required");
         // a name is a path segment (pools.ddr.bandwidth) and part of statistics and figure file names: a dot, a slash
         // or a number there made the pool unaddressable or its figure silently go missing (found by a review)
         if (!name.matches("[A-Za-z][A-Za-z0-9_-]{0,63}"))
             throw new ConfigException(p.child("name"), "'" + name + "' is not a pool name: a letter, then letters, digits, '_' or '-' (at most 64)");
-        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller);
+        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ack.equals("queued"));
     }
 
     /** Activate+precharge energy of a 2 KB row; order-of-magnitude figures from DRAM power models. */

@@ -97,6 +97,14 @@ class MachineConfigTest {
     }
 
     @Test
+    void aPoolsWriteAckIsWrittenOrQueued() {
+        assertFalse(Presets.machine("small").pools().get(0).acksQueuedWrites());
+        assertTrue(Presets.machine("small", "pools.0.write_ack", "queued").pools().get(0).acksQueuedWrites());
+        assertEquals("pools.0.write_ack: unknown write_ack 'posted' (written: when the data is in DRAM; queued: when a channel takes the write)",
+                error("pools.0.write_ack", "posted").getMessage());
+    }
+
+    @Test
     void aSliceInterleaveSmallerThanTheL2LineIsRefused() {
         assertEquals("gpu.crossbar.slice_interleave: slice_interleave 64 B is smaller than the L2 line (128 B): each line lives in one slice, "
                 + "so the chunk must hold at least a line", error("gpu.crossbar.slice_interleave", "64B").getMessage());

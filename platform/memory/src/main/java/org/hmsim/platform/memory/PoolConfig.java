@@ -8,16 +8,27 @@ package org.hmsim.platform.memory;
  * @param node index of the node: GPUs are nodes 0..gpus-1, the CPU is node {@code gpus}
  * @param controllerLatencyPs fixed delay added to every response of the pool, ps (0 = none): the
  *        controller and PHY pipeline that a DRAM timing model leaves out, GPGPU-Sim's {@code -dram_latency}
+ * @param acksQueuedWrites a write whose requester waits is acknowledged when a channel queues it (after the
+ *        controller latency) instead of once its data is written: a controller that posts writes, as the FRC
+ *        thesis group's Multi2Sim fork answers an L2's eviction once its DRAMSim2 transaction is inserted
  */
 public record PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
                          int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
-                         DramEnergy energy, long controllerLatencyPs) {
+                         DramEnergy energy, long controllerLatencyPs, boolean acksQueuedWrites) {
+
+    /** Writes acknowledged once written. */
+    public PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
+                      int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
+                      DramEnergy energy, long controllerLatencyPs) {
+        this(name, kind, node, channels, bytesPerSecond, capacityBytes, banks, rowBytes, clockMHz, timing, queueDepth,
+                scheduler, energy, controllerLatencyPs, false);
+    }
 
     /** A pool without a fixed controller latency. */
     public PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
                       int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
                       DramEnergy energy) {
         this(name, kind, node, channels, bytesPerSecond, capacityBytes, banks, rowBytes, clockMHz, timing, queueDepth,
-                scheduler, energy, 0);
+                scheduler, energy, 0, false);
     }
 }

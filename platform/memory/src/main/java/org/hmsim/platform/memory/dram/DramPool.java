@@ -111,7 +111,31 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         int n = channels.length;
         int ch = interleave.channel(offset, index, n);
         if (ch < 0 || ch >= n) throw new IllegalStateException("interleave policy mapped 0x" + Long.toHexString(r.paddr) + " to channel " + ch + " of " + n);
-        return channels[ch].tryAccept(r, from, interleave.channelAddress(offset, index, n));
+        MemClient waiting = r.replyTo;
+        if (!channels[ch].tryAccept(r, from, interleave.channelAddress(offset, index, n))) return false;
+        if (cfg.acksQueuedWrites() && waiting != null && r.kind.carriesData() && r.kind != AccessKind.ATOMIC) ackQueued(r);
+        return true;
+    }
+
+    /**
+     * A posted write ({@code write_ack: queued}): its requester is answered now, through a copy, and the queued
+     * request completes without a reply (returned to the pool when written).
+     */
+    private void ackQueued(MemRequest r) {
+        MemRequest ack = requests.take();
+        ack.kind = r.kind;
+        ack.paddr = r.paddr;
+        ack.size = r.size;
+        ack.sectorMask = r.sectorMask;
+        ack.pool = r.pool;
+        ack.gpu = r.gpu;
+        ack.sm = r.sm;
+        ack.warp = r.warp;
+        ack.createdPs = r.createdPs;
+        ack.tag = r.tag;
+        ack.replyTo = r.replyTo;
+        r.replyTo = null;
+        respond(ack);
     }
 
     /** Answers a request whose data has crossed the bus, after the controller latency if there is one. */

@@ -95,6 +95,53 @@ class DramControllerLatencyTest {
         assertEquals(0, p.reads() + p.writes() + p.activates() + p.bytesServed(), "the notice touched the DRAM");
     }
 
+    /**
+     * {@code write_ack: queued}: a write whose requester waits (an L2's acknowledged write-back) is answered when the
+     * channel takes it, after the controller latency; the write still occupies the channel, moves its bytes, and
+     * its request goes back to the pool once written. {@code written} (the default) answers once the data is in.
+     */
+    @Test
+    void aQueuedWriteIsAcknowledgedWhenTakenAndStillWritten() {
+        long[] at = new long[2];
+        for (int q = 0; q < 2; q++) {
+            PoolConfig c = withController(Fixtures.pool("gddr", 2, 50e9, 16, "fr-fcfs"), CTRL);
+            c = new PoolConfig(c.name(), c.kind(), c.node(), c.channels(), c.bytesPerSecond(), c.capacityBytes(), c.banks(), c.rowBytes(),
+                    c.clockMHz(), c.timing(), c.queueDepth(), c.scheduler(), c.energy(), c.controllerLatencyPs(), q == 1);
+            EventQueue engine = new EventQueue();
+            RequestPool requests = new RequestPool();
+            DramPool p = new DramPool(c, 0, engine, new FineInterleave(256), requests);
+            int slot = q;
+            MemClient client = new MemClient() {
+                @Override
+                public void onResponse(MemRequest r) {
+                    at[slot] = engine.now();
+                    assertEquals(AccessKind.WRITEBACK, r.kind);
+                    assertEquals(42, r.tag, "the acknowledgement carries the requester's tag");
+                    requests.give(r);
+                }
+            };
+            engine.schedule(1_000_000, (k, x) -> {
+                MemRequest r = requests.take();
+                r.kind = AccessKind.WRITEBACK;
+                r.paddr = PhysicalAddress.make(0, 4096);
+                r.size = 64;
+                r.tag = 42;
+                r.replyTo = client;
+                assertTrue(p.sink().tryAccept(r, client));
+            }, 0, 0);
+            engine.run();
+            assertEquals(1, p.writes());
+            assertEquals(64, p.bytesServed(), "the queued write is still written");
+            assertEquals(0, p.inFlight());
+            long made = requests.allocated();
+            for (long i = 0; i < made; i++) requests.take();
+            assertEquals(made, requests.allocated(), "the write (and its acknowledgement) went back to the pool");
+            assertEquals(q + 1, made, "queued: the acknowledgement is a second request");
+        }
+        assertEquals(1_000_000 + CTRL, at[1], "queued: answered when taken, after the controller latency");
+        assertTrue(at[0] > at[1], "written: answered once the data is in, later");
+    }
+
     @Test
     void negativeIsRejected() {
         PoolConfig bad = withController(Fixtures.pool("x", 1, 20e9, 16, "fr-fcfs"), -1);
