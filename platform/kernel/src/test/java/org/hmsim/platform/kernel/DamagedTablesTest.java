@@ -27,6 +27,15 @@ class DamagedTablesTest extends ResultsCli {
             assertOneLineError(exec("report", other.toString()), "report: " + table + ": row ");
             assertOneLineError(exec("compare", out.toString(), other.toString()), "compare: " + table + ": row ");
         }
+        // a metric that is not a number (an edit, a stray byte): refused at its row and column, not left out of every figure
+        List<String> lines = whole.lines().toList();
+        String header = lines.get(0), row = lines.get(1);
+        int column = List.of(header.split(",")).indexOf("sim_time_ns");
+        String[] cells = row.split(",", -1);
+        assertEquals(header.split(",").length, cells.length, "the study's labels hold no quoted comma: " + row);
+        cells[column] = "abc";
+        Files.writeString(table, header + "\n" + String.join(",", cells) + "\n");
+        assertOneLineError(exec("report", other.toString()), "report: " + table + ": row 1 (after the header), column sim_time_ns: 'abc' is not a number");
         // a damaged study.json: refused as collect and status refuse it (the report left its provenance out, exit 0)
         Files.writeString(table, whole);
         Files.writeString(other.resolve("study.json"), "garbage");

@@ -56,13 +56,20 @@ public final class Results {
         List<String> metrics = List.copyOf(header.subList(lastConfig + 1, header.size()));
         List<Run> runs = new ArrayList<>();
         int status = header.indexOf("status");
-        for (List<String> row : t.rows()) {
+        for (int r = 0; r < t.rows().size(); r++) {
+            List<String> row = t.rows().get(r);
             if (row.isEmpty() || row.size() == 1 && row.get(0).isEmpty()) continue;
             Map<String, String> c = new LinkedHashMap<>();
             for (int i = first; i <= lastConfig; i++) c.put(header.get(i), i < row.size() ? row.get(i) : "");
             Map<String, Double> m = new LinkedHashMap<>();
             for (int i = lastConfig + 1; i < header.size() && i < row.size(); i++) {
-                double v = Numbers.parse(row.get(i));
+                String cell = row.get(i);
+                double v = Numbers.parse(cell);
+                // hmsim writes a metric as a number, NaN, or nothing (a failed run): anything else is damage, which
+                // would otherwise leave the run out of every figure without a word
+                if (Double.isNaN(v) && !cell.isBlank() && !cell.trim().equals("NaN"))
+                    throw new BadResultsException(table + ": row " + (r + 1) + " (after the header), column " + header.get(i) + ": '" + cell
+                            + "' is not a number; the file is damaged (hmsim run STUDY --out DIR --resume rebuilds it from runs/)");
                 if (!Double.isNaN(v)) m.put(header.get(i), v);
             }
             boolean ok = status < 0 || status >= row.size() || row.get(status).equals("ok");
