@@ -81,7 +81,7 @@ class LauncherTest {
         Output typo = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "sim:frobnicate", "sim:policies", ""), "shell");
         assertEquals(2, typo.code, "a script sees that a command was not found\n" + typo);
         assertTrue((typo.out + typo.err).contains("Command not found: sim:frobnicate"), typo::toString);
-        Output clean = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "lb", "sim:policies", ""), "shell");
+        Output clean = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "lb", "sim:policies", "exit", ""), "shell"); // a bare exit quits
         assertEquals(0, clean.code, clean::toString);
     }
 

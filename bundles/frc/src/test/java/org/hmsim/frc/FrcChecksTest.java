@@ -209,6 +209,7 @@ class FrcChecksTest {
         RunResult r = Simulation.run(new RunSpec("swap", m, w, live, 1, 10_000_000L, 0), List.of(
                 new ScriptedSwap(ScriptedSwap.When.TIME, t / 3, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("frc", Map.of("entries", 64))),
                 new ScriptedSwap(ScriptedSwap.When.TIME, 2 * t / 3, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("conventional", Map.of()))));
+        assertEquals(2, live.records().size(), live.records().toString());
         for (var rec : live.records()) assertEquals("ok", rec.outcome(), rec.toString());
         var st = r.stats();
         assertTrue(stat(r, "evict_notices") > 1000, "clean evictions sent few notices: " + stat(r, "evict_notices"));

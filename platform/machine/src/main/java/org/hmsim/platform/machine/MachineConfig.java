@@ -116,6 +116,10 @@ public final class MachineConfig {
         CpuConfig cpu = section(errors, null, () -> { // the CPU side (platform/cpu), or none
             CpuConfig c = t.has("cpu") ? CpuSection.parse(t.tree("cpu")) : null;
             if (c != null && gpu != null) CpuSection.checkLines(c, gpu.l1().lineBytes());
+            // the CPU-GPU directory takes a GPU write-back as the GPU's write: a notice would invalidate the CPU's copy
+            if (c != null && gpu != null && gpu.l2().evictNotice())
+                throw new ConfigException(t.tree("gpu").tree("l2").child("evict_notice"), "not with a cpu: section: the CPU-GPU directory has no "
+                        + "eviction notices (it would take a clean eviction for a GPU write-back and invalidate the CPU's copy)");
             return c;
         });
         long watchdog = section(errors, DEFAULT_WATCHDOG_PS, () -> t.picoseconds("watchdog", DEFAULT_WATCHDOG_PS));

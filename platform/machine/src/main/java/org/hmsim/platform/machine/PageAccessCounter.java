@@ -3,6 +3,7 @@ package org.hmsim.platform.machine;
 import org.hmsim.api.mem.MemClient;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.mem.MemSink;
+import org.hmsim.platform.engine.EvictNotice;
 import org.hmsim.platform.engine.PhysicalAddress;
 
 /**
@@ -27,8 +28,9 @@ final class PageAccessCounter {
             @Override
             public boolean tryAccept(MemRequest r, MemClient from) {
                 long paddr = r.paddr; // read first: an accepted request may be finished and recycled at once
+                boolean access = !EvictNotice.is(r); // an eviction notice touches no data
                 if (!inner.tryAccept(r, from)) return false;
-                count(paddr);
+                if (access) count(paddr);
                 return true;
             }
         };

@@ -94,6 +94,8 @@ class MachineConfigTest {
             assertFalse(Presets.machine(p).gpu().l2().evictNotice(), p);
         assertTrue(Presets.machine("small", "gpu.l2.evict_notice", true).gpu().l2().evictNotice());
         assertEquals("gpu.l2.evict_notice: 'yes' is not true or false", error("gpu.l2.evict_notice", "yes").getMessage());
+        ConfigException withCpu = assertThrows(ConfigException.class, () -> Presets.machine("sahc", "gpu.l2.evict_notice", true));
+        assertTrue(withCpu.getMessage().startsWith("gpu.l2.evict_notice: not with a cpu: section"), withCpu.getMessage());
     }
 
     @Test

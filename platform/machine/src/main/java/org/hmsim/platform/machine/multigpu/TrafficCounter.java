@@ -4,6 +4,7 @@ import org.hmsim.api.mem.AccessKind;
 import org.hmsim.api.mem.MemClient;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.mem.MemSink;
+import org.hmsim.platform.engine.EvictNotice;
 
 /**
  * Counts what one GPU sends to one pool (requests and bytes; reads and writes apart) in front of the
@@ -24,6 +25,7 @@ final class TrafficCounter implements MemSink {
     public boolean tryAccept(MemRequest r, MemClient from) {
         int size = r.size; // read first: an accepted request may be finished and recycled at once
         boolean write = r.kind == AccessKind.WRITE || r.kind == AccessKind.WRITEBACK;
+        if (EvictNotice.is(r)) return inner.tryAccept(r, from); // no access: not counted as remote traffic
         if (!inner.tryAccept(r, from)) return false;
         if (write) {
             writes++;

@@ -7,6 +7,7 @@ import org.hmsim.api.mem.MemClient;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.mem.MemSink;
 import org.hmsim.api.mem.RequestPool;
+import org.hmsim.platform.engine.EvictNotice;
 import org.hmsim.platform.engine.PhysicalAddress;
 
 /**
@@ -44,7 +45,7 @@ final class CompressedAccessDelay implements MemSink, MemClient, EventTarget {
 
     @Override
     public boolean tryAccept(MemRequest r, MemClient from) {
-        if (!driver.compressedFrame(r.paddr)) return inner.tryAccept(r, from);
+        if (EvictNotice.is(r) || !driver.compressedFrame(r.paddr)) return inner.tryAccept(r, from); // a notice reads no data
         if (nFree == 0) grow();
         int s = free[--nFree];
         slots[s] = r;

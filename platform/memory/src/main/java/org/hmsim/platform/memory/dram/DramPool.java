@@ -15,6 +15,7 @@ import org.hmsim.api.policy.InterleavePolicy;
 import org.hmsim.api.stats.Histogram;
 import org.hmsim.api.stats.Stats;
 import org.hmsim.platform.memory.Rates;
+import org.hmsim.platform.engine.EvictNotice;
 import org.hmsim.platform.engine.PhysicalAddress;
 import org.hmsim.platform.memory.PoolConfig;
 
@@ -102,9 +103,9 @@ public final class DramPool implements DramView, MemSink, EventTarget {
     public boolean tryAccept(MemRequest r, MemClient from) {
         if (PhysicalAddress.pool(r.paddr) != index)
             throw new IllegalArgumentException(name() + " (pool " + index + ") got " + r + ": its address belongs to pool " + PhysicalAddress.pool(r.paddr));
-        if (r.kind == AccessKind.WRITEBACK && r.size == 0) { // a clean eviction's notice: the controller's directory acknowledges it
+        if (EvictNotice.is(r)) { // a clean eviction's notice: the controller's directory acknowledges it
             notices++;
-            respond(r);
+            respondLater(r);
             return true;
         }
         long offset = PhysicalAddress.offset(r.paddr);
@@ -135,7 +136,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         ack.tag = r.tag;
         ack.replyTo = r.replyTo;
         r.replyTo = null;
-        respond(ack);
+        respondLater(ack);
     }
 
     /** Answers a request whose data has crossed the bus, after the controller latency if there is one. */
@@ -144,6 +145,14 @@ public final class DramPool implements DramView, MemSink, EventTarget {
             deliver(r);
             return;
         }
+        respondLater(r);
+    }
+
+    /**
+     * Answers after the controller latency through an event, also at latency 0: an answer given while its request is
+     * being accepted (a notice, a queued write's acknowledgement) must not reach the requester inside its own send.
+     */
+    private void respondLater(MemRequest r) {
         if (delayCount == delayRing.length) {
             MemRequest[] bigger = new MemRequest[delayRing.length * 2];
             for (int i = 0; i < delayCount; i++) bigger[i] = delayRing[(delayHead + i) & (delayRing.length - 1)];

@@ -142,6 +142,33 @@ class DramControllerLatencyTest {
         assertTrue(at[0] > at[1], "written: answered once the data is in, later");
     }
 
+    /** At controller latency 0 a notice is still answered by an event, never inside the sender's own tryAccept. */
+    @Test
+    void anEvictionNoticeIsNeverAnsweredInsideItsSend() {
+        EventQueue engine = new EventQueue();
+        RequestPool requests = new RequestPool();
+        DramPool p = new DramPool(Fixtures.pool("gddr", 2, 50e9, 16, "fr-fcfs"), 0, engine, new FineInterleave(256), requests);
+        boolean[] inSend = {false}, answered = {false};
+        MemClient c = new MemClient() {
+            @Override
+            public void onResponse(MemRequest r) {
+                assertFalse(inSend[0], "answered inside tryAccept");
+                answered[0] = true;
+            }
+        };
+        engine.schedule(1_000, (k, x) -> {
+            MemRequest r = requests.take();
+            r.kind = AccessKind.WRITEBACK;
+            r.paddr = PhysicalAddress.make(0, 4096);
+            r.replyTo = c;
+            inSend[0] = true;
+            assertTrue(p.sink().tryAccept(r, c));
+            inSend[0] = false;
+        }, 0, 0);
+        engine.run();
+        assertTrue(answered[0]);
+    }
+
     @Test
     void negativeIsRejected() {
         PoolConfig bad = withController(Fixtures.pool("x", 1, 20e9, 16, "fr-fcfs"), -1);
