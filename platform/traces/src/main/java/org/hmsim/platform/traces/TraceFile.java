@@ -75,6 +75,7 @@ public final class TraceFile implements AutoCloseable {
             String name = d.readUTF();
             int na = d.readInt();
             List<TraceAllocation> allocs = new ArrayList<>();
+            AllocationRanges ranges = new AllocationRanges();
             AllocationHint[] hints = AllocationHint.values();
             for (int i = 0; i < na; i++) {
                 String an = d.readUTF();
@@ -83,7 +84,11 @@ public final class TraceFile implements AutoCloseable {
                 boolean ro = d.readBoolean();
                 long base = d.readLong();
                 if (hint >= hints.length) throw TraceException.atByte(f.display, dirOff, "allocation " + an + ": unknown hint " + hint);
-                allocs.add(new TraceAllocation(an, bytes, hints[hint], ro, base));
+                if (bytes <= 0) throw TraceException.atByte(f.display, dirOff, "allocation " + an + ": size " + bytes + " must be > 0: corrupt");
+                TraceAllocation a = new TraceAllocation(an, bytes, hints[hint], ro, base);
+                String conflict = ranges.add(a);
+                if (conflict != null) throw TraceException.atByte(f.display, dirOff, conflict);
+                allocs.add(a);
             }
             int ni = d.readInt();
             List<Item> items = new ArrayList<>();

@@ -229,5 +229,15 @@ class TraceRoundTripTest {
         assertEquals("overlap.hmtt:3: alloc a is declared twice", e.getMessage());
         Files.writeString(t, "hmsim-trace 1\nalloc a 4096 base=0x1000\nalloc b 4096 base=0x2000\n"); // adjacent is fine
         TextTraceReader.read(t, "overlap.hmtt", new CollectingSink());
+        // a binary trace with overlapping allocations (written by hand, not by an importer) is refused when opened
+        Path b = dir.resolve("overlap.hmt");
+        try (TraceWriter w = new TraceWriter(b)) {
+            w.allocation(new TraceAllocation("a", 8192, null, false, 0x1000));
+            w.allocation(new TraceAllocation("b", 4096, null, false, 0x0800));
+            w.beginKernel(KernelShape.linear("k", 1, 32, 0));
+            w.endKernel();
+        }
+        e = assertThrows(TraceException.class, () -> TraceFile.open(b).close());
+        assertTrue(e.getMessage().contains("alloc b [0x800, 0x1800) overlaps alloc a [0x1000, 0x3000)"), e.getMessage());
     }
 }

@@ -55,15 +55,11 @@ public final class TextTraceReader {
     // Addresses outside every allocation cannot be relocated and would stop a run as a segmentation fault;
     // alloc lines may come anywhere, so candidates are kept (the first few) and checked at the end.
     private static final int STRAYS = 1024;
-    private final java.util.List<long[]> allocRanges = new java.util.ArrayList<>();
-    private final java.util.List<String> allocNames = new java.util.ArrayList<>();
+    private final org.hmsim.platform.traces.AllocationRanges allocRanges = new org.hmsim.platform.traces.AllocationRanges();
     private final long[] strayAddress = new long[STRAYS], strayLine = new long[STRAYS];
     private int strays;
 
-    private boolean inAllocation(long address) {
-        for (long[] r : allocRanges) if (address >= r[0] && address < r[1]) return true;
-        return false;
-    }
+    private boolean inAllocation(long address) { return allocRanges.contains(address); }
 
     private void noteIfStray(long address) {
         if (strays < STRAYS && !inAllocation(address)) {
@@ -151,23 +147,10 @@ public final class TextTraceReader {
             else throw src.fail("unknown alloc field '" + t[i] + "' (base=, hint=, ro)");
         }
         if (base < 0) throw src.fail("alloc " + t[1] + ": missing base=0x... (the address its accesses were recorded at)");
-        checkDistinct(t[1], base, bytes);
-        sink.allocation(new TraceAllocation(t[1], bytes, hint, ro, base));
-        allocRanges.add(new long[] {base, base + bytes});
-        allocNames.add(t[1]);
-    }
-
-    /** Each address must belong to one allocation (it is relocated by that allocation's move), and names label results. */
-    private void checkDistinct(String name, long base, long bytes) {
-        if (base + bytes < base) throw src.fail("alloc " + name + ": base + size passes the end of the 64-bit address space");
-        for (int i = 0; i < allocRanges.size(); i++) {
-            long[] r = allocRanges.get(i);
-            if (allocNames.get(i).equals(name)) throw src.fail("alloc " + name + " is declared twice");
-            if (base < r[1] && r[0] < base + bytes)
-                throw src.fail("alloc " + name + " [0x" + Long.toHexString(base) + ", 0x" + Long.toHexString(base + bytes) + ") overlaps alloc "
-                        + allocNames.get(i) + " [0x" + Long.toHexString(r[0]) + ", 0x" + Long.toHexString(r[1])
-                        + "): an address must belong to one allocation to be relocated");
-        }
+        TraceAllocation a = new TraceAllocation(t[1], bytes, hint, ro, base);
+        String conflict = allocRanges.add(a);
+        if (conflict != null) throw src.fail(conflict);
+        sink.allocation(a);
     }
 
     private void kernel(String[] t) {
