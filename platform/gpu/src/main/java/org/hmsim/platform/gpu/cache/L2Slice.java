@@ -660,22 +660,12 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     }
 
     /**
-     * A clean victim's eviction notice: a header-only write-back (no sectors, size 0) that the memory side
-     * acknowledges without a DRAM access, as Multi2Sim 4.2's NMOESI sends a clean (E/S) block's eviction to the
-     * lower-level directory, which locks its entry for its access latency before replying ({@code mod_handler_nmoesi_evict};
-     * the FRC thesis group's fork replies at once for main memory).
+     * A write-back of {@code sectors} of {@code line}. No sectors (a clean victim under {@code evict_notice}) is an
+     * eviction notice: a header-only write-back the memory side acknowledges without a DRAM access, as Multi2Sim 4.2's
+     * NMOESI sends a clean (E/S) block's eviction to the lower-level directory, which locks its entry for its access
+     * latency before replying ({@code mod_handler_nmoesi_evict}; the FRC thesis group's fork replies at once for
+     * main memory).
      */
-    private MemRequest evictNotice(long line) {
-        MemRequest w = pool.take();
-        w.kind = AccessKind.WRITEBACK;
-        w.paddr = line;
-        w.pool = PhysicalAddress.pool(line);
-        w.gpu = gpu;
-        w.createdPs = engine.now();
-        evictNotices++;
-        return w;
-    }
-
     private MemRequest writeBack(long line, int sectors) {
         MemRequest w = pool.take();
         w.kind = AccessKind.WRITEBACK;
@@ -685,8 +675,11 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         w.pool = PhysicalAddress.pool(line);
         w.gpu = gpu;
         w.createdPs = engine.now();
-        writebacks++;
-        writebackBytes += w.size;
+        if (sectors == 0) evictNotices++;
+        else {
+            writebacks++;
+            writebackBytes += w.size;
+        }
         return w;
     }
 
@@ -993,7 +986,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             victimWritten(m);
             return;
         }
-        MemRequest w = tVictimDirty[m] == 0 ? evictNotice(tVictim[m]) : writeBack(tVictim[m], tVictimDirty[m]);
+        MemRequest w = writeBack(tVictim[m], tVictimDirty[m]);
         w.replyTo = this;
         w.tag = WB_ACK | m;
         sendNow(w);

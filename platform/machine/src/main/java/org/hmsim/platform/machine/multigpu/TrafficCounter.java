@@ -23,9 +23,9 @@ final class TrafficCounter implements MemSink {
 
     @Override
     public boolean tryAccept(MemRequest r, MemClient from) {
+        if (EvictNotice.is(r)) return inner.tryAccept(r, from); // no access: not counted as remote traffic
         int size = r.size; // read first: an accepted request may be finished and recycled at once
         boolean write = r.kind == AccessKind.WRITE || r.kind == AccessKind.WRITEBACK;
-        if (EvictNotice.is(r)) return inner.tryAccept(r, from); // no access: not counted as remote traffic
         if (!inner.tryAccept(r, from)) return false;
         if (write) {
             writes++;
