@@ -86,6 +86,8 @@ public final class Gpu implements Component, SmOwner, EventTarget {
             slices[i].setUpper(this::invalidateL1Copies);
         }
         xbar.setSlices(slices);
+        // an invalidation message takes the L1's tag lookup before it is acknowledged
+        xbar.setL1Side(this::invalidateL1Copy, clock.ps(cfg.l1().latencyCycles()));
         this.mmu = new Mmu(gpuIndex, cfg.tlb(), clock, engine, translator);
         this.sms = new Sm[cfg.sms()];
         SmClock smClock = new SmClock(engine); // one tick event per busy GPU cycle, SMs in index order
@@ -226,8 +228,12 @@ public final class Gpu implements Component, SmOwner, EventTarget {
     }
 
     /** An L2 victim leaves: the L1s of the SMs in {@code sharers} (bit sm & 63) drop their copies. */
-    private void invalidateL1Copies(long line, long sharers) {
-        for (int i = 0; i < sms.length; i++) if ((sharers & (1L << (i & 63))) != 0) sms[i].l1().invalidateLine(line);
+    private int invalidateL1Copy(int sm, long line) { return sms[sm].l1().invalidateLine(line); }
+
+    private int invalidateL1Copies(long line, long sharers) {
+        int dirty = 0;
+        for (int i = 0; i < sms.length; i++) if ((sharers & (1L << (i & 63))) != 0) dirty |= sms[i].l1().invalidateLine(line);
+        return dirty;
     }
 
     /** Whether a kernel is running. */

@@ -122,6 +122,12 @@ public final class MachineConfig {
                         + "eviction notices (it would take a clean eviction for a GPU write-back and invalidate the CPU's copy)");
             return c;
         });
+        if (gpu != null && gpu.l1().writeBack()) section(errors, null, () -> { // dirty L1 data where frames leave the GPU
+            String where = cpu != null ? "a cpu: section" : uvm != null ? "a uvm: section" : gpus > 1 ? "more than one GPU" : null;
+            if (where != null) throw new ConfigException(t.tree("gpu").tree("l1").child("write_policy"), "write-back is not modelled with "
+                    + where + ": frames that leave a GPU drop its L2 lines, and the L1s' dirty data with them");
+            return null;
+        });
         long watchdog = section(errors, DEFAULT_WATCHDOG_PS, () -> t.picoseconds("watchdog", DEFAULT_WATCHDOG_PS));
         section(errors, null, () -> {
             t.finish();
@@ -186,12 +192,14 @@ public final class MachineConfig {
         int issue = g.integer("issue_width", 2, 1, 8);
         Tree l1t = g.tree("l1");
         // ports: an L1's only (an L2 slice takes what its crossbar port delivers, one packet a cycle)
-        CacheConfig l1 = cache(l1t, 16 << 10, 4, 3, 64, 8, 64, 8, false).withPorts(l1t.integer("ports", 1, 1, 64));
+        CacheConfig l1 = cache(l1t, 16 << 10, 4, 3, 64, 8, 64, 8, false).withPorts(l1t.integer("ports", 1, 1, 64))
+                .withWriteBack(writePolicy(l1t));
         l1t.finish();
         Tree l2t = g.tree("l2");
         int slices = l2t.integer("slices", 8, 1, 256);
         // evict_notice: a clean victim's eviction waits for the memory side's acknowledgement (Multi2Sim 4.2's NMOESI)
-        CacheConfig l2 = cache(l2t, 128 << 10, 8, 120, 128, 8, 64, 32, true).withEvictNotice(l2t.bool("evict_notice", false));
+        CacheConfig l2 = cache(l2t, 128 << 10, 8, 120, 128, 8, 64, 32, true).withEvictNotice(l2t.bool("evict_notice", false))
+                .withInvalidationMessages(invalidation(l2t));
         l2t.finish();
         Tree x = g.tree("crossbar");
         int sliceChunk = (int) x.bytes("slice_interleave", 0, 0, 1L << 30); // 0 = hashed; seed 003: 256 B
@@ -230,6 +238,26 @@ public final class MachineConfig {
         if (sets < 1 || sets * w * line != bytes) throw new ConfigException(c.child("size"), "size must be a multiple of ways x line (" + w + " x " + line + ")");
         return new CacheConfig(bytes, w, line, c.integer("latency", latency, 0, 100_000), c.integer("mshrs", mshrs, 1, 1 << 16),
                 c.integer("mshr_merge", merge, 1, 1024), c.integer("bytes_per_cycle", bpc, 1, 4096), c.integer("queue", queue, 1, 1 << 16));
+    }
+
+    /** {@code l1.write_policy}: {@code write-through} (no write allocation) or {@code write-back} (write-allocate, dirty lines kept). */
+    private static boolean writePolicy(Tree l1t) {
+        String v = l1t.string("write_policy", "write-through").toLowerCase(Locale.ROOT);
+        if (!v.equals("write-through") && !v.equals("write-back"))
+            throw new ConfigException(l1t.child("write_policy"), "unknown write_policy '" + v + "' (write-through: stores go on to the L2, "
+                    + "not allocated; write-back: stores allocate, fetching the line, and stay dirty until it leaves)");
+        return v.equals("write-back");
+    }
+
+    /**
+     * {@code l2.invalidation}: {@code fixed}, a victim's L1 copies are invalidated in an unloaded crossbar round
+     * trip; {@code crossbar}, by packets that queue with the crossbar's other traffic and are acknowledged.
+     */
+    private static boolean invalidation(Tree l2t) {
+        String v = l2t.string("invalidation", "fixed").toLowerCase(Locale.ROOT);
+        if (!v.equals("fixed") && !v.equals("crossbar"))
+            throw new ConfigException(l2t.child("invalidation"), "unknown invalidation '" + v + "' (fixed: an unloaded round trip; crossbar: packets that queue with the crossbar's traffic)");
+        return v.equals("crossbar");
     }
 
     /** Reads one pool, unknown fields included, so that a misspelt {@code name} is reported as such rather than as missing. */

@@ -98,6 +98,25 @@ class MachineConfigTest {
         assertTrue(withCpu.getMessage().startsWith("gpu.l2.evict_notice: not with a cpu: section"), withCpu.getMessage());
     }
 
+    /** {@code gpu.l1.write_policy} and {@code gpu.l2.invalidation}: the seed 003 fork's NMOESI L1, off by default. */
+    @Test
+    void l1WritePolicyAndL2InvalidationAreMachineFields() {
+        assertFalse(Presets.machine("small").gpu().l1().writeBack());
+        assertFalse(Presets.machine("small").gpu().l2().invalidationMessages());
+        MachineConfig m = Presets.machine("frc-rx540", "gpu.l1.write_policy", "write-back", "gpu.l2.invalidation", "crossbar");
+        assertTrue(m.gpu().l1().writeBack());
+        assertTrue(m.gpu().l2().invalidationMessages());
+        assertTrue(error("gpu.l1.write_policy", "copy-back").getMessage().startsWith("gpu.l1.write_policy: unknown write_policy 'copy-back' (write-through:"),
+                error("gpu.l1.write_policy", "copy-back").getMessage());
+        assertTrue(error("gpu.l2.invalidation", "free").getMessage().startsWith("gpu.l2.invalidation: unknown invalidation 'free' (fixed:"),
+                error("gpu.l2.invalidation", "free").getMessage());
+        // dirty L1 data is not followed where frames leave a GPU
+        for (String p : new String[] {"sahc", "etc", "coda"}) {
+            ConfigException e = assertThrows(ConfigException.class, () -> Presets.machine(p, "gpu.l1.write_policy", "write-back"), p);
+            assertTrue(e.getMessage().startsWith("gpu.l1.write_policy: write-back is not modelled with "), e.getMessage());
+        }
+    }
+
     @Test
     void aPoolsWriteAckIsWrittenOrQueued() {
         assertFalse(Presets.machine("small").pools().get(0).acksQueuedWrites());

@@ -29,6 +29,15 @@ import org.hmsim.platform.gpu.xbar.Crossbar;
  * the access is refused; the SM retries after {@link L1Client#onL1Space}. If the cacheability policy
  * forbids allocation the miss still uses the MSHR (merging) but leaves no line (seed 000 §2.9).
  *
+ * <p><b>Write-back</b> ({@code gpu.l1.write_policy: write-back}, Multi2Sim's NMOESI GPU L1 as the FRC thesis group ran
+ * it): a store to a present line writes its sectors there (dirty) and is acknowledged after the hit latency; a store
+ * miss takes an MSHR and fetches the whole line from the L2 (the fork's {@code nc_store} sends a read request and the
+ * block ends in state N), its sectors dirty when the line arrives; stores merge into a pending MSHR without a merge
+ * slot (the fork's stores take no MSHR of their own). A dirty line that leaves (replaced here, or invalidated by the
+ * L2's eviction) sends its dirty sectors to the L2: a write-back packet, or the data of the invalidation's
+ * acknowledgement. Simplification: a replaced dirty line's write-back does not delay the miss that replaced it (the
+ * fork waits for its acknowledgement before fetching).
+ *
  * <p>The SM calls {@link #access} with the time its TLB lookup finished ({@code startPs}); a hit is ready
  * {@code latencyCycles} later and costs no event, a miss leaves for the crossbar at the same moment.
  */
@@ -36,7 +45,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     /** Cycles an L1 waits before re-sending a request the L2 NACKed (seed 003 §M1 retry queue; the thesis gives no figure). */
     public static final int NACK_RETRY_CYCLES = 4;
     public static final int HIT = 0, QUEUED = 1, REFUSED = 2;
-    private static final int EV_RETRY = 0, EV_FAULT_DONE = 1;
+    private static final int EV_RETRY = 0, EV_FAULT_DONE = 1, EV_STORE_HIT = 2;
 
     private final String name;
     private final int gpu, sm;
@@ -69,6 +78,11 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     private final int[] mNeed, mArrived;
     private final int[] freeMshr;
     private int freeMshrs;
+    /** Write-back L1: whether stores allocate and stay here dirty. */
+    private final boolean writeBack;
+    /** Write-back L1: sectors the stores merged into MSHR m wrote, and how many stores wait for its fill. */
+    private final int[] mStoreSectors, mStores;
+    private long writeBacks, writeBackSectors, dirtyInvalidations;
     private final LongIntMap mshrByLine;
     private boolean clientWaiting;
 
@@ -129,6 +143,9 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         freeMshr = new int[mshrs];
         for (int i = 0; i < mshrs; i++) freeMshr[freeMshrs++] = mshrs - 1 - i;
         mshrByLine = new LongIntMap(mshrs);
+        writeBack = cfg.writeBack();
+        mStoreSectors = new int[mshrs];
+        mStores = new int[mshrs];
         query.gpu = gpu;
         query.sm = sm;
     }
@@ -169,6 +186,10 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                     holdForFault(line, need, warp, startPs + latencyPs + fault);
                     return QUEUED;
                 }
+                if (writeBack) {
+                    int r = storeBack(line, set, way, i, need, warp, startPs);
+                    if (r >= 0) return r;
+                }
                 if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
                 if (i >= 0) {
                     writeHits++;
@@ -177,6 +198,46 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                 send(AccessKind.WRITE, line, need, warp, -1, startPs + latencyPs);
                 return QUEUED;
         }
+    }
+
+    /**
+     * A store in a write-back L1: into a present line (acknowledged after the hit latency), into the line's pending
+     * MSHR, or a miss that fetches the whole line. Returns -1 where the store must be written through instead: its
+     * line's MSHR installs nothing (an uncached read), or the cacheability policy forbids the allocation.
+     */
+    private int storeBack(long line, int set, int way, int i, int need, int warp, long startPs) {
+        if (i >= 0 && t.valid[i] != 0) {
+            writeHits++;
+            t.valid[i] |= need;
+            t.dirty[i] |= need;
+            repl.onHit(set, way);
+            engine.schedule(Math.max(engine.now(), startPs + latencyPs), this, EV_STORE_HIT, warp);
+            return QUEUED;
+        }
+        int m = mshrByLine.get(line);
+        if (m >= 0) {
+            if (!mAllocate[m] || mDropAtFill[m]) return -1;
+            writeHits++;
+            mStoreSectors[m] |= need;
+            mStores[m]++;
+            return QUEUED;
+        }
+        if (!cacheability.mayAllocate(1, query)) return -1;
+        if (freeMshrs == 0) {
+            mshrFullRefusals++;
+            clientWaiting = true;
+            return REFUSED;
+        }
+        if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
+        writeMisses++;
+        m = allocMshr(line, true);
+        mAllocate[m] = true;
+        mDropAtFill[m] = false;
+        mUsed[m] = need;
+        mStoreSectors[m] = need;
+        mStores[m] = 1;
+        send(AccessKind.READ, line, t.fullMask, warp, m, startPs + latencyPs); // the fork fetches the whole block
+        return QUEUED;
     }
 
     /**
@@ -391,6 +452,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         pool.give(d);
         switch (kind) {
             case WRITE -> client.onStoreAck(warp);
+            case WRITEBACK -> { } // a dirty line's write-back reached the L2 (only a write-back L1 sends one)
             case ATOMIC -> client.onLoadData(warp);
             default -> {
                 mArrived[m] |= sectors;
@@ -403,7 +465,11 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
 
     private void fill(int m) {
         long line = mLine[m];
-        if (mAllocate[m] && !mDropAtFill[m]) install(line, mPending[m]);
+        int stored = mStoreSectors[m], stores = mStores[m];
+        mStoreSectors[m] = 0;
+        mStores[m] = 0;
+        if (mAllocate[m] && !mDropAtFill[m]) install(line, mPending[m] | stored, stored);
+        else if (stored != 0) writeBackNow(line, stored); // the L2 evicted the line meanwhile: the stores' data goes on to it
         else {
             uncachedFetchedSectors += Integer.bitCount(mPending[m]);
             uncachedUsedSectors += Integer.bitCount(mPending[m] & mUsed[m]);
@@ -414,6 +480,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         if (mMapped[m]) mshrByLine.remove(line);
         freeMshr[freeMshrs++] = m;
         for (int k = 0; k < n; k++) if (mWaiters[base + k] >= 0) client.onLoadData(mWaiters[base + k]);
+        for (int k = 0; k < stores; k++) client.onStoreAck(-1);
         if (clientWaiting) {
             clientWaiting = false;
             client.onL1Space();
@@ -443,7 +510,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         }
     }
 
-    private void install(long line, int sectors) {
+    private void install(long line, int sectors, int dirty) {
         int set = t.setOf(line);
         int way = t.find(set, line);
         if (way < 0) {
@@ -453,11 +520,21 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             // the L2 keeps which SMs hold its lines, to invalidate them when it evicts one (seed 003 M6): it is told,
             // unless a miss for more of the line is in flight: its answer re-installs the line (and set the bit already)
             if (t.tag[i] != -1 && t.valid[i] != 0 && mshrByLine.get(t.tag[i]) < 0) xbar.l1Dropped(t.tag[i], t.lineBytes, sm);
+            if (t.dirty[i] != 0) writeBackNow(t.tag[i], t.dirty[i]);
             t.invalidate(i);
             t.tag[i] = line;
         }
         t.valid[set * t.ways + way] |= sectors;
+        t.dirty[set * t.ways + way] |= dirty;
         repl.onFill(set, way);
+    }
+
+    /** Dirty sectors leave for the L2 as a write-back packet, in order with the NACKed requests waiting to be re-sent. */
+    private void writeBackNow(long line, int sectors) {
+        writeBacks++;
+        writeBackSectors += Integer.bitCount(sectors);
+        enqueueResend(request(AccessKind.WRITEBACK, line, sectors, -1, -1), engine.now());
+        resend();
     }
 
     /** The crossbar has room again for this SM's port: NACKed requests go first. */
@@ -502,6 +579,10 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             faultDone((int) payload);
             return;
         }
+        if (kind == EV_STORE_HIT) {
+            client.onStoreAck((int) payload);
+            return;
+        }
         retryScheduled = false;
         resend();
     }
@@ -526,17 +607,21 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     /**
      * The L2 evicts {@code paddr}'s line: a present copy here is dropped, and a fill on the way installs nothing (it left
      * the L2 before the eviction: installed, the L1 would hold a copy the L2 no longer knows of, which a later drop of the
-     * frame could not reach; found by a review).
+     * frame could not reach; found by a review). Returns the dirty sectors the copy held (a write-back L1's), which the
+     * L2 takes over.
      */
-    public void invalidateLine(long paddr) {
+    public int invalidateLine(long paddr) {
         long line = t.lineOf(paddr);
         int m = mshrByLine.get(line);
         if (m >= 0) mDropAtFill[m] = true;
         int set = t.setOf(line);
         int way = t.find(set, line);
-        if (way < 0) return;
-        t.invalidate(set * t.ways + way);
+        if (way < 0) return 0;
+        int i = set * t.ways + way, dirty = t.dirty[i];
+        t.invalidate(i);
         upperInvalidations++;
+        if (dirty != 0) dirtyInvalidations++;
+        return dirty;
     }
 
     private void occupancyTick() {
@@ -574,15 +659,16 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     public int mshrsInUse() { return mshrs - freeMshrs; }
 
     /**
-     * Invalidates every line (the L1 is write-through: it holds no dirty data to write back), as a change
-     * of coherence protocol requires (DESIGN §6, live swap). Only with no MSHR in use. Returns the number
-     * of lines invalidated.
+     * Invalidates every line, as a change of coherence protocol requires (DESIGN §6, live swap). Only with no MSHR in
+     * use. A write-back L1's dirty sectors go to their L2 slices first (untimed, as the flush is: the slices' own flush
+     * that follows writes them back). Returns the number of lines invalidated.
      */
     public int invalidateAll() {
         if (inFlight() != 0) throw new IllegalStateException(name + ": invalidate with " + inFlight() + " misses in flight");
         int n = 0;
         for (int i = 0; i < t.tag.length; i++) {
             if (t.valid[i] == 0) continue;
+            if (t.dirty[i] != 0) xbar.l1Flushed(t.tag[i], t.dirty[i]);
             t.invalidate(i);
             n++;
         }
@@ -598,8 +684,11 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         s.counter("misses", "load line requests that allocated an MSHR", () -> misses);
         s.counter("mshr_merges", "load line requests merged into a pending MSHR", () -> merges);
         s.counter("sector_misses", "32 B sectors requested from the L2 by loads", () -> sectorMisses);
-        s.counter("write_hits", "stores to a present line (updated, written through)", () -> writeHits);
-        s.counter("write_misses", "stores to an absent line (not allocated, written through)", () -> writeMisses);
+        s.counter("write_hits", "stores to a present line (updated; written through, or dirty in a write-back L1) or, write-back, merged into its pending fetch", () -> writeHits);
+        s.counter("write_misses", "stores to an absent line (written through without allocation, or in a write-back L1 a fetch of the whole line)", () -> writeMisses);
+        s.counter("write_backs", "dirty lines a write-back L1 replaced, sent to the L2", () -> writeBacks);
+        s.counter("write_back_sectors", "32 B sectors those write-backs carried", () -> writeBackSectors);
+        s.counter("dirty_invalidations", "dirty lines the L2 invalidated (their data went back in the acknowledgement)", () -> dirtyInvalidations);
         s.counter("atomics", "atomics sent to the L2", () -> atomics);
         s.counter("mshr_full_refusals", "accesses refused because every MSHR was busy", () -> mshrFullRefusals);
         s.counter("merge_full_refusals", "accesses refused because the line's MSHR had no merge slot", () -> mergeFullRefusals);

@@ -53,7 +53,7 @@ import org.hmsim.platform.gpu.util.LongIntMap;
  * stores, §M3), a store miss allocates without a fetch (writing whole sectors); atomics are performed here;
  * an access the cacheability policy forbids to allocate still uses an MSHR but no line.
  */
-public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget, Crossbar.SharerTracking {
+public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget, Crossbar.SharerTracking, Crossbar.InvalidationAcks {
     private static final int EV_PROCESS = 0, EV_SEND = 1, EV_SEND_FIFO = 2, EV_RESPOND = 3,
             EV_EVICT = 4, EV_INV_DONE = 5, EV_SWAP_DONE = 6, EV_VC_FILL = 7, EV_VC_IN = 8;
     private static final int NOT_BLOCKED = 0, BLOCK_MSHR = 1, BLOCK_MERGE = 2, BLOCK_SET = 3;
@@ -111,6 +111,8 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      */
     private MemRequest[] tUnsent;
     private long[] tVictimSharers, tSharers;
+    /** Invalidation acknowledgements transaction m still waits for ({@code l2.invalidation: crossbar}). */
+    private int[] tInvPending;
     private boolean[] tStore;
     /** Transaction's line belongs to a frame unified memory evicted: invalidate it when the transaction installs it. */
     private boolean[] tDrop;
@@ -206,6 +208,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         tAllocPs = grow(tAllocPs, n);
         tFetchPs = grow(tFetchPs, n);
         tVictimSharers = grow(tVictimSharers, n);
+        tInvPending = grow(tInvPending, n);
         tSharers = grow(tSharers, n);
         tWay = grow(tWay, n);
         tSet = grow(tSet, n);
@@ -592,6 +595,18 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      * of them finding a copy). Only for an L1 line of this cache's size; a smaller one leaves the rest of the line
      * possibly held, and the bit stays.
      */
+    /**
+     * A write-back L1 flushed {@code sectors} of {@code line} ({@link L1Cache#invalidateAll}, before this slice's own
+     * flush): a present line takes them as dirty, else they are posted to memory. Untimed, as the flush is.
+     */
+    @Override
+    public void l1Flushed(long line, int sectors) {
+        int set = t.setOf(line);
+        int way = t.find(set, line);
+        if (way >= 0 && !t.locked[set * t.ways + way]) t.dirty[set * t.ways + way] |= sectors;
+        else postWrite(line, sectors);
+    }
+
     @Override
     public void l1Dropped(long line, int lineBytes, int sm) {
         if (lineBytes != t.lineBytes) return;
@@ -606,11 +621,12 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      */
     private void evictPosted(int i) {
         evictions++;
-        if (t.dirty[i] != 0) postWrite(t.tag[i], t.dirty[i]);
+        int dirty = t.dirty[i];
         if (sharers[i] != 0) {
-            upper.invalidate(t.tag[i], sharers[i]);
+            dirty |= upper.invalidate(t.tag[i], sharers[i]);
             invalidations++;
         }
+        if (dirty != 0) postWrite(t.tag[i], dirty);
     }
 
     /** A store miss's line takes way {@code way} at once, holding just the sectors written. */
@@ -965,11 +981,24 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     /** The victim's L1 copies are invalidated first (a crossbar round trip), if any SM read it. */
     private void evictVictim(int m) {
         long sh = tVictimSharers[m];
-        if (sh != 0) {
-            upper.invalidate(tVictim[m], sh);
-            invalidations++;
-            engine.schedule(engine.now() + invalidatePs, this, EV_INV_DONE, m);
-        } else writeBackVictim(m);
+        if (sh == 0) {
+            writeBackVictim(m);
+            return;
+        }
+        invalidations++;
+        if (cfg.invalidationMessages()) {
+            tInvPending[m] = xbar.invalidate(index, tVictim[m], sh, this, m);
+            return;
+        }
+        tVictimDirty[m] |= upper.invalidate(tVictim[m], sh);
+        engine.schedule(engine.now() + invalidatePs, this, EV_INV_DONE, m);
+    }
+
+    /** An L1's acknowledgement arrived, with the dirty sectors its copy held: the victim takes them (written back). */
+    @Override
+    public void invalidationAcked(int m, int dirty) {
+        tVictimDirty[m] |= dirty;
+        if (--tInvPending[m] == 0) writeBackVictim(m);
     }
 
     /** Then a dirty victim is written back, and the eviction waits for the write's acknowledgement. */
@@ -1337,7 +1366,11 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         return new long[] {dropped, dirty};
     }
 
-    /** Invalidates way {@code i} (holding {@code line}) here and in the L1s that share it. */
+    /**
+     * Invalidates way {@code i} (holding {@code line}) here and in the L1s that share it. Their dirty data (a write-back
+     * L1's) is dropped with the line: this serves frames that leave the GPU, and the machine refuses write-back L1s
+     * where frames do (unified memory, a CPU).
+     */
     private void dropWay(int i, long line) {
         if (sharers[i] != 0) upper.invalidate(line, sharers[i]);
         t.invalidate(i);

@@ -33,7 +33,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     public static final int HEADER_BYTES = 8;
     /** The lowest address bit a hashed slice selection uses (128 B blocks go round the slices). */
     public static final int HASHED_SLICE_LOW_BIT = 7;
-    private static final int EV_REQ = 0, EV_RESP = 1;
+    private static final int EV_REQ = 0, EV_RESP = 1, EV_INV_AT_L1 = 2, EV_INV_ACKED = 3;
 
     private final String name;
     private final Engine engine;
@@ -60,7 +60,15 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
 
     /** log2 of the plain slice-interleave chunk, or -1 for hashed slice selection. */
     private final int interleaveShift;
-    private long reqPackets, reqBytes, respPackets, respBytes, refusals, sliceRefusals;
+    private long reqPackets, reqBytes, respPackets, respBytes, refusals, sliceRefusals, invalidationMessages;
+
+    // invalidations in flight (gpu.l2.invalidation: crossbar), by id: the slice's transaction, the SM, the line
+    private L1Side l1Side;
+    private long l1ProcessPs;
+    private long[] invLine = new long[16];
+    private int[] invDirty = new int[16], invSm = new int[16], invSlice = new int[16], invTx = new int[16], invFree = new int[16];
+    private InvalidationAcks[] invAcks = new InvalidationAcks[16];
+    private int invFreeCount, invNext;
 
     public Crossbar(String name, CrossbarConfig cfg, ClockDomain clock, Engine engine, int smPorts, int slicePorts) {
         if (cfg.bytesPerCycle() <= 0 || cfg.queueDepth() <= 0) throw new IllegalArgumentException(name + ": bytesPerCycle and queueDepth must be > 0");
@@ -92,7 +100,12 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     }
 
     /** A slice that keeps which L1s hold its lines (to invalidate them when it evicts one): told when an L1 drops one. */
-    public interface SharerTracking { void l1Dropped(long line, int lineBytes, int sm); }
+    public interface SharerTracking {
+        void l1Dropped(long line, int lineBytes, int sm);
+
+        /** A write-back L1's flush hands the slice {@code sectors} of dirty data of {@code line}. */
+        void l1Flushed(long line, int sectors);
+    }
 
     /**
      * SM {@code sm}'s L1 replaced {@code line} (of {@code lineBytes}): its slice forgets that the SM holds it, as a
@@ -100,6 +113,108 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
      */
     public void l1Dropped(long line, int lineBytes, int sm) {
         if (slices[sliceOf(line)] instanceof SharerTracking s) s.l1Dropped(line, lineBytes, sm);
+    }
+
+    /** The L1s at the SM ports, as an invalidation message finds them. */
+    @FunctionalInterface
+    public interface L1Side {
+        /** Drops {@code line} from SM {@code sm}'s L1; returns the dirty sectors it held (a write-back L1's). */
+        int invalidate(int sm, long line);
+    }
+
+    /** An L2 slice waiting for its invalidations' acknowledgements. */
+    @FunctionalInterface
+    public interface InvalidationAcks { void invalidationAcked(int tx, int dirtySectors); }
+
+    /** Who takes invalidation messages at the SM ports, and how long an L1 takes to look one up and answer. */
+    public void setL1Side(L1Side side, long processPs) {
+        this.l1Side = side;
+        this.l1ProcessPs = processPs;
+    }
+
+    /**
+     * Slice {@code slice} invalidates {@code line} in every L1 whose bit is set in {@code sharers}: a header packet
+     * to each, queued behind the slice's responses on its port and the SM's on its own (seed 003 §7: under load the
+     * invalidation waits where the fills wait), the L1's lookup, and a header acknowledgement back, queued behind
+     * the SM's requests, carrying the line's dirty sectors if the L1 held any (Multi2Sim's NMOESI: a block of N, M or
+     * O state answers with its data). {@code acks} is told once per acknowledgement, with {@code tx} and those
+     * sectors. Returns how many were sent.
+     *
+     * <p>Acknowledgements take port time but no credit and are never refused: a slice waits for them with its
+     * input queue possibly full, so sharing the requests' credits could deadlock (protocols give them a virtual
+     * network of their own for the same reason).
+     */
+    public int invalidate(int slice, long line, long sharers, InvalidationAcks acks, int tx) {
+        if (l1Side == null) throw new IllegalStateException(name + ": no L1s to invalidate");
+        long ser = serialisationPs(HEADER_BYTES), now = engine.now();
+        int sent = 0;
+        for (long b = sharers; b != 0; b &= b - 1) {
+            for (int sm = Long.numberOfTrailingZeros(b); sm < smPorts; sm += 64) {
+                long depart = Math.max(now, respSrcFree[slice]);
+                respSrcFree[slice] = depart + ser;
+                long deliver = Math.max(depart + latencyPs, respDstFree[sm]) + ser;
+                respDstFree[sm] = deliver;
+                respPackets++;
+                respBytes += HEADER_BYTES;
+                int id = newInvalidation(line, sm, slice, acks, tx);
+                engine.schedule(deliver + l1ProcessPs, this, EV_INV_AT_L1, id);
+                sent++;
+            }
+        }
+        invalidationMessages += sent;
+        return sent;
+    }
+
+    /** The L1 has looked the line up and dropped it: its acknowledgement leaves for the slice. */
+    private void invalidateAtL1(int id) {
+        int sm = invSm[id], slice = invSlice[id];
+        int dirty = invDirty[id] = l1Side.invalidate(sm, invLine[id]);
+        int bytes = HEADER_BYTES + 32 * Integer.bitCount(dirty);
+        long ser = serialisationPs(bytes);
+        long depart = Math.max(engine.now(), reqSrcFree[sm]);
+        reqSrcFree[sm] = depart + ser;
+        long deliver = Math.max(depart + latencyPs, reqDstFree[slice]) + ser;
+        reqDstFree[slice] = deliver;
+        reqPackets++;
+        reqBytes += bytes;
+        engine.schedule(deliver, this, EV_INV_ACKED, id);
+    }
+
+    private void invalidationAcked(int id) {
+        InvalidationAcks acks = invAcks[id];
+        int tx = invTx[id];
+        invAcks[id] = null;
+        invFree[invFreeCount++] = id;
+        acks.invalidationAcked(tx, invDirty[id]);
+    }
+
+    private int newInvalidation(long line, int sm, int slice, InvalidationAcks acks, int tx) {
+        int id;
+        if (invFreeCount > 0) id = invFree[--invFreeCount];
+        else {
+            id = invNext++;
+            if (id == invLine.length) {
+                int n = id * 2;
+                invLine = java.util.Arrays.copyOf(invLine, n);
+                invSm = java.util.Arrays.copyOf(invSm, n);
+                invDirty = java.util.Arrays.copyOf(invDirty, n);
+                invSlice = java.util.Arrays.copyOf(invSlice, n);
+                invTx = java.util.Arrays.copyOf(invTx, n);
+                invFree = java.util.Arrays.copyOf(invFree, n);
+                invAcks = java.util.Arrays.copyOf(invAcks, n);
+            }
+        }
+        invLine[id] = line;
+        invSm[id] = sm;
+        invSlice[id] = slice;
+        invTx[id] = tx;
+        invAcks[id] = acks;
+        return id;
+    }
+
+    /** A write-back L1's flush: {@code line}'s dirty {@code sectors} go to its slice, untimed (as the flush is). */
+    public void l1Flushed(long line, int sectors) {
+        if (slices[sliceOf(line)] instanceof SharerTracking s) s.l1Flushed(line, sectors);
     }
 
     public void setSlices(MemSink[] sinks) {
@@ -265,12 +380,17 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     @Override
     public void handle(int kind, long payload) {
         int port = (int) payload;
-        if (kind == EV_REQ) {
-            toSlice[port].eventPending = false;
-            deliverRequests(port);
-        } else {
-            toSm[port].eventPending = false;
-            deliverResponses(port);
+        switch (kind) {
+            case EV_REQ -> {
+                toSlice[port].eventPending = false;
+                deliverRequests(port);
+            }
+            case EV_RESP -> {
+                toSm[port].eventPending = false;
+                deliverResponses(port);
+            }
+            case EV_INV_AT_L1 -> invalidateAtL1(port);
+            default -> invalidationAcked(port);
         }
     }
 
@@ -348,7 +468,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
 
     @Override
     public int inFlight() {
-        int n = respInFlight;
+        int n = respInFlight + invNext - invFreeCount;
         for (Fifo f : toSlice) n += f.size;
         return n;
     }
@@ -360,6 +480,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         s.counter("resp_packets", "packets L2->SM", () -> respPackets);
         s.counter("resp_bytes", "bytes L2->SM", () -> respBytes);
         s.counter("refusals", "requests refused for lack of port credits (back-pressure to the L1)", () -> refusals);
+        s.counter("invalidation_messages", "L2 victims' invalidations sent to L1s as packets (l2.invalidation: crossbar), each acknowledged; counted in the packets and bytes both ways", () -> invalidationMessages);
         s.counter("slice_refusals", "deliveries refused by a full L2 slice input queue", () -> sliceRefusals);
     }
 
