@@ -68,6 +68,9 @@ class FrcChecksTest {
         assertTrue(opc(r[2]) > opc(r[1]) * 1.05, "512 entries not better than 4: " + opc(r[2]) + " vs " + opc(r[1]));
         assertTrue(opc(r[2]) > opc(r[3]) * 1.05, "frc 512 did not beat 2x L2: " + opc(r[2]) + " vs " + opc(r[3]));
         assertTrue(mpko(r[2]) <= mpko(r[0]) * 1.01, "MPKO rose with the FRC: " + mpko(r[2]) + " vs " + mpko(r[0]));
+        // counted as Multi2Sim's report counts misses (every look-up attempt), MPKO falls: the NACKed re-sends are gone
+        double lookups = r[2].metrics().get("l2_mpko_lookups"), lookups0 = r[0].metrics().get("l2_mpko_lookups");
+        assertTrue(lookups < 0.85 * lookups0, "missed look-ups did not fall with the FRC: " + lookups + " vs " + lookups0);
         assertTrue(evictNsPerMiss(r[2]) < 0.5 * evictNsPerMiss(r[0]), "eviction latency did not fall: " + evictNsPerMiss(r[2]) + " vs " + evictNsPerMiss(r[0]));
         assertTrue(stat(r[2], "mlp") > 1.5 * stat(r[0], "mlp"), "MLP did not rise: " + stat(r[2], "mlp") + " vs " + stat(r[0], "mlp"));
         assertTrue(stat(r[2], "frc_misses") > 0.5 * stat(r[2], "misses"), "a 512-entry FRC served too few misses");

@@ -45,7 +45,7 @@ public final class Maths {
             Map.entry("ipc", "warp instr / GPU cycle"), Map.entry("line_requests", "count"),
             Map.entry("energy_uj", "\u00b5J"), Map.entry("energy_dram_uj", "\u00b5J"), Map.entry("page_faults", "count"),
             Map.entry("migrations", "count"), Map.entry("remote_fraction", "0..1"), Map.entry("cta_imbalance", "busiest / mean"),
-            Map.entry("gpu_idle_tail_fraction", "0..1"), Map.entry("opc", "ops / GPU cycle"), Map.entry("l2_mpko", "misses / 1000 ops"),
+            Map.entry("gpu_idle_tail_fraction", "0..1"), Map.entry("opc", "ops / GPU cycle"), Map.entry("l2_mpko", "misses / 1000 ops"), Map.entry("l2_mpko_lookups", "missed look-ups / 1000 ops"),
             Map.entry("ownership_faults", "count"), Map.entry("cpu_accesses", "count"));
 
     /** The unit of a metric (docs/metrics.md), for axis labels; "" when unknown. */

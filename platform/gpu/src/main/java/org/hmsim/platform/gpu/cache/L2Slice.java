@@ -157,6 +157,8 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             invalidations, evictNotices, evictLatencyPs, fetchLatencyPs, fetchesTimed, victimHitsDuringFetch, frcStoreAllocs, frcLookups, vcHits, vcInserts;
     // selective caching (seed 000 Ch. 6): requests that leave no line and merges among them
     private long uncachedRequests, uncachedMerges, widenedFetches, mergeNacks;
+    /** Read look-ups that did not hit, counted at every attempt (NACKed, parked and re-run ones too): Multi2Sim's report "Misses". */
+    private long lookupMisses;
 
     public L2Slice(String name, int gpu, int index, CacheConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
                    Crossbar xbar, ReplacementPolicy replacement, CacheabilityPolicy cacheability, CoherencePolicy coherence) {
@@ -394,6 +396,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             respondAt(r, now + latencyPs);
             return true;
         }
+        lookupMisses++;
         if (m >= 0) return mergeRead(r, m, set, need, i);
         if (i >= 0 && t.locked[i]) return park(r, set); // its line is being evicted (§M6: wait for the release)
         configureMissPath();
@@ -1262,6 +1265,9 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     public long writebacks() { return writebacks; }
 
+    /** Read look-ups that did not hit, every attempt counted (see the {@code lookup_misses} statistic). */
+    public long lookupMisses() { return lookupMisses; }
+
     /** Clean victims whose eviction sent a notice and waited for its acknowledgement ({@code l2.evict_notice}). */
     public long evictNotices() { return evictNotices; }
 
@@ -1408,6 +1414,8 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         s.counter("mshr_stall_cycles", "cycles the input queue stalled (MSHRs, merge slots, full set-wait list)", () -> mshrStallCycles);
         s.counter("set_locked_stalls", "requests that waited because every way of their set was transient (or their line was being evicted)", () -> setLockedStalls);
         s.counter("set_locked_stall_cycles", "cycles requests waited for a way of their set to be released (summed over requests)", () -> parked.waitedPs / periodPs);
+        s.counter("lookup_misses", "read look-ups that did not hit, every attempt counted (a NACKed request's re-send, a parked one's re-run, a merge): "
+                + "Multi2Sim's report \"Misses\" (accesses - hits), which seed 003's simulator counts so", this::lookupMisses);
         s.counter("evictions", "valid victims evicted (invalidation, then write-back if dirty)", () -> evictions);
         s.counter("invalidations", "victims whose L1 copies were invalidated first", () -> invalidations);
         s.counter("evict_notices", "clean victims whose eviction waited for the memory side's acknowledgement (l2.evict_notice)", this::evictNotices);
