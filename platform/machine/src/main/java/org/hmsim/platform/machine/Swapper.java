@@ -258,18 +258,18 @@ final class Swapper implements EventTarget {
     /**
      * Writes back and invalidates what a change of coherence protocol requires: every dirty L2 sector leaves
      * as a write-back (through the slice's normal write-back path), every L2 and L1 line is invalidated (a
-     * write-back L1 hands its dirty sectors to the L2 first). The new protocol then starts from empty caches, so its directory is rebuilt
+     * write-back L1's dirty sectors then leave through their slices as write-backs too). The new protocol then starts from empty caches, so its directory is rebuilt
      * empty and no cached copy exists that it does not know of.
      */
     private String flushCaches() {
         long written = 0, l2Lines = 0, l1Lines = 0;
         for (Gpu g : m.gpus) {
-            for (org.hmsim.platform.gpu.sm.Sm sm : g.sms()) l1Lines += sm.l1().invalidateAll();
             for (org.hmsim.platform.gpu.cache.L2Slice s : g.l2Slices()) {
                 long[] f = s.writeBackAndInvalidateAll();
                 written += f[0];
                 l2Lines += f[1];
             }
+            for (org.hmsim.platform.gpu.sm.Sm sm : g.sms()) l1Lines += sm.l1().invalidateAll();
         }
         String cpu = "";
         if (m.cpu != null) { // the CPU caches too: the new protocol has not seen how their lines were obtained

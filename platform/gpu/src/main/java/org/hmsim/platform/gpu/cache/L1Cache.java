@@ -83,6 +83,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     /** Write-back L1: sectors the stores merged into MSHR m wrote, and how many stores wait for its fill. */
     private final int[] mStoreSectors, mStores;
     private long writeBacks, writeBackSectors, dirtyInvalidations;
+    /** Write-backs waiting in the re-send queue for the crossbar port (no warp waits for them: counted here for drains). */
+    private int writeBacksQueued;
     private final LongIntMap mshrByLine;
     private boolean clientWaiting;
 
@@ -169,9 +171,13 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                 return load(line, set, way, i, need, vaddr, warp, startPs);
             case ATOMIC:
                 if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
+                int dirty = i >= 0 ? t.dirty[i] : 0;
                 if (i >= 0) t.invalidate(i);
                 atomics++;
                 send(AccessKind.ATOMIC, line, need, warp, -1, startPs + latencyPs);
+                // a write-back L1's dirty sectors leave after the atomic (sent first, the write-back could take the
+                // port credit the atomic was promised); found by a review: they were dropped with the line
+                if (dirty != 0) writeBackNow(line, dirty);
                 return QUEUED;
             default:
                 query.kind = AccessKind.WRITE;
@@ -533,6 +539,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     private void writeBackNow(long line, int sectors) {
         writeBacks++;
         writeBackSectors += Integer.bitCount(sectors);
+        writeBacksQueued++;
         enqueueResend(request(AccessKind.WRITEBACK, line, sectors, -1, -1), engine.now());
         resend();
     }
@@ -594,6 +601,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             MemRequest d = retryQ[retryHead];
             if (!xbar.reserveOrWait(sm, xbar.sliceOf(d.paddr), this)) return;
             if (!xbar.tryAcceptAt(d, this, now)) throw new IllegalStateException(name + ": crossbar refused after reserving room");
+            if (d.kind == AccessKind.WRITEBACK) writeBacksQueued--;
             retryQ[retryHead] = null;
             retryHead = (retryHead + 1) % retryQ.length;
             retrySize--;
@@ -651,6 +659,9 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     @Override
     public long misses() { return misses; }
 
+    /** Write-back packets a write-back L1 sent (see the {@code write_backs} statistic). */
+    public long writeBacks() { return writeBacks; }
+
     public long mshrMerges() { return merges; }
 
     /** Requests the L2 answered with a NACK (each re-sent). */
@@ -660,8 +671,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
 
     /**
      * Invalidates every line, as a change of coherence protocol requires (DESIGN §6, live swap). Only with no MSHR in
-     * use. A write-back L1's dirty sectors go to their L2 slices first (untimed, as the flush is: the slices' own flush
-     * that follows writes them back). Returns the number of lines invalidated.
+     * use. A write-back L1's dirty sectors go to their L2 slices, which have flushed already and post them to memory
+     * (in flight afterwards, as the slices' own write-backs are). Returns the number of lines invalidated.
      */
     public int invalidateAll() {
         if (inFlight() != 0) throw new IllegalStateException(name + ": invalidate with " + inFlight() + " misses in flight");
@@ -678,6 +689,9 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     @Override
     public int inFlight() { return mshrs - freeMshrs + retrySize + faultSlots; }
 
+    /** Dirty lines' write-backs not yet on the crossbar (a write-back L1's; nothing else waits for them). */
+    public int writeBacksQueued() { return writeBacksQueued; }
+
     @Override
     public void registerStats(Stats s) {
         s.counter("hits", "load line requests whose sectors were all present", () -> hits);
@@ -686,7 +700,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         s.counter("sector_misses", "32 B sectors requested from the L2 by loads", () -> sectorMisses);
         s.counter("write_hits", "stores to a present line (updated; written through, or dirty in a write-back L1) or, write-back, merged into its pending fetch", () -> writeHits);
         s.counter("write_misses", "stores to an absent line (written through without allocation, or in a write-back L1 a fetch of the whole line)", () -> writeMisses);
-        s.counter("write_backs", "dirty lines a write-back L1 replaced, sent to the L2", () -> writeBacks);
+        s.counter("write_backs", "dirty data a write-back L1 sent to the L2 as a write-back packet: a replaced dirty line, a dirty line an atomic "
+                + "invalidated, or stores merged into a fill whose line the L2 evicted meanwhile", () -> writeBacks);
         s.counter("write_back_sectors", "32 B sectors those write-backs carried", () -> writeBackSectors);
         s.counter("dirty_invalidations", "dirty lines the L2 invalidated (their data went back in the acknowledgement)", () -> dirtyInvalidations);
         s.counter("atomics", "atomics sent to the L2", () -> atomics);

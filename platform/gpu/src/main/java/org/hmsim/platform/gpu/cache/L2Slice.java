@@ -154,7 +154,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private long hits, misses, sectorMisses, writeHits, writeMisses, merges, mshrFullStalls, mergeFullStalls,
             setLockedStalls, mshrStallCycles, writebacks, writebackBytes, fetchBytes,
             missLatencyPs, missesCompleted, fabricRefusals, nacks, frcMisses, frcFallbacks, swaps, evictions,
-            invalidations, evictNotices, evictLatencyPs, fetchLatencyPs, fetchesTimed, victimHitsDuringFetch, frcStoreAllocs, frcLookups, vcHits, vcInserts;
+            invalidations, evictNotices, evictLatencyPs, fetchLatencyPs, fetchesTimed, frcStoreAllocs, frcLookups, vcHits, vcInserts;
     // selective caching (seed 000 Ch. 6): requests that leave no line and merges among them
     private long uncachedRequests, uncachedMerges, widenedFetches, mergeNacks;
     /** Read look-ups that did not hit, counted at every attempt (NACKed, parked and re-run ones too): Multi2Sim's report "Misses". */
@@ -599,15 +599,13 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      * possibly held, and the bit stays.
      */
     /**
-     * A write-back L1 flushed {@code sectors} of {@code line} ({@link L1Cache#invalidateAll}, before this slice's own
-     * flush): a present line takes them as dirty, else they are posted to memory. Untimed, as the flush is.
+     * A write-back L1 flushed {@code sectors} of {@code line} ({@link L1Cache#invalidateAll}, after this slice's own
+     * flush, so the line is no longer here): they are posted to memory, in flight after the flush as the slice's own
+     * write-backs are.
      */
     @Override
     public void l1Flushed(long line, int sectors) {
-        int set = t.setOf(line);
-        int way = t.find(set, line);
-        if (way >= 0 && !t.locked[set * t.ways + way]) t.dirty[set * t.ways + way] |= sectors;
-        else postWrite(line, sectors);
+        postWrite(line, sectors);
     }
 
     @Override
@@ -991,6 +989,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         invalidations++;
         if (cfg.invalidationMessages()) {
             tInvPending[m] = xbar.invalidate(index, tVictim[m], sh, this, m);
+            if (tInvPending[m] == 0) writeBackVictim(m); // no SM port behind the bits (defensive: sharers come from SMs)
             return;
         }
         tVictimDirty[m] |= upper.invalidate(tVictim[m], sh);

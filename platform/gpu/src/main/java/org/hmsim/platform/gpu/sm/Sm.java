@@ -586,7 +586,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     public int inFlight() {
         int loads = 0;
         for (int p : pendingLoads) loads += p;
-        return loads + outstandingStores;
+        return loads + outstandingStores + l1.writeBacksQueued();
     }
 
     @Override

@@ -103,7 +103,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     public interface SharerTracking {
         void l1Dropped(long line, int lineBytes, int sm);
 
-        /** A write-back L1's flush hands the slice {@code sectors} of dirty data of {@code line}. */
+        /** A write-back L1's flush hands the slice {@code sectors} of dirty data of {@code line} (after the slice's own flush). */
         void l1Flushed(long line, int sectors);
     }
 
