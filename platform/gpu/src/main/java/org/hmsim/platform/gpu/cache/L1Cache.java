@@ -229,11 +229,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             return QUEUED;
         }
         if (!cacheability.mayAllocate(1, query)) return -1;
-        if (freeMshrs == 0) {
-            mshrFullRefusals++;
-            clientWaiting = true;
-            return REFUSED;
-        }
+        if (freeMshrs == 0) return refusedByMshrs();
         if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
         writeMisses++;
         m = allocMshr(line, true);
@@ -366,11 +362,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             if (extra != 0) send(AccessKind.READ, line, extra, warp, m, startPs + latencyPs);
             return QUEUED;
         }
-        if (freeMshrs == 0) {
-            mshrFullRefusals++;
-            clientWaiting = true;
-            return REFUSED;
-        }
+        if (freeMshrs == 0) return refusedByMshrs();
         if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
         misses++;
         query.kind = AccessKind.READ;
@@ -397,6 +389,12 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         mCount[m] = 1;
         send(AccessKind.READ, line, ask, warp, m, startPs + latencyPs);
         return QUEUED;
+    }
+
+    private int refusedByMshrs() {
+        mshrFullRefusals++;
+        clientWaiting = true;
+        return REFUSED;
     }
 
     private int refusedByPort() {
