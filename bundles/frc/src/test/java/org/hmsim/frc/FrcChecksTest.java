@@ -200,6 +200,35 @@ class FrcChecksTest {
     }
 
     /**
+     * The same swaps on the thesis group's L1 ({@code gpu.l1.write_policy: write-back}, {@code gpu.l2.invalidation:
+     * crossbar}): FRC entries drain, and every request is answered except the L1s' write-backs, which get no answer.
+     * Dirty data reaching the L2 (write-backs, invalidations' data) is what the L2 writes to DRAM.
+     */
+    @Test
+    void liveSwapDrainsTheFrcUnderTheForksL1() {
+        MachineConfig m = Sim.machine("frc-rx540", "gpu.l2.size", "64KB", "gpu.l1.write_policy", "write-back", "gpu.l2.invalidation", "crossbar");
+        Workload w = stream();
+        long t = Sim.conventional().run(m, w).simTimePs();
+        Sim live = Sim.conventional();
+        RunResult r = Simulation.run(new RunSpec("swap", m, w, live, 1, 10_000_000L, 0), List.of(
+                new ScriptedSwap(ScriptedSwap.When.TIME, t / 4, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("frc", Map.of("entries", 64))),
+                new ScriptedSwap(ScriptedSwap.When.TIME, t / 2, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("victim-cache", Map.of())),
+                new ScriptedSwap(ScriptedSwap.When.TIME, 3 * t / 4, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("conventional", Map.of()))));
+        assertEquals(3, live.records().size(), live.records().toString());
+        for (var rec : live.records()) assertEquals("ok", rec.outcome(), rec.toString());
+        var st = r.stats();
+        double l1WriteBacks = 0;
+        for (String k : st.keySet()) if (k.matches("gpu0\\.sm\\d+\\.l1\\.write_backs")) l1WriteBacks += st.get(k);
+        assertTrue(l1WriteBacks > 100, "the L1s wrote back little: " + l1WriteBacks);
+        assertTrue(st.get("gpu0.xbar.invalidation_messages") > 0, "no invalidation went over the crossbar");
+        assertTrue(stat(r, "frc_misses") > 0, "the FRC was never used between the swaps");
+        assertEquals(stat(r, "frc_misses") + stat(r, "frc_store_allocs"), stat(r, "frc_swaps"), "an FRC entry was lost");
+        assertEquals(st.get("gpu0.xbar.req_packets"), st.get("gpu0.xbar.resp_packets") + l1WriteBacks, "a request to the L2 was not answered");
+        assertEquals(stat(r, "fetch_bytes"), st.get("pool.gddr.bytes_read"), "L2 fetches and DRAM reads differ");
+        assertEquals(stat(r, "writeback_bytes"), st.get("pool.gddr.bytes_written"), "L2 write-backs and DRAM writes differ");
+    }
+
+    /**
      * The same swaps with every eviction acknowledged by memory ({@code gpu.l2.evict_notice}, 90-cycle controller):
      * notices in flight when a swap drains are waited for, none is lost, and none reaches the DRAM.
      */
