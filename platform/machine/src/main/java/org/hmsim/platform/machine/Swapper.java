@@ -258,8 +258,8 @@ final class Swapper implements EventTarget {
     /**
      * Writes back and invalidates what a change of coherence protocol requires: every dirty L2 sector leaves
      * as a write-back (through the slice's normal write-back path), every L2 and L1 line is invalidated (a
-     * write-back L1's dirty sectors then leave through their slices as write-backs too). The new protocol then starts from empty caches, so its directory is rebuilt
-     * empty and no cached copy exists that it does not know of.
+     * write-back L1's dirty sectors then leave through their slices as write-backs too). The new protocol then
+     * starts from empty caches, so its directory is rebuilt empty and no cached copy exists that it does not know of.
      */
     private String flushCaches() {
         long written = 0, l2Lines = 0, l1Lines = 0;
