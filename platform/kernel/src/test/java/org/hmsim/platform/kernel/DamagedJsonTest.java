@@ -71,9 +71,50 @@ class DamagedJsonTest extends ResultsCli {
         assertOneLineError(exec("collect", out.toString(), "--study", study.toString()), "collect: " + config + " is missing");
         assertEquals(0, run("--resume"));
         assertTrue(out().contains(config + " is missing, so run 0001 cannot be checked against the study: run 0001 runs again"), out());
-        assertTrue(out().contains(stats + " holds no metrics: run 0002 runs again"), out());
+        assertTrue(out().contains(stats + " is damaged (it holds no metrics): run 0002 runs again"), out());
         assertTrue(Files.isRegularFile(config));
         assertEquals("0002", Json.read(stats).get("run"));
+    }
+
+    /**
+     * A metric that is not a number (found by an audit: --resume and collect wrote it into runs.csv, which report then
+     * called damaged) makes the run's stats.json damaged: collect refuses it, resume redoes the run.
+     */
+    @Test
+    void aMetricThatIsNotANumberIsDamage() throws Exception {
+        assertEquals(0, run());
+        Path stats = out.resolve("runs/0001/stats.json");
+        byte[] table = bytes(out.resolve("runs.csv"));
+        Files.writeString(stats, Files.readString(stats).replaceFirst("\"l2_hit_rate\" : [0-9.Ee+-]+", "\"l2_hit_rate\" : \"abc\""));
+        assertOneLineError(exec("collect", out.toString(), "--study", study.toString()), "collect: " + stats + " is damaged (metric l2_hit_rate is \"abc\", not a number)");
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")), "collect wrote runs.csv");
+        assertEquals(0, run("--resume"));
+        assertTrue(out().contains(stats + " is damaged (metric l2_hit_rate is \"abc\", not a number): run 0001 runs again"), out());
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")));
+    }
+
+    /** collect with runs/ gone assembles nothing (found by an audit: it replaced runs.csv with its header and emptied the figures). */
+    @Test
+    void collectWithoutRunsChangesNothing() throws Exception {
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv"));
+        try (var files = Files.walk(out.resolve("runs"))) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+        assertOneLineError(exec("collect", out.toString(), "--study", study.toString()), "collect: " + out.resolve("runs") + " is missing");
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")));
+    }
+
+    /** A config.json that cannot be read is the file kept aside (config.json.damaged), not the good stats.json under its name. */
+    @Test
+    void aDamagedConfigJsonIsKeptUnderItsOwnName() throws Exception {
+        assertEquals(0, run());
+        Path config = out.resolve("runs/0001/config.json");
+        Files.writeString(config, "{x");
+        assertEquals(0, run("--resume"), err());
+        assertTrue(out().contains(config + " is damaged (") && out().contains("run 0001 runs again (the file is kept as config.json.damaged)"), out());
+        assertEquals("{x", Files.readString(out.resolve("runs/0001/config.json.damaged")));
+        assertEquals("0001", Json.read(config).get("run"));
     }
 
     /** A config.json that is not the run's ({@code {}}) is damaged too: the run is redone, the folder not refused as another study's. */

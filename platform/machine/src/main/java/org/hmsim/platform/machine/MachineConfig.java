@@ -123,10 +123,10 @@ public final class MachineConfig {
             return c;
         });
         if (gpu != null && gpu.l1().writeBack()) section(errors, null, () -> { // dirty L1 data where frames leave the GPU
-            String where = cpu != null ? "a cpu: section" : uvm != null ? "a uvm: section" : gpus > 1 ? "more than one GPU"
-                    : gpu.l1().lineBytes() != gpu.l2().lineBytes() ? "an L1 line unlike the L2's (dirty sector masks are the L1 line's)" : null;
-            if (where != null) throw new ConfigException(t.tree("gpu").tree("l1").child("write_policy"), "write-back is not modelled with "
-                    + where + ": frames that leave a GPU drop its L2 lines, and the L1s' dirty data with them");
+            String frames = ": frames that leave a GPU drop its L2 lines, and the L1s' dirty data with them";
+            String why = cpu != null ? "a cpu: section" + frames : uvm != null ? "a uvm: section" + frames : gpus > 1 ? "more than one GPU" + frames
+                    : gpu.l1().lineBytes() != gpu.l2().lineBytes() ? "an L1 line unlike the L2's: dirty sector masks are the L1 line's" : null;
+            if (why != null) throw new ConfigException(t.tree("gpu").tree("l1").child("write_policy"), "write-back is not modelled with " + why);
             return null;
         });
         long watchdog = section(errors, DEFAULT_WATCHDOG_PS, () -> t.picoseconds("watchdog", DEFAULT_WATCHDOG_PS));

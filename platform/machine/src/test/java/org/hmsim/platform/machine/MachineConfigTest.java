@@ -115,6 +115,8 @@ class MachineConfigTest {
             ConfigException e = assertThrows(ConfigException.class, () -> Presets.machine(p, "gpu.l1.write_policy", "write-back"), p);
             assertTrue(e.getMessage().startsWith("gpu.l1.write_policy: write-back is not modelled with "), e.getMessage());
         }
+        ConfigException lines = assertThrows(ConfigException.class, () -> Presets.machine("frc-rx540", "gpu.l1.write_policy", "write-back", "gpu.l1.line", 128));
+        assertEquals("gpu.l1.write_policy: write-back is not modelled with an L1 line unlike the L2's: dirty sector masks are the L1 line's", lines.getMessage());
     }
 
     @Test

@@ -77,6 +77,9 @@ public final class Columns {
         return column.substring(dot + 1);
     }
 
+    /** Whether a column value can be a line figure's x: a number, possibly with a unit ({@code 40GB/s}). */
+    public static boolean numeric(String value) { return !Double.isNaN(Numbers.leading(value)); }
+
     /**
      * Whether a figure's {@code runs:} entry names run {@code id}: as written ("0002"), or as a number (an unquoted 0002 is
      * the YAML number 2). One rule for the study's validation and the report.

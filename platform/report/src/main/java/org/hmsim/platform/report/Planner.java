@@ -203,6 +203,7 @@ public final class Planner {
             else runs.add(run);
         }
         for (Run run : runs) {
+            warnings.addAll(r.seriesProblems(run.id()));
             TimeSeries ts = r.series(run.id());
             if (ts == null || ts.timeNs().length == 0) continue;
             String label = label(r, run);

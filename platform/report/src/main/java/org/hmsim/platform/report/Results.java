@@ -151,6 +151,9 @@ public final class Results {
     /** A run's time series and swaps; null when it has none. */
     public TimeSeries series(String runId) { return TimeSeries.read(dir.resolve("runs").resolve(runId)); }
 
+    /** What is wrong with a run's timeseries.csv and swaps.csv (one line per damaged file; empty if nothing). */
+    List<String> seriesProblems(String runId) { return TimeSeries.problems(dir.resolve("runs").resolve(runId)); }
+
     /** The distinct values of a configuration column among the ok runs, in run order. */
     public List<String> values(String column) {
         Set<String> s = new LinkedHashSet<>();

@@ -30,10 +30,50 @@ public record TimeSeries(double[] timeNs, Map<String, double[]> columns, List<Sw
         return new TimeSeries(time, cols, swaps(runDir.resolve("swaps.csv")));
     }
 
+    /**
+     * What is wrong with a run folder's timeseries.csv and swaps.csv, one line per file (its first bad place): a row
+     * of another length than the header, a cell that is not a number, a file that cannot be read. The figures skip
+     * such cells and rows; the report says so instead of drawing less without a word (found by an audit).
+     */
+    static List<String> problems(Path runDir) {
+        List<String> out = new ArrayList<>();
+        Path series = runDir.resolve("timeseries.csv"), swaps = runDir.resolve("swaps.csv");
+        if (Files.isRegularFile(series)) firstProblem(series, null).ifPresent(out::add);
+        if (Files.isRegularFile(swaps)) firstProblem(swaps, "sim_time_ns").ifPresent(out::add);
+        return out;
+    }
+
+    /** The first bad row of {@code f}: every cell must be a number, or ({@code numeric} given) that column's. */
+    private static java.util.Optional<String> firstProblem(Path f, String numeric) {
+        CsvTable t;
+        try {
+            t = CsvTable.read(f);
+        } catch (RuntimeException e) {
+            return java.util.Optional.of("cannot read " + f + ": " + e.getMessage() + " (left out of the figures)");
+        }
+        int only = numeric == null ? -1 : t.column(numeric);
+        for (int i = 0; i < t.rows().size(); i++) {
+            List<String> row = t.rows().get(i);
+            String where = f + " line " + (i + 2);
+            if (numeric == null && row.size() != t.header().size())
+                return java.util.Optional.of(where + ": " + row.size() + " cells under a header of " + t.header().size() + " (left out of the figures)");
+            for (int c = 0; c < row.size(); c++)
+                if ((numeric == null || c == only) && !Double.isFinite(Numbers.parse(row.get(c))))
+                    return java.util.Optional.of(where + ": " + t.header().get(Math.min(c, t.header().size() - 1)) + " is '" + row.get(c)
+                            + "', not a number (left out of the figures)");
+        }
+        return java.util.Optional.empty();
+    }
+
     static List<Swap> swaps(Path f) {
         List<Swap> out = new ArrayList<>();
         if (!Files.isRegularFile(f)) return out;
-        CsvTable t = CsvTable.read(f);
+        CsvTable t;
+        try {
+            t = CsvTable.read(f);
+        } catch (RuntimeException unreadable) { // said by problems(); the series is still drawn
+            return out;
+        }
         int time = t.column("sim_time_ns"), slot = t.column("slot"), from = t.column("from"), to = t.column("to");
         if (time < 0) return out;
         for (List<String> r : t.rows()) {

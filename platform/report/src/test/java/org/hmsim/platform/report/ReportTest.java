@@ -79,6 +79,26 @@ class ReportTest {
         assertTrue(Files.readString(s.html()).contains("no metric no_such_metric"), "warnings are shown");
     }
 
+    /**
+     * A damaged time series or swap record is named in the warnings (file, line, column) while the rest is drawn (found by
+     * an audit: the figure lost points, or the swap marker vanished, without a word).
+     */
+    @Test
+    void damagedTimeSeriesAndSwapsAreWarnedAbout() throws Exception {
+        Synthetic.folder(dir, "[{\"kind\":\"timeseries\",\"runs\":[1]}]");
+        Path run = dir.resolve("runs/0001");
+        List<String> series = Files.readAllLines(run.resolve("timeseries.csv"));
+        series.set(2, "garbage" + series.get(2).substring(series.get(2).indexOf(',')));
+        Files.write(run.resolve("timeseries.csv"), series);
+        List<String> swaps = Files.readAllLines(run.resolve("swaps.csv"));
+        swaps.set(1, "abc" + swaps.get(1).substring(swaps.get(1).indexOf(',')));
+        Files.write(run.resolve("swaps.csv"), swaps);
+        Report.Summary s = Report.write(dir, dir.resolve("out"));
+        assertEquals(List.of(run.resolve("timeseries.csv") + " line 3: time_ns is 'garbage', not a number (left out of the figures)",
+                run.resolve("swaps.csv") + " line 2: sim_time_ns is 'abc', not a number (left out of the figures)"), s.warnings());
+        assertEquals(1, s.figures(), "the rest is still drawn");
+    }
+
     /** The same results give the same figure bytes whatever the machine's locale ("0,1" on a German one; a determinism review). */
     @Test
     void figuresDoNotDependOnTheLocale() throws Exception {

@@ -56,6 +56,10 @@ final class CollectCommand implements Callable<Integer> {
                     + "); nothing was assembled: it writes runs.csv and study.json itself when it ends");
             return Commands.BAD_INPUT;
         }
+        if (!Files.isDirectory(out.resolve("runs"))) { // assembling nothing would replace a runs.csv and figures with empty ones
+            ctx.err().println("collect: " + out.resolve("runs") + " is missing: there are no per-run files to assemble; nothing was assembled");
+            return Commands.BAD_INPUT;
+        }
         String conflict = new ResultsFolder(out, s).collectConflict();
         if (conflict != null) { // assembling would label these runs with another study's plan
             ctx.err().println("collect: " + conflict + "; nothing was assembled: name the study these runs were made of with --study FILE");

@@ -60,6 +60,12 @@ public final class Json {
         }
     }
 
+    /** A JSON value as a short text for a message: a string quoted (cut at 40 characters), anything else as written. */
+    public static String describe(Object v) {
+        String t = v instanceof String s ? "\"" + s + "\"" : write(v).strip();
+        return t.length() > 42 ? t.substring(0, 40) + "..." : t;
+    }
+
     private static String where(JsonProcessingException e) {
         JsonLocation at = e.getLocation();
         return at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ";

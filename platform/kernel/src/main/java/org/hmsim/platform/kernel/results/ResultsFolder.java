@@ -134,14 +134,21 @@ public final class ResultsFolder {
         return notes;
     }
 
+    /**
+     * The run's stats.json no longer counts (the run is done again); the file found damaged (stats.json or config.json)
+     * is kept beside it as {@code <name>.damaged} for a look, the run's stats.json is set aside the same way.
+     */
     private String setAsideDamaged(PlannedRun run, ResultsFolderException why) {
         Path stats = runDir(run).resolve(STATS);
+        Path bad = why.file() != null && why.file().getParent() != null && why.file().getParent().equals(stats.getParent()) ? why.file() : stats;
+        Path kept = bad.resolveSibling(bad.getFileName() + ".damaged");
         try {
-            Files.move(stats, stats.resolveSibling(DAMAGED), StandardCopyOption.REPLACE_EXISTING);
+            Files.move(bad, kept, StandardCopyOption.REPLACE_EXISTING);
+            if (!bad.equals(stats)) Files.move(stats, stats.resolveSibling(DAMAGED), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new ResultsFolderException("cannot rename " + stats + " to " + DAMAGED + ": " + reason(e, stats));
+            throw new ResultsFolderException("cannot rename " + bad + " to " + kept.getFileName() + ": " + reason(e, bad));
         }
-        return why.getMessage() + ": run " + run.id() + " runs again (the file is kept as " + DAMAGED + ")";
+        return why.getMessage() + ": run " + run.id() + " runs again (the file is kept as " + kept.getFileName() + ")";
     }
 
     /**
@@ -289,7 +296,10 @@ public final class ResultsFolder {
         if (!run.id().equals(Json.read(config).get("run"))) // {} or another run's: not what hmsim wrote for this run
             throw new ResultsFolderException(config + " is not run " + run.id() + "'s configuration, so the run cannot be checked against the study");
         Object m = Json.read(stats).get("metrics");
-        if (!(m instanceof Map<?, ?> given) || given.isEmpty()) throw new ResultsFolderException(stats + " holds no metrics");
+        if (!(m instanceof Map<?, ?> given) || given.isEmpty()) throw ResultsFolderException.damaged(stats, "it holds no metrics");
+        for (Map.Entry<?, ?> e : given.entrySet()) // runs.csv and every figure read them as numbers
+            if (!(e.getValue() instanceof Number))
+                throw ResultsFolderException.damaged(stats, "metric " + e.getKey() + " is " + Json.describe(e.getValue()) + ", not a number");
         @SuppressWarnings("unchecked")
         Map<String, Object> metrics = (Map<String, Object>) given;
         return metrics;

@@ -6,10 +6,21 @@ package org.hmsim.platform.kernel.results;
  * that names the path; the commands print it and exit 2, the way they treat a bad study.
  */
 public final class ResultsFolderException extends RuntimeException {
-    public ResultsFolderException(String message) { super(message); }
+    /** The file found damaged, if one is (null: the folder as a whole). */
+    private final java.nio.file.Path file;
+
+    public ResultsFolderException(String message) { this(message, null); }
+
+    public ResultsFolderException(String message, java.nio.file.Path file) {
+        super(message);
+        this.file = file;
+    }
+
+    /** The damaged file this is about, or null. */
+    public java.nio.file.Path file() { return file; }
 
     /** {@code file}, whose contents hmsim cannot read back: a file that is damaged, not hmsim's, or cut short. */
     public static ResultsFolderException damaged(java.nio.file.Path file, String why) {
-        return new ResultsFolderException(file + " is damaged (" + why + ")");
+        return new ResultsFolderException(file + " is damaged (" + why + ")", file);
     }
 }

@@ -48,6 +48,12 @@ final class ReportSection {
             if (spec.x() != null && resolve(columns, spec.x()) == null)
                 throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' is not a swept column of this study (swept: "
                         + (sweepColumns.isEmpty() ? "none" : String.join(", ", sweepColumns)) + ")");
+            if (spec.x() != null) { // found by an audit: a line over 'fixed, crossbar' drew them as one unit-labelled point
+                List<String> words = values(resolve(columns, spec.x()), runs).stream().filter(v -> !Columns.numeric(v)).toList();
+                if (!words.isEmpty())
+                    throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' holds values that are not numbers (" + String.join(", ", words)
+                            + "): a line figure's x axis needs numbers; to compare these, use by: " + spec.x());
+            }
             if (resolve(columns, spec.by()) == null)
                 throw doc.error(at(item, "by"), field + ".by", "'" + spec.by() + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
             if (spec.normalise() != null)

@@ -38,6 +38,8 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * order) x seeds, the last dimension varying fastest.
  */
 public final class StudyParser {
+    /** The most runs one study may have (a million: days of simulation on a cluster, a few hundred MB of plan). */
+    public static final int MAX_RUNS = 1_000_000;
     static final List<String> KEYS = List.of("study", "description", "seed", "seeds", "machine", "machines",
             "overrides", "workloads", "policies", "sweep", "epoch", "max_time", "swaps", "report");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -654,6 +656,7 @@ public final class StudyParser {
         // ---- expansion ----
 
         List<PlannedRun> expand(List<Long> seeds) throws StudyException {
+            refuseTooManyRuns(seeds.size());
             List<int[]> points = points();
             List<Map<Slot, PolicyChoice>> pointPolicies = new ArrayList<>();
             for (int[] p : points) pointPolicies.add(policiesAt(p));
@@ -886,6 +889,24 @@ public final class StudyParser {
         }
 
         /** Every point of the cartesian product, the last dimension varying fastest. */
+        /**
+         * A study of more than {@link #MAX_RUNS} runs is refused before its runs are laid out: a sweep typed by mistake
+         * (a range of 300 bandwidths crossed with 100 percentages...) would otherwise fill the memory while validating.
+         */
+        void refuseTooManyRuns(int seeds) throws StudyException {
+            double total = (double) machines.size() * workloadChoices.size() * seeds;
+            StringBuilder shape = new StringBuilder(machines.size() + " machine(s) x " + workloadChoices.size() + " workload(s)");
+            for (SweepDim d : dims) {
+                total *= d.size();
+                shape.append(" x ").append(d.size()).append(" (").append(d.key()).append(')');
+            }
+            shape.append(" x ").append(seeds).append(" seed(s)");
+            if (total <= MAX_RUNS) return;
+            String field = value("sweep") != null ? "sweep" : value("policies") != null ? "policies" : "workloads";
+            throw doc.error(keyNode(field), field,
+                    String.format(java.util.Locale.ROOT, "%.3g runs (%s): at most %d runs are allowed in one study", total, shape, MAX_RUNS));
+        }
+
         List<int[]> points() {
             List<int[]> out = new ArrayList<>();
             int[] idx = new int[dims.size()];
