@@ -65,9 +65,13 @@ class ResumeIdentityTest extends ResultsCli {
         Files.delete(out.resolve("runs.csv"));
         assertEquals(0, exec("status", out.toString()));
         org.junit.jupiter.api.Assertions.assertTrue(out().contains("no execution is writing here (interrupted?)"), out());
+        // run 0002 was begun (config.json) and never ended: with nobody holding the folder it is not "running" (an audit)
+        org.junit.jupiter.api.Assertions.assertTrue(out().contains("1 interrupted") && out().contains("  interrupted 0002 ")
+                && !out().contains("running 0002"), out());
         try (FolderLock held = FolderLock.acquire(out)) {
             assertEquals(0, exec("status", out.toString()));
             org.junit.jupiter.api.Assertions.assertTrue(out().contains("assembled when every run has ended"), out());
+            org.junit.jupiter.api.Assertions.assertTrue(out().contains("  running 0002 ") && !out().contains("interrupted"), out());
         }
     }
 

@@ -73,6 +73,8 @@ final class FolderStatus {
             for (String st : taskStates.values()) byState.merge(st, 1, Integer::sum);
         }
         List<RunState> states = new ArrayList<>();
+        // a run begun (config.json) with no execution left to end it: a killed local run, not a running one (an audit)
+        boolean writer = Files.isDirectory(dir.resolve("job")) || org.hmsim.platform.kernel.results.FolderLock.held(dir);
         for (int i = 0; i < runs.size(); i++) {
             String id = runs.get(i)[0], label = runs.get(i).length > 1 ? runs.get(i)[1] : "";
             Path rd = dir.resolve("runs").resolve(id);
@@ -87,14 +89,15 @@ final class FolderStatus {
                 state = "failed";
                 why = "task " + taskIds.get(task) + " ended " + ts + " without a result for this run";
             } else if (ts != null && !ts.equals("RUNNING")) state = "pending";
-            else state = Files.isRegularFile(rd.resolve(ResultsFolder.CONFIG)) ? "running" : "pending";
+            else if (!Files.isRegularFile(rd.resolve(ResultsFolder.CONFIG))) state = "pending";
+            else state = writer ? "running" : "interrupted";
             states.add(new RunState(id, label, state, why));
         }
         Map<String, Integer> counts = new LinkedHashMap<>();
-        for (String s : List.of("done", "running", "pending", "failed")) counts.put(s, 0);
+        for (String s : List.of("done", "running", "interrupted", "pending", "failed")) counts.put(s, 0);
         for (RunState r : states) counts.merge(r.state(), 1, Integer::sum);
         StringBuilder head = new StringBuilder(dir + ": " + runs.size() + " runs: ");
-        counts.forEach((k, v) -> head.append(v).append(' ').append(k).append(", "));
+        counts.forEach((k, v) -> { if (v > 0 || !k.equals("interrupted")) head.append(v).append(' ').append(k).append(", "); });
         head.setLength(head.length() - 2);
         o.println(head);
         if (lastJob != null) {
@@ -120,6 +123,8 @@ final class FolderStatus {
                         : "assembled when every run has ended"));
         for (RunState r : states) if (r.state().equals("failed")) o.println("  failed " + r.id() + " " + r.label() + ": " + r.why());
         for (RunState r : states) if (r.state().equals("running")) o.println("  running " + r.id() + " " + r.label());
+        for (RunState r : states)
+            if (r.state().equals("interrupted")) o.println("  interrupted " + r.id() + " " + r.label() + " (begun, never ended: --resume runs it again)");
         return Commands.OK;
     }
 
