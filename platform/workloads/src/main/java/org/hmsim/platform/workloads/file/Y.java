@@ -89,9 +89,9 @@ final class Y {
 
     boolean bool() {
         String s = scalar().trim().toLowerCase(Locale.ROOT);
-        return switch (s) {
-            case "true", "yes", "on" -> true;
-            case "false", "no", "off" -> false;
+        return switch (s) { // YAML 1.2's booleans only, as study and machine files read them ('yes' there is text)
+            case "true" -> true;
+            case "false" -> false;
             default -> throw error("'" + scalar() + "' is not true or false");
         };
     }

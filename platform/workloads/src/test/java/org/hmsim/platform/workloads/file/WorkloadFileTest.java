@@ -217,6 +217,14 @@ class WorkloadFileTest {
         assertTrue(e.all().get(0).problem().contains("block must have 1..1024 threads, is 2048 x 1"), e.getMessage());
     }
 
+    /** Booleans are YAML 1.2's (true/false), as in study and machine files: 'yes' or 'on' is an error at its field (an audit). */
+    @Test
+    void booleansAreTrueOrFalse() {
+        WorkloadFileException e = bad("name: x\nallocations: [{name: a, size: 4KB, read_only: yes}]\nkernels:\n  - {name: k, grid: 1, block: 32, steps: [barrier]}\n");
+        assertEquals("2:allocations[0].read_only", e.line() + ":" + e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("'yes' is not true or false"), e.getMessage());
+    }
+
     /** A launch-time error about a kernel's block, shared memory, repeat or loop points at that field's line. */
     @Test
     void aKernelFieldsLaunchErrorPointsAtTheField() {
