@@ -53,6 +53,8 @@ class CommandsTest {
         assertEquals(Commands.BAD_INPUT, exec("run", bad.toString()));
         assertEquals(Commands.BAD_INPUT, exec("run", dir.resolve("missing.yaml").toString()));
         assertTrue(err().contains("missing.yaml: study file not found"), err());
+        assertEquals(Commands.BAD_INPUT, exec("validate", dir.resolve("studies").toString()));
+        assertTrue(err().contains("studies: a folder, not a study file (name a .yaml file in it)"), err());
         assertEquals(Commands.BAD_INPUT, exec("run", good.toString(), "--jobs", "zero"));
 
         Path results = dir.resolve("res");

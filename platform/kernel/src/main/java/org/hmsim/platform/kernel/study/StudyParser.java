@@ -103,7 +103,9 @@ public final class StudyParser {
         }
 
         Study run() throws StudyException {
-            if (!Files.isRegularFile(file)) throw new StudyException(display, 0, 0, "", "study file not found");
+            if (!Files.isRegularFile(file))
+                throw new StudyException(display, 0, 0, "", Files.isDirectory(file) ? "a folder, not a study file (name a .yaml file in it)"
+                        : Files.exists(file) ? "not a regular file (a study is a YAML file)" : "study file not found");
             byte[] bytes;
             try {
                 bytes = Files.readAllBytes(file);
