@@ -20,6 +20,7 @@ public final class LineSource implements AutoCloseable {
 
     public LineSource(Path file, String display) {
         this.display = display;
+        TraceException.requireRegularInput(file, display);
         try {
             this.in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1);
         } catch (IOException e) {

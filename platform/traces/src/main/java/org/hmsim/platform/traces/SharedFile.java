@@ -21,6 +21,7 @@ final class SharedFile implements AutoCloseable {
     SharedFile(Path path, String display) {
         this.path = path;
         this.display = display;
+        TraceException.requireRegularInput(path, display);
         try {
             this.ch = FileChannel.open(path, StandardOpenOption.READ);
             this.size = ch.size();

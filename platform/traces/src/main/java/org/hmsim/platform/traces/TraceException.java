@@ -36,6 +36,24 @@ public final class TraceException extends RuntimeException {
         return new TraceException(file, -1, -1, message, cause);
     }
 
+    /**
+     * An input that exists but is not a regular file (a FIFO would block the reader forever, a device would never end):
+     * refused before it is opened (found by an audit: {@code trace info} on a FIFO hung).
+     */
+    public static void requireRegularInput(java.nio.file.Path file, String display) {
+        if (java.nio.file.Files.exists(file) && !java.nio.file.Files.isRegularFile(file))
+            throw inFile(display, "not a regular file (a folder, FIFO or device): traces are read from regular files", null);
+    }
+
+    /**
+     * An output that exists but is not a regular file: the finished trace is renamed over its target, which would replace
+     * a FIFO or device with a regular file (found by an audit: exit 0, the FIFO gone).
+     */
+    public static void requireRegularOutput(java.nio.file.Path file) {
+        if (java.nio.file.Files.exists(file) && !java.nio.file.Files.isRegularFile(file))
+            throw inFile(file.toString(), "not a regular file (a folder, FIFO or device): a trace is written to a new file or over a regular one", null);
+    }
+
     public String file() { return file; }
 
     /** 1-based line, or -1. */

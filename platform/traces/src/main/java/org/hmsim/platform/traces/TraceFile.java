@@ -63,8 +63,8 @@ public final class TraceFile implements AutoCloseable {
         int dirCrc = SegmentStream.le32(h, 24);
         if (dirOff == 0) throw TraceException.atByte(f.display, 16, "the trace has no directory: its writer did not finish (truncated)");
         if (dirLen < 0 || dirOff < TraceFormat.HEADER_BYTES || dirOff + dirLen > f.size())
-            throw TraceException.atByte(f.display, dirOff, "the directory (" + dirLen + " bytes at " + dirOff + ") lies beyond the end of the file ("
-                    + f.size() + " bytes): truncated");
+            throw TraceException.atByte(f.display, 12, "the directory (" + dirLen + " bytes at " + dirOff + ", as the header says here) lies beyond "
+                    + "the end of the file (" + f.size() + " bytes): truncated");
         byte[] dir = new byte[dirLen];
         f.readFully(dirOff, dir, dirLen, "the directory");
         CRC32 crc = new CRC32();
@@ -144,6 +144,10 @@ public final class TraceFile implements AutoCloseable {
             long off = SegmentStream.le64(b, 0);
             int warps = k.shape().warpsPerCta();
             byte[] h = new byte[12 + 12 * warps];
+            // a damaged pointer is reported where it was read, not at the place it names (an audit: "byte 10836645" of a 15 KB file)
+            if (off < TraceFormat.HEADER_BYTES || off > file.size() - h.length)
+                throw TraceException.atByte(file.display, entry, "the CTA table points CTA " + cta + " of kernel " + k.shape().name() + " at byte " + off
+                        + ", outside the file (" + file.size() + " bytes): corrupt");
             file.readFully(off, h, h.length, "the footer of CTA " + cta + " of kernel " + k.shape().name());
             if (SegmentStream.le32(h, 0) != TraceFormat.FOOTER_MAGIC || SegmentStream.le32(h, 4) != cta || SegmentStream.le32(h, 8) != warps)
                 throw TraceException.atByte(file.display, off, "corrupt footer of CTA " + cta + " of kernel " + k.shape().name());
@@ -153,6 +157,9 @@ public final class TraceFile implements AutoCloseable {
                 segments[w] = SegmentStream.le32(h, 12 + 12 * w);
                 tables[w] = SegmentStream.le64(h, 16 + 12 * w);
                 if (segments[w] < 0) throw TraceException.atByte(file.display, off, "corrupt footer of CTA " + cta + " of kernel " + k.shape().name());
+                if (segments[w] > 0 && (tables[w] < TraceFormat.HEADER_BYTES || tables[w] >= file.size()))
+                    throw TraceException.atByte(file.display, off + 16 + 12L * w, "the footer of CTA " + cta + " of kernel " + k.shape().name() + " points warp "
+                            + w + "'s segments at byte " + tables[w] + ", outside the file (" + file.size() + " bytes): corrupt");
             }
         }
 

@@ -59,6 +59,7 @@ public final class TraceWorkloadProvider implements WorkloadProvider {
     public static boolean isBinary(Path file, String display) {
         byte[] head = new byte[TraceFormat.MAGIC.length];
         int n;
+        TraceException.requireRegularInput(file, display);
         try (InputStream in = Files.newInputStream(file)) {
             n = in.readNBytes(head, 0, head.length);
         } catch (IOException e) {

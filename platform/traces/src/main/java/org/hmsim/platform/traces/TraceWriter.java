@@ -67,6 +67,7 @@ public final class TraceWriter implements TraceSink {
     }
 
     public TraceWriter(Path out) {
+        TraceException.requireRegularOutput(out);
         this.target = out;
         this.tmp = out.resolveSibling(out.getFileName() + ".part");
         try {

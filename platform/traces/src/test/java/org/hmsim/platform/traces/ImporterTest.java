@@ -106,6 +106,34 @@ class ImporterTest {
                 .endsWith("bad active mask '1ffffffff' (a warp has 32 lanes: at most 8 hexadecimal digits of lanes)"), "not silently cut to 32 bits");
     }
 
+    /** A copy of no bytes or fewer, and a memory width that is not an access size, are refused at their line (an audit). */
+    @Test
+    void accelSimCopySizesAndMemoryWidthsAreChecked() throws IOException {
+        Path d = accelSim("0060 ffffffff 1 R2 LDG.E.SYS 1 R4 999 1 0x10 4 0 ");
+        assertTrue(assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(d, new CollectingSink())).getMessage()
+                .endsWith("memory width 999 out of range [0, 16]"));
+        Path odd = accelSim("0060 ffffffff 1 R2 LDG.E.SYS 1 R4 12 1 0x10 4 0 ");
+        assertTrue(assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(odd, new CollectingSink())).getMessage()
+                .endsWith("memory width 12 is not 0, 1, 2, 4, 8 or 16 bytes per thread"));
+        for (String size : new String[] {"0", "-5000"}) {
+            Path c = accelSim(null);
+            Files.writeString(c.resolve("kernelslist.g"), "MemcpyHtoD,0x1000," + size + "\nkernel-1.traceg\n");
+            TraceException e = assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(c, new CollectingSink()));
+            assertEquals(c.resolve("kernelslist.g") + ":1: size " + size + ": a copy moves at least one byte", e.getMessage());
+        }
+    }
+
+    /** Paths that are not regular files: an output would be replaced by the rename, an input (a FIFO) would block (an audit). */
+    @Test
+    void tracesAreReadFromAndWrittenToRegularFilesOnly() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("a-folder"));
+        TraceException out = assertThrows(TraceException.class, () -> new org.hmsim.platform.traces.TraceWriter(folder));
+        assertTrue(out.getMessage().startsWith(folder + ": not a regular file"), out.getMessage());
+        assertTrue(Files.isDirectory(folder), "the folder is still there");
+        TraceException in = assertThrows(TraceException.class, () -> org.hmsim.platform.traces.TraceWorkloadProvider.open(folder));
+        assertTrue(in.getMessage().startsWith(folder + ": not a regular file"), in.getMessage());
+    }
+
     @Test
     void accelSimTruncatedWarpIsReported() throws IOException {
         Path d = accelSim(null);

@@ -50,7 +50,9 @@ public final class AccelSimImporter {
                 if (l.startsWith("Memcpy")) {
                     String[] p = l.split(",");
                     if (p.length != 3) throw src.fail("expected MemcpyHtoD,0xADDRESS,BYTES");
-                    imp.footprint.range(src.hex(p[1].trim(), "address"), src.dec(p[2].trim(), "size"));
+                    long bytes = src.dec(p[2].trim(), "size");
+                    if (bytes <= 0) throw src.fail("size " + bytes + ": a copy moves at least one byte"); // was dropped without a word (an audit)
+                    imp.footprint.range(src.hex(p[1].trim(), "address"), bytes);
                 } else if (l.endsWith(".traceg") || l.endsWith(".trace")) {
                     Path k = list.resolveSibling(l);
                     if (!Files.isRegularFile(k)) throw src.fail("kernel trace '" + l + "' not found");
@@ -213,7 +215,8 @@ public final class AccelSimImporter {
                 for (int s = 0; s < ns; s++) usesLoaded |= isPending(reg(p[i + s]));
                 for (int d = 0; d < nd; d++) usesLoaded |= isPending(reg(p[firstDest + d])); // a write-after-write also waits
                 i += ns;
-                int width = src.decInt(p[i++], "memory width", 0, 1 << 20);
+                int width = src.decInt(p[i++], "memory width", 0, 16);
+                if (Integer.bitCount(width) > 1) throw src.fail("memory width " + width + " is not 0, 1, 2, 4, 8 or 16 bytes per thread");
                 if (width > 0) i = memory(p, i, mask, opcode, dest, usesLoaded);
                 else other(opcode, usesLoaded);
                 int rest = p.length - i;

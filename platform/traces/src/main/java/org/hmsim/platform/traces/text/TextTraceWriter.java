@@ -12,6 +12,7 @@ import org.hmsim.api.os.AllocationHint;
 import org.hmsim.api.workload.WarpInstruction;
 import org.hmsim.platform.traces.CpuKind;
 import org.hmsim.platform.traces.KernelShape;
+import org.hmsim.platform.traces.TraceException;
 import org.hmsim.platform.traces.TraceAllocation;
 import org.hmsim.platform.traces.TraceFormat;
 import org.hmsim.platform.traces.TraceSink;
@@ -29,6 +30,7 @@ public final class TextTraceWriter implements TraceSink {
     private boolean closed;
 
     public TextTraceWriter(Path file) {
+        TraceException.requireRegularOutput(file);
         this.target = file;
         this.tmp = file.resolveSibling(file.getFileName() + ".part");
         try {
