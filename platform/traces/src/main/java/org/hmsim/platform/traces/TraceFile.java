@@ -157,9 +157,10 @@ public final class TraceFile implements AutoCloseable {
                 segments[w] = SegmentStream.le32(h, 12 + 12 * w);
                 tables[w] = SegmentStream.le64(h, 16 + 12 * w);
                 if (segments[w] < 0) throw TraceException.atByte(file.display, off, "corrupt footer of CTA " + cta + " of kernel " + k.shape().name());
-                if (segments[w] > 0 && (tables[w] < TraceFormat.HEADER_BYTES || tables[w] >= file.size()))
-                    throw TraceException.atByte(file.display, off + 16 + 12L * w, "the footer of CTA " + cta + " of kernel " + k.shape().name() + " points warp "
-                            + w + "'s segments at byte " + tables[w] + ", outside the file (" + file.size() + " bytes): corrupt");
+                // the whole table inside the file: one starting near the end was reported at its own offset, not at the footer
+                if (segments[w] > 0 && (tables[w] < TraceFormat.HEADER_BYTES || tables[w] + (long) SegmentStream.DESCRIPTOR * segments[w] > file.size()))
+                    throw TraceException.atByte(file.display, off + 12 + 12L * w, "the footer of CTA " + cta + " of kernel " + k.shape().name() + " gives warp "
+                            + w + " " + segments[w] + " segments at byte " + tables[w] + ", not all inside the file (" + file.size() + " bytes): corrupt");
             }
         }
 

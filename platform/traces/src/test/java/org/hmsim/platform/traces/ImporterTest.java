@@ -3,17 +3,20 @@ package org.hmsim.platform.traces;
 import org.hmsim.platform.machine.ClasspathPolicies;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.hmsim.api.policy.Params;
 import org.hmsim.platform.machine.RunResult;
 import org.hmsim.platform.traces.importer.AccelSimImporter;
 import org.hmsim.platform.traces.importer.LackeyImporter;
 import org.hmsim.platform.traces.importer.NvbitImporter;
+import org.hmsim.platform.traces.text.TextTraceWriter;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,6 +123,44 @@ class ImporterTest {
             Files.writeString(c.resolve("kernelslist.g"), "MemcpyHtoD,0x1000," + size + "\nkernel-1.traceg\n");
             TraceException e = assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(c, new CollectingSink()));
             assertEquals(c.resolve("kernelslist.g") + ":1: size " + size + ": a copy moves at least one byte", e.getMessage());
+        }
+        Files.writeString(d.resolve("kernelslist.g"), "MemcpyHtoD,0xffffffffffffff00,4096\nkernel-1.traceg\n");
+        assertEquals(d.resolve("kernelslist.g") + ":1: size 4096: the copy at 0xffffffffffffff00 passes the end of the 64-bit address space",
+                assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(d, new CollectingSink())).getMessage(), "did not wrap to address 0");
+    }
+
+    /**
+     * FIFOs are refused at once, not opened: a FIFO left at {@code OUT.part} blocked both writers for ever, and an Accel-Sim
+     * kernelslist.g or kernel file that is a FIFO was reported "not found" (an audit). Bounded in time: without the checks
+     * the writers hang.
+     */
+    @Test
+    void fifosAreRefusedNotOpened() throws Exception {
+        Path out = dir.resolve("out.hmt");
+        Assumptions.assumeTrue(mkfifo(dir.resolve("out.hmt.part")), "mkfifo is not available");
+        String part = dir.resolve("out.hmt.part") + ": not a regular file";
+        TraceException b = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(TraceException.class, () -> new TraceWriter(out)));
+        assertTrue(b.getMessage().startsWith(part), b.getMessage());
+        TraceException t = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(TraceException.class, () -> new TextTraceWriter(out)));
+        assertTrue(t.getMessage().startsWith(part), t.getMessage());
+        assertTrue(Files.exists(dir.resolve("out.hmt.part")) && !Files.exists(out), "nothing replaced, nothing written");
+
+        Path acc = Files.createDirectories(dir.resolve("acc"));
+        mkfifo(acc.resolve("kernelslist.g"));
+        assertTrue(assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(acc, new CollectingSink())).getMessage()
+                .startsWith(acc.resolve("kernelslist.g") + ": not a regular file"));
+        Path acc2 = Files.createDirectories(dir.resolve("acc2"));
+        Files.writeString(acc2.resolve("kernelslist.g"), "kernel-1.traceg\n");
+        mkfifo(acc2.resolve("kernel-1.traceg"));
+        assertEquals(acc2.resolve("kernelslist.g") + ":1: kernel trace 'kernel-1.traceg' is not a regular file (a folder, FIFO or device)",
+                assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(acc2, new CollectingSink())).getMessage());
+    }
+
+    private static boolean mkfifo(Path p) throws IOException, InterruptedException {
+        try {
+            return new ProcessBuilder("mkfifo", p.toString()).start().waitFor() == 0;
+        } catch (IOException e) {
+            return false; // no mkfifo (not a POSIX system)
         }
     }
 

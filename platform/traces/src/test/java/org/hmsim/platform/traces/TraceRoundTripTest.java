@@ -220,6 +220,30 @@ class TraceRoundTripTest {
         assertTrue(reported > good.length / 6, "few damaged bytes were reported: " + reported);
     }
 
+    /**
+     * A warp's segment table that starts inside the file but runs past its end is reported at the CTA footer that gives it,
+     * not at the table's own offset (which only the damaged pointer named).
+     */
+    @Test
+    void aSegmentTableRunningPastTheEndIsReportedAtItsFooter() throws IOException {
+        Path t = writeBinary("s.hmt", 5);
+        long size = Files.size(t), footer;
+        try (TraceFile f = TraceFile.open(t)) {
+            byte[] entry = new byte[8];
+            f.file.readFully(f.kernels().get(0).ctaTable(), entry, 8, "test");
+            footer = SegmentStream.le64(entry, 0);
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(t.toFile(), "rw")) {
+            raf.seek(footer + 16); // warp 0's table offset: 10 bytes before the end, room for half a descriptor
+            raf.write(java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(size - 10).array());
+        }
+        try (TraceFile f = TraceFile.open(t)) {
+            TraceException e = assertThrows(TraceException.class, () -> f.readInto(new CollectingSink(), false));
+            assertEquals(footer + 12, e.byteOffset(), e.getMessage());
+            assertTrue(e.getMessage().endsWith("segments at byte " + (size - 10) + ", not all inside the file (" + size + " bytes): corrupt"), e.getMessage());
+        }
+    }
+
     @Test
     void textErrorsNameFileAndLine() throws IOException {
         Path t = dir.resolve("bad.hmtt");

@@ -39,6 +39,7 @@ public final class AccelSimImporter {
     /** {@code input}: the trace folder or its kernelslist.g. Returns the number of kernels imported. */
     public static int importTrace(Path input, TraceSink sink) {
         Path list = Files.isDirectory(input) ? input.resolve("kernelslist.g") : input;
+        TraceException.requireRegularInput(list, list.toString()); // a FIFO was reported "not found" (an audit)
         if (!Files.isRegularFile(list)) throw TraceException.inFile(list.toString(), "not found (an Accel-Sim trace folder has kernelslist.g)", null);
         AccelSimImporter imp = new AccelSimImporter(sink);
         sink.workload(list.toAbsolutePath().getParent().getFileName().toString());
@@ -52,9 +53,14 @@ public final class AccelSimImporter {
                     if (p.length != 3) throw src.fail("expected MemcpyHtoD,0xADDRESS,BYTES");
                     long bytes = src.dec(p[2].trim(), "size");
                     if (bytes <= 0) throw src.fail("size " + bytes + ": a copy moves at least one byte"); // was dropped without a word (an audit)
-                    imp.footprint.range(src.hex(p[1].trim(), "address"), bytes);
+                    long address = src.hex(p[1].trim(), "address");
+                    // a range past 2^64 wrapped into an allocation at the other end of the address space (an audit)
+                    if (Long.compareUnsigned(address + bytes - 1, address) < 0)
+                        throw src.fail("size " + bytes + ": the copy at 0x" + Long.toHexString(address) + " passes the end of the 64-bit address space");
+                    imp.footprint.range(address, bytes);
                 } else if (l.endsWith(".traceg") || l.endsWith(".trace")) {
                     Path k = list.resolveSibling(l);
+                    if (Files.exists(k) && !Files.isRegularFile(k)) throw src.fail("kernel trace '" + l + "' is not a regular file (a folder, FIFO or device)");
                     if (!Files.isRegularFile(k)) throw src.fail("kernel trace '" + l + "' not found");
                     imp.kernel(k);
                     kernels++;
