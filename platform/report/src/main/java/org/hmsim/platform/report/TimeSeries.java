@@ -58,11 +58,17 @@ public record TimeSeries(double[] timeNs, Map<String, double[]> columns, List<Sw
             if (numeric == null && row.size() != t.header().size())
                 return java.util.Optional.of(where + ": " + row.size() + " cells under a header of " + t.header().size() + " (left out of the figures)");
             for (int c = 0; c < row.size(); c++)
-                if ((numeric == null || c == only) && !Double.isFinite(Numbers.parse(row.get(c))))
+                if ((numeric == null || c == only) && notANumber(row.get(c)))
                     return java.util.Optional.of(where + ": " + t.header().get(Math.min(c, t.header().size() - 1)) + " is '" + row.get(c)
                             + "', not a number (left out of the figures)");
         }
         return java.util.Optional.empty();
+    }
+
+    /** Text that is no number; hmsim writes a gauge's NaN or infinity as such, which are numbers here. */
+    private static boolean notANumber(String cell) {
+        String t = cell.trim();
+        return Double.isNaN(Numbers.parse(t)) && !t.equalsIgnoreCase("nan");
     }
 
     static List<Swap> swaps(Path f) {

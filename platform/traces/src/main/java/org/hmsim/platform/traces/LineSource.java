@@ -20,7 +20,8 @@ public final class LineSource implements AutoCloseable {
 
     public LineSource(Path file, String display) {
         this.display = display;
-        TraceException.requireRegularInput(file, display);
+        // sequential: a pipe is a fine source (a lackey import from a FIFO); only a folder is refused
+        if (Files.isDirectory(file)) throw TraceException.inFile(display, "a folder, not a trace file", null);
         try {
             this.in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1);
         } catch (IOException e) {

@@ -56,7 +56,9 @@ final class CollectCommand implements Callable<Integer> {
                     + "); nothing was assembled: it writes runs.csv and study.json itself when it ends");
             return Commands.BAD_INPUT;
         }
-        if (!Files.isDirectory(out.resolve("runs"))) { // assembling nothing would replace a runs.csv and figures with empty ones
+        // assembling nothing would replace a runs.csv and its figures with empty ones; with no runs.csv yet (a batch job
+        // whose tasks never started) there is nothing to lose and collect says what is there
+        if (!Files.isDirectory(out.resolve("runs")) && Files.isRegularFile(out.resolve(ResultsFolder.TABLE))) {
             ctx.err().println("collect: " + out.resolve("runs") + " is missing: there are no per-run files to assemble; nothing was assembled");
             return Commands.BAD_INPUT;
         }

@@ -62,7 +62,7 @@ public final class Json {
 
     /** A JSON value as a short text for a message: a string quoted (cut at 40 characters), anything else as written. */
     public static String describe(Object v) {
-        String t = v instanceof String s ? "\"" + s + "\"" : write(v).strip();
+        String t = (v instanceof String s ? "\"" + s + "\"" : write(v).strip()).replaceAll("\\s+", " "); // one line: it goes into a one-line error
         return t.length() > 42 ? t.substring(0, 40) + "..." : t;
     }
 

@@ -52,7 +52,8 @@ public final class AccelSimImporter {
                     String[] p = l.split(",");
                     if (p.length != 3) throw src.fail("expected MemcpyHtoD,0xADDRESS,BYTES");
                     long bytes = src.dec(p[2].trim(), "size");
-                    if (bytes <= 0) throw src.fail("size " + bytes + ": a copy moves at least one byte"); // was dropped without a word (an audit)
+                    if (bytes < 0) throw src.fail("size " + bytes + ": a copy moves no fewer than zero bytes"); // was dropped without a word (an audit)
+                    if (bytes == 0) continue; // cudaMemcpy of 0 bytes: a legal no-op a tracer may record
                     long address = src.hex(p[1].trim(), "address");
                     // a range past 2^64 wrapped into an allocation at the other end of the address space (an audit)
                     if (Long.compareUnsigned(address + bytes - 1, address) < 0)
@@ -221,8 +222,8 @@ public final class AccelSimImporter {
                 for (int s = 0; s < ns; s++) usesLoaded |= isPending(reg(p[i + s]));
                 for (int d = 0; d < nd; d++) usesLoaded |= isPending(reg(p[firstDest + d])); // a write-after-write also waits
                 i += ns;
-                int width = src.decInt(p[i++], "memory width", 0, 16);
-                if (Integer.bitCount(width) > 1) throw src.fail("memory width " + width + " is not 0, 1, 2, 4, 8 or 16 bytes per thread");
+                int width = src.decInt(p[i++], "memory width", 0, 1 << 20);
+                if (Integer.bitCount(width) > 1) throw src.fail("memory width " + width + " is not 0 or a power of two (bytes per thread)");
                 if (width > 0) i = memory(p, i, mask, opcode, dest, usesLoaded);
                 else other(opcode, usesLoaded);
                 int rest = p.length - i;
