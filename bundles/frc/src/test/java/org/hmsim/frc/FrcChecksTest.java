@@ -179,12 +179,7 @@ class FrcChecksTest {
         RunResult base = Sim.conventional().run(SMALL, w);
         long t = base.simTimePs();
         Sim live = Sim.conventional();
-        RunResult r = Simulation.run(new RunSpec("swap", SMALL, w, live, 1, 10_000_000L, 0), List.of(
-                new ScriptedSwap(ScriptedSwap.When.TIME, t / 4, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("frc", Map.of("entries", 64))),
-                new ScriptedSwap(ScriptedSwap.When.TIME, t / 2, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("victim-cache", Map.of())),
-                new ScriptedSwap(ScriptedSwap.When.TIME, 3 * t / 4, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("conventional", Map.of()))));
-        assertEquals(3, live.records().size(), live.records().toString());
-        for (var rec : live.records()) assertEquals("ok", rec.outcome(), rec.toString());
+        RunResult r = swapThroughEveryMissPath(SMALL, w, live, t);
         double frcMisses = stat(r, "frc_misses"), swaps = stat(r, "frc_swaps"), stores = stat(r, "frc_store_allocs");
         System.out.printf("swap check: frc misses %.0f, store allocs %.0f, swaps %.0f, vc hits %.0f, time %.0f ns (conventional %.0f ns)%n",
                 frcMisses, stores, swaps, stat(r, "vc_hits"), r.simTimeNs(), base.simTimeNs());
@@ -210,12 +205,7 @@ class FrcChecksTest {
         Workload w = stream();
         long t = Sim.conventional().run(m, w).simTimePs();
         Sim live = Sim.conventional();
-        RunResult r = Simulation.run(new RunSpec("swap", m, w, live, 1, 10_000_000L, 0), List.of(
-                new ScriptedSwap(ScriptedSwap.When.TIME, t / 4, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("frc", Map.of("entries", 64))),
-                new ScriptedSwap(ScriptedSwap.When.TIME, t / 2, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("victim-cache", Map.of())),
-                new ScriptedSwap(ScriptedSwap.When.TIME, 3 * t / 4, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("conventional", Map.of()))));
-        assertEquals(3, live.records().size(), live.records().toString());
-        for (var rec : live.records()) assertEquals("ok", rec.outcome(), rec.toString());
+        RunResult r = swapThroughEveryMissPath(m, w, live, t);
         var st = r.stats();
         double l1WriteBacks = 0;
         for (String k : st.keySet()) if (k.matches("gpu0\\.sm\\d+\\.l1\\.write_backs")) l1WriteBacks += st.get(k);
@@ -226,6 +216,17 @@ class FrcChecksTest {
         assertEquals(st.get("gpu0.xbar.req_packets"), st.get("gpu0.xbar.resp_packets") + l1WriteBacks, "a request to the L2 was not answered");
         assertEquals(stat(r, "fetch_bytes"), st.get("pool.gddr.bytes_read"), "L2 fetches and DRAM reads differ");
         assertEquals(stat(r, "writeback_bytes"), st.get("pool.gddr.bytes_written"), "L2 write-backs and DRAM writes differ");
+    }
+
+    /** Runs {@code w} swapping conventional -> frc 64 -> victim-cache -> conventional at a quarter, half and three quarters of {@code t}; each swap ok. */
+    private static RunResult swapThroughEveryMissPath(MachineConfig m, Workload w, Sim live, long t) {
+        RunResult r = Simulation.run(new RunSpec("swap", m, w, live, 1, 10_000_000L, 0), List.of(
+                new ScriptedSwap(ScriptedSwap.When.TIME, t / 4, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("frc", Map.of("entries", 64))),
+                new ScriptedSwap(ScriptedSwap.When.TIME, t / 2, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("victim-cache", Map.of())),
+                new ScriptedSwap(ScriptedSwap.When.TIME, 3 * t / 4, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("conventional", Map.of()))));
+        assertEquals(3, live.records().size(), live.records().toString());
+        for (var rec : live.records()) assertEquals("ok", rec.outcome(), rec.toString());
+        return r;
     }
 
     /**
