@@ -311,6 +311,22 @@ class ImporterTest {
                 "L 4222cb4 8", "end cpu"), s.events);
     }
 
+    /** A sequential import reads a pipe (valgrind | hmsim): only the binary reader, which seeks, needs a regular file (a review). */
+    @Test
+    void aLackeyImportReadsAFifo() throws Exception {
+        Path text = lackey(null), fifo = dir.resolve("lackey.fifo");
+        Assumptions.assumeTrue(mkfifo(fifo), "mkfifo is not available");
+        Process writer = new ProcessBuilder("sh", "-c", "cat '" + text + "' > '" + fifo + "'").start();
+        try {
+            CollectingSink s = new CollectingSink();
+            assertEquals(6, assertTimeoutPreemptively(Duration.ofSeconds(20), () -> LackeyImporter.importTrace(fifo, s)));
+            assertEquals(0, writer.waitFor());
+            assertEquals(9, s.events.size(), s.events.toString());
+        } finally {
+            writer.destroyForcibly(); // a writer nobody read would wait on the FIFO for ever
+        }
+    }
+
     @Test
     void lackeyMalformedLineNamesFileAndLine() throws IOException {
         Path p = lackey(" L 0422zz00,8");
