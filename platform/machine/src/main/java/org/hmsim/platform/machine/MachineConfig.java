@@ -243,11 +243,8 @@ public final class MachineConfig {
 
     /** {@code l1.write_policy}: {@code write-through} (no write allocation) or {@code write-back} (write-allocate, dirty lines kept). */
     private static boolean writePolicy(Tree l1t) {
-        String v = l1t.string("write_policy", "write-through").toLowerCase(Locale.ROOT);
-        if (!v.equals("write-through") && !v.equals("write-back"))
-            throw new ConfigException(l1t.child("write_policy"), "unknown write_policy '" + v + "' (write-through: stores go on to the L2, "
-                    + "not allocated; write-back: stores allocate, fetching the line, and stay dirty until it leaves)");
-        return v.equals("write-back");
+        return choice(l1t, "write_policy", "write-through", "write-back", "write-through: stores go on to the L2, "
+                + "not allocated; write-back: stores allocate, fetching the line, and stay dirty until it leaves");
     }
 
     /**
@@ -255,10 +252,17 @@ public final class MachineConfig {
      * trip; {@code crossbar}, by packets that queue with the crossbar's other traffic and are acknowledged.
      */
     private static boolean invalidation(Tree l2t) {
-        String v = l2t.string("invalidation", "fixed").toLowerCase(Locale.ROOT);
-        if (!v.equals("fixed") && !v.equals("crossbar"))
-            throw new ConfigException(l2t.child("invalidation"), "unknown invalidation '" + v + "' (fixed: an unloaded round trip; crossbar: packets that queue with the crossbar's traffic)");
-        return v.equals("crossbar");
+        return choice(l2t, "invalidation", "fixed", "crossbar", "fixed: an unloaded round trip; crossbar: packets that queue with the crossbar's traffic");
+    }
+
+    /**
+     * A field that is one of two words, case-insensitive: true for {@code other}, false for {@code def} (also when
+     * absent); anything else is refused at the field with {@code explain} in parentheses.
+     */
+    private static boolean choice(Tree t, String key, String def, String other, String explain) {
+        String v = t.string(key, def).toLowerCase(Locale.ROOT);
+        if (!v.equals(def) && !v.equals(other)) throw new ConfigException(t.child(key), "unknown " + key + " '" + v + "' (" + explain + ")");
+        return v.equals(other);
     }
 
     /** Reads one pool, unknown fields included, so that a misspelt {@code name} is reported as such rather than as missing. */
@@ -277,8 +281,7 @@ public final class MachineConfig {
                 tt.integer("ras", 28, 0, 10_000), tt.integer("rc", 40, 0, 10_000), tt.integer("wr", 12, 0, 10_000));
         tt.finish();
         int queue = p.integer("queue", 64, 1, 1 << 16);
-        String sched = p.string("scheduler", "fr-fcfs").toLowerCase(Locale.ROOT);
-        if (!sched.equals("fr-fcfs") && !sched.equals("fcfs")) throw new ConfigException(p.child("scheduler"), "unknown scheduler '" + sched + "' (fr-fcfs or fcfs)");
+        String sched = choice(p, "scheduler", "fr-fcfs", "fcfs", "fr-fcfs or fcfs") ? "fcfs" : "fr-fcfs";
         Tree et = p.tree("energy");
         DramEnergy energy = new DramEnergy(et.real("activate_pj", defaultActivatePj(kind), 0, 1e7),
                 et.real("read_pj_per_byte", defaultAccessPjPerByte(kind), 0, 1e6), et.real("write_pj_per_byte", defaultAccessPjPerByte(kind), 0, 1e6));
@@ -290,16 +293,14 @@ public final class MachineConfig {
             if (p.has("controller_latency")) throw new ConfigException(p.child("controller_latency"), "give either controller_latency or controller_latency_cycles");
             controller = Math.round(p.integer("controller_latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
         } else controller = p.picoseconds("controller_latency", 0);
-        String ack = p.string("write_ack", "written").toLowerCase(Locale.ROOT);
-        if (!ack.equals("written") && !ack.equals("queued"))
-            throw new ConfigException(p.child("write_ack"), "unknown write_ack '" + ack + "' (written: when the data is in DRAM; queued: when a channel takes the write)");
+        boolean ackQueued = choice(p, "write_ack", "written", "queued", "written: when the data is in DRAM; queued: when a channel takes the write");
         p.finish();
         if (name == null) throw new ConfigException(p.child("name"), "is required");
         // a name is a path segment (pools.ddr.bandwidth) and part of statistics and figure file names: a dot, a slash
         // or a number there made the pool unaddressable or its figure silently go missing (found by a review)
         if (!name.matches("[A-Za-z][A-Za-z0-9_-]{0,63}"))
             throw new ConfigException(p.child("name"), "'" + name + "' is not a pool name: a letter, then letters, digits, '_' or '-' (at most 64)");
-        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ack.equals("queued"));
+        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ackQueued);
     }
 
     /** Activate+precharge energy of a 2 KB row; order-of-magnitude figures from DRAM power models. */

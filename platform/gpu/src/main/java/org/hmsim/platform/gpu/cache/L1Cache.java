@@ -456,7 +456,6 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         pool.give(d);
         switch (kind) {
             case WRITE -> client.onStoreAck(warp);
-            case WRITEBACK -> { } // a dirty line's write-back reached the L2 (only a write-back L1 sends one)
             case ATOMIC -> client.onLoadData(warp);
             default -> {
                 mArrived[m] |= sectors;

@@ -598,6 +598,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      * of them finding a copy). Only for an L1 line of this cache's size; a smaller one leaves the rest of the line
      * possibly held, and the bit stays.
      */
+    @Override
+    public void l1Dropped(long line, int lineBytes, int sm) {
+        if (lineBytes != t.lineBytes) return;
+        int set = t.setOf(line);
+        int way = t.find(set, line);
+        if (way >= 0) sharers[set * t.ways + way] &= ~(1L << (sm & 63));
+    }
+
     /**
      * A write-back L1 flushed {@code sectors} of {@code line} ({@link L1Cache#invalidateAll}, after this slice's own
      * flush, so the line is no longer here): they are posted to memory, in flight after the flush as the slice's own
@@ -606,14 +614,6 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     @Override
     public void l1Flushed(long line, int sectors) {
         postWrite(line, sectors);
-    }
-
-    @Override
-    public void l1Dropped(long line, int lineBytes, int sm) {
-        if (lineBytes != t.lineBytes) return;
-        int set = t.setOf(line);
-        int way = t.find(set, line);
-        if (way >= 0) sharers[set * t.ways + way] &= ~(1L << (sm & 63));
     }
 
     /**

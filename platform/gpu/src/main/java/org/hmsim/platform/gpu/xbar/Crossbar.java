@@ -146,16 +146,11 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
      */
     public int invalidate(int slice, long line, long sharers, InvalidationAcks acks, int tx) {
         if (l1Side == null) throw new IllegalStateException(name + ": no L1s to invalidate");
-        long ser = serialisationPs(HEADER_BYTES), now = engine.now();
+        long now = engine.now();
         int sent = 0;
         for (long b = sharers; b != 0; b &= b - 1) {
             for (int sm = Long.numberOfTrailingZeros(b); sm < smPorts; sm += 64) {
-                long depart = Math.max(now, respSrcFree[slice]);
-                respSrcFree[slice] = depart + ser;
-                long deliver = Math.max(depart + latencyPs, respDstFree[sm]) + ser;
-                respDstFree[sm] = deliver;
-                respPackets++;
-                respBytes += HEADER_BYTES;
+                long deliver = bookResponse(slice, sm, HEADER_BYTES, now);
                 int id = newInvalidation(line, sm, slice, acks, tx);
                 engine.schedule(deliver + l1ProcessPs, this, EV_INV_AT_L1, id);
                 sent++;
@@ -169,14 +164,7 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     private void invalidateAtL1(int id) {
         int sm = invSm[id], slice = invSlice[id];
         int dirty = invDirty[id] = l1Side.invalidate(sm, invLine[id]);
-        int bytes = HEADER_BYTES + 32 * Integer.bitCount(dirty);
-        long ser = serialisationPs(bytes);
-        long depart = Math.max(engine.now(), reqSrcFree[sm]);
-        reqSrcFree[sm] = depart + ser;
-        long deliver = Math.max(depart + latencyPs, reqDstFree[slice]) + ser;
-        reqDstFree[slice] = deliver;
-        reqPackets++;
-        reqBytes += bytes;
+        long deliver = bookRequest(sm, slice, HEADER_BYTES + 32 * Integer.bitCount(dirty), engine.now());
         engine.schedule(deliver, this, EV_INV_ACKED, id);
     }
 
@@ -335,18 +323,10 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     public boolean tryAcceptAt(MemRequest r, MemClient from, long readyPs) {
         int src = r.sm, dst = sliceOf(r.paddr);
         if (!reserveOrWait(src, dst, from)) return false;
-        int bytes = requestBytes(r);
-        long ser = serialisationPs(bytes);
-        long depart = Math.max(readyPs, reqSrcFree[src]);
-        reqSrcFree[src] = depart + ser;
-        long eject = Math.max(depart + latencyPs, reqDstFree[dst]);
-        long deliver = eject + ser;
-        reqDstFree[dst] = deliver;
+        long deliver = bookRequest(src, dst, requestBytes(r), readyPs);
         srcInFlight[src]++;
         Fifo f = toSlice[dst];
         f.push(r, deliver);
-        reqPackets++;
-        reqBytes += bytes;
         // One event per port at a time, for the head packet: delivery times per port never decrease,
         // and a small event heap is what keeps the engine fast.
         if (!f.eventPending && !sliceBlocked[dst]) {
@@ -356,21 +336,40 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         return true;
     }
 
+    /**
+     * A packet of {@code bytes} from SM port {@code src} to slice port {@code dst}, ready at {@code readyPs}: it occupies
+     * its source port, then after the traversal its destination port (cut-through). Returns when it is delivered.
+     */
+    private long bookRequest(int src, int dst, int bytes, long readyPs) {
+        long ser = serialisationPs(bytes);
+        long depart = Math.max(readyPs, reqSrcFree[src]);
+        reqSrcFree[src] = depart + ser;
+        long deliver = Math.max(depart + latencyPs, reqDstFree[dst]) + ser;
+        reqDstFree[dst] = deliver;
+        reqPackets++;
+        reqBytes += bytes;
+        return deliver;
+    }
+
+    /** As {@link #bookRequest}, the other way: from slice port {@code src} to SM port {@code dst}. */
+    private long bookResponse(int src, int dst, int bytes, long readyPs) {
+        long ser = serialisationPs(bytes);
+        long depart = Math.max(readyPs, respSrcFree[src]);
+        respSrcFree[src] = depart + ser;
+        long deliver = Math.max(depart + latencyPs, respDstFree[dst]) + ser;
+        respDstFree[dst] = deliver;
+        respPackets++;
+        respBytes += bytes;
+        return deliver;
+    }
+
     /** L2 slice {@code slice} answers {@code r} (to SM {@code r.sm}) once {@code readyPs} is reached. */
     public void respond(int slice, MemRequest r, long readyPs) {
         int dst = r.sm;
-        int bytes = responseBytes(r);
-        long ser = serialisationPs(bytes);
-        long depart = Math.max(readyPs, respSrcFree[slice]);
-        respSrcFree[slice] = depart + ser;
-        long eject = Math.max(depart + latencyPs, respDstFree[dst]);
-        long deliver = eject + ser;
-        respDstFree[dst] = deliver;
+        long deliver = bookResponse(slice, dst, responseBytes(r), readyPs);
         Fifo f = toSm[dst];
         f.push(r, deliver);
         respInFlight++;
-        respPackets++;
-        respBytes += bytes;
         if (!f.eventPending) {
             f.eventPending = true;
             engine.schedule(deliver, this, EV_RESP, dst);
