@@ -341,25 +341,25 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
      * its source port, then after the traversal its destination port (cut-through). Returns when it is delivered.
      */
     private long bookRequest(int src, int dst, int bytes, long readyPs) {
-        long ser = serialisationPs(bytes);
-        long depart = Math.max(readyPs, reqSrcFree[src]);
-        reqSrcFree[src] = depart + ser;
-        long deliver = Math.max(depart + latencyPs, reqDstFree[dst]) + ser;
-        reqDstFree[dst] = deliver;
         reqPackets++;
         reqBytes += bytes;
-        return deliver;
+        return book(reqSrcFree, src, reqDstFree, dst, bytes, readyPs);
     }
 
     /** As {@link #bookRequest}, the other way: from slice port {@code src} to SM port {@code dst}. */
     private long bookResponse(int src, int dst, int bytes, long readyPs) {
-        long ser = serialisationPs(bytes);
-        long depart = Math.max(readyPs, respSrcFree[src]);
-        respSrcFree[src] = depart + ser;
-        long deliver = Math.max(depart + latencyPs, respDstFree[dst]) + ser;
-        respDstFree[dst] = deliver;
         respPackets++;
         respBytes += bytes;
+        return book(respSrcFree, src, respDstFree, dst, bytes, readyPs);
+    }
+
+    /** Occupies port {@code src} of {@code srcFree}, then after the traversal port {@code dst} of {@code dstFree}. */
+    private long book(long[] srcFree, int src, long[] dstFree, int dst, int bytes, long readyPs) {
+        long ser = serialisationPs(bytes);
+        long depart = Math.max(readyPs, srcFree[src]);
+        srcFree[src] = depart + ser;
+        long deliver = Math.max(depart + latencyPs, dstFree[dst]) + ser;
+        dstFree[dst] = deliver;
         return deliver;
     }
 
