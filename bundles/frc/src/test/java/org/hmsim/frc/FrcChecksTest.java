@@ -53,9 +53,9 @@ class FrcChecksTest {
      * Checks 11/14/15 (direction, rough size) on a read-modify-write stream with dirty victims whose bank
      * working set exceeds the L2: the conventional path fills the 96 MSHRs with serialised evict-then-fetch
      * transactions and NACKs; a 512-entry FRC takes most misses, moves the eviction off the critical path,
-     * raises memory-level parallelism and OPC (measured +36 % with the presets' 2 L1 ports), more than doubling the
-     * L2 does (measured +11 %: the stream has no reuse). Not asserted: the thesis's gain at 4 entries (+30 %;
-     * measured +6.6 %).
+     * raises memory-level parallelism and OPC (measured +31 % with the presets' 2 L1 ports), more than doubling the
+     * L2 does (measured +0.1 %: the stream has no reuse). Not asserted: the thesis's gain at 4 entries (+30 %;
+     * measured +2.6 %).
      */
     @Test
     void frcRemovesEvictionLatencyOnTheCriticalPath() {
@@ -81,8 +81,11 @@ class FrcChecksTest {
     /**
      * The thesis's FastWalshTransform (butterflies with power-of-two strides, in place): the conventional L2
      * fills its 96 MSHRs with serialised evict-then-fetch transactions and NACKs; the FRC lifts memory-level
-     * parallelism well above the MSHR count and moves most of the eviction off the critical path. OPC is bounded by
-     * the DRAM here (the model is bandwidth-bound: measured in the README), so only "no loss" is asserted. The
+     * parallelism well above the MSHR count and moves most of the eviction off the critical path. With Table 4.2's
+     * channel-wide DRAM timing (bus turnarounds, tFAW) the deeper DRAM queue lets FR-FCFS keep the bus in one direction
+     * longer, so the bus carries more (utilisation 0.75 -> 0.81) and OPC rises (measured +10 %; thesis check 15: memory
+     * latency rises with L2-to-memory traffic, yet OPC rises). Without that timing the bus was already 0.95 busy and
+     * only "no loss" held. The
      * power-of-two strides meet in few FRC sets (indexed as Multi2Sim's banks index, line / banks mod sets), so about
      * a fifth of the misses find their FRC set full and take the conventional path: the eviction part falls by about
      * half, not to nothing (the thesis sees such FRC-set conflicts on MatrixTranspose, Fig. 5.7).
@@ -96,7 +99,9 @@ class FrcChecksTest {
         assertTrue(stat(r[2], "mlp") > 1.5 * stat(r[0], "mlp"), "MLP did not rise: " + stat(r[2], "mlp") + " vs " + stat(r[0], "mlp"));
         assertTrue(evictNsPerMiss(r[2]) < 0.65 * evictNsPerMiss(r[0]), "eviction part did not fall: " + evictNsPerMiss(r[2]) + " vs " + evictNsPerMiss(r[0]));
         assertTrue(stat(r[2], "frc_misses") > 0.7 * stat(r[2], "misses"), "a 512-entry FRC served too few misses");
-        assertTrue(opc(r[2]) >= opc(r[0]) * 0.99, "frc 512 lost OPC: " + opc(r[2]) + " vs " + opc(r[0]));
+        assertTrue(opc(r[2]) >= opc(r[0]) * 1.05, "frc 512 did not raise OPC by 5 %: " + opc(r[2]) + " vs " + opc(r[0]));
+        double bus = r[0].metrics().get("pool.gddr.utilisation"), bus512 = r[2].metrics().get("pool.gddr.utilisation");
+        assertTrue(bus512 > bus, "the DRAM bus carried no more: " + bus512 + " vs " + bus);
         // the run metrics: OPC counts every lane of a warp instruction; MPKO = L2 read misses per 1000 ops
         assertEquals(r[0].metrics().get("ipc") * org.hmsim.api.workload.WarpInstruction.THREADS, opc(r[0]), 1e-9);
         assertEquals(stat(r[0], "misses") / (opc(r[0]) * r[0].simTimePs() / (1e12 / 1.2e9)) * 1000, mpko(r[0]), 0.01 * mpko(r[0]));
@@ -105,8 +110,8 @@ class FrcChecksTest {
     /**
      * Check 13 (Fig. 6.3/6.6, "MLP, not capacity"): on the read-modify-write stream (no reuse, so capacity
      * cannot help) a fully associative L2 (gpu.l2.ways: 0) and an unbounded victim cache - alone or with the
-     * FA L2 - change OPC by a few per cent (measured FA -1.5 %, VC +2.2 %, FA+VC +4.0 %; thesis: FA < 10 %),
-     * while a 512-entry FRC gains +22 %: the VC takes the write-back off the eviction (its eviction part
+     * FA L2 - change OPC by a few per cent (measured FA -2.7 %, VC +0.1 %, FA+VC +3.4 %; thesis: FA < 10 %),
+     * while a 512-entry FRC gains +31 %: the VC takes the write-back off the eviction (its eviction part
      * falls) but every miss still waits for its victim and holds one of the 96 MSHRs, so memory-level
      * parallelism stays where it was; the FRC's entries add fetches in flight.
      */
@@ -134,7 +139,10 @@ class FrcChecksTest {
      * when a cache section sets none) and an FRC entry that also holds its MSHR until the block arrives
      * ({@code mshr: true}). The conventional path then holds each MSHR through evict-then-fetch; the FRC
      * frees it at arrival, so even 4 entries gain, and beyond the entries that cover the MSHRs more add little.
-     * Measured with the presets' 2 L1 ports: +4.8 / +27.7 / +31.7 / +33.3 % at 4 / 16 / 64 / 512 entries (one port: +5.8 / +24.7 / +28.0 / +30.9; thesis at 4 entries: +30 %).
+     * Measured with the presets' 2 L1 ports: +8.1 / +11.0 / +19.9 / +17.8 % at 4 / 16 / 64 / 512 entries (thesis at 4 entries:
+     * +30 %). Before the presets took Table 4.2's channel-wide DRAM timing (tRRD, tFAW, tWTR, tRTRS, refresh; third session of
+     * 2026-11-27) it was +4.8 / +27.7 / +31.7 / +33.3 %: the stream's row misses are now paced by tFAW, which the conventional
+     * path's fewer fetches in flight feel less, so the step from 4 to 16 entries is smaller.
      */
     @Test
     void withFewL2MshrsTheFrcGainsAtEverySizeAndSaturates() {
@@ -151,7 +159,7 @@ class FrcChecksTest {
         for (int i = 0; i < entries.length; i++) gain[i] = opc(r[i + 1]) / opc(r[0]) - 1;
         String curve = java.util.Arrays.toString(gain);
         assertTrue(gain[0] > 0.02, "4 entries gained nothing: " + curve);
-        assertTrue(gain[1] > gain[0] + 0.05 && gain[2] >= gain[1], "the gain does not rise with entries: " + curve);
+        assertTrue(gain[1] > gain[0] && gain[2] > gain[0] + 0.05 && gain[2] >= gain[1], "the gain does not rise with entries: " + curve);
         assertTrue(gain[3] - gain[1] < gain[1], "no saturation: 16 -> 512 entries gained as much as 0 -> 16: " + curve);
         assertTrue(evictNsPerMiss(r[4]) < 0.5 * evictNsPerMiss(r[0]), "the eviction part did not fall");
     }
@@ -257,9 +265,12 @@ class FrcChecksTest {
      * charged on every read). The thesis group's fork replies to an eviction at once and times reads by DRAMSim2
      * alone, which the presets follow (README, FRC). Under the 4.2 semantics ({@code gpu.l2.evict_notice: true},
      * {@code controller_latency_cycles: 90}), over the frc-sweep study's ten models on the full-size RX540, the
-     * geometric-mean OPC gain rises with entries (measured +2.5 / +8.3 / +14.5 % at 4 / 64 / 512) and at 512 entries
-     * exceeds doubling, quadrupling or fully associating the L2 (+7.2 / +8.4 / +7.5 %): the thesis's ordering (Fig. 6.6),
-     * at under half its sizes. Under the presets' semantics the same models give +3 % at 512 entries.
+     * geometric-mean OPC gain rises with entries (measured +1.2 / +7.8 / +12.6 % at 4 / 64 / 512) and at 512 entries
+     * exceeds doubling, quadrupling or fully associating the L2 (+9.3 / +11.4 / +9.5 %): the thesis's ordering (Fig. 6.6),
+     * at under half its sizes, and over 4x the L2 by a narrow margin. Under the presets' semantics the same models give
+     * +4 % at 512 entries. Before the presets took Table 4.2's channel-wide DRAM timing (third session of 2026-11-27) the
+     * gains were +2.5 / +8.3 / +14.5 % against +7.2 / +8.4 / +7.5 %, and FRC 512 was asserted 3 points above each comparison
+     * point: bank-pacing and bus turnarounds make capacity, which saves DRAM accesses, worth more.
      */
     @Test
     void withEvictionsAtAMemoryRoundTripTheAverageGainRisesWithEntriesAndBeatsBiggerL2s() {
@@ -288,7 +299,7 @@ class FrcChecksTest {
         System.out.println("frc average, Multi2Sim 4.2 evictions: " + curve);
         assertTrue(gain[1] > 0 && gain[2] > gain[1] + 0.03 && gain[3] > gain[2] + 0.03, "the average gain does not rise with entries: " + curve);
         assertTrue(gain[3] > 0.10, "frc 512 gained under 10 % on average: " + curve);
-        for (int p = 4; p < points; p++) assertTrue(gain[3] > gain[p] + 0.03, "frc 512 does not beat comparison point " + p + ": " + curve);
+        for (int p = 4; p < points; p++) assertTrue(gain[3] > gain[p], "frc 512 does not beat comparison point " + p + ": " + curve);
     }
 
     private static MachineConfig machine42(Object[] m42, Object... more) {

@@ -278,7 +278,14 @@ public final class MachineConfig {
         double clock = p.megahertz("clock", 1000);
         Tree tt = p.tree("timing");
         DramTiming timing = new DramTiming(tt.integer("rcd", 12, 0, 10_000), tt.integer("rp", 12, 0, 10_000), tt.integer("cl", 12, 0, 10_000),
-                tt.integer("ras", 28, 0, 10_000), tt.integer("rc", 40, 0, 10_000), tt.integer("wr", 12, 0, 10_000));
+                tt.integer("ras", 28, 0, 10_000), tt.integer("rc", 40, 0, 10_000), tt.integer("wr", 12, 0, 10_000),
+                tt.integer("rrd", 0, 0, 10_000), tt.integer("faw", 0, 0, 10_000), tt.integer("wtr", 0, 0, 10_000),
+                tt.integer("rtrs", 0, 0, 10_000), tt.integer("rfc", 0, 0, 10_000), tt.integer("refi", 0, 0, 10_000_000));
+        // refresh needs both: tRFC without tREFI would never refresh, tREFI without tRFC would cost nothing
+        if ((timing.tRFC() == 0) != (timing.tREFI() == 0))
+            throw new ConfigException(tt.child(timing.tRFC() == 0 ? "refi" : "rfc"), "give both rfc and refi (refresh), or neither");
+        if (timing.tREFI() > 0 && timing.tRFC() >= timing.tREFI())
+            throw new ConfigException(tt.child("rfc"), "must be below refi (" + timing.tREFI() + "): the channel would never be out of refresh");
         tt.finish();
         int queue = p.integer("queue", 64, 1, 1 << 16);
         String sched = choice(p, "scheduler", "fr-fcfs", "fcfs", "fr-fcfs or fcfs") ? "fcfs" : "fr-fcfs";

@@ -127,6 +127,23 @@ class MachineConfigTest {
                 error("pools.0.write_ack", "posted").getMessage());
     }
 
+    /** The channel-wide DRAM constraints are off unless given; refresh needs both of its fields. */
+    @Test
+    void aPoolsChannelWideTimingIsOptionalAndRefreshNeedsBothFields() {
+        org.hmsim.platform.memory.DramTiming t = Presets.machine("small").pools().get(0).timing();
+        assertEquals(0, t.tRRD() + t.tFAW() + t.tWTR() + t.tRTRS() + t.tRFC() + t.tREFI());
+        t = Presets.machine("small", "pools.0.timing.faw", 35, "pools.0.timing.rfc", 278, "pools.0.timing.refi", 11700).pools().get(0).timing();
+        assertEquals(35, t.tFAW());
+        assertEquals(11700, t.tREFI());
+        // the error names the field that was given (it has a line in the file)
+        assertEquals("pools.0.timing.rfc: give both rfc and refi (refresh), or neither", error("pools.0.timing.rfc", 278).getMessage());
+        assertEquals("pools.0.timing.refi: give both rfc and refi (refresh), or neither", error("pools.0.timing.refi", 11700).getMessage());
+        assertEquals("pools.0.timing.rfc: must be below refi (200): the channel would never be out of refresh",
+                error("pools.0.timing.rfc", 278, "pools.0.timing.refi", 200).getMessage());
+        assertTrue(error("pools.0.timing.tfaw", 35).getMessage().startsWith("pools.0.timing.tfaw: unknown field"),
+                error("pools.0.timing.tfaw", 35).getMessage());
+    }
+
     @Test
     void aSliceInterleaveSmallerThanTheL2LineIsRefused() {
         assertEquals("gpu.crossbar.slice_interleave: slice_interleave 64 B is smaller than the L2 line (128 B): each line lives in one slice, "

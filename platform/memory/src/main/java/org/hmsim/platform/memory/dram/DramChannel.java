@@ -24,8 +24,19 @@ import org.hmsim.platform.memory.Rates;
  * </ul>
  * transfer = bytes / (pool bandwidth / channels), so the pool's stated bandwidth is the data bus's peak.
  * Commands issue at the first picosecond every constraint allows (the command clock sets the timing
- * parameters and the one-command-per-cycle command bus, not a grid). Not modelled: tRRD/tFAW, bus
- * turnaround (tWTR/tRTW), refresh.
+ * parameters and the one-command-per-cycle command bus, not a grid).
+ *
+ * <p><b>Channel-wide constraints</b> (DRAMSim2's, each off at 0; {@link org.hmsim.platform.memory.DramTiming}):
+ * <ul>
+ *   <li>an ACT from tRRD after the channel's last ACT and tFAW after its fourth-last;</li>
+ *   <li>the data bus turns around: a read command from tWTR after the end of a write's data, a write's data
+ *       from tRTRS after the end of a read's;</li>
+ *   <li>refresh: once due (every tREFI, channels staggered) the controller issues nothing more, precharges
+ *       every open bank when it may, and no ACT follows for tRFC.</li>
+ * </ul>
+ * The direction of a bank's oldest row hit decides when that bank's column command may go, so a
+ * turnaround holds a bank's requests in order while hits of the bus's current direction in other banks go
+ * first: the batching FR-FCFS gets from ready-first.
  *
  * <p><b>Pipelining.</b> A column command is only issued when its data can follow the bus's current
  * occupant (busFree - tCL), while ACT/PRE for other banks are issued in the meantime; so activations
@@ -50,6 +61,18 @@ final class DramChannel implements EventTarget {
     private final boolean frfcfs;
     private final int banks, rowBytes, depth;
     private final long tRCD, tRP, tCL, tRAS, tRC, tWR, tCK;
+    private final long tRRD, tFAW, tWTR, tRTRS, tRFC, tREFI;
+    /** tRRD or tFAW set: ACTs are paced channel-wide; the last four ACT times, a ring. */
+    private final boolean actPaced;
+    private final long[] lastActs = new long[4];
+    private int lastActsHead;
+    /** The earliest time the channel's next ACT may issue (tRRD, tFAW). */
+    private long channelActReady;
+    /** tWTR or tRTRS set: the data bus turns around between reads and writes. */
+    private final boolean turnaround;
+    private boolean busWriting;
+    /** When the next refresh is due (Long.MAX_VALUE: refresh not modelled). */
+    private long refreshDueAt = Long.MAX_VALUE;
     private final double psPerByte;
     /** Row size and bank count are powers of two: row and bank come from shifts and masks. */
     private final boolean pow2;
@@ -66,6 +89,7 @@ final class DramChannel implements EventTarget {
     private final int[] sBank;
     private final long[] sRow, sArrive, sSeq;
     private final byte[] sClass;
+    private final boolean[] sWrite;
     private final int[] gPrev, gNext, bPrev, bNext;
     private final int[] freeSlots;
     private int nFree;
@@ -95,11 +119,11 @@ final class DramChannel implements EventTarget {
     private long wakeAt = Long.MAX_VALUE;
 
     // statistics
-    long reads, writes, readBytes, writeBytes, hits, misses, conflicts, activates, busyPs;
+    long reads, writes, readBytes, writeBytes, hits, misses, conflicts, activates, busyPs, refreshes, turnarounds;
     private long occIntegral, lastOccChange;
     private Histogram queueDelay, poolQueueDelay;
 
-    DramChannel(DramPool owner, int index, Engine engine, DramTimingPs t, int banks, int rowBytes, int depth,
+    DramChannel(DramPool owner, int index, int channels, Engine engine, DramTimingPs t, int banks, int rowBytes, int depth,
                 boolean frfcfs, double channelBytesPerSecond) {
         if (banks < 1 || banks > 64) throw new IllegalArgumentException("banks must be in [1, 64]");
         this.owner = owner;
@@ -116,6 +140,17 @@ final class DramChannel implements EventTarget {
         this.tRC = t.tRC();
         this.tWR = t.tWR();
         this.tCK = t.tCK();
+        this.tRRD = t.tRRD();
+        this.tFAW = t.tFAW();
+        this.tWTR = t.tWTR();
+        this.tRTRS = t.tRTRS();
+        this.tRFC = t.tRFC();
+        this.tREFI = t.tREFI();
+        this.actPaced = tRRD > 0 || tFAW > 0;
+        java.util.Arrays.fill(lastActs, Long.MIN_VALUE / 4);
+        this.turnaround = tWTR > 0 || tRTRS > 0;
+        // channels refresh in turn, as DRAMSim2 staggers its ranks, so a pool never stops all at once
+        if (tREFI > 0) refreshDueAt = tREFI - (tREFI * index) / channels;
         this.psPerByte = 1e12 / channelBytesPerSecond;
         this.pow2 = Integer.bitCount(rowBytes) == 1 && Integer.bitCount(banks) == 1;
         this.rowShift = Integer.numberOfTrailingZeros(rowBytes);
@@ -126,6 +161,7 @@ final class DramChannel implements EventTarget {
         sArrive = new long[depth];
         sSeq = new long[depth];
         sClass = new byte[depth];
+        sWrite = new boolean[depth];
         gPrev = new int[depth];
         gNext = new int[depth];
         bPrev = new int[depth];
@@ -182,6 +218,7 @@ final class DramChannel implements EventTarget {
         sArrive[s] = now;
         sSeq[s] = arrivals++;
         sClass[s] = HIT;
+        sWrite[s] = r.kind == AccessKind.WRITE || r.kind == AccessKind.WRITEBACK;
         gPrev[s] = gTail;
         gNext[s] = NONE;
         if (gTail == NONE) gHead = s;
@@ -225,6 +262,7 @@ final class DramChannel implements EventTarget {
      * find nothing ready would cost an event per command for no change in timing.
      */
     private void schedule(long now) {
+        if (now >= refreshDueAt) refresh(now);
         int cas, prep;
         if (frfcfs) {
             cas = oldestReadyHit(now);
@@ -260,6 +298,7 @@ final class DramChannel implements EventTarget {
             int b = Long.numberOfTrailingZeros(m);
             if (colReady[b] > now) continue;
             int h = bankHit[b];
+            if (turnaround && busReady(h) > now) continue;
             if (sSeq[h] < bestSeq) {
                 bestSeq = sSeq[h];
                 best = h;
@@ -278,7 +317,7 @@ final class DramChannel implements EventTarget {
         long bestSeq = Long.MAX_VALUE;
         for (long m = queuedBanks & ~hitBanks; m != 0; m &= m - 1) {
             int b = Long.numberOfTrailingZeros(m);
-            long t = openRow[b] == CLOSED ? actReady[b] : preReady[b];
+            long t = openRow[b] == CLOSED ? actAt(b) : preReady[b];
             if (t > now) continue;
             int h = bankHead[b];
             if (sSeq[h] < bestSeq) {
@@ -315,9 +354,9 @@ final class DramChannel implements EventTarget {
         long t;
         if (openRow[b] == sRow[s]) {
             if (!frfcfs && s != gHead) return Long.MAX_VALUE;
-            t = Math.max(colReady[b], busFreeAt - tCL);
+            t = Math.max(colReady[b], busReady(s));
         } else if (bankOldest && (openRow[b] == CLOSED || hitCount[b] == 0 || !frfcfs)) {
-            t = openRow[b] == CLOSED ? actReady[b] : preReady[b];
+            t = openRow[b] == CLOSED ? actAt(b) : preReady[b];
         } else {
             return Long.MAX_VALUE;
         }
@@ -337,14 +376,19 @@ final class DramChannel implements EventTarget {
     private long nextIssueByBank() {
         if (queuedBanks == 0) return Long.MAX_VALUE;
         long next = Long.MAX_VALUE;
-        if (hitBanks != 0) {
+        if (hitBanks != 0 && !turnaround) {
             long col = Long.MAX_VALUE;
             for (long m = hitBanks; m != 0; m &= m - 1) col = Math.min(col, colReady[Long.numberOfTrailingZeros(m)]);
             next = Math.max(col, busFreeAt - tCL);
+        } else {
+            for (long m = hitBanks; m != 0; m &= m - 1) {
+                int b = Long.numberOfTrailingZeros(m);
+                next = Math.min(next, Math.max(colReady[b], busReady(bankHit[b])));
+            }
         }
         for (long m = queuedBanks & ~hitBanks; m != 0; m &= m - 1) {
             int b = Long.numberOfTrailingZeros(m);
-            long t = openRow[b] == CLOSED ? actReady[b] : preReady[b];
+            long t = openRow[b] == CLOSED ? actAt(b) : preReady[b];
             if (t < next) next = t;
         }
         return Math.max(next, cmdFreeAt);
@@ -359,6 +403,58 @@ final class DramChannel implements EventTarget {
         return next;
     }
 
+    /**
+     * The earliest time queued row hit {@code s}'s column command may issue on the data bus: its data
+     * follows the bus's current occupant, after a turnaround where the direction changes.
+     */
+    private long busReady(int s) {
+        if (!turnaround || sWrite[s] == busWriting) return busFreeAt - tCL;
+        return sWrite[s] ? busFreeAt + tRTRS - tCL : busFreeAt + tWTR;
+    }
+
+    /** The earliest time bank {@code b} (closed) may be activated: its own tRP/tRC and the channel's tRRD/tFAW. */
+    private long actAt(int b) {
+        return actPaced ? Math.max(actReady[b], channelActReady) : actReady[b];
+    }
+
+    private void paceActivates(long now) {
+        lastActs[lastActsHead] = now;
+        lastActsHead = (lastActsHead + 1) & 3;
+        // lastActsHead now indexes the fourth-last ACT, which the next one must follow by tFAW
+        channelActReady = Math.max(now + tRRD, lastActs[lastActsHead] + tFAW);
+    }
+
+    /**
+     * A refresh that fell due by {@code now}: every open bank is precharged once it may be, then one REF
+     * keeps every bank from activating for tRFC. Refreshes that fell due while the channel had nothing to
+     * schedule overlapped no command and are not replayed; only the latest counts.
+     */
+    private void refresh(long now) {
+        while (refreshDueAt + tREFI <= now) {
+            refreshDueAt += tREFI;
+            refreshes++;
+        }
+        long start = Math.max(refreshDueAt, cmdFreeAt);
+        boolean open = false;
+        for (int b = 0; b < banks; b++) {
+            if (openRow[b] == CLOSED) continue;
+            open = true;
+            start = Math.max(start, preReady[b]);
+        }
+        long ref = open ? start + tRP : start;
+        long done = ref + tRFC;
+        for (int b = 0; b < banks; b++) {
+            openRow[b] = CLOSED;
+            actReady[b] = Math.max(actReady[b], done);
+            hitCount[b] = 0;
+            bankHit[b] = NONE;
+        }
+        hitBanks = 0;
+        cmdFreeAt = Math.max(cmdFreeAt, ref + tCK);
+        refreshes++;
+        refreshDueAt += tREFI;
+    }
+
     private void activate(int s, long now) {
         int b = sBank[s];
         long row = sRow[s];
@@ -368,6 +464,7 @@ final class DramChannel implements EventTarget {
         actReady[b] = Math.max(actReady[b], now + tRC);
         if (sClass[s] == HIT) sClass[s] = MISS;
         activates++;
+        if (actPaced) paceActivates(now);
         int n = 0, first = NONE;
         for (int j = bankHead[b]; j != NONE; j = bNext[j]) {
             if (sRow[j] != row) continue;
@@ -394,9 +491,11 @@ final class DramChannel implements EventTarget {
         int b = sBank[s];
         long xfer = transferPs(r.size);
         long dataEnd = now + tCL + xfer;
+        boolean write = sWrite[s];
+        if (turnaround && write != busWriting && busFreeAt > 0) turnarounds++;
+        busWriting = write;
         busFreeAt = dataEnd;
         busyPs += xfer;
-        boolean write = r.kind == AccessKind.WRITE || r.kind == AccessKind.WRITEBACK;
         if (write) {
             writes++;
             writeBytes += r.size;
@@ -534,6 +633,8 @@ final class DramChannel implements EventTarget {
         s.counter("row_misses", "requests that needed an ACT on a closed bank", () -> misses);
         s.counter("row_conflicts", "requests that needed a PRE of another open row, then an ACT", () -> conflicts);
         s.counter("activates", "ACT commands issued", () -> activates);
+        if (tREFI > 0) s.counter("refreshes", "refreshes issued (timing.rfc/refi)", () -> refreshes);
+        if (turnaround) s.counter("turnarounds", "data-bus direction changes between reads and writes (timing.wtr/rtrs)", () -> turnarounds);
         s.counter("data_bus_busy_ps", "time the data bus carried data, ps", () -> busyPs);
         s.gauge("bus_utilisation", "data_bus_busy_ps / elapsed time", () -> Rates.ratio(busyPs, Rates.elapsed(s, engine)));
         s.counter("queue_occupancy_integral", "queue length integrated over time, request*ps (Little's law: / time = mean occupancy)", this::occupancyIntegral);
