@@ -26,6 +26,20 @@ class DamagedJsonTest extends ResultsCli {
         assertArrayEquals(table, bytes(out.resolve("runs.csv")), "nothing changed");
     }
 
+    /** A damaged previous/study.json is the reason named when a run into the folder is refused (a figure file of previous/ was named, as if foreign). */
+    @Test
+    void aDamagedPreviousStudyJsonIsNamedAsTheReason() throws Exception {
+        assertEquals(0, run());
+        assertEquals(0, run());
+        Path provenance = out.resolve("previous/study.json");
+        Files.writeString(provenance, "{\"broken");
+        byte[] table = bytes(out.resolve("runs.csv"));
+        assertOneLineError(run(), "holds files hmsim did not write");
+        assertTrue(err().contains(" in previous/ (" + provenance + " is damaged (line 1, column "), err());
+        assertTrue(err().contains("so nothing shows that hmsim wrote the folder)"), err());
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")), "nothing changed");
+    }
+
     @Test
     void aDamagedStatsJsonIsReportedByCollectAndRedoneByResume() throws Exception {
         assertEquals(0, run());

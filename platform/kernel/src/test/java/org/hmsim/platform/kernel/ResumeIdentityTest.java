@@ -75,6 +75,22 @@ class ResumeIdentityTest extends ResultsCli {
         }
     }
 
+    /** A stats.json cut short is not counted as done (status said done while --resume redid the run). */
+    @Test
+    void statusCallsACutShortStatsJsonDamaged() throws Exception {
+        assertEquals(0, run());
+        Path stats = out.resolve("runs/0001/stats.json");
+        String whole = Files.readString(stats);
+        Files.writeString(stats, whole.substring(0, whole.length() / 2));
+        assertEquals(0, exec("status", out.toString()));
+        org.junit.jupiter.api.Assertions.assertTrue(out().contains("1 damaged") && out().contains("  damaged 0001 ")
+                && out().contains("is cut short") && out().contains("--resume runs it again")
+                && out().contains("runs.csv: assembled, but 1 run(s) damaged since they ended: hmsim run STUDY --out " + out + " --resume runs them again"), out());
+        assertEquals(0, run("--resume"));
+        assertEquals(0, exec("status", out.toString()));
+        org.junit.jupiter.api.Assertions.assertTrue(!out().contains("damaged") && out().contains("runs.csv: assembled"), out());
+    }
+
     @Test
     void aLongChangedValueIsShownWhereItFirstDiffers() throws Exception {
         assertEquals(0, run());

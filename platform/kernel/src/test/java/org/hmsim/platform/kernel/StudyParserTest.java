@@ -57,6 +57,26 @@ class StudyParserTest {
             report: [{metric: sim_time_ns}]
             """;
 
+    /** A machine error that only one point of a sweep raises names that point: the machine file's line is the same for all. */
+    @Test
+    void aMachineErrorOnlyASweepPointRaisesNamesThePoint() throws Exception {
+        StudyException e = error("study: two\nmachine: ../machines/small.yaml\nworkloads: [stream]\nsweep:\n  gpus: [1, 2]\n");
+        assertTrue(e.getMessage().contains("(at the sweep point gpus = 2 (line 5) of "), e.getMessage());
+        // a swept value that is itself wrong is pointed at where it is written, with no point appended
+        StudyException v = error("study: two\nmachine: ../machines/small.yaml\nworkloads: [stream]\nsweep:\n  gpu.sms: [4, 0]\n");
+        assertTrue(v.getMessage().contains("sweep.gpu.sms"), v.getMessage());
+        assertTrue(!v.getMessage().contains("at the sweep point"), v.getMessage());
+    }
+
+    /** follow: inside a policy sweep says so (it was told its name was missing). */
+    @Test
+    void followInsideAPolicySweepIsRefusedAsSuch() throws Exception {
+        for (String item : new String[] {"{follow: highest-ranked}", "{follow: highest-ranked, name: ratio}"}) {
+            StudyException e = error("study: f\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies:\n  placement: {sweep: [local, " + item + "]}\n");
+            assertTrue(e.getMessage().contains("policies.placement.sweep[1].follow: follow is not allowed inside a policy sweep"), e.getMessage());
+        }
+    }
+
     /** A line figure's x must hold numbers (with or without a unit): words would be drawn as one point labelled by them. */
     @Test
     void aLineFiguresXHoldsNumbers() throws Exception {
@@ -64,6 +84,12 @@ class StudyParserTest {
         StudyException e = error(GOOD.replace("report: [{metric: sim_time_ns}]", "report: [{metric: sim_time_ns, x: workload}]"));
         assertTrue(e.getMessage().contains("report[0].x: 'workload' holds values that are not numbers (stream, bfs(nodes=4096)): a line figure's x axis "
                 + "needs numbers; to compare these, use by: workload"), e.getMessage());
+        // only the runs the figure draws count: a where: that keeps numbers only is fine, one that keeps a word is not
+        String mixed = "study: x\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies:\n  replacement: tagged\nsweep:\n"
+                + "  policies.replacement.tag: [\"7\", \"9\", weights]\nreport:\n  - {metric: sim_time_ns, x: tag, by: workload, where: {tag: %s}}\n";
+        StudyException words = error(String.format(mixed, "[\"7\", weights]"));
+        assertTrue(words.getMessage().contains("report[0].x: 'tag' holds values that are not numbers (weights)"), words.getMessage());
+        assertEquals(3, parse(String.format(mixed, "[\"7\", \"9\"]")).runs().size());
     }
 
     /** A sweep whose product is beyond 100,000 runs is refused, fast, before any run is laid out (it used to fill the heap). */

@@ -61,6 +61,9 @@ public final class Csv {
                 if (!(row.size() == 1 && row.get(0).isEmpty())) out.add(row);
             }
         } catch (JsonProcessingException e) {
+            // Jackson finds an unclosed quote at the end of the text; the line to fix is where it opened
+            int open = unclosedQuoteLine(text);
+            if (open > 0) throw new UncheckedIOException("malformed CSV at line " + open + ": a quote opened there is never closed", e);
             // Jackson's own message runs over several lines; callers put this one after a file name.
             String at = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
             throw new UncheckedIOException("malformed CSV" + at + ": " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
@@ -68,6 +71,24 @@ public final class Csv {
             throw new UncheckedIOException("malformed CSV: " + e.getMessage(), e);
         }
         return out;
+    }
+
+    /**
+     * The line (from 1) of the quote that opens a cell never closed, or 0 if every quote closes. In RFC 4180 a
+     * quote inside a quoted cell is doubled, so quotes toggle the state and a doubled one toggles it twice.
+     */
+    static int unclosedQuoteLine(String text) {
+        boolean quoted = false;
+        int line = 1, openedAt = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') line++;
+            else if (c == '"') {
+                quoted = !quoted;
+                if (quoted) openedAt = line;
+            }
+        }
+        return quoted ? openedAt : 0;
     }
 
     /**

@@ -34,6 +34,15 @@ class CsvTest {
         assertThrows(UncheckedIOException.class, () -> Csv.parse("a,b\n\"open,c\n"));
     }
 
+    /** The error names the line where the unclosed quote opened, not the end of the file where it was found. */
+    @Test
+    void anUnclosedQuoteIsReportedWhereItOpened() {
+        String text = "run,workload\n0001,\"stream(a=1,b=2)\"\n0002,\"say \"\"hi\"\"\n0003,x\n0004,y\n";
+        UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> Csv.parse(text));
+        assertEquals("malformed CSV at line 3: a quote opened there is never closed", e.getMessage());
+        assertEquals(0, Csv.unclosedQuoteLine(new Csv().row(List.of("say \"hi\"", "two\nlines")).toString()));
+    }
+
     @Test
     void numbersAreShownWithoutATrailingFraction() {
         assertEquals("1200", Csv.number(1200.0));

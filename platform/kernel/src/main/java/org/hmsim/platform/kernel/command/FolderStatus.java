@@ -81,8 +81,12 @@ final class FolderStatus {
             int task = JobFolder.taskOf(i, chunk);
             String ts = taskStates.get(task);
             String state, why = null;
-            if (Files.isRegularFile(rd.resolve(ResultsFolder.STATS))) state = "done";
-            else if (Files.isRegularFile(rd.resolve(ResultsFolder.ERROR))) {
+            Path stats = rd.resolve(ResultsFolder.STATS);
+            if (Files.isRegularFile(stats) && endsWhole(stats)) state = "done";
+            else if (Files.isRegularFile(stats)) {
+                state = "damaged";
+                why = stats + " is cut short (it does not end its JSON object)";
+            } else if (Files.isRegularFile(rd.resolve(ResultsFolder.ERROR))) {
                 state = "failed";
                 why = errorLine(rd.resolve(ResultsFolder.ERROR));
             } else if (ts != null && ENDED.contains(ts)) {
@@ -94,10 +98,10 @@ final class FolderStatus {
             states.add(new RunState(id, label, state, why));
         }
         Map<String, Integer> counts = new LinkedHashMap<>();
-        for (String s : List.of("done", "running", "interrupted", "pending", "failed")) counts.put(s, 0);
+        for (String s : List.of("done", "running", "interrupted", "pending", "failed", "damaged")) counts.put(s, 0);
         for (RunState r : states) counts.merge(r.state(), 1, Integer::sum);
         StringBuilder head = new StringBuilder(dir + ": " + runs.size() + " runs: ");
-        counts.forEach((k, v) -> { if (v > 0 || !k.equals("interrupted")) head.append(v).append(' ').append(k).append(", "); });
+        counts.forEach((k, v) -> { if (v > 0 || !k.equals("interrupted") && !k.equals("damaged")) head.append(v).append(' ').append(k).append(", "); });
         head.setLength(head.length() - 2);
         o.println(head);
         if (lastJob != null) {
@@ -116,7 +120,9 @@ final class FolderStatus {
         if (notSubmitted) o.println("job: " + status);
         boolean assembled = Files.isRegularFile(dir.resolve(ResultsFolder.TABLE)) && "finished".equals(status);
         boolean allEnded = counts.get("done") + counts.get("failed") == runs.size();
-        o.println("runs.csv: " + (assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + dir + ")"
+        int damaged = counts.get("damaged");
+        o.println("runs.csv: " + (damaged > 0 ? (assembled ? "assembled, but " : "") + damaged + " run(s) damaged since they ended: hmsim run STUDY --out "
+                + dir + " --resume runs them again" : assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + dir + ")"
                 : notSubmitted ? "nothing is queued: hmsim run STUDY --out " + dir + " --executor NAME --resume submits the runs left"
                 : !Files.isDirectory(dir.resolve("job")) && !org.hmsim.platform.kernel.results.FolderLock.held(dir)
                         ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + dir + " --resume continues it"
@@ -125,7 +131,25 @@ final class FolderStatus {
         for (RunState r : states) if (r.state().equals("running")) o.println("  running " + r.id() + " " + r.label());
         for (RunState r : states)
             if (r.state().equals("interrupted")) o.println("  interrupted " + r.id() + " " + r.label() + " (begun, never ended: --resume runs it again)");
+        for (RunState r : states) if (r.state().equals("damaged")) o.println("  damaged " + r.id() + " " + r.label() + ": " + r.why() + " (--resume runs it again)");
         return Commands.OK;
+    }
+
+    /**
+     * Whether a stats.json ends its JSON object: one cut short (a full disk, a partial copy) does not. Only the end
+     * is read, so status stays fast on large studies; collect and --resume read each file whole.
+     */
+    static boolean endsWhole(Path stats) {
+        try (java.nio.channels.SeekableByteChannel c = Files.newByteChannel(stats)) {
+            long size = c.size();
+            java.nio.ByteBuffer tail = java.nio.ByteBuffer.allocate((int) Math.min(size, 64));
+            c.position(size - tail.capacity());
+            while (tail.hasRemaining() && c.read(tail) > 0) { }
+            String end = new String(tail.array(), 0, tail.position(), StandardCharsets.ISO_8859_1).strip();
+            return end.endsWith("}");
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     /** The line of error.txt that says what went wrong (the one after {@code run 0003 (...) failed:}). */

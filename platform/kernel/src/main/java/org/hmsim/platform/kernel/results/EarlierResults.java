@@ -68,8 +68,8 @@ public final class EarlierResults {
         if (!Files.isDirectory(dir)) return;
         Path foreign = foreign(dir);
         if (foreign != null)
-            throw new ResultsFolderException(dir + " holds files hmsim did not write, e.g. " + aFileIn(foreign) + (claimed(dir) ? ""
-                    : unclaimedBecause(dir.resolve(ResultsFolder.PROVENANCE))) + "; hmsim changes nothing there: move them away or choose another --out");
+            throw new ResultsFolderException(dir + " holds files hmsim did not write, e.g. " + aFileIn(foreign) + whyUnclaimed(dir, foreign)
+                    + "; hmsim changes nothing there: move them away or choose another --out");
         Path locked = readOnly(dir);
         if (locked != null)
             throw new ResultsFolderException("cannot move or remove the earlier results in " + dir + ": " + locked
@@ -240,6 +240,19 @@ public final class EarlierResults {
     /** Whether hmsim says it wrote {@code dir}: by its study.json, or a batch submission's manifest. */
     private static boolean claimed(Path dir) {
         return ownStudyJson(dir.resolve(ResultsFolder.PROVENANCE)) || ownManifest(dir.resolve(JOB).resolve("job.properties"));
+    }
+
+    /**
+     * Why hmsim's files around {@code foreign} are not known as its own, where that is the cause: the folder's
+     * study.json, or that of the earlier results ({@code previous/}) it lies in, is absent or damaged.
+     */
+    private static String whyUnclaimed(Path dir, Path foreign) {
+        for (String held : List.of(PREVIOUS, SUPERSEDED)) {
+            Path h = dir.resolve(held);
+            if (foreign.startsWith(h) && !foreign.equals(h))
+                return claimed(h) ? "" : " in " + held + "/" + unclaimedBecause(h.resolve(ResultsFolder.PROVENANCE));
+        }
+        return claimed(dir) ? "" : unclaimedBecause(dir.resolve(ResultsFolder.PROVENANCE));
     }
 
     /** Why {@code f} (study.json) does not show that hmsim wrote the folder: absent, or there but damaged. */

@@ -48,12 +48,6 @@ final class ReportSection {
             if (spec.x() != null && resolve(columns, spec.x()) == null)
                 throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' is not a swept column of this study (swept: "
                         + (sweepColumns.isEmpty() ? "none" : String.join(", ", sweepColumns)) + ")");
-            if (spec.x() != null) { // found by an audit: a line over 'fixed, crossbar' drew them as one unit-labelled point
-                List<String> words = values(resolve(columns, spec.x()), runs).stream().filter(v -> !Columns.numeric(v)).toList();
-                if (!words.isEmpty())
-                    throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' holds values that are not numbers (" + String.join(", ", words)
-                            + "): a line figure's x axis needs numbers; to compare these, use by: " + spec.x());
-            }
             if (resolve(columns, spec.by()) == null)
                 throw doc.error(at(item, "by"), field + ".by", "'" + spec.by() + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
             if (spec.normalise() != null)
@@ -63,6 +57,14 @@ final class ReportSection {
                 }
             for (Map.Entry<String, List<String>> e : spec.where().entrySet())
                 checkValues(doc, item, field, "where." + e.getKey(), resolve(columns, e.getKey()), e.getValue(), runs);
+            if (spec.x() != null) { // found by an audit: a line over 'fixed, crossbar' drew them as one unit-labelled point
+                // only the runs the figure draws: a where: may leave out the values that are not numbers
+                List<String> words = values(resolve(columns, spec.x()), drawn(columns, spec.where(), runs)).stream()
+                        .filter(v -> !Columns.numeric(v)).toList();
+                if (!words.isEmpty())
+                    throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' holds values that are not numbers (" + String.join(", ", words)
+                            + "): a line figure's x axis needs numbers; to compare these, use by: " + spec.x());
+            }
             if (spec.runs() != null) { // a time series of a run the study does not have showed only as a warning in the report
                 java.util.Set<String> ids = new java.util.LinkedHashSet<>();
                 for (PlannedRun r : runs) ids.add(r.id());
@@ -92,16 +94,34 @@ final class ReportSection {
     /** The values runs.csv will hold in {@code column}, in run order (as ResultsFolder writes them). */
     private static Set<String> values(String column, List<PlannedRun> runs) {
         Set<String> v = new LinkedHashSet<>();
-        for (PlannedRun r : runs)
-            v.add(switch (column) {
-                case "workload" -> r.workload().label();
-                case "machine" -> r.machine().label();
-                case "seed" -> Long.toString(r.seed());
-                case "run" -> r.id();
-                default -> column.startsWith("slot.") ? r.policies().get(Slot.byId(column.substring(5))).label()
-                        : r.sweepValues().getOrDefault(column, "");
-            });
+        for (PlannedRun r : runs) v.add(value(column, r));
         return v;
+    }
+
+    /** The value runs.csv will hold in {@code column} for run {@code r}. */
+    private static String value(String column, PlannedRun r) {
+        return switch (column) {
+            case "workload" -> r.workload().label();
+            case "machine" -> r.machine().label();
+            case "seed" -> Long.toString(r.seed());
+            case "run" -> r.id();
+            default -> column.startsWith("slot.") ? r.policies().get(Slot.byId(column.substring(5))).label()
+                    : r.sweepValues().getOrDefault(column, "");
+        };
+    }
+
+    /** The runs a figure's {@code where:} keeps (every column checked to exist before). */
+    private static List<PlannedRun> drawn(List<String> columns, Map<String, List<String>> where, List<PlannedRun> runs) {
+        List<PlannedRun> kept = new ArrayList<>();
+        for (PlannedRun r : runs) {
+            boolean in = true;
+            for (Map.Entry<String, List<String>> e : where.entrySet()) {
+                List<String> one = List.of(value(resolve(columns, e.getKey()), r));
+                in &= e.getValue().stream().anyMatch(g -> Columns.match(one, g) != null);
+            }
+            if (in) kept.add(r);
+        }
+        return kept;
     }
 
     private static List<String> columns(List<String> sweepColumns) {

@@ -484,7 +484,12 @@ public final class StudyParser {
                 throw doc.error(list, field, "expected a list of policies: [local, interleave, {name: ratio, fast_percent: 30}]");
             List<PolicySpec> specs = new ArrayList<>();
             for (int i = 0; i < s.getValue().size(); i++) {
-                PolicySpec p = spec(s.getValue().get(i), field + "[" + i + "]");
+                Node item = s.getValue().get(i);
+                // following the ranking is a run's choice of provider, not a value a sweep can compare against others
+                if (item instanceof MappingNode && doc.entries(item, field + "[" + i + "]").containsKey(FOLLOW))
+                    throw doc.error(item, field + "[" + i + "]." + FOLLOW, "follow is not allowed inside a policy sweep: sweep named policies, "
+                            + "or give the slot {follow: highest-ranked} outside a sweep");
+                PolicySpec p = spec(item, field + "[" + i + "]");
                 for (int j = 0; j < specs.size(); j++)
                     if (specs.get(j).name().equals(p.name()) && specs.get(j).params().equals(p.params()))
                         throw doc.error(s.getValue().get(i), field + "[" + i + "]", "this policy is listed twice (also " + field + "[" + j + "])");
@@ -951,21 +956,41 @@ public final class StudyParser {
                 return new MachineVariant(t.label, t.file, cfg, t.root, t.sha256);
             } catch (ConfigException e) {
                 List<StudyException> errors = new ArrayList<>();
-                for (ConfigException one : e.all()) errors.add(machineError(t, one));
+                for (ConfigException one : e.all()) errors.add(machineError(t, one, sweepPoint(p)));
                 throw StudyException.of(errors);
             } catch (RuntimeException e) {
                 throw Origin.start(t.file).error("", "invalid machine: " + e);
             }
         }
 
+        /**
+         * The machine sweep's values at point {@code p} ({@code "gpus = 2, gpu.l2.size = 1MB"}; empty without a machine
+         * sweep): an error that only some points raise names the point, since the line it points at is the same for all.
+         */
+        String sweepPoint(int[] p) {
+            StringBuilder b = new StringBuilder();
+            for (int d = 0; d < dims.size(); d++) {
+                if (!(dims.get(d) instanceof SweepDim.Machine m)) continue;
+                Origin at = doc.at(m.nodes().get(p[d]), "");
+                b.append(b.length() == 0 ? "" : ", ").append(m.key()).append(" = ").append(m.values().get(p[d]))
+                        .append(" (line ").append(at.line()).append(')');
+            }
+            return b.toString();
+        }
+
         /** A machine field's error at its origin: the machine file's line, or the study's key that set it. */
-        StudyException machineError(MachineTree t, ConfigException e) {
+        StudyException machineError(MachineTree t, ConfigException e) { return machineError(t, e, ""); }
+
+        /** ... and, where the value that is wrong is not itself swept, the sweep point that makes it wrong. */
+        StudyException machineError(MachineTree t, ConfigException e, String point) {
             Origin o = t.originOf(e.path());
             // A value from the machine file is named by its path there; one set by the study by its key.
             boolean fromMachineFile = o.file().equals(t.file);
             String below = t.belowOrigin(e.path());
             String field = fromMachineFile || o.field().isEmpty() ? e.path() : below.isEmpty() ? o.field() : o.field() + "." + below;
-            return o.error(field, e.reason() + (fromMachineFile ? "" : inMachine(t)));
+            boolean swept = !fromMachineFile && o.field().startsWith("sweep.");
+            String at = point.isEmpty() || swept ? "" : " (at the sweep point " + point + " of " + display + ")";
+            return o.error(field, e.reason() + (fromMachineFile ? "" : inMachine(t)) + at);
         }
 
         Map<Slot, PolicyChoice> policiesAt(int[] p) throws StudyException {
