@@ -40,6 +40,15 @@ class CommandsTest {
 
     String err() { return err.toString(StandardCharsets.UTF_8); }
 
+    /** A container stopping under validate takes policies away first: that is said, not blamed on the study (an audit). */
+    @Test
+    void validateUnderAStoppingContainerSaysSoInsteadOfBlamingTheStudy() throws Exception {
+        Path bad = Fakes.write(dir, "studies/bad.yaml", "study: bad\nmachine: ../machines/small.yaml\nworkloads: [strem]\n");
+        kernel.markClosing();
+        assertEquals(Commands.ERROR, exec("validate", bad.toString()));
+        assertEquals("validate: stopped before the end (the container is shutting down): the study was not fully checked", err().strip());
+    }
+
     @Test
     void validateRunAndExitCodes() throws Exception {
         Path good = Fakes.write(dir, "studies/good.yaml", "study: good\nmachine: ../machines/small.yaml\nworkloads: [stream, bfs]\n");

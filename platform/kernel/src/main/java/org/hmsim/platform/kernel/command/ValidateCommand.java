@@ -30,6 +30,11 @@ final class ValidateCommand implements Callable<Integer> {
             if (list) for (PlannedRun r : s.runs()) ctx.out().println("  " + r.id() + " " + r.label());
             return Commands.OK;
         } catch (StudyException e) {
+            // a container stopping under a long validation takes the policies' bundles away first: their absence is not the study's fault
+            if (ctx.kernel().closing() || org.hmsim.platform.kernel.runner.RunWorker.shuttingDown()) {
+                ctx.err().println("validate: stopped before the end (the container is shutting down): the study was not fully checked");
+                return Commands.ERROR;
+            }
             ctx.err().println(e.getMessage());
             return Commands.BAD_INPUT;
         }

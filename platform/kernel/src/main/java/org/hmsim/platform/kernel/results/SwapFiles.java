@@ -59,18 +59,23 @@ public final class SwapFiles {
         if (rows.isEmpty()) return out;
         List<String> head = rows.get(0);
         int time = column(f, head, "sim_time_ns"), slot = column(f, head, "slot"), to = column(f, head, "to"),
-                params = column(f, head, "params"), cause = column(f, head, "cause"), outcome = column(f, head, "outcome");
+                params = column(f, head, "params"), cause = column(f, head, "cause"), outcome = column(f, head, "outcome"),
+                drain = column(f, head, "drain_sim_ns");
+        // a swap waits for the drain of the one before it: until then its time may lie past the epoch end it was taken at
+        long busyUntilPs = 0;
         for (int line = 2; line <= rows.size(); line++) {
             List<String> c = rows.get(line - 1);
             if (c.size() != head.size()) throw bad(f, line, "row", "has " + c.size() + " fields, the header " + head.size());
-            if (!"ok".equals(c.get(outcome)) || "script".equals(c.get(cause))) continue;
-            double ns;
-            try {
-                ns = Double.parseDouble(c.get(time));
-            } catch (NumberFormatException e) {
-                throw bad(f, line, "sim_time_ns", "'" + c.get(time) + "' is not a number");
-            }
-            if (!(ns >= 0) || Double.isInfinite(ns)) throw bad(f, line, "sim_time_ns", ns + " is not a time in the run");
+            double ns = time(f, line, "sim_time_ns", c.get(time));
+            long rowPs = Math.round(ns * 1000);
+            long rowDrainPs = c.get(drain).isEmpty() ? 0 : Math.round(time(f, line, "drain_sim_ns", c.get(drain)) * 1000);
+            boolean outside = !"script".equals(c.get(cause));
+            // an outside request is taken at an epoch end only: another time is a file hmsim did not write (or another epoch)
+            if (outside && "ok".equals(c.get(outcome)) && rowPs % epochPs != 0 && rowPs > busyUntilPs)
+                throw bad(f, line, "sim_time_ns", ns + " is not at an epoch end (the study's epoch is " + epochPs / 1000.0
+                        + " ns), where a " + c.get(cause) + " swap is taken, so it cannot be replayed at the same point");
+            busyUntilPs = Math.max(busyUntilPs, rowPs + rowDrainPs);
+            if (!"ok".equals(c.get(outcome)) || !outside) continue;
             Slot s = Slot.byId(c.get(slot));
             if (s == null) throw bad(f, line, "slot", "unknown slot '" + c.get(slot) + "'");
             if (c.get(to).isBlank()) throw bad(f, line, "to", "no policy named");
@@ -86,6 +91,17 @@ public final class SwapFiles {
             out.add(new ScriptedSwap(when, ps == 0 ? 0 : ps / epochPs, s, List.of(new Choice(c.get(to), p)), "replay"));
         }
         return out;
+    }
+
+    private static double time(Path f, int line, String field, String cell) {
+        double ns;
+        try {
+            ns = Double.parseDouble(cell);
+        } catch (NumberFormatException e) {
+            throw bad(f, line, field, "'" + cell + "' is not a number");
+        }
+        if (!(ns >= 0) || Double.isInfinite(ns)) throw bad(f, line, field, ns + " is not a time in the run");
+        return ns;
     }
 
     private static int column(Path f, List<String> head, String name) {

@@ -1,0 +1,53 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.hmsim.platform.kernel.results.ResultsFolderException;
+import org.hmsim.platform.kernel.results.SwapFiles;
+import org.hmsim.platform.machine.ScriptedSwap;
+import org.hmsim.platform.machine.SwapRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Recorded swaps to replay: an outside swap is taken at an epoch end, or just after the drain of a swap before it there. */
+class SwapFilesTest {
+    private static final long EPOCH_PS = 1_000_000; // 1 us
+
+    @TempDir
+    Path run;
+
+    private List<ScriptedSwap> replay(String... rows) throws Exception {
+        Files.writeString(run.resolve("swaps.csv"), SwapRecord.HEADER + "\n" + String.join("\n", rows) + "\n");
+        return SwapFiles.toReplay(run, EPOCH_PS);
+    }
+
+    private static String row(String ns, String cause, String drainNs) {
+        return ns + ",2026-11-27T07:00:00Z,placement,ratio@1.0.0,interleave,b,b,," + cause + "," + drainNs + ",3,,ok";
+    }
+
+    @Test
+    void aShellSwapAtAnEpochEndOrAfterAnEarlierDrainReplaysThere() throws Exception {
+        List<ScriptedSwap> one = replay(row("3000", "shell", "120"));
+        assertEquals(1, one.size());
+        assertEquals(3, one.get(0).value());
+        // two requests at the same epoch end: the second is taken once the first has drained (3000 + 120 ns)
+        List<ScriptedSwap> two = replay(row("3000", "shell", "120"), row("3120", "shell", "80"));
+        assertEquals(List.of(3L, 3L), two.stream().map(ScriptedSwap::value).toList());
+        // a scripted swap inside an epoch whose drain runs past its end delays the epoch end's outside swap
+        assertEquals(1, replay(row("2950", "script", "100"), row("3050", "bundle", "10")).size());
+    }
+
+    @Test
+    void aShellSwapBetweenEpochEndsIsRefusedNotMovedSilently() throws Exception {
+        ResultsFolderException e = assertThrows(ResultsFolderException.class, () -> replay(row("3500", "shell", "120")));
+        assertTrue(e.getMessage().contains("swaps.csv:2: sim_time_ns: 3500.0 is not at an epoch end (the study's epoch is 1000.0 ns), "
+                + "where a shell swap is taken, so it cannot be replayed at the same point (not as hmsim wrote it)"), e.getMessage());
+        // a scripted swap may be anywhere: its study reproduces it, so it is not replayed
+        assertEquals(0, replay(row("3500", "script", "120")).size());
+    }
+}
