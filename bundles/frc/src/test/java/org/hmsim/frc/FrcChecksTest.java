@@ -53,9 +53,9 @@ class FrcChecksTest {
      * Checks 11/14/15 (direction, rough size) on a read-modify-write stream with dirty victims whose bank
      * working set exceeds the L2: the conventional path fills the 96 MSHRs with serialised evict-then-fetch
      * transactions and NACKs; a 512-entry FRC takes most misses, moves the eviction off the critical path,
-     * raises memory-level parallelism and OPC (measured +31 % with the presets' 2 L1 ports), more than doubling the
-     * L2 does (measured +0.1 %: the stream has no reuse). Not asserted: the thesis's gain at 4 entries (+30 %;
-     * measured +2.6 %).
+     * raises memory-level parallelism and OPC (measured +33 % with the presets' 2 L1 ports), more than doubling the
+     * L2 does (measured −0.8 %: the stream has no reuse). Not asserted: the thesis's gain at 4 entries (+30 %;
+     * measured −0.1 %).
      */
     @Test
     void frcRemovesEvictionLatencyOnTheCriticalPath() {
@@ -83,7 +83,7 @@ class FrcChecksTest {
      * fills its 96 MSHRs with serialised evict-then-fetch transactions and NACKs; the FRC lifts memory-level
      * parallelism well above the MSHR count and moves most of the eviction off the critical path. With Table 4.2's
      * channel-wide DRAM timing (bus turnarounds, tFAW) the deeper DRAM queue lets FR-FCFS keep the bus in one direction
-     * longer, so the bus carries more (utilisation 0.75 -> 0.81) and OPC rises (measured +10 %; thesis check 15: memory
+     * longer, so the bus carries more and OPC rises (measured +7.8 %; thesis check 15: memory
      * latency rises with L2-to-memory traffic, yet OPC rises). Without that timing the bus was already 0.95 busy and
      * only "no loss" held. The
      * power-of-two strides meet in few FRC sets (indexed as Multi2Sim's banks index, line / banks mod sets), so about
@@ -110,8 +110,8 @@ class FrcChecksTest {
     /**
      * Check 13 (Fig. 6.3/6.6, "MLP, not capacity"): on the read-modify-write stream (no reuse, so capacity
      * cannot help) a fully associative L2 (gpu.l2.ways: 0) and an unbounded victim cache - alone or with the
-     * FA L2 - change OPC by a few per cent (measured FA -2.7 %, VC +0.1 %, FA+VC +3.4 %; thesis: FA < 10 %),
-     * while a 512-entry FRC gains +31 %: the VC takes the write-back off the eviction (its eviction part
+     * FA L2 - change OPC by a few per cent (measured FA -5.6 %, VC -5.3 %, FA+VC +3.0 %; thesis: FA < 10 %),
+     * while a 512-entry FRC gains +33 %: the VC takes the write-back off the eviction (its eviction part
      * falls) but every miss still waits for its victim and holds one of the 96 MSHRs, so memory-level
      * parallelism stays where it was; the FRC's entries add fetches in flight.
      */
@@ -139,10 +139,13 @@ class FrcChecksTest {
      * when a cache section sets none) and an FRC entry that also holds its MSHR until the block arrives
      * ({@code mshr: true}). The conventional path then holds each MSHR through evict-then-fetch; the FRC
      * frees it at arrival, so even 4 entries gain, and beyond the entries that cover the MSHRs more add little.
-     * Measured with the presets' 2 L1 ports: +8.1 / +11.0 / +19.9 / +17.8 % at 4 / 16 / 64 / 512 entries (thesis at 4 entries:
+     * Measured with the presets' 2 L1 ports: +7.5 / +14.4 / +14.5 / +23.4 % at 4 / 16 / 64 / 512 entries (thesis at 4 entries:
      * +30 %). Before the presets took Table 4.2's channel-wide DRAM timing (tRRD, tFAW, tWTR, tRTRS, refresh; third session of
      * 2026-11-27) it was +4.8 / +27.7 / +31.7 / +33.3 %: the stream's row misses are now paced by tFAW, which the conventional
-     * path's fewer fetches in flight feel less, so the step from 4 to 16 entries is smaller.
+     * path's fewer fetches in flight feel less, so the step from 4 to 16 entries is smaller. On this small stream a change of
+     * a refresh's start by a few ns moved the 16- and 64-entry points by 3-5 points (+11.0 / +19.9 % on the first version of that
+     * timing), so the check asserts the shape with that margin: a gain at every size, clearly more with 16 or more entries
+     * than with 4, and less added from 16 to 512 entries than from none to 16.
      */
     @Test
     void withFewL2MshrsTheFrcGainsAtEverySizeAndSaturates() {
@@ -159,7 +162,7 @@ class FrcChecksTest {
         for (int i = 0; i < entries.length; i++) gain[i] = opc(r[i + 1]) / opc(r[0]) - 1;
         String curve = java.util.Arrays.toString(gain);
         assertTrue(gain[0] > 0.02, "4 entries gained nothing: " + curve);
-        assertTrue(gain[1] > gain[0] && gain[2] > gain[0] + 0.05 && gain[2] >= gain[1], "the gain does not rise with entries: " + curve);
+        for (int i = 1; i < entries.length; i++) assertTrue(gain[i] > gain[0] + 0.05, "the gain does not rise with entries: " + curve);
         assertTrue(gain[3] - gain[1] < gain[1], "no saturation: 16 -> 512 entries gained as much as 0 -> 16: " + curve);
         assertTrue(evictNsPerMiss(r[4]) < 0.5 * evictNsPerMiss(r[0]), "the eviction part did not fall");
     }
@@ -265,8 +268,8 @@ class FrcChecksTest {
      * charged on every read). The thesis group's fork replies to an eviction at once and times reads by DRAMSim2
      * alone, which the presets follow (README, FRC). Under the 4.2 semantics ({@code gpu.l2.evict_notice: true},
      * {@code controller_latency_cycles: 90}), over the frc-sweep study's ten models on the full-size RX540, the
-     * geometric-mean OPC gain rises with entries (measured +1.2 / +7.8 / +12.6 % at 4 / 64 / 512) and at 512 entries
-     * exceeds doubling, quadrupling or fully associating the L2 (+9.3 / +11.4 / +9.5 %): the thesis's ordering (Fig. 6.6),
+     * geometric-mean OPC gain rises with entries (measured +1.5 / +8.2 / +13.3 % at 4 / 64 / 512) and at 512 entries
+     * exceeds doubling, quadrupling or fully associating the L2 (+10.0 / +11.6 / +10.1 %): the thesis's ordering (Fig. 6.6),
      * at under half its sizes, and over 4x the L2 by a narrow margin. Under the presets' semantics the same models give
      * +4 % at 512 entries. Before the presets took Table 4.2's channel-wide DRAM timing (third session of 2026-11-27) the
      * gains were +2.5 / +8.3 / +14.5 % against +7.2 / +8.4 / +7.5 %, and FRC 512 was asserted 3 points above each comparison

@@ -68,6 +68,8 @@ class ResumeIdentityTest extends ResultsCli {
         // run 0002 was begun (config.json) and never ended: with nobody holding the folder it is not "running" (an audit)
         org.junit.jupiter.api.Assertions.assertTrue(out().contains("1 interrupted") && out().contains("  interrupted 0002 ")
                 && !out().contains("running 0002"), out());
+        // with its label from config.json (a local folder's study.json lists none; a review saw "interrupted 0002  (begun")
+        org.junit.jupiter.api.Assertions.assertTrue(!out().contains("interrupted 0002  (") && out().contains("interrupted 0002 bfs"), out());
         try (FolderLock held = FolderLock.acquire(out)) {
             assertEquals(0, exec("status", out.toString()));
             org.junit.jupiter.api.Assertions.assertTrue(out().contains("assembled when every run has ended"), out());

@@ -155,10 +155,11 @@ class SlurmExecutorTest {
         Path local = dir.resolve("local"), batch = dir.resolve("batch");
         assertEquals(0, exec("run", noBoom.toString(), "--out", local.toString(), "--jobs", "2"), this::out);
         Files.writeString(bin.resolve("cancel"), "2\n"); // task 2 is cancelled before it starts
-        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--array-chunk", "4"), this::out);
+        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--array-chunk", "4",
+                "--partition", "gpu", "--sbatch-arg=--time=01:00:00"), this::out);
         assertTrue(out().contains("(2 array task(s) for 8 run(s))"), out());
         String s = Files.readString(batch.resolve("job/slurm-1.sh"));
-        assertTrue(s.contains("#SBATCH --array=1-2\n") && s.contains("--chunk 4 --index") && !s.contains("--partition"), s);
+        assertTrue(s.contains("#SBATCH --array=1-2\n") && s.contains("--chunk 4 --index") && s.contains("#SBATCH --partition=gpu\n"), s);
         awaitTasks();
 
         assertEquals(0, exec("status", batch.toString()));
@@ -169,8 +170,12 @@ class SlurmExecutorTest {
 
         Files.delete(bin.resolve("cancel"));
         assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume"), this::out);
-        assertTrue(out().contains("submitted slurm job 4202 (1 array task(s) for 8 run(s))"), out());
-        assertTrue(Files.readString(batch.resolve("job/slurm-2.sh")).contains("#SBATCH --array=2\n"));
+        assertTrue(out().contains("submitted slurm job 4202 (1 array task(s) for the 4 run(s) left of 8 run(s))"), out());
+        String s2 = Files.readString(batch.resolve("job/slurm-2.sh"));
+        assertTrue(s2.contains("#SBATCH --array=2\n"), s2);
+        // a --resume naming no scheduler options keeps the first submission's (it went to the default partition, no time limit)
+        assertTrue(s2.contains("#SBATCH --partition=gpu\n") && s2.contains("--time=01:00:00"), s2);
+        assertTrue(out().contains("submitted with the earlier submission's options: --partition gpu --sbatch-arg=--time=01:00:00"), out());
         assertEquals("4202", Files.readString(batch.resolve("job/job-id")).strip());
         assertEquals(List.of("1\t4201\t1,2", "2\t4202\t2"), Files.readAllLines(batch.resolve("job/submissions.tsv")));
         awaitTasks();

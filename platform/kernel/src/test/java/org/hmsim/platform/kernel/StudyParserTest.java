@@ -68,6 +68,16 @@ class StudyParserTest {
         assertTrue(!v.getMessage().contains("at the sweep point"), v.getMessage());
     }
 
+    /** An override may lead through a group the machine file leaves out (its fields take their defaults); a misspelt group is refused. */
+    @Test
+    void anOverrideMayCreateAGroupTheMachineFileLeavesOut() throws Exception {
+        String head = "study: g\nmachine: ../machines/small.yaml\nworkloads: [stream]\n";
+        Study s = parse(head + "overrides: {pools.gddr.timing.rfc: 300, pools.gddr.timing.refi: 12000}\n");
+        assertEquals(300, s.runs().get(0).machine().config().pools().get(0).timing().tRFC());
+        StudyException e = error(head + "overrides: {pools.gddr.timinng.rfc: 300}\n");
+        assertTrue(e.getMessage().contains("overrides.pools.gddr.timinng") && e.getMessage().contains("timinng"), e.getMessage());
+    }
+
     /** follow: inside a policy sweep says so (it was told its name was missing). */
     @Test
     void followInsideAPolicySweepIsRefusedAsSuch() throws Exception {

@@ -281,12 +281,16 @@ public final class MachineConfig {
                 tt.integer("ras", 28, 0, 10_000), tt.integer("rc", 40, 0, 10_000), tt.integer("wr", 12, 0, 10_000),
                 tt.integer("rrd", 0, 0, 10_000), tt.integer("faw", 0, 0, 10_000), tt.integer("wtr", 0, 0, 10_000),
                 tt.integer("rtrs", 0, 0, 10_000), tt.integer("rfc", 0, 0, 10_000), tt.integer("refi", 0, 0, 10_000_000));
+        tt.finish(); // a misspelt field is named as such, before the checks that read the others
         // refresh needs both: tRFC without tREFI would never refresh, tREFI without tRFC would cost nothing
         if ((timing.tRFC() == 0) != (timing.tREFI() == 0))
-            throw new ConfigException(tt.child(timing.tRFC() == 0 ? "refi" : "rfc"), "give both rfc and refi (refresh), or neither");
-        if (timing.tREFI() > 0 && timing.tRFC() >= timing.tREFI())
-            throw new ConfigException(tt.child("rfc"), "must be below refi (" + timing.tREFI() + "): the channel would never be out of refresh");
-        tt.finish();
+            throw new ConfigException(tt.child(timing.tRFC() == 0 ? "refi" : "rfc"), "refresh needs both rfc and refi above 0 (0 is off), or neither");
+        // a refresh closes every row: a period must hold one more ACT, its column command and the precharge before the
+        // next, or an ACT made after each refresh is lost to the next one and the channel never serves (found by a review)
+        long cycle = (long) timing.tRFC() + timing.tRAS() + timing.tRP() + timing.tRCD() + timing.tCL() + timing.tWR();
+        if (timing.tREFI() > 0 && timing.tREFI() <= cycle)
+            throw new ConfigException(tt.child("refi"), "must exceed rfc + ras + rp + rcd + cl + wr (" + cycle
+                    + " cycles): a refresh period must leave time to open a row and use it");
         int queue = p.integer("queue", 64, 1, 1 << 16);
         String sched = choice(p, "scheduler", "fr-fcfs", "fcfs", "fr-fcfs or fcfs") ? "fcfs" : "fr-fcfs";
         Tree et = p.tree("energy");

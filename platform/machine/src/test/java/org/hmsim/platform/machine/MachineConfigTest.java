@@ -136,10 +136,17 @@ class MachineConfigTest {
         assertEquals(35, t.tFAW());
         assertEquals(11700, t.tREFI());
         // the error names the field that was given (it has a line in the file)
-        assertEquals("pools.0.timing.rfc: give both rfc and refi (refresh), or neither", error("pools.0.timing.rfc", 278).getMessage());
-        assertEquals("pools.0.timing.refi: give both rfc and refi (refresh), or neither", error("pools.0.timing.refi", 11700).getMessage());
-        assertEquals("pools.0.timing.rfc: must be below refi (200): the channel would never be out of refresh",
-                error("pools.0.timing.rfc", 278, "pools.0.timing.refi", 200).getMessage());
+        assertEquals("pools.0.timing.rfc: refresh needs both rfc and refi above 0 (0 is off), or neither", error("pools.0.timing.rfc", 278).getMessage());
+        assertEquals("pools.0.timing.refi: refresh needs both rfc and refi above 0 (0 is off), or neither", error("pools.0.timing.refi", 11700).getMessage());
+        assertEquals("pools.0.timing.refi: refresh needs both rfc and refi above 0 (0 is off), or neither",
+                error("pools.0.timing.rfc", 0, "pools.0.timing.refi", 100).getMessage());
+        // small's timing: ras 28 + rp 12 + rcd 12 + cl 12 + wr 12 + rfc 278 = 354 cycles
+        assertEquals("pools.0.timing.refi: must exceed rfc + ras + rp + rcd + cl + wr (354 cycles): a refresh period must leave time to open a row and use it",
+                error("pools.0.timing.rfc", 278, "pools.0.timing.refi", 354).getMessage());
+        assertEquals(355, Presets.machine("small", "pools.0.timing.rfc", 278, "pools.0.timing.refi", 355).pools().get(0).timing().tREFI());
+        // a misspelt field is named, not taken for a missing partner
+        assertTrue(error("pools.0.timing.rfc", 278, "pools.0.timing.refresh", 11700).getMessage().startsWith("pools.0.timing.refresh: unknown field"),
+                error("pools.0.timing.rfc", 278, "pools.0.timing.refresh", 11700).getMessage());
         assertTrue(error("pools.0.timing.tfaw", 35).getMessage().startsWith("pools.0.timing.tfaw: unknown field"),
                 error("pools.0.timing.tfaw", 35).getMessage());
     }

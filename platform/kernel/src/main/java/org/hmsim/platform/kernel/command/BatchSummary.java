@@ -15,8 +15,11 @@ final class BatchSummary {
             o.println("study " + s.name() + ": every run is already complete in " + dir + "; runs.csv assembled, nothing submitted");
             return Commands.OK;
         }
+        // a --resume submits the runs left only: say how many (a review read "3 tasks for 6 runs" for 3 runs left)
+        long left = s.runs().stream().filter(r -> !java.nio.file.Files.isRegularFile(
+                dir.resolve("runs").resolve(r.id()).resolve(org.hmsim.platform.kernel.results.ResultsFolder.STATS))).count();
         o.println("study " + s.name() + ": submitted " + executor + " job " + launch.jobId() + " (" + launch.tasks().size()
-                + " array task(s) for " + s.runs().size() + " run(s))");
+                + " array task(s) for " + (left < s.runs().size() ? "the " + left + " run(s) left of " : "") + s.runs().size() + " run(s))");
         if (launch.script() != null) o.println("script: " + launch.script());
         o.println("job id recorded in " + dir.resolve(JobFolder.DIR).resolve("job-id"));
         o.println("follow it with: hmsim status " + dir);

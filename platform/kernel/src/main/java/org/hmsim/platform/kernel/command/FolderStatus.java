@@ -95,6 +95,8 @@ final class FolderStatus {
             } else if (ts != null && !ts.equals("RUNNING")) state = "pending";
             else if (!Files.isRegularFile(rd.resolve(ResultsFolder.CONFIG))) state = "pending";
             else state = writer ? "running" : "interrupted";
+            // a local folder's study.json lists no labels; the few runs shown by name have a config.json that has one
+            if (label.isEmpty() && !state.equals("done") && !state.equals("pending")) label = configLabel(rd);
             states.add(new RunState(id, label, state, why));
         }
         Map<String, Integer> counts = new LinkedHashMap<>();
@@ -177,6 +179,16 @@ final class FolderStatus {
     }
 
     /** A folder a local execution wrote: run ids from study.json's run count (labels unknown). */
+    /** The run's label as its config.json records it ("" if it has none or cannot be read). */
+    private static String configLabel(Path runDir) {
+        try {
+            Object l = Json.read(runDir.resolve(ResultsFolder.CONFIG)).get("label");
+            return l instanceof String s ? s : "";
+        } catch (RuntimeException unreadable) {
+            return "";
+        }
+    }
+
     private static List<String[]> runsFromProvenance(Path dir) {
         Path p = dir.resolve(ResultsFolder.PROVENANCE);
         if (!Files.isRegularFile(p)) return null;

@@ -215,6 +215,9 @@ final class RunCommand implements Callable<Integer> {
     private String outProblem(Study s, Path dir, java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay) {
         String inside = EarlierResults.insideAnother(dir);
         if (inside != null) return "--out: " + inside;
+        // a folder another execution writes is refused by the executor's lock, with its own message: checking its files
+        // here would walk them while that execution renames them (a review saw a NoSuchFileException crash)
+        if (org.hmsim.platform.kernel.results.FolderLock.held(dir)) return null;
         try {
             ResultsFolder.ensureWritable(dir);
             EarlierResults.check(dir);
@@ -224,6 +227,9 @@ final class RunCommand implements Callable<Integer> {
                     + "/) or choose another --out";
         } catch (ResultsFolderException ex) {
             return "--out: " + ex.getMessage();
+        } catch (java.io.UncheckedIOException changing) { // an execution began writing there while we looked
+            return "--out: " + dir + " changed while it was being checked (" + changing.getCause() + "): is another hmsim writing there? "
+                    + "nothing was changed";
         }
     }
 

@@ -77,6 +77,13 @@ public final class BatchExecutor implements StudyExecutor {
             }
             indices.addAll(tasks);
             submission = job.submissions().size() + 1;
+            // a --resume that names no scheduler options submits with the last submission's (partition, time limit...)
+            if (settings.partition() == null && settings.schedulerArgs().isEmpty()) {
+                settings = job.recordedOptions(chunk);
+                if (settings.partition() != null || !settings.schedulerArgs().isEmpty())
+                    notes.add("submitted with the earlier submission's options:" + (settings.partition() == null ? "" : " --partition " + settings.partition())
+                            + settings.schedulerArgs().stream().map(a -> " --sbatch-arg=" + a).reduce("", String::concat));
+            }
         } else {
             if (options.resume()) {
                 // A folder a local execution started: keep its finished runs, plan a batch execution around them.
@@ -111,6 +118,7 @@ public final class BatchExecutor implements StudyExecutor {
             throw new ExecutorException(name() + ": the job was not submitted: " + e.getMessage() + moved, e);
         }
         job.record(new JobFolder.Submission(submission, id, indices));
+        job.recordOptions(settings);
         return new Launch(null, id, indices, scriptOf(job, submission), notes);
     }
 

@@ -29,7 +29,8 @@ import org.hmsim.platform.kernel.study.Study;
  */
 public final class JobFolder {
     public static final String DIR = "job";
-    private static final String MANIFEST = "job.properties", RUNS = "runs.tsv", SUBMISSIONS = "submissions.tsv", JOB_ID = "job-id";
+    private static final String MANIFEST = "job.properties", RUNS = "runs.tsv", SUBMISSIONS = "submissions.tsv", JOB_ID = "job-id",
+            OPTIONS = "scheduler-options.properties";
 
     /** One submission of the folder. */
     public record Submission(int number, String jobId, List<Integer> indices) {}
@@ -95,6 +96,35 @@ public final class JobFolder {
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException(dir.resolve(MANIFEST) + ": not a batch execution's manifest (" + e.getMessage() + ")", e);
         }
+    }
+
+    /** Records the scheduler options a submission was made with, for a --resume that names none. */
+    public void recordOptions(ExecutorSettings settings) {
+        Properties p = new Properties();
+        if (settings.partition() != null) p.setProperty("partition", settings.partition());
+        for (int i = 0; i < settings.schedulerArgs().size(); i++) p.setProperty("arg." + i, settings.schedulerArgs().get(i));
+        StringWriter w = new StringWriter();
+        try {
+            p.store(w, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        AtomicFiles.write(dir.resolve(OPTIONS), w.toString().lines().filter(l -> !l.startsWith("#")).reduce("", (a, l) -> a + l + "\n"));
+    }
+
+    /** The scheduler options of the last submission (partition, scheduler arguments), none if it recorded none. */
+    public ExecutorSettings recordedOptions(int chunk) {
+        Path f = dir.resolve(OPTIONS);
+        if (!Files.isRegularFile(f)) return new ExecutorSettings(null, chunk, List.of());
+        Properties p = new Properties();
+        try {
+            p.load(new StringReader(Files.readString(f, StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> args = new ArrayList<>();
+        for (int i = 0; p.getProperty("arg." + i) != null; i++) args.add(p.getProperty("arg." + i));
+        return new ExecutorSettings(p.getProperty("partition"), chunk, args);
     }
 
     /** Run id and label of every run, in run order. */

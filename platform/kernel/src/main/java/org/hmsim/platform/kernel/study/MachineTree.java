@@ -76,8 +76,18 @@ final class MachineTree {
         Object cur = root;
         StringBuilder canon = new StringBuilder();
         for (int i = 0; i < seg.length - 1; i++) {
+            // a group the machine file leaves out (pools.gddr.timing in a file that gives no timing) is created, as a
+            // last key may be new: MachineConfig refuses a name it does not know, at the study's line
+            boolean created = cur instanceof Map<?, ?> m && !m.containsKey(seg[i]) && !seg[i].isEmpty() && !seg[i].equals("*");
+            if (created) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> mm = (Map<String, Object>) cur;
+                mm.put(seg[i], new LinkedHashMap<String, Object>());
+            }
             int[] idx = new int[1];
             cur = child(cur, seg[i], canon, idx);
+            // the new group is the study's: an error about it (a misspelt name) points at the key that made it
+            if (created && origin != null) origins.put(canon.toString(), groupOrigin(origin, seg, i));
         }
         String last = seg[seg.length - 1];
         String canonical;
@@ -112,6 +122,13 @@ final class MachineTree {
         origins.keySet().removeIf(k -> k.equals(canonical) || k.startsWith(canonical + "."));
         origins.put(canonical, origin);
         written.add(canonical);
+    }
+
+    /** {@code origin} (of the whole dotted key {@code seg}) named down to segment {@code i} only: the group it created. */
+    private static Origin groupOrigin(Origin origin, String[] seg, int i) {
+        String rest = "." + String.join(".", java.util.Arrays.copyOfRange(seg, i + 1, seg.length));
+        String f = origin.field();
+        return new Origin(origin.file(), origin.line(), origin.column(), f.endsWith(rest) ? f.substring(0, f.length() - rest.length()) : f);
     }
 
     /**

@@ -36,7 +36,8 @@ import org.hmsim.platform.memory.Rates;
  * </ul>
  * The direction of a bank's oldest row hit decides when that bank's column command may go, so a
  * turnaround holds a bank's requests in order while hits of the bus's current direction in other banks go
- * first: the batching FR-FCFS gets from ready-first.
+ * first: the batching FR-FCFS gets from ready-first. There is no cap on that wait, as in DRAMSim2 (a read
+ * pushes the next write back): a write behind a long stream of reads to other banks waits for its end.
  *
  * <p><b>Pipelining.</b> A column command is only issued when its data can follow the bus's current
  * occupant (busFree - tCL), while ACT/PRE for other banks are issued in the meantime; so activations
@@ -70,9 +71,9 @@ final class DramChannel implements EventTarget {
     private long channelActReady;
     /** tWTR or tRTRS set: the data bus turns around between reads and writes. */
     private final boolean turnaround;
-    private boolean busWriting;
-    /** When the next refresh is due (Long.MAX_VALUE: refresh not modelled). */
-    private long refreshDueAt = Long.MAX_VALUE;
+    private boolean busWriting, busUsed;
+    /** When the next refresh is due (Long.MAX_VALUE: refresh not modelled), and when the first was. */
+    private long refreshDueAt = Long.MAX_VALUE, firstRefreshAt;
     private final double psPerByte;
     /** Row size and bank count are powers of two: row and bank come from shifts and masks. */
     private final boolean pow2;
@@ -119,7 +120,7 @@ final class DramChannel implements EventTarget {
     private long wakeAt = Long.MAX_VALUE;
 
     // statistics
-    long reads, writes, readBytes, writeBytes, hits, misses, conflicts, activates, busyPs, refreshes, turnarounds;
+    long reads, writes, readBytes, writeBytes, hits, misses, conflicts, activates, busyPs, turnarounds;
     private long occIntegral, lastOccChange;
     private Histogram queueDelay, poolQueueDelay;
 
@@ -150,7 +151,7 @@ final class DramChannel implements EventTarget {
         java.util.Arrays.fill(lastActs, Long.MIN_VALUE / 4);
         this.turnaround = tWTR > 0 || tRTRS > 0;
         // channels refresh in turn, as DRAMSim2 staggers its ranks, so a pool never stops all at once
-        if (tREFI > 0) refreshDueAt = tREFI - (tREFI * index) / channels;
+        if (tREFI > 0) refreshDueAt = firstRefreshAt = tREFI - (tREFI * index) / channels;
         this.psPerByte = 1e12 / channelBytesPerSecond;
         this.pow2 = Integer.bitCount(rowBytes) == 1 && Integer.bitCount(banks) == 1;
         this.rowShift = Integer.numberOfTrailingZeros(rowBytes);
@@ -408,7 +409,7 @@ final class DramChannel implements EventTarget {
      * follows the bus's current occupant, after a turnaround where the direction changes.
      */
     private long busReady(int s) {
-        if (!turnaround || sWrite[s] == busWriting) return busFreeAt - tCL;
+        if (!turnaround || !busUsed || sWrite[s] == busWriting) return busFreeAt - tCL;
         return sWrite[s] ? busFreeAt + tRTRS - tCL : busFreeAt + tWTR;
     }
 
@@ -425,18 +426,20 @@ final class DramChannel implements EventTarget {
     }
 
     /**
-     * A refresh that fell due by {@code now}: every open bank is precharged once it may be, then one REF
-     * keeps every bank from activating for tRFC. Refreshes that fell due while the channel had nothing to
-     * schedule overlapped no command and are not replayed; only the latest counts.
+     * A refresh that fell due by {@code now}: once every bank may activate again (tRP, tRC, the last refresh's
+     * tRFC), every open bank is precharged, then one REF keeps every bank from activating for tRFC. Refreshes that
+     * fell due while the channel had nothing to schedule overlapped no command and are not replayed (only the
+     * latest takes time; {@link #refreshesDue} counts them all). A row opened for a queued hit whose column
+     * command has not gone yet is closed too (DRAMSim2 serves such hits first): an ACT lost per bank and refresh
+     * at most; MachineConfig keeps tREFI long enough that an ACT and its column command fit between two refreshes.
      */
     private void refresh(long now) {
-        while (refreshDueAt + tREFI <= now) {
-            refreshDueAt += tREFI;
-            refreshes++;
-        }
+        while (refreshDueAt + tREFI <= now) refreshDueAt += tREFI;
         long start = Math.max(refreshDueAt, cmdFreeAt);
         boolean open = false;
         for (int b = 0; b < banks; b++) {
+            // every bank must be ready to activate (tRP, tRC; the last refresh's tRFC): REF needs them all idle
+            start = Math.max(start, actReady[b]);
             if (openRow[b] == CLOSED) continue;
             open = true;
             start = Math.max(start, preReady[b]);
@@ -451,7 +454,6 @@ final class DramChannel implements EventTarget {
         }
         hitBanks = 0;
         cmdFreeAt = Math.max(cmdFreeAt, ref + tCK);
-        refreshes++;
         refreshDueAt += tREFI;
     }
 
@@ -492,8 +494,9 @@ final class DramChannel implements EventTarget {
         long xfer = transferPs(r.size);
         long dataEnd = now + tCL + xfer;
         boolean write = sWrite[s];
-        if (turnaround && write != busWriting && busFreeAt > 0) turnarounds++;
+        if (turnaround && write != busWriting && busUsed) turnarounds++;
         busWriting = write;
+        busUsed = true;
         busFreeAt = dataEnd;
         busyPs += xfer;
         if (write) {
@@ -608,6 +611,12 @@ final class DramChannel implements EventTarget {
     /** Queue length integrated over time, request·ps, up to now. */
     long occupancyIntegral() { return occIntegral + (long) qLen * (engine.now() - lastOccChange); }
 
+    /** Refreshes due so far: they come every tREFI whether or not the channel has work (an idle one refreshes too). */
+    long refreshesDue() {
+        long now = engine.now();
+        return tREFI == 0 || now < firstRefreshAt ? 0 : (now - firstRefreshAt) / tREFI + 1;
+    }
+
     int queued() { return qLen; }
 
     int inFlight() { return qLen + ringCount; }
@@ -633,7 +642,7 @@ final class DramChannel implements EventTarget {
         s.counter("row_misses", "requests that needed an ACT on a closed bank", () -> misses);
         s.counter("row_conflicts", "requests that needed a PRE of another open row, then an ACT", () -> conflicts);
         s.counter("activates", "ACT commands issued", () -> activates);
-        if (tREFI > 0) s.counter("refreshes", "refreshes issued (timing.rfc/refi)", () -> refreshes);
+        if (tREFI > 0) s.counter("refreshes", "refreshes due by the end of the run, busy or idle (timing.rfc/refi)", this::refreshesDue);
         if (turnaround) s.counter("turnarounds", "data-bus direction changes between reads and writes (timing.wtr/rtrs)", () -> turnarounds);
         s.counter("data_bus_busy_ps", "time the data bus carried data, ps", () -> busyPs);
         s.gauge("bus_utilisation", "data_bus_busy_ps / elapsed time", () -> Rates.ratio(busyPs, Rates.elapsed(s, engine)));

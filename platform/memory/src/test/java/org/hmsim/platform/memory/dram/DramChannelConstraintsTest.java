@@ -116,6 +116,28 @@ class DramChannelConstraintsTest {
         assertTrue(Math.abs(refreshes - expected) <= 1.5, refreshes + " refreshes in " + refreshed + " ps, expected ~" + expected);
     }
 
+    /**
+     * A refresh period just long enough for an ACT and its use (MachineConfig's bound: rfc + ras + rp + rcd + cl + wr < refi)
+     * still serves every request, even when each needs its own row in one bank. Just below it, each refresh closed
+     * the row opened after the last before its column command could go, and the channel never served (a review).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aRefreshPeriodJustLongEnoughForOneActStillServesEveryRequest() {
+        int rfc = 60, bound = rfc + 28 + 12 + 12 + 12 + 12;
+        long end = burst(pool(timing(0, 0, 0, 0, rfc, bound + 1), "fr-fcfs"), 64, i -> (long) i * ROW * BANKS, i -> i % 3 == 0);
+        assertTrue(end > 0 && engine.isEmpty(), "the channel stopped serving");
+        assertEquals(64, stats.value("pool.g.ch0.reads") + stats.value("pool.g.ch0.writes"));
+        // refreshes come every period, busy or idle
+        assertEquals(end < 1 ? 0 : (end - (bound + 1) * TCK) / ((bound + 1) * TCK) + 1, (long) stats.value("pool.g.ch0.refreshes"));
+    }
+
+    @Test
+    void aRefreshPeriodWithNoRoomForAnActIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> pool(timing(0, 0, 0, 0, 60, 136), "fr-fcfs"));
+        assertTrue(e.getMessage().contains("refresh period tREFI 136 leaves no time to open a row and use it"), e.getMessage());
+    }
+
     private long stream(DramTiming t) {
         Streamer s = new Streamer(pool(t, "fr-fcfs").sink(), requests, engine, 0, 128, 64, 20_000, AccessKind.READ);
         s.pump();
