@@ -88,6 +88,17 @@ class ResumeIdentityTest extends ResultsCli {
         org.junit.jupiter.api.Assertions.assertTrue(out().contains("1 damaged") && out().contains("  damaged 0001 ")
                 && out().contains("is cut short") && out().contains("--resume runs it again")
                 && out().contains("runs.csv: assembled, but 1 run(s) damaged since they ended: hmsim run STUDY --out " + out + " --resume runs them again"), out());
+        // cut just after an inner object's brace: still cut short
+        int inner = whole.indexOf("\n  }");
+        org.junit.jupiter.api.Assertions.assertTrue(inner > 0, whole);
+        Files.writeString(stats, whole.substring(0, inner + 4));
+        assertEquals(0, exec("status", out.toString()));
+        org.junit.jupiter.api.Assertions.assertTrue(out().contains("  damaged 0001 "), out());
+        // whole, with trailing blank lines: done
+        Files.writeString(stats, whole + "\n".repeat(80));
+        assertEquals(0, exec("status", out.toString()));
+        org.junit.jupiter.api.Assertions.assertTrue(!out().contains("damaged"), out());
+        Files.writeString(stats, whole.substring(0, whole.length() / 2));
         assertEquals(0, run("--resume"));
         assertEquals(0, exec("status", out.toString()));
         org.junit.jupiter.api.Assertions.assertTrue(!out().contains("damaged") && out().contains("runs.csv: assembled"), out());

@@ -168,6 +168,15 @@ class SlurmExecutorTest {
         assertTrue(out().contains("tasks: 1 cancelled, 1 completed"), out());
         assertFalse(Files.exists(batch.resolve("runs.csv")), "no task ended the last run: nothing assembled");
 
+        // a damaged record of the options: one line naming it, exit 2, nothing in the folder changed
+        Path options = batch.resolve("job/scheduler-options.properties");
+        String recorded = Files.readString(options);
+        Files.writeString(options, "partition=gpu\\u00zz\n");
+        assertEquals(Commands.BAD_INPUT, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume"));
+        assertTrue(out().contains(options + " is damaged (") && !out().contains("\tat "), out());
+        assertFalse(Files.exists(batch.resolve("job/slurm-2.sh")));
+        Files.writeString(options, recorded);
+
         Files.delete(bin.resolve("cancel"));
         assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume"), this::out);
         assertTrue(out().contains("submitted slurm job 4202 (1 array task(s) for the 4 run(s) left of 8 run(s))"), out());
@@ -187,6 +196,17 @@ class SlurmExecutorTest {
 
         assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume"), this::out);
         assertTrue(out().contains("every run is already complete"), out());
+    }
+
+    /** A submission into a folder a local execution writes is refused (it moved that execution's results to previous/). */
+    @Test
+    void aSubmissionIntoAFolderALocalRunWritesIsRefused() throws Exception {
+        Path busy = dir.resolve("busy");
+        try (org.hmsim.platform.kernel.results.FolderLock held = org.hmsim.platform.kernel.results.FolderLock.acquire(busy)) {
+            assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", busy.toString(), "--executor", "slurm"));
+            assertTrue(out().contains("another hmsim run is writing into " + busy), out());
+            assertFalse(Files.exists(busy.resolve("job")) || Files.exists(busy.resolve("previous")), "the folder was changed");
+        }
     }
 
     @Test

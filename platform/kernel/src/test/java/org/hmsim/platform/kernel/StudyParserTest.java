@@ -76,6 +76,9 @@ class StudyParserTest {
         assertEquals(300, s.runs().get(0).machine().config().pools().get(0).timing().tRFC());
         StudyException e = error(head + "overrides: {pools.gddr.timinng.rfc: 300}\n");
         assertTrue(e.getMessage().contains("overrides.pools.gddr.timinng") && e.getMessage().contains("timinng"), e.getMessage());
+        // a top-level section is not made up: cpu: and uvm: turn a model on by being there
+        StudyException cpu = error(head + "sweep:\n  cpu.cores: [1, 2]\n");
+        assertTrue(cpu.getMessage().contains("no such machine field: the machine has no 'cpu'"), cpu.getMessage());
     }
 
     /** follow: inside a policy sweep says so (it was told its name was missing). */
@@ -100,6 +103,9 @@ class StudyParserTest {
         StudyException words = error(String.format(mixed, "[\"7\", weights]"));
         assertTrue(words.getMessage().contains("report[0].x: 'tag' holds values that are not numbers (weights)"), words.getMessage());
         assertEquals(3, parse(String.format(mixed, "[\"7\", \"9\"]")).runs().size());
+        // the baseline's runs are drawn too (normalise_to's value on its column): a word there is refused as well
+        StudyException base = error(String.format(mixed, "[\"7\", \"9\"]").replace("where:", "normalise_to: {tag: weights}, where:"));
+        assertTrue(base.getMessage().contains("report[0].x: 'tag' holds values that are not numbers (weights)"), base.getMessage());
     }
 
     /** A sweep whose product is beyond 100,000 runs is refused, fast, before any run is laid out (it used to fill the heap). */

@@ -38,6 +38,10 @@ class SwapFilesTest {
         // two requests at the same epoch end: the second is taken once the first has drained (3000 + 120 ns)
         List<ScriptedSwap> two = replay(row("3000", "shell", "120"), row("3120", "shell", "80"));
         assertEquals(List.of(3L, 3L), two.stream().map(ScriptedSwap::value).toList());
+        // a swap taken after a time-0 swap's drain, before the first epoch end, replays at the start too (not as epoch 0)
+        List<ScriptedSwap> start = replay(row("0", "ranking", "5"), row("5", "shell", "0"));
+        assertEquals(List.of(ScriptedSwap.When.TIME, ScriptedSwap.When.TIME), start.stream().map(ScriptedSwap::when).toList());
+        assertEquals(List.of(0L, 0L), start.stream().map(ScriptedSwap::value).toList());
         // a scripted swap inside an epoch whose drain runs past its end delays the epoch end's outside swap
         assertEquals(1, replay(row("2950", "script", "100"), row("3050", "bundle", "10")).size());
     }

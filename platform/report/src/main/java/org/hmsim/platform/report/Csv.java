@@ -62,7 +62,7 @@ public final class Csv {
             }
         } catch (JsonProcessingException e) {
             // Jackson finds an unclosed quote at the end of the text; the line to fix is where it opened
-            int open = unclosedQuoteLine(text);
+            int open = String.valueOf(e.getOriginalMessage()).contains("closing quote") ? unclosedQuoteLine(text) : 0;
             if (open > 0) throw new UncheckedIOException("malformed CSV at line " + open + ": a quote opened there is never closed", e);
             // Jackson's own message runs over several lines; callers put this one after a file name.
             String at = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
@@ -74,19 +74,25 @@ public final class Csv {
     }
 
     /**
-     * The line (from 1) of the quote that opens a cell never closed, or 0 if every quote closes. In RFC 4180 a
-     * quote inside a quoted cell is doubled, so quotes toggle the state and a doubled one toggles it twice.
+     * The line (from 1) of the quote that opens a cell never closed, or 0 if every quoted cell closes. As RFC 4180
+     * (and Jackson) read it: only a quote at a cell's start opens a quoted cell (one inside an unquoted cell is a
+     * character), and inside one a doubled quote is a quote.
      */
     static int unclosedQuoteLine(String text) {
-        boolean quoted = false;
+        boolean cellStart = true, quoted = false;
         int line = 1, openedAt = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '\n') line++;
-            else if (c == '"') {
-                quoted = !quoted;
-                if (quoted) openedAt = line;
+            if (quoted) {
+                if (c != '"') continue;
+                if (i + 1 < text.length() && text.charAt(i + 1) == '"') i++;
+                else quoted = false;
+            } else if (c == '"' && cellStart) {
+                quoted = true;
+                openedAt = line;
             }
+            cellStart = c == ',' || c == '\n' || c == '\r';
         }
         return quoted ? openedAt : 0;
     }

@@ -41,6 +41,9 @@ class CsvTest {
         UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> Csv.parse(text));
         assertEquals("malformed CSV at line 3: a quote opened there is never closed", e.getMessage());
         assertEquals(0, Csv.unclosedQuoteLine(new Csv().row(List.of("say \"hi\"", "two\nlines")).toString()));
+        // a quote inside an unquoted cell is a character (Jackson reads it so): not an opening one
+        assertEquals(3, Csv.unclosedQuoteLine("a,b\nposted\"wb,1\n\"open,2\n4,5\n"));
+        assertEquals(0, Csv.unclosedQuoteLine("a,b\nposted\"wb,1\n"));
     }
 
     @Test

@@ -138,17 +138,19 @@ final class FolderStatus {
     }
 
     /**
-     * Whether a stats.json ends its JSON object: one cut short (a full disk, a partial copy) does not. Only the end
-     * is read, so status stays fast on large studies; collect and --resume read each file whole.
+     * Whether a stats.json ends its top-level JSON object: one cut short (a full disk, a partial copy) does not. hmsim
+     * writes it indented, so only the outermost brace stands at the start of a line (a cut after an inner object's
+     * brace leaves an indented one last). Only the end is read, so status stays fast on large studies; collect and
+     * --resume read each file whole.
      */
     static boolean endsWhole(Path stats) {
         try (java.nio.channels.SeekableByteChannel c = Files.newByteChannel(stats)) {
             long size = c.size();
-            java.nio.ByteBuffer tail = java.nio.ByteBuffer.allocate((int) Math.min(size, 64));
+            java.nio.ByteBuffer tail = java.nio.ByteBuffer.allocate((int) Math.min(size, 1 << 16));
             c.position(size - tail.capacity());
             while (tail.hasRemaining() && c.read(tail) > 0) { }
-            String end = new String(tail.array(), 0, tail.position(), StandardCharsets.ISO_8859_1).strip();
-            return end.endsWith("}");
+            String end = new String(tail.array(), 0, tail.position(), StandardCharsets.ISO_8859_1).stripTrailing();
+            return end.endsWith("\n}") || end.equals("{}") || end.equals("{ }");
         } catch (java.io.IOException e) {
             return false;
         }

@@ -52,6 +52,14 @@ public final class BatchExecutor implements StudyExecutor {
 
     @Override
     public Launch launch(Study study, RunOptions options, ExecutorSettings settings, Progress progress) throws ExecutorException {
+        // the folder's lock while the submission prepares it: a local execution writing there refuses this one, and no
+        // local execution can start while earlier results move (its tasks take no lock: each writes only its own runs)
+        try (org.hmsim.platform.kernel.results.FolderLock held = org.hmsim.platform.kernel.results.FolderLock.acquire(options.out())) {
+            return launchLocked(study, options, settings);
+        }
+    }
+
+    private Launch launchLocked(Study study, RunOptions options, ExecutorSettings settings) throws ExecutorException {
         Path dir = options.out();
         JobFolder job = new JobFolder(dir);
         Path hmsim = home == null ? null : home.resolve("bin").resolve("hmsim");
@@ -60,6 +68,10 @@ public final class BatchExecutor implements StudyExecutor {
                     + "); start hmsim through bin/hmsim");
         refuseIfActive(job);
         if (options.resume() && job.exists()) refuseOtherVersion(job, study);
+        // a --resume that names no scheduler options submits with the last submission's (partition, time limit...);
+        // read before anything in the folder changes, so a damaged record changes nothing
+        boolean reuseOptions = options.resume() && job.exists() && settings.partition() == null && settings.schedulerArgs().isEmpty();
+        ExecutorSettings recorded = reuseOptions ? job.recordedOptions(settings.arrayChunk()) : null;
         ResultsFolder results = new ResultsFolder(dir, study);
         ResultsFolder.ensureWritable(dir);
         List<String> notes = new ArrayList<>(EarlierResults.prepare(dir, options.resume()));
@@ -77,9 +89,8 @@ public final class BatchExecutor implements StudyExecutor {
             }
             indices.addAll(tasks);
             submission = job.submissions().size() + 1;
-            // a --resume that names no scheduler options submits with the last submission's (partition, time limit...)
-            if (settings.partition() == null && settings.schedulerArgs().isEmpty()) {
-                settings = job.recordedOptions(chunk);
+            if (recorded != null) {
+                settings = recorded;
                 if (settings.partition() != null || !settings.schedulerArgs().isEmpty())
                     notes.add("submitted with the earlier submission's options:" + (settings.partition() == null ? "" : " --partition " + settings.partition())
                             + settings.schedulerArgs().stream().map(a -> " --sbatch-arg=" + a).reduce("", String::concat));

@@ -119,8 +119,9 @@ public final class JobFolder {
         Properties p = new Properties();
         try {
             p.load(new StringReader(Files.readString(f, StandardCharsets.UTF_8)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (IOException | IllegalArgumentException e) { // unreadable, or a broken \\u escape
+            throw new org.hmsim.platform.kernel.results.ResultsFolderException(f + " is damaged (" + e.getMessage()
+                    + "); give --partition / --sbatch-arg to --resume, or remove the file to submit with none");
         }
         List<String> args = new ArrayList<>();
         for (int i = 0; p.getProperty("arg." + i) != null; i++) args.add(p.getProperty("arg." + i));

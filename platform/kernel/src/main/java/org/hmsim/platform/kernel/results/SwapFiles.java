@@ -86,9 +86,10 @@ public final class SwapFiles {
                 if (eq <= 0) throw bad(f, line, "params", "'" + kv + "' is not NAME=VALUE");
                 p.put(kv.substring(0, eq), value(kv.substring(eq + 1)));
             }
-            // a ranking swap before anything ran (a better-ranked provider installed when the run started) is at time 0
-            When when = ps == 0 ? When.TIME : When.EPOCH;
-            out.add(new ScriptedSwap(when, ps == 0 ? 0 : ps / epochPs, s, List.of(new Choice(c.get(to), p)), "replay"));
+            // a ranking swap before anything ran (a better-ranked provider installed when the run started) is at time 0, and
+            // one taken after its drain, before the first epoch end, too (as epoch 0, which never comes, it was lost: a review)
+            boolean atStart = ps < epochPs;
+            out.add(new ScriptedSwap(atStart ? When.TIME : When.EPOCH, atStart ? 0 : ps / epochPs, s, List.of(new Choice(c.get(to), p)), "replay"));
         }
         return out;
     }

@@ -77,8 +77,9 @@ final class MachineTree {
         StringBuilder canon = new StringBuilder();
         for (int i = 0; i < seg.length - 1; i++) {
             // a group the machine file leaves out (pools.gddr.timing in a file that gives no timing) is created, as a
-            // last key may be new: MachineConfig refuses a name it does not know, at the study's line
-            boolean created = cur instanceof Map<?, ?> m && !m.containsKey(seg[i]) && !seg[i].isEmpty() && !seg[i].equals("*");
+            // last key may be new: MachineConfig refuses a name it does not know, at the study's line. Only below the
+            // top level: cpu: and uvm: turn a model on by being present (a review: sweeping cpu.cores gave small a CPU)
+            boolean created = i > 0 && cur instanceof Map<?, ?> m && !m.containsKey(seg[i]) && !seg[i].isEmpty() && !seg[i].equals("*");
             if (created) {
                 @SuppressWarnings("unchecked")
                 Map<String, Object> mm = (Map<String, Object>) cur;

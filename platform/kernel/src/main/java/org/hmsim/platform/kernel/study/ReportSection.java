@@ -59,7 +59,7 @@ final class ReportSection {
                 checkValues(doc, item, field, "where." + e.getKey(), resolve(columns, e.getKey()), e.getValue(), runs);
             if (spec.x() != null) { // found by an audit: a line over 'fixed, crossbar' drew them as one unit-labelled point
                 // only the runs the figure draws: a where: may leave out the values that are not numbers
-                List<String> words = values(resolve(columns, spec.x()), drawn(columns, spec.where(), runs)).stream()
+                List<String> words = values(resolve(columns, spec.x()), drawn(columns, spec, runs)).stream()
                         .filter(v -> !Columns.numeric(v)).toList();
                 if (!words.isEmpty())
                     throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' holds values that are not numbers (" + String.join(", ", words)
@@ -110,18 +110,30 @@ final class ReportSection {
         };
     }
 
-    /** The runs a figure's {@code where:} keeps (every column checked to exist before). */
-    private static List<PlannedRun> drawn(List<String> columns, Map<String, List<String>> where, List<PlannedRun> runs) {
-        List<PlannedRun> kept = new ArrayList<>();
-        for (PlannedRun r : runs) {
-            boolean in = true;
-            for (Map.Entry<String, List<String>> e : where.entrySet()) {
-                List<String> one = List.of(value(resolve(columns, e.getKey()), r));
-                in &= e.getValue().stream().anyMatch(g -> Columns.match(one, g) != null);
+    /**
+     * The runs a figure draws, as the report's planner picks them: those its {@code where:} keeps, and its baseline's
+     * ({@code normalise_to}'s values on their columns, where:'s on the others). Every column was checked to exist.
+     */
+    private static List<PlannedRun> drawn(List<String> columns, FigureSpec spec, List<PlannedRun> runs) {
+        Map<String, List<String>> keep = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> e : spec.where().entrySet()) keep.put(resolve(columns, e.getKey()), e.getValue());
+        Map<String, List<String>> base = new java.util.LinkedHashMap<>(keep);
+        if (spec.normalise() != null)
+            for (Map.Entry<String, String> e : spec.normalise().values().entrySet()) {
+                String col = resolve(columns, e.getKey());
+                if (base.containsKey(col)) base.put(col, List.of(e.getValue()));
             }
-            if (in) kept.add(r);
-        }
+        List<PlannedRun> kept = new ArrayList<>();
+        for (PlannedRun r : runs) if (matches(keep, r) || matches(base, r)) kept.add(r);
         return kept;
+    }
+
+    private static boolean matches(Map<String, List<String>> filter, PlannedRun r) {
+        for (Map.Entry<String, List<String>> e : filter.entrySet()) {
+            List<String> one = List.of(value(e.getKey(), r));
+            if (e.getValue().stream().allMatch(g -> Columns.match(one, g) == null)) return false;
+        }
+        return true;
     }
 
     private static List<String> columns(List<String> sweepColumns) {

@@ -42,7 +42,11 @@ public final class StudyException extends Exception {
 
     /** The one error, or all of them in one exception. */
     static StudyException of(List<StudyException> errors) {
-        return errors.size() == 1 ? errors.get(0) : new StudyException(errors);
+        // one key the study wrote can be wrong in several places (pools.*.timming in each pool): said once
+        List<StudyException> distinct = new java.util.ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (StudyException e : errors) if (seen.add(e.getMessage())) distinct.add(e);
+        return distinct.size() == 1 ? distinct.get(0) : new StudyException(distinct);
     }
 
     /** Every error this exception reports (itself alone unless several were found together). */
