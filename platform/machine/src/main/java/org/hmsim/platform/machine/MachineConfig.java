@@ -287,7 +287,7 @@ public final class MachineConfig {
             throw new ConfigException(tt.child(timing.tRFC() == 0 ? "refi" : "rfc"), "refresh needs both rfc and refi above 0 (0 is off), or neither");
         // a refresh closes every row: a period must hold one more ACT, its column command and the precharge before the
         // next, or an ACT made after each refresh is lost to the next one and the channel never serves (found by a review)
-        long cycle = (long) timing.tRFC() + timing.tRAS() + timing.tRP() + timing.tRCD() + timing.tCL() + timing.tWR();
+        long cycle = timing.refreshPeriodFloor();
         if (timing.tREFI() > 0 && timing.tREFI() <= cycle)
             throw new ConfigException(tt.child("refi"), "must exceed rfc + ras + rp + rcd + cl + wr (" + cycle
                     + " cycles): a refresh period must leave time to open a row and use it");

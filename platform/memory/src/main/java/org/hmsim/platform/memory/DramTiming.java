@@ -15,6 +15,14 @@ package org.hmsim.platform.memory;
 public record DramTiming(int tRCD, int tRP, int tCL, int tRAS, int tRC, int tWR,
                          int tRRD, int tFAW, int tWTR, int tRTRS, int tRFC, int tREFI) {
 
+    /**
+     * The refresh period must exceed this many cycles: a refresh closes every row, so a period has to hold the refresh,
+     * one more ACT, its column command and the precharge, or every ACT made after a refresh is lost to the next one.
+     */
+    public long refreshPeriodFloor() {
+        return (long) tRFC + tRAS + tRP + tRCD + tCL + tWR;
+    }
+
     /** The bank timing alone: no cross-bank, turnaround or refresh constraint. */
     public DramTiming(int tRCD, int tRP, int tCL, int tRAS, int tRC, int tWR) {
         this(tRCD, tRP, tCL, tRAS, tRC, tWR, 0, 0, 0, 0, 0, 0);

@@ -92,7 +92,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         if (c.timing() == null) throw new IllegalArgumentException(p + "DRAM timing missing");
         org.hmsim.platform.memory.DramTiming t = c.timing();
         // a refresh closes every row: a shorter period can lose every ACT to the next refresh (MachineConfig says so at the field)
-        if (t.tREFI() > 0 && t.tREFI() <= (long) t.tRFC() + t.tRAS() + t.tRP() + t.tRCD() + t.tCL() + t.tWR())
+        if (t.tREFI() > 0 && t.tREFI() <= t.refreshPeriodFloor())
             throw new IllegalArgumentException(p + "refresh period tREFI " + t.tREFI() + " leaves no time to open a row and use it");
         if ((t.tRFC() == 0) != (t.tREFI() == 0)) throw new IllegalArgumentException(p + "refresh needs both tRFC and tREFI, or neither");
         if (c.controllerLatencyPs() < 0) throw new IllegalArgumentException(p + "controller latency must be >= 0");
