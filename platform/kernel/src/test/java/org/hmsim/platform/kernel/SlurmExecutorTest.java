@@ -116,6 +116,9 @@ class SlurmExecutorTest {
         assertTrue(Files.readString(bin.resolve("calls.log")).contains("squeue -h -j 4201 -o %i,%T"));
         assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", batch.toString(), "--executor", "slurm"), "a refusal: the folder's job is still going");
         assertTrue(out().contains("job 4201 still has 3 task(s) pending or running"), out());
+        // a local execution into it would race the tasks too (it removed job/ under them: a review)
+        assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", batch.toString()), "a local run refused while the job goes on");
+        assertTrue(out().contains("run: job 4201 still has 3 task(s) pending or running") && Files.isDirectory(batch.resolve("job")), out());
 
         // Editing the study now must not change the job: it runs the copy.
         Files.writeString(study, STUDY.replace("seed: 3", "seed: 4"));

@@ -79,6 +79,8 @@ class StudyParserTest {
         // a top-level section is not made up: cpu: and uvm: turn a model on by being there
         StudyException cpu = error(head + "sweep:\n  cpu.cores: [1, 2]\n");
         assertTrue(cpu.getMessage().contains("no such machine field: the machine has no 'cpu'"), cpu.getMessage());
+        // other sections a machine file may leave out take their defaults and may be made (energy: is in no example)
+        assertEquals(2, parse(head + "sweep:\n  energy.l1_access_pj: [1, 2]\n").runs().size());
     }
 
     /** follow: inside a policy sweep says so (it was told its name was missing). */

@@ -83,7 +83,8 @@ public final class Csv {
         int line = 1, openedAt = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c == '\n') line++;
+            // a line ends at \n, \r\n or a lone \r, as Jackson counts lines
+            if (c == '\n' || c == '\r' && (i + 1 == text.length() || text.charAt(i + 1) != '\n')) line++;
             if (quoted) {
                 if (c != '"') continue;
                 if (i + 1 < text.length() && text.charAt(i + 1) == '"') i++;

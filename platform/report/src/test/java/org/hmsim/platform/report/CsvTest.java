@@ -44,6 +44,8 @@ class CsvTest {
         // a quote inside an unquoted cell is a character (Jackson reads it so): not an opening one
         assertEquals(3, Csv.unclosedQuoteLine("a,b\nposted\"wb,1\n\"open,2\n4,5\n"));
         assertEquals(0, Csv.unclosedQuoteLine("a,b\nposted\"wb,1\n"));
+        assertEquals(3, Csv.unclosedQuoteLine("a,b\rposted\"wb,1\r\"open,2\r4,5\r"));
+        assertEquals(3, Csv.unclosedQuoteLine("a,b\r\nposted\"wb,1\r\n\"open,2\r\n4,5\r\n"));
     }
 
     @Test

@@ -145,15 +145,23 @@ final class FolderStatus {
      */
     static boolean endsWhole(Path stats) {
         try (java.nio.channels.SeekableByteChannel c = Files.newByteChannel(stats)) {
-            long size = c.size();
-            java.nio.ByteBuffer tail = java.nio.ByteBuffer.allocate((int) Math.min(size, 1 << 16));
-            c.position(size - tail.capacity());
-            while (tail.hasRemaining() && c.read(tail) > 0) { }
-            String end = new String(tail.array(), 0, tail.position(), StandardCharsets.ISO_8859_1).stripTrailing();
-            return end.endsWith("\n}") || end.equals("{}") || end.equals("{ }");
+            // the last 64 bytes, unless they are all blank (trailing blank lines): then up to 64 KB
+            for (int want : new int[] {64, 1 << 16}) {
+                String end = tail(c, want).stripTrailing();
+                if (!end.isEmpty() || want >= c.size()) return end.endsWith("\n}") || end.equals("{}") || end.equals("{ }");
+            }
+            return false;
         } catch (java.io.IOException e) {
             return false;
         }
+    }
+
+    private static String tail(java.nio.channels.SeekableByteChannel c, int want) throws java.io.IOException {
+        long size = c.size();
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) Math.min(size, want));
+        c.position(size - b.capacity());
+        while (b.hasRemaining() && c.read(b) > 0) { }
+        return new String(b.array(), 0, b.position(), StandardCharsets.ISO_8859_1);
     }
 
     /** The line of error.txt that says what went wrong (the one after {@code run 0003 (...) failed:}). */

@@ -132,6 +132,20 @@ final class RunCommand implements Callable<Integer> {
             e.println("--replay-swaps: runs only with the local executor, not --executor " + executor);
             return Commands.BAD_INPUT;
         }
+        if (local) { // a batch job's tasks still writing this folder would race the local runs (a review: job/ was removed under them)
+            org.hmsim.platform.kernel.executor.JobFolder job = new org.hmsim.platform.kernel.executor.JobFolder(dir);
+            String busy;
+            try {
+                busy = job.exists() ? org.hmsim.platform.kernel.executor.BatchExecutor.activeJob(job,
+                        ctx.kernel().executors().scheduler(job.manifest().executor())) : null;
+            } catch (IllegalStateException damagedManifest) { // not a job hmsim can ask about: the folder checks decide
+                busy = null;
+            }
+            if (busy != null) {
+                e.println("run: " + busy);
+                return Commands.BAD_INPUT;
+            }
+        }
         boolean quiet = ctx.background() || !local;
         Progress progress = quiet ? Progress.silent() : System.console() != null ? BarProgress.create(o) : new LineProgress(o);
         Launch launch;

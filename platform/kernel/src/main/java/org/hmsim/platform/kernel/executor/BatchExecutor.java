@@ -141,15 +141,23 @@ public final class BatchExecutor implements StudyExecutor {
 
     /** Two submissions writing the same runs would race: refuse while the last one still has tasks. */
     private void refuseIfActive(JobFolder job) throws ExecutorException {
-        if (!job.exists()) return;
+        String busy = activeJob(job, scheduler);
+        if (busy != null) throw ExecutorException.refused(busy);
+    }
+
+    /**
+     * Why {@code job}'s folder may not be written now: its last submission still has tasks pending or running on
+     * {@code scheduler} (null: none, no job, or no scheduler to ask). A local execution there would race them too.
+     */
+    public static String activeJob(JobFolder job, BatchScheduler scheduler) {
+        if (scheduler == null || !job.exists()) return null;
         List<JobFolder.Submission> subs = job.submissions();
-        if (subs.isEmpty()) return;
+        if (subs.isEmpty()) return null;
         JobFolder.Submission last = subs.get(subs.size() - 1);
         Map<Integer, String> states = scheduler.taskStates(last.jobId());
         long active = states.values().stream().filter(ACTIVE::contains).count();
-        if (active > 0)
-            throw ExecutorException.refused("job " + last.jobId() + " still has " + active + " task(s) pending or running in "
-                    + job.results() + "; wait for it (hmsim status DIR) or cancel it first");
+        return active == 0 ? null : "job " + last.jobId() + " still has " + active + " task(s) pending or running in "
+                + job.results() + "; wait for it (hmsim status DIR) or cancel it first";
     }
 
     private static void refuseOtherVersion(JobFolder job, Study study) throws ExecutorException {

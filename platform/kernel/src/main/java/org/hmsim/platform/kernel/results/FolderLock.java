@@ -38,13 +38,13 @@ public final class FolderLock implements AutoCloseable {
     public static FolderLock acquire(Path dir) {
         ResultsFolder.ensureWritable(dir);
         Path file = dir.resolve(NAME);
-        if (HELD_HERE.contains(file.toAbsolutePath().normalize())) // another execution of this JVM (the shell): refused without
-            throw busy(dir);                                        // opening the file, whose close would drop that lock
+        if (HELD_HERE.contains(key(file))) // another execution of this JVM (the shell): refused without
+            throw busy(dir);               // opening the file, whose close would drop that lock
         FileChannel ch = null;
         try {
             ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock l = ch.tryLock();
-            if (l != null) return new FolderLock(ch, l, file.toAbsolutePath().normalize());
+            if (l != null) return new FolderLock(ch, l, key(file));
         } catch (OverlappingFileLockException sameProcess) {
             // another execution of this process (the shell) holds it: the same refusal below
         } catch (IOException e) {
@@ -66,7 +66,7 @@ public final class FolderLock implements AutoCloseable {
      */
     public static boolean held(Path dir) {
         Path file = dir.resolve(NAME);
-        if (HELD_HERE.contains(file.toAbsolutePath().normalize())) return true; // never open it: closing would release it
+        if (HELD_HERE.contains(key(file))) return true; // never open it: closing would release it
         if (!java.nio.file.Files.isRegularFile(file)) return false;
         // read and a shared lock: enough to see the run's exclusive one, and open to a group member who may only read
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -78,6 +78,24 @@ public final class FolderLock implements AutoCloseable {
             return true;
         } catch (IOException e) {
             return true; // cannot tell: treat it as held, so nothing claims an interruption
+        }
+    }
+
+    /**
+     * The lock file as this process knows it: its real path, so a folder reached through a symbolic link is the same
+     * folder (keyed by the path as written, a refused attempt through a link opened and closed the file, and closing
+     * any channel on it drops this process's lock: a review).
+     */
+    private static Path key(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (IOException absent) {
+            Path dir = file.getParent();
+            try {
+                return dir == null ? file.toAbsolutePath().normalize() : dir.toRealPath().resolve(file.getFileName());
+            } catch (IOException noFolder) {
+                return file.toAbsolutePath().normalize();
+            }
         }
     }
 

@@ -59,6 +59,9 @@ final class MachineTree {
         return out;
     }
 
+    /** Top-level sections whose presence turns a model on: a path never makes one up (give the whole mapping). */
+    private static final java.util.Set<String> SWITCHES = java.util.Set.of("cpu", "uvm");
+
     private void set(String dotted, Object value, Origin origin, List<String> written) throws PathException {
         String[] seg = dotted.split("\\.", -1);
         for (int w = 0; w < seg.length - 1; w++) {
@@ -77,9 +80,10 @@ final class MachineTree {
         StringBuilder canon = new StringBuilder();
         for (int i = 0; i < seg.length - 1; i++) {
             // a group the machine file leaves out (pools.gddr.timing in a file that gives no timing) is created, as a
-            // last key may be new: MachineConfig refuses a name it does not know, at the study's line. Only below the
-            // top level: cpu: and uvm: turn a model on by being present (a review: sweeping cpu.cores gave small a CPU)
-            boolean created = i > 0 && cur instanceof Map<?, ?> m && !m.containsKey(seg[i]) && !seg[i].isEmpty() && !seg[i].equals("*");
+            // last key may be new: MachineConfig refuses a name it does not know, at the study's line. Not cpu: or uvm:,
+            // which turn a model on by being present (a review: sweeping cpu.cores gave small a CPU)
+            boolean created = !(i == 0 && SWITCHES.contains(seg[i])) && cur instanceof Map<?, ?> m && !m.containsKey(seg[i])
+                    && !seg[i].isEmpty() && !seg[i].equals("*");
             if (created) {
                 @SuppressWarnings("unchecked")
                 Map<String, Object> mm = (Map<String, Object>) cur;
