@@ -72,6 +72,7 @@ class StudyParserTest {
     @Test
     void anOverrideMayCreateAGroupTheMachineFileLeavesOut() throws Exception {
         String head = "study: g\nmachine: ../machines/small.yaml\nworkloads: [stream]\n";
+        Fakes.write(dir, "machines/nolinks.yaml", "name: nolinks\ngpus: 1\npools:\n  - { name: gddr, node: gpu0 }\n");
         Study s = parse(head + "overrides: {pools.gddr.timing.rfc: 300, pools.gddr.timing.refi: 12000}\n");
         assertEquals(300, s.runs().get(0).machine().config().pools().get(0).timing().tRFC());
         StudyException e = error(head + "overrides: {pools.gddr.timinng.rfc: 300}\n");
@@ -81,6 +82,9 @@ class StudyParserTest {
         assertTrue(cpu.getMessage().contains("no such machine field: the machine has no 'cpu'"), cpu.getMessage());
         // other sections a machine file may leave out take their defaults and may be made (energy: is in no example)
         assertEquals(2, parse(head + "sweep:\n  energy.l1_access_pj: [1, 2]\n").runs().size());
+        // a list section is not made up either: its elements are addressed, not created
+        StudyException links = error("study: g\nmachine: ../machines/nolinks.yaml\nworkloads: [stream]\noverrides: {links.0.bandwidth: 8GB/s}\n");
+        assertTrue(links.getMessage().contains("the machine has no 'links'"), links.getMessage());
     }
 
     /** follow: inside a policy sweep says so (it was told its name was missing). */

@@ -59,8 +59,11 @@ final class MachineTree {
         return out;
     }
 
-    /** Top-level sections whose presence turns a model on: a path never makes one up (give the whole mapping). */
-    private static final java.util.Set<String> SWITCHES = java.util.Set.of("cpu", "uvm");
+    /**
+     * Top-level sections a path never makes up: cpu: and uvm: turn a model on by being present (give the whole
+     * mapping), and pools: and links: are lists, whose elements a path only addresses.
+     */
+    private static final java.util.Set<String> SWITCHES = java.util.Set.of("cpu", "uvm", "pools", "links");
 
     private void set(String dotted, Object value, Origin origin, List<String> written) throws PathException {
         String[] seg = dotted.split("\\.", -1);
@@ -80,8 +83,8 @@ final class MachineTree {
         StringBuilder canon = new StringBuilder();
         for (int i = 0; i < seg.length - 1; i++) {
             // a group the machine file leaves out (pools.gddr.timing in a file that gives no timing) is created, as a
-            // last key may be new: MachineConfig refuses a name it does not know, at the study's line. Not cpu: or uvm:,
-            // which turn a model on by being present (a review: sweeping cpu.cores gave small a CPU)
+            // last key may be new: MachineConfig refuses a name it does not know, at the study's line. Never a section of
+            // SWITCHES (a review: sweeping cpu.cores gave small a CPU)
             boolean created = !(i == 0 && SWITCHES.contains(seg[i])) && cur instanceof Map<?, ?> m && !m.containsKey(seg[i])
                     && !seg[i].isEmpty() && !seg[i].equals("*");
             if (created) {
