@@ -119,6 +119,21 @@ class SlurmExecutorTest {
         // a local execution into it would race the tasks too (it removed job/ under them: a review)
         assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", batch.toString()), "a local run refused while the job goes on");
         assertTrue(out().contains("run: job 4201 still has 3 task(s) pending or running") && Files.isDirectory(batch.resolve("job")), out());
+        // and when the scheduler cannot be asked (its tools failing), the job is assumed to go on: runs of it have no result
+        byte[] squeue = Files.readAllBytes(bin.resolve("squeue")), sacct = Files.readAllBytes(bin.resolve("sacct"));
+        Files.writeString(bin.resolve("squeue"), "#!/bin/bash\necho 'Could not establish a configuration source' >&2\nexit 1\n");
+        Files.writeString(bin.resolve("sacct"), "#!/bin/bash\nexit 1\n");
+        assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", batch.toString()));
+        assertTrue(out().contains("the scheduler reports nothing of the folder's job 4201") && Files.isDirectory(batch.resolve("job")), out());
+        Files.write(bin.resolve("squeue"), squeue);
+        Files.write(bin.resolve("sacct"), sacct);
+        // a job/ hmsim cannot read: refused, one line, nothing changed
+        Path submissions = batch.resolve("job/submissions.tsv");
+        String recorded = Files.readString(submissions);
+        Files.writeString(submissions, "1\t4201\tfoo\n");
+        assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", batch.toString()));
+        assertTrue(out().contains(batch.resolve("job") + " cannot be read (") && !out().contains("\tat "), out());
+        Files.writeString(submissions, recorded);
 
         // Editing the study now must not change the job: it runs the copy.
         Files.writeString(study, STUDY.replace("seed: 3", "seed: 4"));

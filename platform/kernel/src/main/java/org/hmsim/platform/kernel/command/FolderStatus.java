@@ -145,10 +145,10 @@ final class FolderStatus {
      */
     static boolean endsWhole(Path stats) {
         try (java.nio.channels.SeekableByteChannel c = Files.newByteChannel(stats)) {
-            // the last 64 bytes, unless they are all blank (trailing blank lines): then up to 64 KB
+            // the last 64 bytes, unless blanks leave too little of them to judge (trailing blank lines): then up to 64 KB
             for (int want : new int[] {64, 1 << 16}) {
                 String end = tail(c, want).stripTrailing();
-                if (!end.isEmpty() || want >= c.size()) return end.endsWith("\n}") || end.equals("{}") || end.equals("{ }");
+                if (end.length() >= 3 || want >= c.size()) return end.endsWith("\n}") || end.equals("{}") || end.equals("{ }");
             }
             return false;
         } catch (java.io.IOException e) {

@@ -133,14 +133,8 @@ final class RunCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         if (local) { // a batch job's tasks still writing this folder would race the local runs (a review: job/ was removed under them)
-            org.hmsim.platform.kernel.executor.JobFolder job = new org.hmsim.platform.kernel.executor.JobFolder(dir);
-            String busy;
-            try {
-                busy = job.exists() ? org.hmsim.platform.kernel.executor.BatchExecutor.activeJob(job,
-                        ctx.kernel().executors().scheduler(job.manifest().executor())) : null;
-            } catch (IllegalStateException damagedManifest) { // not a job hmsim can ask about: the folder checks decide
-                busy = null;
-            }
+            String busy = org.hmsim.platform.kernel.executor.BatchExecutor.localRunRefusal(
+                    new org.hmsim.platform.kernel.executor.JobFolder(dir), ctx.kernel().executors());
             if (busy != null) {
                 e.println("run: " + busy);
                 return Commands.BAD_INPUT;

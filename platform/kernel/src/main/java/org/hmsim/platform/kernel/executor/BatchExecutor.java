@@ -146,6 +146,46 @@ public final class BatchExecutor implements StudyExecutor {
     }
 
     /**
+     * Why a local execution may not write into {@code job}'s folder now (null: it may). Its tasks would race the local
+     * runs, and the local execution removes job/ under them (a review). So a job is assumed to go on unless its
+     * scheduler says otherwise or every run of its last submission has ended: a scheduler that cannot be asked (not
+     * installed, its tools failing) or that no longer knows the job refuses too, as does a job/ hmsim cannot read.
+     */
+    public static String localRunRefusal(JobFolder job, ExecutorRegistry executors) {
+        if (!job.exists()) return null;
+        String remove = "; when its tasks have ended, remove " + job.dir() + " to run here, or continue it with --executor NAME --resume";
+        try {
+            JobFolder.Manifest m = job.manifest();
+            List<JobFolder.Submission> subs = job.submissions();
+            if (subs.isEmpty()) return null;
+            JobFolder.Submission last = subs.get(subs.size() - 1);
+            BatchScheduler scheduler = executors.scheduler(m.executor());
+            if (scheduler == null)
+                return "the folder's job " + last.jobId() + " was submitted to '" + m.executor() + "', which is not installed here, so whether its "
+                        + "tasks still run cannot be told" + remove;
+            String busy = activeJob(job, scheduler);
+            if (busy != null) return busy;
+            if (scheduler.taskStates(last.jobId()).isEmpty() && !ended(job, m, last))
+                return "the scheduler reports nothing of the folder's job " + last.jobId() + " (its tools failing, or the job forgotten) and runs of it "
+                        + "have no result, so whether its tasks still run cannot be told" + remove;
+            return null;
+        } catch (RuntimeException damaged) {
+            return job.dir() + " cannot be read (" + damaged.getMessage() + "), so whether its job still runs cannot be told; remove it to run here";
+        }
+    }
+
+    /** Whether every run of {@code last}'s tasks has a result (stats.json or error.txt). */
+    private static boolean ended(JobFolder job, JobFolder.Manifest m, JobFolder.Submission last) {
+        List<String[]> runs = job.runs();
+        for (int k : last.indices())
+            for (int r : JobFolder.runsOfTask(k, m.chunk(), runs.size())) {
+                Path rd = job.results().resolve("runs").resolve(runs.get(r)[0]);
+                if (!Files.isRegularFile(rd.resolve(ResultsFolder.STATS)) && !Files.isRegularFile(rd.resolve(ResultsFolder.ERROR))) return false;
+            }
+        return true;
+    }
+
+    /**
      * Why {@code job}'s folder may not be written now: its last submission still has tasks pending or running on
      * {@code scheduler} (null: none, no job, or no scheduler to ask). A local execution there would race them too.
      */

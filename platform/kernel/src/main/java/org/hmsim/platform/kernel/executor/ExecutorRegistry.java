@@ -21,6 +21,7 @@ public final class ExecutorRegistry {
 
     /** The scheduler named {@code name}, or null. */
     public BatchScheduler scheduler(String name) {
+        if (name == null) return null; // a manifest without an executor (damaged): no scheduler to ask
         BatchScheduler s = installed.get(name);
         return s != null ? s : builtIn.name().equals(name) ? builtIn : null;
     }

@@ -21,13 +21,14 @@ public final class FolderLock implements AutoCloseable {
      * all, so {@link #held} must not open a channel on one of these (it released a running study's lock when the
      * shell's status or collect looked at its folder; found by a review).
      */
-    private static final java.util.Set<Path> HELD_HERE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final java.util.Set<Object> HELD_HERE = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final FileChannel channel;
     private final FileLock lock;
-    private final Path file;
+    /** The lock file's identity, as {@link #key} gives it. */
+    private final Object file;
 
-    private FolderLock(FileChannel channel, FileLock lock, Path file) {
+    private FolderLock(FileChannel channel, FileLock lock, Object file) {
         this.channel = channel;
         this.lock = lock;
         this.file = file;
@@ -82,20 +83,17 @@ public final class FolderLock implements AutoCloseable {
     }
 
     /**
-     * The lock file as this process knows it: its real path, so a folder reached through a symbolic link is the same
-     * folder (keyed by the path as written, a refused attempt through a link opened and closed the file, and closing
-     * any channel on it drops this process's lock: a review).
+     * The lock file as this process knows it: the file itself (device and inode where the file system gives them),
+     * so a folder reached through a symbolic or hard link, or renamed while held, is the same folder. Keyed by the
+     * path, a refused attempt under another name opened and closed the file, and closing any channel on it drops
+     * this process's lock (two reviews). A file that does not exist is held by no one here: its path stands in.
      */
-    private static Path key(Path file) {
+    private static Object key(Path file) {
         try {
-            return file.toRealPath();
+            Object k = java.nio.file.Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            return k != null ? k : file.toRealPath();
         } catch (IOException absent) {
-            Path dir = file.getParent();
-            try {
-                return dir == null ? file.toAbsolutePath().normalize() : dir.toRealPath().resolve(file.getFileName());
-            } catch (IOException noFolder) {
-                return file.toAbsolutePath().normalize();
-            }
+            return file.toAbsolutePath().normalize();
         }
     }
 
