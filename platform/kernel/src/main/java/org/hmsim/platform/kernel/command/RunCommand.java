@@ -132,19 +132,15 @@ final class RunCommand implements Callable<Integer> {
             e.println("--replay-swaps: runs only with the local executor, not --executor " + executor);
             return Commands.BAD_INPUT;
         }
-        if (local) { // a batch job's tasks still writing this folder would race the local runs (a review: job/ was removed under them)
-            String busy = org.hmsim.platform.kernel.executor.BatchExecutor.localRunRefusal(
-                    new org.hmsim.platform.kernel.executor.JobFolder(dir), ctx.kernel().executors());
-            if (busy != null) {
-                e.println("run: " + busy);
-                return Commands.BAD_INPUT;
-            }
-        }
         boolean quiet = ctx.background() || !local;
         Progress progress = quiet ? Progress.silent() : System.console() != null ? BarProgress.create(o) : new LineProgress(o);
         Launch launch;
         try {
-            launch = chosen.launch(s, new RunOptions(dir, n, resume, replay), settings, progress);
+            // a batch job's tasks still writing this folder would race the local runs (a review: job/ was removed under them);
+            // asked under the folder's lock, so no submission can come between the answer and the local execution
+            java.util.function.Function<Path, String> guard = !local ? null : folder -> org.hmsim.platform.kernel.executor.BatchExecutor
+                    .localRunRefusal(new org.hmsim.platform.kernel.executor.JobFolder(folder), ctx.kernel().executors());
+            launch = chosen.launch(s, new RunOptions(dir, n, resume, replay, guard), settings, progress);
         } catch (ExecutorException busy) {
             e.println(busy.getMessage());
             return busy.refusal() ? Commands.BAD_INPUT : Commands.ERROR;

@@ -148,30 +148,53 @@ public final class BatchExecutor implements StudyExecutor {
     /**
      * Why a local execution may not write into {@code job}'s folder now (null: it may). Its tasks would race the local
      * runs, and the local execution removes job/ under them (a review). So a job is assumed to go on unless its
-     * scheduler says otherwise or every run of its last submission has ended: a scheduler that cannot be asked (not
-     * installed, its tools failing) or that no longer knows the job refuses too, as does a job/ hmsim cannot read.
+     * scheduler says its tasks ended or every run of its last submission has a result: a scheduler that cannot be
+     * asked (not installed, its tools failing) or that no longer knows the job refuses too, as does a job/ hmsim cannot
+     * read. A job found ended is recorded so ({@code job/ended}): the runs without a result after a local execution are
+     * that execution's, not the job's, so a later local run does not ask again (a new submission clears the record).
      */
     public static String localRunRefusal(JobFolder job, ExecutorRegistry executors) {
-        if (!job.exists()) return null;
-        String remove = "; when its tasks have ended, remove " + job.dir() + " to run here, or continue it with --executor NAME --resume";
+        if (!job.exists() || job.markedEnded()) return null;
         try {
             JobFolder.Manifest m = job.manifest();
             List<JobFolder.Submission> subs = job.submissions();
             if (subs.isEmpty()) return null;
             JobFolder.Submission last = subs.get(subs.size() - 1);
+            String remove = "; when its tasks have ended, remove " + job.dir() + " to run here, or continue it with --executor "
+                    + m.executor() + " --resume";
             BatchScheduler scheduler = executors.scheduler(m.executor());
-            if (scheduler == null)
-                return "the folder's job " + last.jobId() + " was submitted to '" + m.executor() + "', which is not installed here, so whether its "
-                        + "tasks still run cannot be told" + remove;
-            String busy = activeJob(job, scheduler);
-            if (busy != null) return busy;
-            if (scheduler.taskStates(last.jobId()).isEmpty() && !ended(job, m, last))
-                return "the scheduler reports nothing of the folder's job " + last.jobId() + " (its tools failing, or the job forgotten) and runs of it "
-                        + "have no result, so whether its tasks still run cannot be told" + remove;
-            return null;
+            String refusal;
+            if (scheduler != null) refusal = askScheduler(job, scheduler, last, m, remove);
+            else if (ended(job, m, last)) refusal = null;
+            else refusal = "the folder's job " + last.jobId() + " was submitted to '" + m.executor() + "', which is not installed here, and runs of it "
+                    + "have no result, so whether its tasks still run cannot be told" + remove;
+            if (refusal == null) job.markEnded();
+            return refusal;
         } catch (RuntimeException damaged) {
             return job.dir() + " cannot be read (" + damaged.getMessage() + "), so whether its job still runs cannot be told; remove it to run here";
         }
+    }
+
+    /**
+     * The refusal the scheduler's view of {@code last} gives (null: its tasks have ended). A scheduler that reports none
+     * of its tasks (tools failing, or the job forgotten) leaves it to the folder: ended if every run of it has a result.
+     */
+    private static String askScheduler(JobFolder job, BatchScheduler scheduler, JobFolder.Submission last, JobFolder.Manifest m, String remove) {
+        java.util.Map<Integer, String> states;
+        try {
+            states = scheduler.taskStates(last.jobId());
+        } catch (RuntimeException failing) {
+            if (ended(job, m, last)) return null;
+            return "asking " + scheduler.name() + " about the folder's job " + last.jobId() + " failed (" + failing.getMessage() + ")" + remove;
+        }
+        long active = states.values().stream().filter(ACTIVE::contains).count();
+        if (active > 0)
+            return "job " + last.jobId() + " still has " + active + " task(s) pending or running in " + job.results()
+                    + "; wait for it (hmsim status DIR) or cancel it first";
+        if (states.isEmpty() && !ended(job, m, last))
+            return "the scheduler reports nothing of the folder's job " + last.jobId() + " (its tools failing, or the job forgotten) and runs of it "
+                    + "have no result, so whether its tasks still run cannot be told" + remove;
+        return null;
     }
 
     /** Whether every run of {@code last}'s tasks has a result (stats.json or error.txt). */

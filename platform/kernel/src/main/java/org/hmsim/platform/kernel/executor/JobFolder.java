@@ -30,7 +30,7 @@ import org.hmsim.platform.kernel.study.Study;
 public final class JobFolder {
     public static final String DIR = "job";
     private static final String MANIFEST = "job.properties", RUNS = "runs.tsv", SUBMISSIONS = "submissions.tsv", JOB_ID = "job-id",
-            OPTIONS = "scheduler-options.properties";
+            OPTIONS = "scheduler-options.properties", ENDED = "ended";
 
     /** One submission of the folder. */
     public record Submission(int number, String jobId, List<Integer> indices) {}
@@ -157,8 +157,19 @@ public final class JobFolder {
         return l;
     }
 
+    /** Records that the last submission's tasks have ended (a local execution found so and took the folder). */
+    public void markEnded() { AtomicFiles.write(dir.resolve(ENDED), "the last submission's tasks had ended when a local execution took the folder\n"); }
+
+    /** Whether {@link #markEnded} recorded the last submission's end. */
+    public boolean markedEnded() { return Files.isRegularFile(dir.resolve(ENDED)); }
+
     /** Records a submission (job-id holds the latest job id; submissions.tsv all of them). */
     public void record(Submission s) {
+        try {
+            Files.deleteIfExists(dir.resolve(ENDED)); // a new submission's tasks have not ended
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         StringBuilder b = new StringBuilder();
         for (Submission old : submissions()) b.append(line(old));
         b.append(line(s));

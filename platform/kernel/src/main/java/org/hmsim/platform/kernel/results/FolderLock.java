@@ -36,7 +36,9 @@ public final class FolderLock implements AutoCloseable {
     }
 
     /** Takes the lock of {@code dir} (created if missing) or refuses, naming the folder, if another execution holds it. */
-    public static FolderLock acquire(Path dir) {
+    public static synchronized FolderLock acquire(Path dir) {
+        // synchronized with held(): two threads of this JVM must not both open the file (the loser's close would drop
+        // the winner's lock, a review); one at a time, the second finds the first's key in HELD_HERE
         ResultsFolder.ensureWritable(dir);
         Path file = dir.resolve(NAME);
         if (HELD_HERE.contains(key(file))) // another execution of this JVM (the shell): refused without
@@ -65,7 +67,7 @@ public final class FolderLock implements AutoCloseable {
      * Whether an execution holds the lock of {@code dir} now (read-only: a folder without the lock file has
      * none, and none is created). Within this process a held lock shows as held too.
      */
-    public static boolean held(Path dir) {
+    public static synchronized boolean held(Path dir) {
         Path file = dir.resolve(NAME);
         if (HELD_HERE.contains(key(file))) return true; // never open it: closing would release it
         if (!java.nio.file.Files.isRegularFile(file)) return false;
@@ -99,6 +101,12 @@ public final class FolderLock implements AutoCloseable {
 
     @Override
     public void close() {
+        synchronized (FolderLock.class) {
+            release();
+        }
+    }
+
+    private void release() {
         HELD_HERE.remove(file);
         try {
             lock.release();

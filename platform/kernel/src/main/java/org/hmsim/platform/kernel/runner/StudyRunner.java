@@ -40,12 +40,8 @@ public final class StudyRunner {
         StudyExecution ex = new StudyExecution(study, options.out());
         ResultsFolder results = new ResultsFolder(options.out(), study, options.replay());
         FolderLock lock = FolderLock.acquire(options.out());
-        List<PlannedRun> todo = prepareLocked(ex, results, options.resume(), lock);
-        Thread t = new Thread(() -> {
-            try (lock) {
-                execute(ex, results, todo, options.jobs(), progress);
-            }
-        }, "hmsim-study-" + study.name());
+        List<PlannedRun> todo = prepareLocked(ex, results, options, lock);
+        Thread t = new Thread(() -> execute(ex, results, todo, options.jobs(), progress, lock), "hmsim-study-" + study.name());
         t.setDaemon(true);
         t.start();
         return ex;
@@ -56,16 +52,17 @@ public final class StudyRunner {
         StudyExecution ex = new StudyExecution(study, options.out());
         ResultsFolder results = new ResultsFolder(options.out(), study, options.replay());
         FolderLock lock = FolderLock.acquire(options.out());
-        try (lock) {
-            execute(ex, results, prepareLocked(ex, results, options.resume(), lock), options.jobs(), progress);
-        }
+        execute(ex, results, prepareLocked(ex, results, options, lock), options.jobs(), progress, lock);
         return ex.await();
     }
 
     /** {@link #prepare} under the folder's lock, which is released if preparing fails. */
-    private static List<PlannedRun> prepareLocked(StudyExecution ex, ResultsFolder results, boolean resume, FolderLock lock) {
+    private static List<PlannedRun> prepareLocked(StudyExecution ex, ResultsFolder results, RunOptions options, FolderLock lock) {
         try {
-            return prepare(ex, results, resume);
+            // under the lock, before anything moves: nothing can start writing between the guard's answer and the work
+            String refused = options.folderGuard() == null ? null : options.folderGuard().apply(results.dir());
+            if (refused != null) throw new org.hmsim.platform.kernel.results.ResultsFolderException(refused);
+            return prepare(ex, results, options.resume());
         } catch (RuntimeException e) {
             lock.close();
             throw e;
@@ -89,7 +86,8 @@ public final class StudyRunner {
         return todo;
     }
 
-    private void execute(StudyExecution ex, ResultsFolder results, List<PlannedRun> todo, int maxJobs, Progress progress) {
+    /** Runs {@code todo}; releases {@code lock} before the execution counts as ended, so whoever waits for it finds the folder free. */
+    private void execute(StudyExecution ex, ResultsFolder results, List<PlannedRun> todo, int maxJobs, Progress progress, FolderLock lock) {
         Study study = ex.study();
         Throwable crash = null;
         try {
@@ -120,6 +118,7 @@ public final class StudyRunner {
             } catch (RuntimeException e) {
                 if (crash == null) crash = e;
             }
+            lock.close(); // before finish: a next command waiting for this execution must find the folder free
             ex.finish(crash);
         }
     }
