@@ -187,10 +187,8 @@ public final class BatchExecutor implements StudyExecutor {
             if (ended(job, m, last)) return null;
             return "asking " + scheduler.name() + " about the folder's job " + last.jobId() + " failed (" + failing.getMessage() + ")" + remove;
         }
-        long active = states.values().stream().filter(ACTIVE::contains).count();
-        if (active > 0)
-            return "job " + last.jobId() + " still has " + active + " task(s) pending or running in " + job.results()
-                    + "; wait for it (hmsim status DIR) or cancel it first";
+        String busy = stillRunning(job, last, states);
+        if (busy != null) return busy;
         if (states.isEmpty() && !ended(job, m, last))
             return "the scheduler reports nothing of the folder's job " + last.jobId() + " (its tools failing, or the job forgotten) and runs of it "
                     + "have no result, so whether its tasks still run cannot be told" + remove;
@@ -217,7 +215,11 @@ public final class BatchExecutor implements StudyExecutor {
         List<JobFolder.Submission> subs = job.submissions();
         if (subs.isEmpty()) return null;
         JobFolder.Submission last = subs.get(subs.size() - 1);
-        Map<Integer, String> states = scheduler.taskStates(last.jobId());
+        return stillRunning(job, last, scheduler.taskStates(last.jobId()));
+    }
+
+    /** Why {@code job} is busy given the scheduler's {@code states} of {@code last}'s tasks (null: none pending or running). */
+    private static String stillRunning(JobFolder job, JobFolder.Submission last, Map<Integer, String> states) {
         long active = states.values().stream().filter(ACTIVE::contains).count();
         return active == 0 ? null : "job " + last.jobId() + " still has " + active + " task(s) pending or running in "
                 + job.results() + "; wait for it (hmsim status DIR) or cancel it first";
