@@ -126,8 +126,7 @@ final class FolderStatus {
         o.println("runs.csv: " + (damaged > 0 ? (assembled ? "assembled, but " : "") + damaged + " run(s) damaged since they ended: hmsim run STUDY --out "
                 + dir + " --resume runs them again" : assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + dir + ")"
                 : notSubmitted ? "nothing is queued: hmsim run STUDY --out " + dir + " --executor NAME --resume submits the runs left"
-                : !Files.isDirectory(dir.resolve("job")) && !org.hmsim.platform.kernel.results.FolderLock.held(dir)
-                        ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + dir + " --resume continues it"
+                : !writer ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + dir + " --resume continues it"
                         : "assembled when every run has ended"));
         for (RunState r : states) if (r.state().equals("failed")) o.println("  failed " + r.id() + " " + r.label() + ": " + r.why());
         for (RunState r : states) if (r.state().equals("running")) o.println("  running " + r.id() + " " + r.label());
@@ -188,7 +187,6 @@ final class FolderStatus {
         }
     }
 
-    /** A folder a local execution wrote: run ids from study.json's run count (labels unknown). */
     /** The run's label as its config.json records it ("" if it has none or cannot be read). */
     private static String configLabel(Path runDir) {
         try {
@@ -199,6 +197,7 @@ final class FolderStatus {
         }
     }
 
+    /** A folder a local execution wrote: run ids from study.json's run count (labels unknown). */
     private static List<String[]> runsFromProvenance(Path dir) {
         Path p = dir.resolve(ResultsFolder.PROVENANCE);
         if (!Files.isRegularFile(p)) return null;

@@ -207,10 +207,10 @@ public final class BatchExecutor implements StudyExecutor {
     }
 
     /**
-     * Why {@code job}'s folder may not be written now: its last submission still has tasks pending or running on
-     * {@code scheduler} (null: none, no job, or no scheduler to ask). A local execution there would race them too.
+     * Why {@code job}'s folder may not take another submission now: its last submission still has tasks pending or
+     * running on {@code scheduler} (null: none, or no job).
      */
-    public static String activeJob(JobFolder job, BatchScheduler scheduler) {
+    private static String activeJob(JobFolder job, BatchScheduler scheduler) {
         if (scheduler == null || !job.exists()) return null;
         List<JobFolder.Submission> subs = job.submissions();
         if (subs.isEmpty()) return null;

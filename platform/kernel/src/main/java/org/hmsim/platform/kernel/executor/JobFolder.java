@@ -72,15 +72,7 @@ public final class JobFolder {
         p.setProperty("runs", Integer.toString(study.runs().size()));
         p.setProperty("chunk", Integer.toString(chunk));
         p.setProperty("sha256", study.sha256());
-        StringWriter w = new StringWriter();
-        try {
-            p.store(w, "hmsim batch execution of study " + study.name());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        // Properties.store writes a date comment first; drop it so the file depends on the study only.
-        String text = w.toString().lines().filter(l -> !l.startsWith("#") || l.contains("hmsim")).reduce("", (a, l) -> a + l + "\n");
-        AtomicFiles.write(dir.resolve(MANIFEST), text);
+        AtomicFiles.write(dir.resolve(MANIFEST), text(p, "hmsim batch execution of study " + study.name()));
         StringBuilder runs = new StringBuilder();
         for (PlannedRun r : study.runs()) runs.append(r.id()).append('\t').append(r.label()).append('\n');
         AtomicFiles.write(dir.resolve(RUNS), runs.toString());
@@ -103,13 +95,23 @@ public final class JobFolder {
         Properties p = new Properties();
         if (settings.partition() != null) p.setProperty("partition", settings.partition());
         for (int i = 0; i < settings.schedulerArgs().size(); i++) p.setProperty("arg." + i, settings.schedulerArgs().get(i));
+        AtomicFiles.write(dir.resolve(OPTIONS), text(p, null));
+    }
+
+    /**
+     * {@code p} as a properties file with {@code comment} (none if null) but without the date comment
+     * Properties.store writes first, so the file depends on its contents only.
+     */
+    private static String text(Properties p, String comment) {
         StringWriter w = new StringWriter();
         try {
-            p.store(w, null);
+            p.store(w, comment);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        AtomicFiles.write(dir.resolve(OPTIONS), w.toString().lines().filter(l -> !l.startsWith("#")).reduce("", (a, l) -> a + l + "\n"));
+        List<String> lines = new ArrayList<>(w.toString().lines().toList());
+        lines.remove(comment == null ? 0 : 1); // the date line, right after the (one-line) comment
+        return lines.stream().reduce("", (a, l) -> a + l + "\n");
     }
 
     /** The scheduler options of the last submission (partition, scheduler arguments), none if it recorded none. */

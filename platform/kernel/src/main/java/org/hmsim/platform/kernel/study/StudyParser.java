@@ -972,21 +972,10 @@ public final class StudyParser {
             for (int d = 0; d < dims.size(); d++) {
                 if (!(dims.get(d) instanceof SweepDim.Machine m)) continue;
                 Origin at = doc.at(m.nodes().get(p[d]), "");
-                b.append(b.length() == 0 ? "" : ", ").append(m.key()).append(" = ").append(flow(m.values().get(p[d])))
+                b.append(b.length() == 0 ? "" : ", ").append(m.key()).append(" = ").append(m.text(p[d]))
                         .append(" (line ").append(at.line()).append(')');
             }
             return b.toString();
-        }
-
-        /** A swept value as the study writes it: {@code {size: 64KB}}, {@code [a, b]}, {@code 4}. */
-        static String flow(Object v) {
-            if (v instanceof Map<?, ?> m) {
-                StringBuilder b = new StringBuilder("{");
-                for (Map.Entry<?, ?> e : m.entrySet()) b.append(b.length() == 1 ? "" : ", ").append(e.getKey()).append(": ").append(flow(e.getValue()));
-                return b.append('}').toString();
-            }
-            if (v instanceof List<?> l) return "[" + String.join(", ", l.stream().map(Parse::flow).toList()) + "]";
-            return String.valueOf(v);
         }
 
         /** A machine field's error at its origin: the machine file's line, or the study's key that set it. */
