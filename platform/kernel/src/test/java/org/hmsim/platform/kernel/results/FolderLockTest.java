@@ -34,6 +34,25 @@ class FolderLockTest {
         }
     }
 
+    /**
+     * The same through another name for the folder: a symbolic link to it, and the folder renamed while locked. Keyed
+     * by the path as written, looking and a refused attempt opened and closed the file and dropped the lock (reviews).
+     */
+    @Test
+    void anotherNameForTheFolderKeepsTheLockToo() throws Exception {
+        Path real = java.nio.file.Files.createDirectories(dir.resolve("real/o"));
+        Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("link"), dir.resolve("real"));
+        try (FolderLock lock = FolderLock.acquire(real)) {
+            assertTrue(FolderLock.held(link.resolve("o")));
+            assertThrows(ResultsFolderException.class, () -> FolderLock.acquire(link.resolve("o")));
+            assertEquals("held", otherProcessSees(real.resolve(FolderLock.NAME)), "seen through a link");
+            Path renamed = java.nio.file.Files.move(real, dir.resolve("real/p"));
+            assertTrue(FolderLock.held(renamed));
+            assertThrows(ResultsFolderException.class, () -> FolderLock.acquire(renamed));
+            assertEquals("held", otherProcessSees(renamed.resolve(FolderLock.NAME)), "seen after a rename");
+        }
+    }
+
     /** What a separate JVM finds when it tries the lock file. */
     private static String otherProcessSees(Path file) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
