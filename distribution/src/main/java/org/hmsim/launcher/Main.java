@@ -104,8 +104,10 @@ public final class Main {
             report(c.warnings().subList(shown, c.warnings().size()), err);
             // The console stops the framework on 'exit' (or at end of input when stdin is a pipe).
             c.awaitStop();
-            // set by the kernel's sim: commands (GogoCommands.SHELL_EXIT_CODE): the last one that failed
-            return Integer.getInteger("hmsim.shell.exit_code", 0);
+            // 'exit N' (the kernel's ShellExit.EXIT_REQUEST) wins; else the code the kernel's sim: commands set
+            // (GogoCommands.SHELL_EXIT_CODE): the last one that failed
+            Integer asked = Integer.getInteger("hmsim.shell.exit_request");
+            return asked != null ? asked : Integer.getInteger("hmsim.shell.exit_code", 0);
         }
     }
 

@@ -85,6 +85,27 @@ class LauncherTest {
         assertEquals(0, clean.code, clean::toString);
     }
 
+    /**
+     * {@code exit} ends the shell where it stands, {@code exit N} with N, and neither prints an exception. Gogo's own
+     * was {@code System.exit}: {@code exit 3} printed "InterruptedException: null", and a bare {@code exit} fitted
+     * no signature and left the shell running (a piped script went on to its next line).
+     */
+    @Test
+    void exitEndsTheShellAtOnceWithTheCodeAsked() throws Exception {
+        Output bare = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "exit", "echo ---not-reached---", ""), "shell");
+        assertEquals(0, bare.code, bare::toString);
+        assertFalse(bare.out.contains("---not-reached---"), "the shell went on after exit\n" + bare);
+        assertFalse((bare.out + bare.err).contains("Exception"), bare::toString);
+
+        Output three = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "sim:frobnicate", "exit 3", "echo ---not-reached---", ""), "shell");
+        assertEquals(3, three.code, "exit 3 wins over the failed command's 2\n" + three);
+        assertFalse(three.out.contains("---not-reached---"), "the shell went on after exit 3\n" + three);
+        assertFalse((three.out + three.err).contains("InterruptedException"), three::toString);
+
+        Output zero = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "sim:frobnicate", "exit 0", ""), "shell");
+        assertEquals(0, zero.code, "exit 0 after a failure\n" + zero);
+    }
+
     @Test
     void aHeadlessCommandSeesEveryPluginAlreadyInThePluginsFolder() throws Exception {
         // FileInstall scans asynchronously: the launcher must wait for its first scan, or `policies`
