@@ -120,6 +120,8 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private final int[] freeMshr;
     private int freeMshrs;
     private LongIntMap mshrByLine;
+    /** The victims FRC entries are evicting (FRC_EVICT), by line: a request for one waits as for a locked way. */
+    private LongIntMap evictingByLine;
     private FetchReplacementCache frc;
     /** Per transaction: the MSHR an FRC entry holds while its fetch is in flight (fetchBufferTakesMshr), else -1. */
     private int[] tHeldMshr;
@@ -267,6 +269,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             return;
         }
         frc = new FetchReplacementCache(n, ways, t.lineBytes, local, takesMshr);
+        evictingByLine = new LongIntMap(n); // no entry is busy here, so none is evicting
         allocTable(mshrs + n);
         LongIntMap m = new LongIntMap(mshrs + n);
         for (int k = 0; k < mshrs; k++) if (tPhase[k] != FREE && tPhase[k] != FRC_EVICT) m.put(tLine[k], k);
@@ -399,6 +402,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         lookupMisses++;
         if (m >= 0) return mergeRead(r, m, set, need, i);
         if (i >= 0 && t.locked[i]) return park(r, set); // its line is being evicted (§M6: wait for the release)
+        if (i < 0 && evictedFromFrc(line)) return park(r, set);
         configureMissPath();
         boolean allocate = i < 0 && cacheability.mayAllocate(2, r);
         if (i < 0 && frc != null) frcLookups++;
@@ -525,6 +529,8 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             t.dirty[i] |= need;
             writeHits++;
             repl.onHit(set, way);
+        } else if (evictedFromFrc(line)) {
+            return park(r, set);
         } else {
             if (vc != null) vc.drop(line); // its clean copy there is stale now
             if (frc != null) frcLookups++;
@@ -807,6 +813,13 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         if (blocked != NOT_BLOCKED) unblock();
     }
 
+    /**
+     * Whether an FRC entry is evicting this line (after the swap). The thesis describes hits on the incoming block
+     * only (§M7, ambiguity 3): a request for the victim waits for its eviction, as one for the conventional path's
+     * locked victim does (§M6), instead of fetching the line again while its write-back is in flight.
+     */
+    private boolean evictedFromFrc(long line) { return frc != null && evictingByLine.size() > 0 && evictingByLine.get(line) >= 0; }
+
     /** The address an FRC set is taken from: within the bank, or as the L2 bank's own index takes it (Multi2Sim's caches). */
     private long frcLine(long line) { return frc.bankLocalIndex ? xbar.addressWithinSlice(line) : t.lineNumberForIndex(line) * t.lineBytes; }
 
@@ -1026,7 +1039,9 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     /** The victim has left: an FRC entry is free again; a conventional way takes its new line. */
     private void victimWritten(int m) {
         if (tPhase[m] == FRC_EVICT) {
+            evictingByLine.remove(tVictim[m]);
             freeTx(m);
+            releaseSet(tSet[m]); // requests for the victim waited for it to leave
             return;
         }
         long now = engine.now();
@@ -1110,6 +1125,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             return;
         }
         tPhase[m] = FRC_EVICT;
+        evictingByLine.put(tVictim[m], m);
         evictVictim(m);
     }
 
