@@ -42,6 +42,9 @@ final class TestSupport {
         final ArrayDeque<MemRequest> inFlight = new ArrayDeque<>();
         final ArrayDeque<Long> readyAt = new ArrayDeque<>();
         long reads, readBytes, writebacks, writebackBytes, writes, refusals;
+        /** Reads that arrived while an acknowledged write-back of their line was still in flight. */
+        long readsPassingWriteBacks;
+        private final java.util.Map<Long, Integer> writeBacksInFlight = new java.util.HashMap<>();
         /** Reads/writes in flight beyond which the fabric refuses (back-pressure). */
         int capacity = Integer.MAX_VALUE;
         final java.util.List<MemClient> waiting = new java.util.ArrayList<>();
@@ -64,6 +67,7 @@ final class TestSupport {
                 }
                 // an acknowledged write-back (the L2's eviction waits for it): timed like a write, counted once
                 writes--;
+                writeBacksInFlight.merge(r.paddr >>> 7, 1, Integer::sum);
             }
             if (inFlight.size() >= capacity) {
                 refusals++;
@@ -71,6 +75,7 @@ final class TestSupport {
                 return false;
             }
             if (r.kind == AccessKind.READ) {
+                if (writeBacksInFlight.containsKey(r.paddr >>> 7)) readsPassingWriteBacks++;
                 reads++;
                 readBytes += r.size;
             } else writes++;
@@ -84,6 +89,7 @@ final class TestSupport {
         public void handle(int kind, long payload) {
             MemRequest r = inFlight.poll();
             readyAt.poll();
+            if (r.kind == AccessKind.WRITEBACK) writeBacksInFlight.computeIfPresent(r.paddr >>> 7, (k, n) -> n == 1 ? null : n - 1);
             if (!inFlight.isEmpty()) engine.schedule(readyAt.peek(), this, 0, 0);
             r.replyTo.onResponse(r);
             if (!waiting.isEmpty()) {
