@@ -22,6 +22,12 @@ import org.hmsim.api.os.MemoryManager;
  * multiple); {@code literal} applies Eq. 2 as printed. Objects whose chunk is smaller than
  * {@code min_chunk} pages stay FGP (the paper gives no rule, §7.13): every page would be shared anyway.
  *
+ * <p><b>GPUs, not memories.</b> The chunks go round the GPUs, as Eq. 1 sends the block groups to GPUs; a GPU with
+ * several memories takes its chunks' pages into them in turn. On a machine of one GPU every page is local already,
+ * so CODA leaves every page FGP: a CGP page there would localise nothing and take its blocks off three of the four
+ * stacks (Fig. 14). (Until the fourth session of 2026-11-27 the chunks went round the memories, so on one GPU with
+ * four stacks the blocks in flight all read the one stack that held their chunk: 0.40-0.78x of FGP.)
+ *
  * <p><b>Estimate</b> (§4.1). {@code auto}: the declared stride (the compiler's runtime-constant
  * stride), and where it is unknown the profiling fallback ({@link MemoryManager#profileCtaStride}:
  * the address streams of sampled consecutive block pairs, μ and CoV of their distance); {@code
@@ -36,6 +42,7 @@ final class CodaInterleave extends ChannelInterleave {
 
     private final MemoryManager memory;
     private final GpuGeometry.LazyBlocks blocksPerGpu;
+    private final int[][] memoriesOfGpu;
     private final Chunk chunk;
     private final double minChunkPages;
     private final long page;
@@ -45,17 +52,19 @@ final class CodaInterleave extends ChannelInterleave {
     /** The stride each allocation was given (by id), decided once: {@code Long.MIN_VALUE} = not yet. */
     private long[] strides = new long[0];
 
-    CodaInterleave(long channelGranularity, int spread, MemoryManager memory, GpuGeometry.LazyBlocks blocksPerGpu, Chunk chunk, double minChunkPages) {
-        this(channelGranularity, spread, memory, blocksPerGpu, chunk, minChunkPages, Estimate.AUTO, 0.5);
+    CodaInterleave(long channelGranularity, int spread, MemoryManager memory, GpuGeometry.LazyBlocks blocksPerGpu, int[][] memoriesOfGpu,
+                   Chunk chunk, double minChunkPages) {
+        this(channelGranularity, spread, memory, blocksPerGpu, memoriesOfGpu, chunk, minChunkPages, Estimate.AUTO, 0.5);
     }
 
-    CodaInterleave(long channelGranularity, int spread, MemoryManager memory, GpuGeometry.LazyBlocks blocksPerGpu, Chunk chunk, double minChunkPages,
-                   Estimate estimate, double maxCov) {
+    CodaInterleave(long channelGranularity, int spread, MemoryManager memory, GpuGeometry.LazyBlocks blocksPerGpu, int[][] memoriesOfGpu,
+                   Chunk chunk, double minChunkPages, Estimate estimate, double maxCov) {
         super(channelGranularity, spread);
         this.estimate = estimate;
         this.maxCov = maxCov;
         this.memory = memory;
         this.blocksPerGpu = blocksPerGpu;
+        this.memoriesOfGpu = memoriesOfGpu;
         this.chunk = chunk;
         this.minChunkPages = minChunkPages;
         this.page = memory.pageBytes();
@@ -63,7 +72,8 @@ final class CodaInterleave extends ChannelInterleave {
 
     @Override
     public int pageHome(long vpn, Allocation a, int gpu, int memories) {
-        long b = stride(a);
+        int gpus = memoriesOfGpu.length;
+        long b = gpus > 1 ? stride(a) : 0; // one GPU: every page is local already, and FGP keeps its memories' parallelism
         if (b <= 0) {
             fgpDecisions++;
             return SPREAD;
@@ -74,12 +84,19 @@ final class CodaInterleave extends ChannelInterleave {
             return SPREAD;
         }
         long offset = vpn * page - a.baseVa(); // allocations are page-aligned
-        cgpDecisions++;
-        return switch (chunk) {
-            case OWNER -> (int) (((offset + page / 2) / l) % memories);
-            case ROUNDUP -> (int) ((offset / ((l + page - 1) / page * page)) % memories);
-            case LITERAL -> (int) ((offset / ((Math.min(4096, l) + page - 1) / page * page)) % memories);
+        // Eq. 3 lays the chunks out over the GPUs, as Eq. 1 gives the block groups to GPUs
+        int owner = switch (chunk) {
+            case OWNER -> (int) (((offset + page / 2) / l) % gpus);
+            case ROUNDUP -> (int) ((offset / ((l + page - 1) / page * page)) % gpus);
+            case LITERAL -> (int) ((offset / ((Math.min(4096, l) + page - 1) / page * page)) % gpus);
         };
+        int home = GpuGeometry.memoryFor(memoriesOfGpu, owner, vpn);
+        if (home < 0) {
+            fgpDecisions++;
+            return SPREAD;
+        }
+        cgpDecisions++;
+        return home;
     }
 
     /** The per-block stride B of {@code a} under the estimate rule (> 0), or <= 0 for FGP; decided once per allocation. */

@@ -54,7 +54,7 @@ public final class CodaInterleaveProvider implements PolicyProvider {
     @Override public Policy create(PolicyContext context, Params params) {
         int spread = (int) params.getPowerOfTwo("spread", 32);
         CodaInterleave p = new CodaInterleave(InterleaveProviders.channel(params), spread, context.memory(),
-                new GpuGeometry.LazyBlocks(context.machine(), params.getInt("blocks_per_gpu")),
+                new GpuGeometry.LazyBlocks(context.machine(), params.getInt("blocks_per_gpu")), GpuGeometry.memoriesOfGpu(context.machine()),
                 CodaInterleave.Chunk.valueOf(params.getString("chunk").toUpperCase(Locale.ROOT)), params.getDouble("min_chunk_pages"),
                 CodaInterleave.Estimate.valueOf(params.getString("estimate").toUpperCase(Locale.ROOT)), params.getDouble("max_cov"));
         context.stats().counter("cgp_pages", "pages CODA placed whole on their chunk's GPU", p::cgpDecisions);

@@ -5,19 +5,20 @@ import org.hmsim.api.os.Allocation;
 /**
  * CGP-only + FTA, the ideal first-touch oracle of seed 004 §6.1: every page is held whole by the memory
  * of the first GPU that touches it, at no cost (CPU touches are ignored: a page the host maps first
- * goes page-round-robin, as {@code coarse} would place it).
+ * goes page-round-robin, as {@code coarse} would place it). A GPU with several memories takes its pages into
+ * them in turn.
  */
 final class FirstTouchInterleave extends ChannelInterleave {
-    private final int[] memoryOfGpu;
+    private final int[][] memoriesOfGpu;
 
-    FirstTouchInterleave(long channelGranularity, int[] memoryOfGpu) {
+    FirstTouchInterleave(long channelGranularity, int[][] memoriesOfGpu) {
         super(channelGranularity, 128);
-        this.memoryOfGpu = memoryOfGpu;
+        this.memoriesOfGpu = memoriesOfGpu;
     }
 
     @Override
     public int pageHome(long vpn, Allocation allocation, int gpu, int memories) {
-        if (gpu >= 0 && gpu < memoryOfGpu.length && memoryOfGpu[gpu] >= 0) return memoryOfGpu[gpu];
-        return (int) Math.floorMod(vpn, (long) memories);
+        int home = gpu >= 0 && gpu < memoriesOfGpu.length ? GpuGeometry.memoryFor(memoriesOfGpu, gpu, vpn) : -1;
+        return home >= 0 ? home : (int) Math.floorMod(vpn, (long) memories);
     }
 }

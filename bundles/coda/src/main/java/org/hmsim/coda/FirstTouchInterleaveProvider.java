@@ -27,6 +27,6 @@ public final class FirstTouchInterleaveProvider implements PolicyProvider {
     @Override public void check(Params params) { InterleaveProviders.channel(params); }
 
     @Override public Policy create(PolicyContext context, Params params) {
-        return new FirstTouchInterleave(InterleaveProviders.channel(params), GpuGeometry.memoryOfGpu(context.machine()));
+        return new FirstTouchInterleave(InterleaveProviders.channel(params), GpuGeometry.memoriesOfGpu(context.machine()));
     }
 }

@@ -61,18 +61,34 @@ final class GpuGeometry {
     static int affinity(int cta, int blocksPerGpu, int gpus) { return (cta / blocksPerGpu) % gpus; }
 
     /**
-     * For each GPU, the index of its memory among the GPU memories (pools attached to GPU nodes, in pool
-     * order, as the machine numbers them for {@code pageHome}); -1 for a GPU without one.
+     * For each GPU, the indices of its memories among the GPU memories (pools attached to GPU nodes, in pool
+     * order, as the machine numbers them for {@code pageHome}); none for a GPU without one.
      */
-    static int[] memoryOfGpu(MachineView m) {
-        int[] out = new int[m.gpuCount()];
-        java.util.Arrays.fill(out, -1);
+    static int[][] memoriesOfGpu(MachineView m) {
+        List<List<Integer>> of = new java.util.ArrayList<>();
+        for (int g = 0; g < m.gpuCount(); g++) of.add(new java.util.ArrayList<>());
         int k = 0;
         for (org.hmsim.api.machine.PoolInfo p : m.pools()) {
             if (p.node() >= m.gpuCount()) continue;
-            if (out[p.node()] < 0) out[p.node()] = k;
-            k++;
+            of.get(p.node()).add(k++);
         }
+        return of.stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+    }
+
+    /** {@code gpus} GPUs with one memory each, memory g on GPU g (the paper's machine). */
+    static int[][] oneMemoryEach(int gpus) {
+        int[][] out = new int[gpus][];
+        for (int g = 0; g < gpus; g++) out[g] = new int[] {g};
         return out;
+    }
+
+    /**
+     * The memory that holds a coarse-grained page {@code vpn} of {@code gpu}, or -1 if the GPU has none. A GPU with
+     * several memories (one GPU with four HBM stacks, Fig. 14's machine) gives them its pages in turn: a page is
+     * whole in one of them, as CGP keeps it, and consecutive pages spread over them.
+     */
+    static int memoryFor(int[][] memoriesOfGpu, int gpu, long vpn) {
+        int[] mine = memoriesOfGpu[gpu];
+        return mine.length == 0 ? -1 : mine[(int) Math.floorMod(vpn, (long) mine.length)];
     }
 }

@@ -32,7 +32,7 @@ class PlacementRulesTest {
     }
 
     private static CodaInterleave coda(MemoryManager mm, int bpg, CodaInterleave.Chunk c) {
-        return new CodaInterleave(128, 128, mm, new GpuGeometry.LazyBlocks(null, bpg), c, 1.0);
+        return new CodaInterleave(128, 128, mm, new GpuGeometry.LazyBlocks(null, bpg), GpuGeometry.oneMemoryEach(4), c, 1.0);
     }
 
     private static Allocation alloc(int id, long bytes) { return new Allocation(id, "a" + id, BASE, bytes, AllocationHint.NONE, false); }
@@ -69,6 +69,30 @@ class PlacementRulesTest {
         assertEquals(1, p.pageHome(BASE / PAGE + 1, a, 0, 4)); // middle byte 6 KB: first byte of chunk 1
         assertEquals(1, p.pageHome(BASE / PAGE + 2, a, 0, 4));
         assertEquals(2, p.pageHome(BASE / PAGE + 3, a, 0, 4)); // middle 14 KB: chunk 2
+    }
+
+    /**
+     * Chunks go round the GPUs, not the memories: with two GPUs of two memories each (memories 0-1 on GPU 0, 2-3 on
+     * GPU 1) a GPU's chunk fills its own two memories in turn; on one GPU with four memories nothing is placed coarse.
+     */
+    @Test
+    void chunksGoToGpusWhoseMemoriesTakeTheirPagesInTurn() {
+        int[][] twoByTwo = {{0, 1}, {2, 3}};
+        // B = 256 B, N_bpg = 32: 8 KB = 2 pages per GPU's chunk: pages 0-1 -> GPU 0, 2-3 -> GPU 1, 4-5 -> GPU 0, ...
+        CodaInterleave p = new CodaInterleave(128, 128, strides(256), new GpuGeometry.LazyBlocks(null, 32), twoByTwo, CodaInterleave.Chunk.OWNER, 1.0);
+        Allocation a = alloc(0, 64 * PAGE);
+        long v = BASE / PAGE;
+        int[] expected = {0, 1, 2, 3, 0, 1, 2, 3};
+        for (int q = 0; q < expected.length; q++) assertEquals(expected[q], p.pageHome(v + q, a, 0, 4), "page " + q);
+
+        CodaInterleave big = new CodaInterleave(128, 128, strides(256), new GpuGeometry.LazyBlocks(null, 32), new int[][] {{0, 1, 2, 3}},
+                CodaInterleave.Chunk.OWNER, 1.0);
+        for (int q = 0; q < 8; q++) assertEquals(InterleavePolicy.SPREAD, big.pageHome(v + q, a, 0, 4), "one GPU: page " + q);
+
+        FirstTouchInterleave ft = new FirstTouchInterleave(128, twoByTwo);
+        assertEquals(2, ft.pageHome(v, a, 1, 4));
+        assertEquals(3, ft.pageHome(v + 1, a, 1, 4), "GPU 1's next page goes to its other memory");
+        assertEquals(1, new FirstTouchInterleave(128, new int[][] {{0, 1, 2, 3}}).pageHome(v + 1, a, 0, 4), "one GPU's pages spread");
     }
 
     /** A fake SM for the schedulers. */
