@@ -2,6 +2,7 @@ package org.hmsim.platform.stats;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -58,20 +59,31 @@ final class HdrHistogramStat implements org.hmsim.api.stats.Histogram {
     public long count() { return view().getTotalCount(); }
 
     @Override
-    public double mean() {
-        Histogram v = view();
-        return v.getTotalCount() == 0 ? 0 : v.getMean();
-    }
+    public double mean() { return mean(view()); }
 
     @Override
-    public long percentile(double p) {
-        Histogram v = view();
-        return v.getTotalCount() == 0 ? 0 : v.getValueAtPercentile(p);
-    }
+    public long percentile(double p) { return percentile(view(), p); }
 
     @Override
-    public long max() {
+    public long max() { return max(view()); }
+
+    private static double mean(Histogram v) { return v.getTotalCount() == 0 ? 0 : v.getMean(); }
+
+    private static long percentile(Histogram v, double p) { return v.getTotalCount() == 0 ? 0 : v.getValueAtPercentile(p); }
+
+    private static long max(Histogram v) { return v.getTotalCount() == 0 ? 0 : v.getMaxValue(); }
+
+    /**
+     * Puts the count, mean, median, 99th percentile and maximum under {@code name.count}, {@code .mean}, {@code .p50},
+     * {@code .p99} and {@code .max}, all read from one {@link #view()}: every run's final snapshot reads all five, and a
+     * total over parts copies and merges its histograms on each read.
+     */
+    void putSummary(Map<String, Double> out, String name) {
         Histogram v = view();
-        return v.getTotalCount() == 0 ? 0 : v.getMaxValue();
+        out.put(name + ".count", (double) v.getTotalCount());
+        out.put(name + ".mean", mean(v));
+        out.put(name + ".p50", (double) percentile(v, 50));
+        out.put(name + ".p99", (double) percentile(v, 99));
+        out.put(name + ".max", (double) max(v));
     }
 }

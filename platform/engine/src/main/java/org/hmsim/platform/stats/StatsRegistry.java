@@ -126,14 +126,7 @@ public final class StatsRegistry implements Stats {
     public SortedMap<String, Double> snapshot() {
         SortedMap<String, Double> out = new TreeMap<>();
         for (Map.Entry<String, DoubleSupplier> e : root.readers.entrySet()) out.put(e.getKey(), e.getValue().getAsDouble());
-        for (Map.Entry<String, HdrHistogramStat> e : root.histograms.entrySet()) {
-            HdrHistogramStat h = e.getValue();
-            out.put(e.getKey() + ".count", (double) h.count());
-            out.put(e.getKey() + ".mean", h.mean());
-            out.put(e.getKey() + ".p50", (double) h.percentile(50));
-            out.put(e.getKey() + ".p99", (double) h.percentile(99));
-            out.put(e.getKey() + ".max", (double) h.max());
-        }
+        for (Map.Entry<String, HdrHistogramStat> e : root.histograms.entrySet()) e.getValue().putSummary(out, e.getKey());
         return out;
     }
 
