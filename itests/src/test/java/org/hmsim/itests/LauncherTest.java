@@ -104,6 +104,19 @@ class LauncherTest {
 
         Output zero = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "sim:frobnicate", "exit 0", ""), "shell");
         assertEquals(0, zero.code, "exit 0 after a failure\n" + zero);
+
+        // in a sourced file or one run by gosh (a child session), exit ends the shell that ran it
+        Path script = Files.writeString(dir.resolve("ends.gosh"), "echo in-script\nexit 5\n");
+        for (String how : new String[] {"source ", "gosh "}) {
+            Output nested = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", how + script, "echo ---not-reached---", ""), "shell");
+            assertEquals(5, nested.code, how + nested);
+            assertFalse(nested.out.contains("---not-reached---"), how + "the shell went on after the script's exit\n" + nested);
+        }
+
+        Output bad = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "exit abc", "echo ---not-reached---", ""), "shell");
+        assertEquals(2, bad.code, "a bad exit code is bad input, and still ends the shell\n" + bad);
+        assertTrue(bad.err.contains("exit: expected at most one exit code (a whole number), was 'abc'"), bad::toString);
+        assertFalse(bad.out.contains("---not-reached---"), bad::toString);
     }
 
     @Test

@@ -23,7 +23,7 @@ import org.hmsim.api.os.MemoryManager;
  * {@code min_chunk} pages stay FGP (the paper gives no rule, §7.13): every page would be shared anyway.
  *
  * <p><b>GPUs, not memories.</b> The chunks go round the GPUs, as Eq. 1 sends the block groups to GPUs; a GPU with
- * several memories takes its chunks' pages into them in turn. On a machine of one GPU every page is local already,
+ * several memories takes its chunks' pages into them in turn, in the order they are mapped. On a machine of one GPU every page is local already,
  * so CODA leaves every page FGP: a CGP page there would localise nothing and take its blocks off three of the four
  * stacks (Fig. 14). (Until the fourth session of 2026-11-27 the chunks went round the memories, so on one GPU with
  * four stacks the blocks in flight all read the one stack that held their chunk: 0.40-0.78x of FGP.)
@@ -42,7 +42,7 @@ final class CodaInterleave extends ChannelInterleave {
 
     private final MemoryManager memory;
     private final GpuGeometry.LazyBlocks blocksPerGpu;
-    private final int[][] memoriesOfGpu;
+    private final GpuGeometry.MemoryTurns turns;
     private final Chunk chunk;
     private final double minChunkPages;
     private final long page;
@@ -64,7 +64,7 @@ final class CodaInterleave extends ChannelInterleave {
         this.maxCov = maxCov;
         this.memory = memory;
         this.blocksPerGpu = blocksPerGpu;
-        this.memoriesOfGpu = memoriesOfGpu;
+        this.turns = new GpuGeometry.MemoryTurns(memoriesOfGpu);
         this.chunk = chunk;
         this.minChunkPages = minChunkPages;
         this.page = memory.pageBytes();
@@ -72,7 +72,7 @@ final class CodaInterleave extends ChannelInterleave {
 
     @Override
     public int pageHome(long vpn, Allocation a, int gpu, int memories) {
-        int gpus = memoriesOfGpu.length;
+        int gpus = turns.gpus();
         long b = gpus > 1 ? stride(a) : 0; // one GPU: every page is local already, and FGP keeps its memories' parallelism
         if (b <= 0) {
             fgpDecisions++;
@@ -90,7 +90,7 @@ final class CodaInterleave extends ChannelInterleave {
             case ROUNDUP -> (int) ((offset / ((l + page - 1) / page * page)) % gpus);
             case LITERAL -> (int) ((offset / ((Math.min(4096, l) + page - 1) / page * page)) % gpus);
         };
-        int home = GpuGeometry.memoryFor(memoriesOfGpu, owner, vpn);
+        int home = turns.next(owner);
         if (home < 0) {
             fgpDecisions++;
             return SPREAD;

@@ -9,16 +9,16 @@ import org.hmsim.api.os.Allocation;
  * them in turn.
  */
 final class FirstTouchInterleave extends ChannelInterleave {
-    private final int[][] memoriesOfGpu;
+    private final GpuGeometry.MemoryTurns turns;
 
     FirstTouchInterleave(long channelGranularity, int[][] memoriesOfGpu) {
         super(channelGranularity, 128);
-        this.memoriesOfGpu = memoriesOfGpu;
+        this.turns = new GpuGeometry.MemoryTurns(memoriesOfGpu);
     }
 
     @Override
     public int pageHome(long vpn, Allocation allocation, int gpu, int memories) {
-        int home = gpu >= 0 && gpu < memoriesOfGpu.length ? GpuGeometry.memoryFor(memoriesOfGpu, gpu, vpn) : -1;
+        int home = gpu >= 0 && gpu < turns.gpus() ? turns.next(gpu) : -1;
         return home >= 0 ? home : (int) Math.floorMod(vpn, (long) memories);
     }
 }

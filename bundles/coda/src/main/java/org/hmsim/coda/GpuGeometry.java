@@ -83,12 +83,29 @@ final class GpuGeometry {
     }
 
     /**
-     * The memory that holds a coarse-grained page {@code vpn} of {@code gpu}, or -1 if the GPU has none. A GPU with
-     * several memories (one GPU with four HBM stacks, Fig. 14's machine) gives them its pages in turn: a page is
-     * whole in one of them, as CGP keeps it, and consecutive pages spread over them.
+     * Which memory of its GPU each coarse-grained page takes: a GPU with several memories (one GPU with four HBM
+     * stacks, Fig. 14's machine) gives them its pages in turn, in the order they are mapped, so that a page is whole
+     * in one of them, as CGP keeps it, and the GPU's pages spread evenly over them. (By the page number they did not:
+     * chunks of one page on two GPUs put every page of a GPU on the same one of its memories.)
      */
-    static int memoryFor(int[][] memoriesOfGpu, int gpu, long vpn) {
-        int[] mine = memoriesOfGpu[gpu];
-        return mine.length == 0 ? -1 : mine[(int) Math.floorMod(vpn, (long) mine.length)];
+    static final class MemoryTurns {
+        private final int[][] memoriesOfGpu;
+        private final int[] next;
+
+        MemoryTurns(int[][] memoriesOfGpu) {
+            this.memoriesOfGpu = memoriesOfGpu;
+            this.next = new int[memoriesOfGpu.length];
+        }
+
+        int gpus() { return memoriesOfGpu.length; }
+
+        /** The memory for the next coarse-grained page of {@code gpu}, or -1 if the GPU has none. */
+        int next(int gpu) {
+            int[] mine = memoriesOfGpu[gpu];
+            if (mine.length == 0) return -1;
+            int k = next[gpu];
+            next[gpu] = k + 1 == mine.length ? 0 : k + 1;
+            return mine[k];
+        }
     }
 }

@@ -1,5 +1,6 @@
 package org.hmsim.coda;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
@@ -92,7 +93,16 @@ class PlacementRulesTest {
         FirstTouchInterleave ft = new FirstTouchInterleave(128, twoByTwo);
         assertEquals(2, ft.pageHome(v, a, 1, 4));
         assertEquals(3, ft.pageHome(v + 1, a, 1, 4), "GPU 1's next page goes to its other memory");
-        assertEquals(1, new FirstTouchInterleave(128, new int[][] {{0, 1, 2, 3}}).pageHome(v + 1, a, 0, 4), "one GPU's pages spread");
+        FirstTouchInterleave one = new FirstTouchInterleave(128, new int[][] {{0, 1, 2, 3}});
+        for (int q = 0; q < 8; q++) assertEquals(q % 4, one.pageHome(v + 9 * q, a, 0, 4), "one GPU's pages spread, touched at a stride");
+
+        // chunks of one page (B = 128 B, N_bpg = 32: 4 KB): GPU 0 owns the even pages, GPU 1 the odd ones; each GPU's
+        // pages still fill both its memories evenly (by page number, all of GPU 0's went to memory 0)
+        CodaInterleave onePage = new CodaInterleave(128, 128, strides(128), new GpuGeometry.LazyBlocks(null, 32), twoByTwo,
+                CodaInterleave.Chunk.OWNER, 1.0);
+        int[] perMemory = new int[4];
+        for (int q = 0; q < 64; q++) perMemory[onePage.pageHome(v + q, a, 0, 4)]++;
+        assertArrayEquals(new int[] {16, 16, 16, 16}, perMemory);
     }
 
     /** A fake SM for the schedulers. */

@@ -1,5 +1,6 @@
 package org.hmsim.platform.kernel.osgi;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.CommandSessionListener;
 import org.osgi.framework.BundleContext;
@@ -12,8 +13,10 @@ import org.osgi.service.component.annotations.Component;
  * default profile turns {@code java.lang.System}'s methods into commands, so {@code exit 3} was {@code System.exit(3)}:
  * the JVM's shutdown hook stopped the framework under the running command, which printed "InterruptedException:
  * null", and a bare {@code exit} fitted no signature ("Cannot coerce exit()"), so a piped script went on to its next
- * line. The profile searches the {@code gogo} scope first, so this one wins. It marks the session; when the line is
- * done Gogo calls {@link #afterExecute} on the console's own thread, and the console is ended from there.
+ * line. The profile searches the {@code gogo} scope first, so this one wins. It records the request; when the line is
+ * done Gogo calls {@link #afterExecute} on the console's own thread, and the console is ended from there. The request
+ * is this component's, not the session's: {@code gosh FILE} runs the file in a child session, and an {@code exit} in
+ * it (or in a {@code source}d file) must end the shell that ran it.
  */
 @Component(service = {ShellExit.class, CommandSessionListener.class},
         property = {"osgi.command.scope=gogo", "osgi.command.function=exit"})
@@ -21,21 +24,26 @@ public final class ShellExit implements CommandSessionListener {
     /** System property the launcher reads when the framework has stopped: an exit code the user asked for. */
     public static final String EXIT_REQUEST = "hmsim.shell.exit_request";
 
-    /** Session variable: a command of the line being run asked the shell to end. */
-    private static final String ENDING = ".hmsim.exit";
-
+    private volatile boolean ending;
+    private final AtomicBoolean stopping = new AtomicBoolean();
     private BundleContext context;
 
     @Activate
     void activate(BundleContext ctx) { this.context = ctx; }
 
-    /** Ends the shell as Ctrl-D does: with the code of the last command that failed, 0 if none did. */
-    public void exit(CommandSession session) { session.put(ENDING, Boolean.TRUE); }
-
-    /** Ends the shell with {@code code}, whatever failed before or fails while the framework stops. */
-    public void exit(CommandSession session, int code) {
-        System.setProperty(EXIT_REQUEST, Integer.toString(code));
-        session.put(ENDING, Boolean.TRUE);
+    /**
+     * {@code exit}: ends the shell as Ctrl-D does, with the code of the last command that failed (0 if none did);
+     * {@code exit N}: with N, whatever failed before or fails while the framework stops (as a POSIX shell, N wraps
+     * at 256). Anything else is bad input: it says so and ends the shell with 2, as a POSIX shell does.
+     */
+    public void exit(String... args) {
+        if (args.length > 1 || args.length == 1 && !args[0].matches("-?\\d{1,10}")) {
+            System.err.println("exit: expected at most one exit code (a whole number), was '" + String.join(" ", args) + "'");
+            System.setProperty(EXIT_REQUEST, "2");
+        } else if (args.length == 1) {
+            System.setProperty(EXIT_REQUEST, Integer.toString((int) (Long.parseLong(args[0]) & 0xff)));
+        }
+        ending = true;
     }
 
     @Override
@@ -48,13 +56,12 @@ public final class ShellExit implements CommandSessionListener {
     public void afterExecute(CommandSession session, CharSequence commandline, Object result) { endIfAsked(session); }
 
     private void endIfAsked(CommandSession session) {
-        if (!Boolean.TRUE.equals(session.get(ENDING))) return;
-        session.put(ENDING, Boolean.FALSE);
+        if (!ending) return;
         if (session.get(".terminal") == null) {
             // the plain console checks its thread's interrupt before it reads the next line, and then stops the
-            // framework as at the end of its input
+            // framework as at the end of its input; a nested line's thread (source, gosh FILE) just ends sooner
             Thread.currentThread().interrupt();
-        } else {
+        } else if (stopping.compareAndSet(false, true)) {
             // JLine's console reads on whatever its thread's state: stop the framework, which stops the console
             stopFramework();
         }

@@ -23,9 +23,7 @@ public final class ShellFailureListener implements CommandSessionListener {
      */
     @Override
     public void afterExecute(CommandSession session, CharSequence commandline, Exception exception) {
-        // a bare 'exit' (Gogo's takes a code) fails to coerce and the shell goes on to its end: a way to quit, not bad input
-        if (exception instanceof IllegalArgumentException && !commandline.toString().trim().equals("exit"))
-            System.setProperty(GogoCommands.SHELL_EXIT_CODE, "2");
+        if (exception instanceof IllegalArgumentException) System.setProperty(GogoCommands.SHELL_EXIT_CODE, "2");
     }
 
     @Override
