@@ -36,6 +36,22 @@ class SahcChecksTest {
 
     private static double ns(String app, String policy) { return RUNS.get(app + "/" + policy).simTimeNs(); }
 
+    /**
+     * Every CPU access is counted once: as an L1, L2 or LLC hit, as an LLC miss or upgrade sent to the directory, or
+     * merged into a miss already in flight. (A merged access was counted as a miss and again as a hit at its fill.)
+     * The page-toggle rate is per last-level miss, bypassed ones included, so at most one per miss.
+     */
+    @Test
+    void cpuCountersCountEachAccessOnceAndTheToggleRateIsPerMiss() {
+        for (Map.Entry<String, RunResult> e : RUNS.entrySet()) {
+            RunResult r = e.getValue();
+            double counted = Apu.stat(r, "cpu.l1.hits") + Apu.stat(r, "cpu.l2.hits") + Apu.stat(r, "cpu.llc.hits") + Apu.stat(r, "cpu.llc.misses")
+                    + Apu.stat(r, "cpu.llc.upgrades") + Apu.stat(r, "cpu.llc.merged");
+            assertEquals(Apu.stat(r, "cpu.accesses"), counted, e.getKey() + ": hits + misses + upgrades + merged");
+            assertTrue(r.metrics().get("toggles_per_10k_lookups") <= 10_000, e.getKey() + ": " + r.metrics().get("toggles_per_10k_lookups"));
+        }
+    }
+
     @Test
     void sahcTRemovesAtLeast98PercentOfDirectoryLookups() {
         // Every model (Table 3: 98.64-100 %). kmeans keeps the most (measured 7718 of 426864, 98.2 %; the

@@ -52,18 +52,23 @@ public final class CpuCluster {
 
     void setEvictions(Evictions e) { this.evictions = e; }
 
-    /** A load ({@code write == false}) or store of {@code core} to {@code line}: {@link #HIT}, {@link #MISS} or {@link #UPGRADE}. */
-    public int access(int core, long line, boolean write) {
+    /**
+     * A load ({@code write == false}) or store of {@code core} to {@code line}: {@link #HIT}, {@link #MISS} or {@link
+     * #UPGRADE}. A hit is counted here; a miss or upgrade only when the caller sends it ({@link #countSent}), since it
+     * may merge into one in flight or find no miss register and come back.
+     */
+    public int access(int core, long line, boolean write) { return access(core, line, write, true); }
+
+    /** {@link #access}, counting a hit only if {@code count} (a merged access's look-up at its fill: counted as merged). */
+    public int access(int core, long line, boolean write, boolean count) {
         int p = l2[core].find(line);
         int ps = p < 0 ? Moesi.I : l2[core].state[p];
         if (ps != Moesi.I && (!write || Moesi.writable(ps))) {
             boolean inL1 = l1[core].find(line) >= 0;
             lastLatencyCycles = inL1 ? l1Lat : l1Lat + l2Lat;
-            if (inL1) l1Hits++;
-            else {
-                l2Hits++;
-                fillL1(core, line);
-            }
+            if (!inL1) fillL1(core, line);
+            if (count && inL1) l1Hits++;
+            else if (count) l2Hits++;
             l2[core].touch(p);
             if (write && ps == Moesi.E) {
                 l2[core].state[p] = Moesi.M; // silent E -> M
@@ -74,19 +79,19 @@ public final class CpuCluster {
         }
         lastLatencyCycles = l1Lat + l2Lat + llcLat;
         int s = llc.find(line);
-        if (s < 0) {
-            llcMisses++;
-            return MISS;
-        }
+        if (s < 0) return MISS;
         int cs = llc.state[s];
-        if (write && !Moesi.writable(cs)) {
-            upgrades++;
-            return UPGRADE;
-        }
-        llcHits++;
+        if (write && !Moesi.writable(cs)) return UPGRADE;
+        if (count) llcHits++;
         llc.touch(s);
         fillPrivate(core, line, s, write, Moesi.writable(cs));
         return HIT;
+    }
+
+    /** A {@link #MISS} or {@link #UPGRADE} its caller sent to the directory. */
+    public void countSent(int result) {
+        if (result == UPGRADE) upgrades++;
+        else llcMisses++;
     }
 
     /** The directory granted {@code line} to {@code core}: exclusive (no other agent holds it) or shared. */

@@ -255,6 +255,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
             pool.give(q);
             return REFUSED;
         }
+        cluster.countSent(r);
         if (d == Directory.GRANTED_NOW) {
             pool.give(q);
             cluster.complete(c.index, line, true, true);
@@ -300,7 +301,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
             CpuCore w = cores[mWaiter[m][k]];
             // A merged access completes with the fill if it now hits; else (a store behind a load) it
             // goes to the LLC again as a fresh access: the slot stays held until it completes.
-            if (cluster.access(w.index, line, mWaiterWrite[m][k]) == CpuCluster.HIT) finishCore(w);
+            if (cluster.access(w.index, line, mWaiterWrite[m][k], false) == CpuCluster.HIT) finishCore(w);
             else retryLater(w, line, mWaiterWrite[m][k]);
         }
         mBusy[m] = false; // freed last, so a re-issued store above cannot take this register mid-loop

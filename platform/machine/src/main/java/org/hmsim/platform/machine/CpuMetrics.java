@@ -19,7 +19,9 @@ final class CpuMetrics {
             double v = stats.getOrDefault(c[1], 0.0);
             out.put(c[0], c[1].endsWith("_ps") ? v / 1000 : v);
         }
-        double lookups = stats.getOrDefault("directory.lookups", 0.0) + stats.getOrDefault("directory.ideal_lookups", 0.0);
+        // toggles are counted on every last-level miss, those that bypass the directory (SAHC's memory path) too
+        double lookups = stats.getOrDefault("directory.lookups", 0.0) + stats.getOrDefault("directory.ideal_lookups", 0.0)
+                + stats.getOrDefault("directory.bypassed", 0.0);
         out.put("toggles_per_10k_lookups", lookups > 0 ? stats.getOrDefault("directory.page_toggles", 0.0) * 10_000 / lookups : 0);
     }
 }

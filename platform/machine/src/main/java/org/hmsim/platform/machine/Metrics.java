@@ -24,17 +24,19 @@ final class Metrics {
         LinkedHashMap<String, Double> out = new LinkedHashMap<>();
         double ns = endPs / 1000.0;
         double cycles = endPs / (double) m.gpuClock().periodPs();
-        long instr = 0, l1h = 0, l1m = 0, l2h = 0, l2m = 0, l2Lookups = 0, frcLookups = 0, frcSwaps = 0, xbarBytes = 0;
+        long instr = 0, l1h = 0, l1m = 0, l1a = 0, l2h = 0, l2m = 0, l2a = 0, l2Lookups = 0, frcLookups = 0, frcSwaps = 0, xbarBytes = 0;
         for (Gpu g : m.gpus) {
             xbarBytes += g.crossbar().bytesCarried();
             for (Sm sm : g.sms()) {
                 instr += sm.issued();
                 l1h += sm.l1().hits();
                 l1m += sm.l1().misses();
+                l1a += sm.l1().accesses();
             }
             for (var s : g.l2Slices()) {
                 l2h += s.hits();
                 l2m += s.misses();
+                l2a += s.accesses();
                 l2Lookups += s.lookupMisses();
                 frcLookups += s.frcLookups();
                 frcSwaps += s.frcSwaps();
@@ -67,7 +69,8 @@ final class Metrics {
             linkPj += (l.wireBytes(0) + l.wireBytes(1)) * l.config().pjPerByte();
         }
         MachineConfig.GpuEnergy e = m.cfg.gpuEnergy();
-        double gpuPj = instr * e.instructionPj() + (l1h + l1m) * e.l1AccessPj() + (l2h + l2m) * e.l2AccessPj()
+        // every access: loads, stores, atomics, merges; at the L2 every look-up attempt (only loads were charged until 2026-11-27)
+        double gpuPj = instr * e.instructionPj() + l1a * e.l1AccessPj() + l2a * e.l2AccessPj()
                 + xbarBytes * e.xbarPjPerByte() // the SM-L2 crossbar, both ways (it was parsed but left out until 2026-11-26)
                 + frcLookups * e.frcLookupPj() + frcSwaps * e.frcSwapPj(); // seed 003 §6.6.4: FRC tag look-ups and swaps
         out.put("energy_uj", (gpuPj + dramPj + linkPj) / 1e6);

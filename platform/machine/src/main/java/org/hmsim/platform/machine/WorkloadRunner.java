@@ -48,6 +48,7 @@ final class WorkloadRunner {
         if (host.runBefore(next, this::launchNext)) return; // CPU work due before this launch (or at the end) first
         if (next == kernels.size()) {
             finishedPs = machine.engine.now();
+            onFinished.run();
             return;
         }
         Kernel k = kernels.get(next);
@@ -77,6 +78,11 @@ final class WorkloadRunner {
     void setSwapper(Swapper s) { this.swapper = s; }
 
     boolean done() { return finishedPs >= 0; }
+
+    private Runnable onFinished = () -> {};
+
+    /** Called once, at the moment the last kernel (or host phase) ends, before anything still in flight drains. */
+    void onFinished(Runnable r) { this.onFinished = r; }
 
     long finishedPs() { return finishedPs; }
 

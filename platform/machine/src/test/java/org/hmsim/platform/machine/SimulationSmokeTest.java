@@ -49,6 +49,33 @@ class SimulationSmokeTest {
         assertEquals(1000 * bytes / 1e6, b.metrics().get("energy_uj") - a.metrics().get("energy_uj"), 1e-6 * b.metrics().get("energy_uj"));
     }
 
+    /**
+     * Every L1 and L2 access costs its energy, stores included (only load hits and misses were charged): stream's
+     * stores are written through, so raising the per-access energies by 1000 pJ adds 1000 pJ per L1 load, merge, store
+     * and atomic and per L2 read look-up and write.
+     */
+    @Test
+    void cacheEnergyIsPerAccessStoresIncluded() {
+        RunResult a = TestMachines.run(TestMachines.machine("small"), TestMachines.workload("stream", 1), new ClasspathPolicies());
+        RunResult b = TestMachines.run(TestMachines.machine("small", "energy.l1_access_pj", 1000,
+                "energy.l2_access_pj", 1000), TestMachines.workload("stream", 1), new ClasspathPolicies());
+        double l1 = sum(a, ".l1.hits") + sum(a, ".l1.misses") + sum(a, ".l1.mshr_merges") + sum(a, ".l1.write_hits") + sum(a, ".l1.write_misses")
+                + sum(a, ".l1.atomics");
+        double l2 = sum(a, ".hits", "gpu0.l2.slice") + sum(a, ".lookup_misses", "gpu0.l2.slice") + sum(a, ".write_hits", "gpu0.l2.slice")
+                + sum(a, ".write_misses", "gpu0.l2.slice");
+        assertTrue(sum(a, ".l1.write_misses") + sum(a, ".l1.write_hits") > 0, "stream stores");
+        double base = TestMachines.machine("small").gpuEnergy().l1AccessPj() * l1 + TestMachines.machine("small").gpuEnergy().l2AccessPj() * l2;
+        assertEquals((1000 * (l1 + l2) - base) / 1e6, b.metrics().get("energy_uj") - a.metrics().get("energy_uj"), 1e-6 * b.metrics().get("energy_uj"));
+    }
+
+    private static double sum(RunResult r, String suffix) { return sum(r, suffix, "gpu0.sm"); }
+
+    private static double sum(RunResult r, String suffix, String prefix) {
+        double n = 0;
+        for (var e : r.stats().entrySet()) if (e.getKey().startsWith(prefix) && e.getKey().endsWith(suffix)) n += e.getValue();
+        return n;
+    }
+
     private static double mean(RunResult r, String prefix, String suffix, int n) {
         double sum = 0;
         for (var e : r.stats().entrySet()) if (e.getKey().startsWith(prefix) && e.getKey().endsWith(suffix)) sum += e.getValue();

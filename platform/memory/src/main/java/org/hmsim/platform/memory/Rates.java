@@ -18,4 +18,11 @@ public final class Rates {
         long t = s.elapsedPs();
         return t >= 0 ? t : engine.now();
     }
+
+    /**
+     * What a component's utilisation divides by: {@link #elapsed}, or longer if the component was still busy after the
+     * run's end ({@code lastBusyEndPs}: page copies and write-backs still moving), whose work counts too (an audit
+     * found a channel's bus 177 % busy over the run alone).
+     */
+    public static long window(Stats s, Engine engine, long lastBusyEndPs) { return Math.max(elapsed(s, engine), lastBusyEndPs); }
 }

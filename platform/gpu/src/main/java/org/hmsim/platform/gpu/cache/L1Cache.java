@@ -661,6 +661,9 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
 
     public long mshrMerges() { return merges; }
 
+    /** Every line request the L1 served or passed on: loads (hits, misses, merges), stores and atomics; what its energy counts. */
+    public long accesses() { return hits + misses + merges + writeHits + writeMisses + atomics; }
+
     /** Requests the L2 answered with a NACK (each re-sent). */
     public long nacksReceived() { return nacked; }
 

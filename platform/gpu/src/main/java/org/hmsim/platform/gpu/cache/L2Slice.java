@@ -1283,6 +1283,12 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     /** Read look-ups that did not hit, every attempt counted (see the {@code lookup_misses} statistic). */
     public long lookupMisses() { return lookupMisses; }
 
+    /**
+     * Every tag look-up: reads and atomics that hit, every read attempt that did not (a NACKed request's re-send and
+     * a waiting one's re-run included), and writes; what the slice's energy counts.
+     */
+    public long accesses() { return hits + lookupMisses + writeHits + writeMisses; }
+
     /** Clean victims whose eviction sent a notice and waited for its acknowledgement ({@code l2.evict_notice}). */
     public long evictNotices() { return evictNotices; }
 

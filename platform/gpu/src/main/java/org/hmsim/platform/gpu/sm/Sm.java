@@ -595,7 +595,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         s.counter("issue_cycles", "cycles in which at least one instruction issued", () -> issueCycles);
         s.counter("compute_cycles", "issue-pipeline cycles occupied by COMPUTE instructions", () -> computeCycles);
         s.counter("mem_instructions", "load/store/atomic warp instructions", () -> memInstructions);
-        s.counter("line_requests", "128 B line requests out of the coalescer", () -> lineRequests);
+        s.counter("line_requests", "line requests (of the L1's line size) out of the coalescer", () -> lineRequests);
         s.gauge("requests_per_mem_instruction", "line requests per memory instruction (coalescing efficiency)",
                 () -> memInstructions == 0 ? 0 : (double) lineRequests / memInstructions);
         s.counter("barriers", "barrier instructions issued", () -> barriers);

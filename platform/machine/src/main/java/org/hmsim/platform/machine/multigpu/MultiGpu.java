@@ -119,10 +119,11 @@ public final class MultiGpu {
         out.put("remote_fraction", lr + rr == 0 ? 0 : rr / (double) (lr + rr));
         out.put("local_bytes", (double) lb);
         out.put("remote_bytes", (double) rb);
-        double sec = endPs / 1e12, sum = 0, max = 0;
+        double sum = 0, max = 0;
         int dirs = 0;
         for (Link l : links) {
             for (int d = 0; d < 2; d++) {
+                double sec = Math.max(endPs, l.lastBusyEndPs(d)) / 1e12; // and any copies still moving after the end
                 double u = sec > 0 ? l.wireBytes(d) / (l.bytesPerSecondPerDirection() * sec) : 0;
                 sum += u;
                 max = Math.max(max, u);

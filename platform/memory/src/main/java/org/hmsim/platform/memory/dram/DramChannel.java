@@ -645,9 +645,9 @@ final class DramChannel implements EventTarget {
         if (tREFI > 0) s.counter("refreshes", "refreshes due by the end of the run, busy or idle (timing.rfc/refi)", this::refreshesDue);
         if (turnaround) s.counter("turnarounds", "data-bus direction changes between reads and writes (timing.wtr/rtrs)", () -> turnarounds);
         s.counter("data_bus_busy_ps", "time the data bus carried data, ps", () -> busyPs);
-        s.gauge("bus_utilisation", "data_bus_busy_ps / elapsed time", () -> Rates.ratio(busyPs, Rates.elapsed(s, engine)));
+        s.gauge("bus_utilisation", "data_bus_busy_ps / elapsed time (to the last data if later)", () -> Rates.ratio(busyPs, Rates.window(s, engine, busFreeAt)));
         s.counter("queue_occupancy_integral", "queue length integrated over time, request*ps (Little's law: / time = mean occupancy)", this::occupancyIntegral);
-        s.gauge("avg_queue_occupancy", "time-averaged number of requests waiting in the channel queue", () -> Rates.ratio(occupancyIntegral(), Rates.elapsed(s, engine)));
+        s.gauge("avg_queue_occupancy", "time-averaged number of requests waiting in the channel queue", () -> Rates.ratio(occupancyIntegral(), Rates.window(s, engine, busFreeAt)));
         s.gauge("energy_pj", "DRAM energy: activates x activate pJ + bytes x pJ/byte (read, write)", () -> energyPj(energy));
         queueDelay = s.histogram("queue_delay_ps", "time from arrival in the channel queue to the request's column command, ps", maxDelayPs);
         // the pool's histogram sums its channels' when read: one record per column command instead of two

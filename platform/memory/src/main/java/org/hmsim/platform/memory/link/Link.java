@@ -90,6 +90,9 @@ public final class Link implements LinkView {
     @Override
     public long wireBytes(int direction) { return dirs[direction].wireBytes; }
 
+    /** When the wire of {@code direction} last finished serialising a packet (0: never). */
+    public long lastBusyEndPs(int direction) { return dirs[direction].lastBusyEndPs; }
+
     public long payloadBytes(int direction) { return dirs[direction].payloadBytes; }
 
     public long packets(int direction) { return dirs[direction].packets; }

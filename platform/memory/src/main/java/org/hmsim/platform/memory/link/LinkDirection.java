@@ -56,6 +56,8 @@ final class LinkDirection implements EventTarget {
     private int nWaiters;
 
     long wireBytes, payloadBytes, packets, busyPs;
+    /** When the wire last finished serialising a packet. */
+    long lastBusyEndPs;
     private Histogram queueDelay;
 
     LinkDirection(Engine engine, int dir, double bytesPerSecond, long latencyPs, int depth) {
@@ -106,6 +108,7 @@ final class LinkDirection implements EventTarget {
             wireBytes += curWire;
             payloadBytes += curPayload;
             busyPs += serialisationPs(curWire);
+            lastBusyEndPs = engine.now();
             packets++;
             if (curType == REQUEST) requestsUnserialised--;
             wireBusy = false;
@@ -160,7 +163,7 @@ final class LinkDirection implements EventTarget {
         s.counter("payload_bytes" + x, "data bytes carried" + d, () -> payloadBytes);
         s.counter("packets" + x, "packets sent" + d, () -> packets);
         s.counter("busy_ps" + x, "time the wire was serialising, ps" + d, () -> busyPs);
-        s.gauge("utilisation" + x, "busy time / elapsed time" + d, () -> Rates.ratio(busyPs, Rates.elapsed(s, engine)));
+        s.gauge("utilisation" + x, "busy time / elapsed time (to the last packet if later)" + d, () -> Rates.ratio(busyPs, Rates.window(s, engine, lastBusyEndPs)));
         s.gauge("energy_pj" + x, "wire bytes x pJ per byte" + d, () -> wireBytes * pjPerByte);
         queueDelay = s.histogram("queue_delay_ps" + x, "time a packet waited for the wire, ps" + d, 1_000_000_000L);
     }
