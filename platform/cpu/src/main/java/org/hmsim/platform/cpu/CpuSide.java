@@ -67,7 +67,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     private int lastLaunch = -1;
     private boolean gpuWorkFinished;
     private long completedAccesses;
-    long cpuFaults, gpuFaults, faultPs, cpuFlushes, gpuFlushes, flushWritebacks, llcMshrRefusals, merged, hostPhases,
+    long cpuFaults, gpuFaults, faultPs, cpuFlushes, gpuFlushes, flushWritebacks, llcMshrRefusals, merged, mergedResent, hostPhases,
             hostPhasePs, pageFlushes;
 
     public CpuSide(CpuConfig cfg, Engine engine, RequestPool pool, CoherencePolicy coherence, AddressSpace space, GpuControl gpus,
@@ -328,6 +328,10 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         q.createdPs = engine.now();
         q.replyTo = this;
         int d = m < 0 ? Directory.REFUSED : directory.cpuRequest(q);
+        if (d != Directory.REFUSED) { // it went to the directory: a miss or upgrade as well as a merge
+            cluster.countSent(q.size == 0 ? CpuCluster.UPGRADE : CpuCluster.MISS);
+            mergedResent++;
+        }
         if (d != Directory.ACCEPTED) {
             // granted at once, or no register: complete the store now (its permission is the cluster's to
             // resolve at the next access; a rare case that only costs accuracy, not progress)
@@ -424,6 +428,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         s.counter("llc.snoops", "intra-CPU snoops (another core held the line)", () -> cluster.snoops);
         s.counter("llc.writebacks", "dirty LLC victims written back", () -> cluster.llcWritebacks);
         s.counter("llc.merged", "misses merged into a miss register already in flight", () -> merged);
+        s.counter("llc.merged_resent", "merged accesses that missed again at their fill and went to the directory themselves (counted in misses or upgrades too)", () -> mergedResent);
         s.counter("llc.mshr_refusals", "accesses that found every LLC miss register busy (the core waited)", () -> llcMshrRefusals);
         s.counter("probes_received", "directory probes that reached the CPU caches", () -> cluster.probesIn);
         s.counter("host_phases", "host phases run", () -> hostPhases);

@@ -302,7 +302,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         s.counter("activates", "ACT commands issued", this::activates);
         s.counter("data_bus_busy_ps", "data-bus busy time summed over channels, ps", this::dataBusBusyPs);
         s.counter("queue_occupancy_integral", "queue length integrated over time, summed over channels, request*ps", () -> sum(DramChannel::occupancyIntegral));
-        s.gauge("avg_queue_occupancy", "time-averaged requests waiting, summed over channels", () -> Rates.ratio(sum(DramChannel::occupancyIntegral), Rates.window(s, engine, lastDataEndPs())));
+        s.gauge("avg_queue_occupancy", "time-averaged requests waiting, all channels (their queue integrals over the run, or to the pool's last data if later)", () -> Rates.ratio(sum(DramChannel::occupancyIntegral), Rates.window(s, engine, lastDataEndPs())));
         s.gauge("bandwidth_utilisation", "bytes served / (elapsed time x stated peak bandwidth)", () -> bandwidthUtilisation(Rates.elapsed(s, engine)));
         s.gauge("energy_pj", "DRAM energy of the pool, pJ (activate + per-byte read/write energies)", this::energyPj);
     }
