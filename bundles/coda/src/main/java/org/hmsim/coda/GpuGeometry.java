@@ -75,6 +75,14 @@ final class GpuGeometry {
         return of.stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
     }
 
+    /** For each GPU, the pool indices of its memories, in pool order (what a page migration names). */
+    static int[][] poolsOfGpu(MachineView m) {
+        List<List<Integer>> of = new java.util.ArrayList<>();
+        for (int g = 0; g < m.gpuCount(); g++) of.add(new java.util.ArrayList<>());
+        for (org.hmsim.api.machine.PoolInfo p : m.pools()) if (p.node() < m.gpuCount()) of.get(p.node()).add(p.index());
+        return of.stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+    }
+
     /** {@code gpus} GPUs with one memory each, memory g on GPU g (the paper's machine). */
     static int[][] oneMemoryEach(int gpus) {
         int[][] out = new int[gpus][];

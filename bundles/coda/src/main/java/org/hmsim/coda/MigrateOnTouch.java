@@ -25,6 +25,8 @@ final class MigrateOnTouch implements MigrationPolicy {
     private final MemoryManager memory;
     private final MachineView machine;
     private final int[] gpuOfPool;
+    /** Where a GPU's migrated pages go: its memories in turn, as first-touch and CODA place a GPU's pages. */
+    private final GpuGeometry.MemoryTurns toPool;
     /** vpns already considered: an open-addressing set (no boxing on the TLB-miss path). */
     private long[] seen = new long[1 << 12];
     private int size;
@@ -38,6 +40,7 @@ final class MigrateOnTouch implements MigrationPolicy {
         this.hostInit = hostInit;
         this.gpuOfPool = new int[machine.pools().size()];
         for (var p : machine.pools()) gpuOfPool[p.index()] = p.node() < machine.gpuCount() ? p.node() : -1;
+        this.toPool = new GpuGeometry.MemoryTurns(GpuGeometry.poolsOfGpu(machine));
         java.util.Arrays.fill(seen, -1L);
     }
 
@@ -60,7 +63,8 @@ final class MigrateOnTouch implements MigrationPolicy {
         if (pool < 0) return; // not mapped yet (the walk maps it): the next miss decides
         if (!add(vpn)) return;
         if (pool >= gpuOfPool.length || gpuOfPool[pool] < 0 || gpuOfPool[pool] == gpu) return;
-        if (memory.migrate(vpn, machine.localPool(gpu), null)) started++;
+        int to = toPool.next(gpu);
+        if (to >= 0 && memory.migrate(vpn, to, null)) started++;
     }
 
     private boolean add(long vpn) {

@@ -105,6 +105,40 @@ class PlacementRulesTest {
         assertArrayEquals(new int[] {16, 16, 16, 16}, perMemory);
     }
 
+    /**
+     * A GPU's memories are found by node, in pool order, whatever order the GPUs' pools come in, and the CPU's pool is
+     * nobody's: GPU 0 owns pools 1 and 3 (memories 1 and 3), GPU 1 pools 0 and 2, pool 4 is the CPU's (node 2). What
+     * migrate-on-touch moves a page to (pool indices) and what placement returns (memory indices) agree.
+     */
+    @Test
+    void aGpusMemoriesAreFoundByNodeInPoolOrder() {
+        java.util.List<org.hmsim.api.machine.PoolInfo> pools = java.util.List.of(pool(0, 1), pool(1, 0), pool(2, 1), pool(3, 0), pool(4, 2));
+        org.hmsim.api.machine.MachineView m = new org.hmsim.api.machine.MachineView() {
+            public org.hmsim.api.engine.Engine engine() { return null; }
+            public org.hmsim.api.engine.ClockDomain gpuClock() { return null; }
+            public int gpuCount() { return 2; }
+            public java.util.List<? extends CoreView> sms() { return java.util.List.of(); }
+            public java.util.List<org.hmsim.api.machine.PoolInfo> pools() { return pools; }
+            public java.util.List<? extends org.hmsim.api.machine.DramView> dram() { return java.util.List.of(); }
+            public java.util.List<? extends org.hmsim.api.machine.LinkView> links() { return java.util.List.of(); }
+            public int localPool(int gpu) { return -1; }
+            public int lineBytes() { return 128; }
+            public long pageBytes() { return PAGE; }
+            public void stallGpu(int gpu, long ps) {}
+        };
+        assertArrayEquals(new int[] {1, 3}, GpuGeometry.memoriesOfGpu(m)[0]);
+        assertArrayEquals(new int[] {0, 2}, GpuGeometry.memoriesOfGpu(m)[1]);
+        assertArrayEquals(new int[] {1, 3}, GpuGeometry.poolsOfGpu(m)[0]);
+        GpuGeometry.MemoryTurns toPool = new GpuGeometry.MemoryTurns(GpuGeometry.poolsOfGpu(m));
+        assertEquals(0, toPool.next(1));
+        assertEquals(2, toPool.next(1), "GPU 1's next migrated page goes to its other memory");
+        assertEquals(1, toPool.next(0));
+    }
+
+    private static org.hmsim.api.machine.PoolInfo pool(int index, int node) {
+        return new org.hmsim.api.machine.PoolInfo(index, "p" + index, "HBM2", node, 8, 256e9, 1L << 30);
+    }
+
     /** A fake SM for the schedulers. */
     private record Sm(int gpu, int index) implements CoreView {
         public String name() { return "gpu" + gpu + ".sm" + index; }
