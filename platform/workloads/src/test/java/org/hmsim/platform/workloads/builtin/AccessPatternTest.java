@@ -122,6 +122,27 @@ class AccessPatternTest {
         assertEquals(1024 / 32 * 2 * 34, loads[0]);
     }
 
+    /**
+     * The OpenCL kernel on the swapped copy (seed 003's kmeans): a feature load is one coalesced line (128 B of 32
+     * consecutive points), and each is followed by its centre, one word every lane reads.
+     */
+    @Test
+    void kmeansFeatureMajorLoadsAreOneLineEachWithABroadcastCentre() {
+        int[] features = {0}, centres = {0};
+        WorkloadInspector.inspect(make("kmeans", Map.of("points", 1024, "features", 34, "clusters", 2, "iterations", 1, "layout", "feature-major"), 1),
+                1_000_000, (k, c, w, in, o) -> {
+                    if (in.kind != Kind.LOAD) return;
+                    assertEquals(1, lines(in).size(), "consecutive points of one feature: one line");
+                    if (in.addresses[0] == in.addresses[31]) centres[0]++;
+                    else {
+                        assertEquals(4, in.addresses[1] - in.addresses[0], "4 B apart");
+                        features[0]++;
+                    }
+                });
+        assertEquals(1024 / 32 * 2 * 34, features[0]);
+        assertEquals(features[0], centres[0]);
+    }
+
     @Test
     void bfsHotArraysGetMuchMoreThanTheirShareOfTraffic() {
         Workload w = make("bfs", Map.of("nodes", 20_000, "degree", 8), 5);
