@@ -64,22 +64,21 @@ final class GpuGeometry {
      * For each GPU, the indices of its memories among the GPU memories (pools attached to GPU nodes, in pool
      * order, as the machine numbers them for {@code pageHome}); none for a GPU without one.
      */
-    static int[][] memoriesOfGpu(MachineView m) {
+    static int[][] memoriesOfGpu(MachineView m) { return byGpu(m, false); }
+
+    /** For each GPU, the pool indices of its memories, in pool order (what a page migration names). */
+    static int[][] poolsOfGpu(MachineView m) { return byGpu(m, true); }
+
+    /** The GPU-attached pools grouped by GPU, in pool order: as pool indices, or as their rank among those pools. */
+    private static int[][] byGpu(MachineView m, boolean poolIndices) {
         List<List<Integer>> of = new java.util.ArrayList<>();
         for (int g = 0; g < m.gpuCount(); g++) of.add(new java.util.ArrayList<>());
         int k = 0;
         for (org.hmsim.api.machine.PoolInfo p : m.pools()) {
             if (p.node() >= m.gpuCount()) continue;
-            of.get(p.node()).add(k++);
+            of.get(p.node()).add(poolIndices ? p.index() : k);
+            k++;
         }
-        return of.stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
-    }
-
-    /** For each GPU, the pool indices of its memories, in pool order (what a page migration names). */
-    static int[][] poolsOfGpu(MachineView m) {
-        List<List<Integer>> of = new java.util.ArrayList<>();
-        for (int g = 0; g < m.gpuCount(); g++) of.add(new java.util.ArrayList<>());
-        for (org.hmsim.api.machine.PoolInfo p : m.pools()) if (p.node() < m.gpuCount()) of.get(p.node()).add(p.index());
         return of.stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
     }
 

@@ -266,8 +266,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
     public long dataBusBusyPs() { return sum(c -> c.busyPs); }
 
     /** Bytes served / (elapsed time x peak bandwidth), over the elapsed time and any data still moving after it (copies, write-backs), as the run's metric. */
-    private double bandwidthUtilisation(long elapsedPs) {
-        long window = Math.max(elapsedPs, lastDataEndPs());
+    private double bandwidthUtilisation(long window) {
         return window <= 0 ? 0 : bytesServed() / (window * 1e-12 * cfg.bytesPerSecond());
     }
 
@@ -303,7 +302,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         s.counter("data_bus_busy_ps", "data-bus busy time summed over channels, ps", this::dataBusBusyPs);
         s.counter("queue_occupancy_integral", "queue length integrated over time, summed over channels, request*ps", () -> sum(DramChannel::occupancyIntegral));
         s.gauge("avg_queue_occupancy", "time-averaged requests waiting, all channels (their queue integrals over the run, or to the pool's last data if later)", () -> Rates.ratio(sum(DramChannel::occupancyIntegral), Rates.window(s, engine, lastDataEndPs())));
-        s.gauge("bandwidth_utilisation", "bytes served / (elapsed time x stated peak bandwidth)", () -> bandwidthUtilisation(Rates.elapsed(s, engine)));
+        s.gauge("bandwidth_utilisation", "bytes served / (elapsed time x stated peak bandwidth)", () -> bandwidthUtilisation(Rates.window(s, engine, lastDataEndPs())));
         s.gauge("energy_pj", "DRAM energy of the pool, pJ (activate + per-byte read/write energies)", this::energyPj);
     }
 }

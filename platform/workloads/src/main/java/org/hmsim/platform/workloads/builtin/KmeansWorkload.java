@@ -99,23 +99,20 @@ public final class KmeansWorkload extends BuiltinProvider {
                     }
                     return true;
                 }
+                out.memory(Kind.LOAD, 4, mask, false);
+                if (centres >= 0 && !centreNext) { // feature-major: the feature, then its centre
+                    for (int l = 0; l < Lanes.W; l++) out.addresses[l] = features + 4 * ((long) f * points + first + l);
+                    centreNext = true;
+                    return true;
+                }
                 if (centreNext) { // the feature's centre: one word, every lane
                     centreNext = false;
-                    out.memory(Kind.LOAD, 4, mask, false);
                     for (int l = 0; l < Lanes.W; l++) out.addresses[l] = centres + 4L * ((long) cluster * nf + f);
-                    f++;
-                    pending++;
-                    return true;
-                }
-                out.memory(Kind.LOAD, 4, mask, false);
-                if (centres < 0) {
+                } else {
                     for (int l = 0; l < Lanes.W; l++) out.addresses[l] = features + 4 * ((first + l) * nf + f);
-                    f++;
-                    pending++;
-                    return true;
                 }
-                for (int l = 0; l < Lanes.W; l++) out.addresses[l] = features + 4 * ((long) f * points + first + l);
-                centreNext = true;
+                f++;
+                pending++;
                 return true;
             }
             if (!stored) {
