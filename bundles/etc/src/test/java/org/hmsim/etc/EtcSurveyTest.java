@@ -47,7 +47,7 @@ class EtcSurveyTest {
     /** {@code -Dsurvey.params=iterations,16} (integer workload parameters, name,value pairs). */
     private static Object[] workloadParams() { return integerPairs("survey.params"); }
 
-    /** {@code -Dsurvey.machine=uvm.fault_handlers,8} (integer machine overrides, path,value pairs). */
+    /** {@code -Dsurvey.machine=uvm.fault_handlers,8,uvm.preload,true} (integer or boolean machine overrides, path,value pairs). */
     private static Object[] machineOverrides() { return integerPairs("survey.machine"); }
 
     private static Object[] integerPairs(String property) {
@@ -55,7 +55,8 @@ class EtcSurveyTest {
         if (p.isEmpty()) return new Object[0];
         String[] kv = p.split(",");
         Object[] o = new Object[kv.length];
-        for (int i = 0; i < kv.length; i++) o[i] = i % 2 == 0 ? kv[i] : (Object) Integer.valueOf(kv[i]);
+        for (int i = 0; i < kv.length; i++)
+            o[i] = i % 2 == 0 ? kv[i] : kv[i].equals("true") || kv[i].equals("false") ? (Object) Boolean.valueOf(kv[i]) : (Object) Integer.valueOf(kv[i]);
         return o;
     }
 

@@ -42,7 +42,8 @@ final class UvmSection {
         int region = u.integer("prefetch_region_pages", 32, 1, 1 << 16);
         if (Integer.bitCount(region) != 1) throw new ConfigException(u.child("prefetch_region_pages"), "must be a power of two");
         boolean evicts = u.bool("prefetch_evicts", false);
+        boolean preload = u.bool("preload", false);
         u.finish();
-        return new UvmConfig(over, lat, buffer, batch, handlers, h2d, d2h, dmaLat, pf, region, evicts);
+        return new UvmConfig(over, lat, buffer, batch, handlers, h2d, d2h, dmaLat, pf, region, evicts, preload);
     }
 }

@@ -47,6 +47,26 @@ class UnifiedMemoryTest {
         assertTrue(r.simTimePs() > 20_000_000L * stat(r, "uvm.fault_batches"));
     }
 
+    /** uvm.preload: what GPU memory holds is resident at the first launch, with no copy counted; the rest faults. */
+    @Test
+    void preloadMakesTheFittingPagesResidentBeforeTheFirstKernel() {
+        MachineConfig fits = TestMachines.machine("etc", "gpu.sms", 8, "uvm.oversubscription", 1.0, "uvm.prefetcher", "none", "uvm.preload", true);
+        RunResult all = TestMachines.run(fits, TestMachines.workload("stream", 1, "elements", ELEMENTS, "ctas", 64, "iterations", 1), new ClasspathPolicies());
+        assertEquals(48, stat(all, "uvm.preloaded"));
+        assertEquals(0, stat(all, "uvm.faults"));
+        assertEquals(0, stat(all, "uvm.h2d.bytes"));
+        RunResult cold = stream(1.0, "20us", "none", 1);
+        assertTrue(all.simTimePs() * 10 < cold.simTimePs(), "preloaded " + all.simTimePs() + " ps, demand-paged " + cold.simTimePs() + " ps");
+
+        MachineConfig half = TestMachines.machine("etc", "gpu.sms", 8, "uvm.oversubscription", 0.5, "uvm.prefetcher", "none", "uvm.preload", true);
+        RunResult h = TestMachines.run(half, TestMachines.workload("stream", 1, "elements", ELEMENTS, "ctas", 64, "iterations", 1), new ClasspathPolicies());
+        assertEquals(24, stat(h, "uvm.preloaded"));
+        // the other half faults in, evicting preloaded pages to make room (the stream's three arrays are read together,
+        // so some preloaded pages come back too)
+        assertTrue(stat(h, "uvm.faults") >= 24, "faults " + stat(h, "uvm.faults"));
+        assertTrue(stat(h, "uvm.evictions") >= 24, "evictions " + stat(h, "uvm.evictions"));
+    }
+
     @Test
     void oversubscriptionEvictsAndRefaults() {
         RunResult fit = stream(1.0, "20us", "tree", 2);

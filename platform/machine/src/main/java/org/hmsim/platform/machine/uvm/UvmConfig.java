@@ -18,7 +18,10 @@ package org.hmsim.platform.machine.uvm;
  * @param prefetchRegionPages pages under one root of the prefetch tree (2 MB / 64 KB = 32)
  * @param prefetchEvicts   whether a batch's prefetches may evict as its faults do (the driver makes room for the
  *                         pages it chose to bring, as CUDA's does: Ganguly et al. ISCA'19), or only fill free frames
+ * @param preload          whether the pages GPU memory can hold are resident when the first kernel launches (copied
+ *                         before the timed region, as a cudaMemPrefetchAsync of every allocation would), in address
+ *                         order; the rest fault as usual. With oversubscription 1 the run has no far faults at all
  */
 public record UvmConfig(double oversubscription, long faultLatencyPs, int faultBuffer, int batchSize, int faultHandlers,
                         double h2dBytesPerSecond, double d2hBytesPerSecond, long dmaLatencyPs,
-                        String prefetcher, int prefetchRegionPages, boolean prefetchEvicts) {}
+                        String prefetcher, int prefetchRegionPages, boolean prefetchEvicts, boolean preload) {}
