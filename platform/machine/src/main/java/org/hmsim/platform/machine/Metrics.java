@@ -49,6 +49,9 @@ final class Metrics {
         out.put("line_requests", (double) lineRequests(m));
         out.put("l1_hit_rate", ratio(l1h, l1h + l1m));
         out.put("l2_hit_rate", ratio(l2h, l2h + l2m));
+        double xbarResp = 0;
+        for (Gpu g : m.gpus) xbarResp = Math.max(xbarResp, g.crossbar().responsePortShare(endPs));
+        out.put("xbar_resp_utilisation", xbarResp);
         double dramPj = 0, linkPj = 0;
         for (DramPool p : m.pools) {
             String n = "pool." + p.config().name();

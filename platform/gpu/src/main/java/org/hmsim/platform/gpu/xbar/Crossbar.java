@@ -61,6 +61,8 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     /** log2 of the plain slice-interleave chunk, or -1 for hashed slice selection. */
     private final int interleaveShift;
     private long reqPackets, reqBytes, respPackets, respBytes, refusals, sliceRefusals, invalidationMessages;
+    /** Port time the packets took, summed over the ports they arrive at (slices for requests, SMs for responses). */
+    private long reqPortBusyPs, respPortBusyPs, lastDeliveryPs;
 
     // invalidations in flight (gpu.l2.invalidation: crossbar), by id: the slice's transaction, the SM, the line
     private L1Side l1Side;
@@ -343,14 +345,21 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     private long bookRequest(int src, int dst, int bytes, long readyPs) {
         reqPackets++;
         reqBytes += bytes;
-        return book(reqSrcFree, src, reqDstFree, dst, bytes, readyPs);
+        reqPortBusyPs += serialisationPs(bytes);
+        return delivered(book(reqSrcFree, src, reqDstFree, dst, bytes, readyPs));
     }
 
     /** As {@link #bookRequest}, the other way: from slice port {@code src} to SM port {@code dst}. */
     private long bookResponse(int src, int dst, int bytes, long readyPs) {
         respPackets++;
         respBytes += bytes;
-        return book(respSrcFree, src, respDstFree, dst, bytes, readyPs);
+        respPortBusyPs += serialisationPs(bytes);
+        return delivered(book(respSrcFree, src, respDstFree, dst, bytes, readyPs));
+    }
+
+    private long delivered(long atPs) {
+        lastDeliveryPs = Math.max(lastDeliveryPs, atPs);
+        return atPs;
     }
 
     /** Occupies port {@code src} of {@code srcFree}, then after the traversal port {@code dst} of {@code dstFree}. */
@@ -481,7 +490,20 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
         s.counter("refusals", "requests refused for lack of port credits (back-pressure to the L1)", () -> refusals);
         s.counter("invalidation_messages", "L2 victims' invalidations sent to L1s as packets (l2.invalidation: crossbar), each acknowledged; counted in the packets and bytes both ways", () -> invalidationMessages);
         s.counter("slice_refusals", "deliveries refused by a full L2 slice input queue", () -> sliceRefusals);
+        // the response ports never refuse (an SM takes what it asked for), so their saturation shows only here
+        s.gauge("resp_port_utilisation", "mean busy share of the SM ports' L2->SM side (responses), over the run", () -> portShare(respPortBusyPs, smPorts, s));
+        s.gauge("req_port_utilisation", "mean busy share of the slice ports' SM->L2 side (requests), over the run", () -> portShare(reqPortBusyPs, slicePorts, s));
     }
+
+    private double portShare(long busyPs, int ports, Stats s) { return portShare(busyPs, ports, s.elapsedPs() >= 0 ? s.elapsedPs() : engine.now()); }
+
+    private double portShare(long busyPs, int ports, long endPs) {
+        long t = Math.max(endPs, lastDeliveryPs);
+        return t <= 0 || ports == 0 ? 0 : (double) busyPs / ((double) ports * t);
+    }
+
+    /** Mean busy share of the SM ports' response side over a run ending at {@code endPs} (deliveries after it count). */
+    public double responsePortShare(long endPs) { return portShare(respPortBusyPs, smPorts, endPs); }
 
     /**
      * A FIFO of packets with their delivery times (delivery times per port are non-decreasing). Its

@@ -497,15 +497,25 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     /**
      * The metadata block an access to {@code paddr} (in a compressed frame) must read first, as a physical
      * address in the same frame, or -1 (the compression slot's metadata cache has it).
+     *
+     * <p>The slot gives the block's offset from the start of the page's compressed data (LCP: the metadata region
+     * follows it). LCP packs compressed pages back to back, where hmsim keeps each in a whole frame, so the block goes
+     * where it would fall in the packed layout, modulo the frame: {@code frame x compressed size + offset}. Its channel
+     * is then the packed layout's (frames are a whole number of channel-interleave rounds). At the same offset in every
+     * frame, every page's metadata fell on the same three of eight GDDR5 channels and made them the bottleneck (SRAD,
+     * data resident: CC +110 % of which most was those channels' queues; found by a review).
      */
     @Override
     public long metadataReadPa(long paddr, boolean write) {
         long off = PhysicalAddress.offset(paddr);
         long frame = off / pageBytes;
-        long m = compression.get().metadataRead(frameVpn[(int) frame], off - frame * pageBytes, write);
+        long vpn = frameVpn[(int) frame];
+        long m = compression.get().metadataRead(vpn, off - frame * pageBytes, write);
         if (m < 0) return -1;
         metadataReads++;
-        return PhysicalAddress.make(gpuPool, frame * pageBytes + Math.min(Math.max(0, m), pageBytes - 64));
+        long compressedBytes = pageBytes * cost[index(vpn)] / UNIT;
+        long packed = Math.floorMod(frame * compressedBytes + Math.min(Math.max(0, m), pageBytes - 64), pageBytes) & ~63L;
+        return PhysicalAddress.make(gpuPool, frame * pageBytes + packed);
     }
 
     /** Extra latency of an L2 miss to {@code paddr} in a compressed frame (codec latency of the slot). */

@@ -28,16 +28,27 @@ class CompressedAccessDelayTest {
         @Override public long compressedAccessPs(long paddr) { return 0; }
     };
 
-    /** Two channels by address: A refuses while full, B always takes. */
+    /** Two channels by address: A refuses while full (and calls the refused back once it has room), B always takes. */
     private static final class TwoChannels implements MemSink {
         boolean aFull;
         final List<Long> accepted = new ArrayList<>();
+        final List<MemClient> refused = new ArrayList<>();
 
         @Override
         public boolean tryAccept(MemRequest r, MemClient from) {
-            if (r.paddr < CHANNEL_B && aFull) return false;
+            if (r.paddr < CHANNEL_B && aFull) {
+                if (!refused.contains(from)) refused.add(from);
+                return false;
+            }
             accepted.add(r.paddr);
             return true;
+        }
+
+        void makeRoomInA() {
+            aFull = false;
+            List<MemClient> w = new ArrayList<>(refused);
+            refused.clear();
+            for (MemClient c : w) c.onSpaceAvailable(this);
         }
     }
 
@@ -75,8 +86,7 @@ class CompressedAccessDelayTest {
 
         assertFalse(send(one, CHANNEL_B + 0x200), "the refused sender's next send waits behind its held one");
 
-        controllers.aFull = false;
-        stage.onSpaceAvailable(controllers);
+        controllers.makeRoomInA();
         assertEquals(List.of(CHANNEL_B + 0x100, 0x100L), controllers.accepted, "the held send goes when its channel has room");
         assertEquals(1, one.wakeups, "and its sender is called back to send the rest");
         assertEquals(0, two.wakeups);
@@ -85,20 +95,32 @@ class CompressedAccessDelayTest {
     }
 
     @Test
-    void heldSendsOfOneSenderKeepTheirOrder() {
+    void aSendersLaterSendsWaitBehindItsHeldOne() {
         Slice one = new Slice();
         controllers.aFull = true;
         MemRequest a = requests.take(), b = requests.take();
         a.paddr = 0x100;
         b.paddr = CHANNEL_B + 0x100;
-        // both taken before the first is due (zero codec latency, sent at the next event): the second, to a free
-        // channel, must not overtake the first, held
         assertTrue(stage.tryAccept(a, one));
+        // b goes to a free channel, but must not overtake a: the slice keeps it in its own queue
+        assertFalse(stage.tryAccept(b, one));
+        assertTrue(controllers.accepted.isEmpty(), "nothing overtook the held send: " + controllers.accepted);
+        controllers.makeRoomInA();
+        assertEquals(1, one.wakeups);
         assertTrue(stage.tryAccept(b, one));
-        engine.run();
-        assertTrue(controllers.accepted.isEmpty(), "the sender's second send waits behind its first: " + controllers.accepted);
-        controllers.aFull = false;
-        stage.onSpaceAvailable(controllers);
         assertEquals(List.of(0x100L, CHANNEL_B + 0x100), controllers.accepted);
+    }
+
+    /** The controllers see each slice as its own client, so a full channel takes the slices in turn as it would without the stage. */
+    @Test
+    void theControllersSeeEachSliceApart() {
+        Slice one = new Slice(), two = new Slice();
+        controllers.aFull = true;
+        assertTrue(send(one, 0x100));
+        assertTrue(send(two, 0x200));
+        assertEquals(2, controllers.refused.size(), "two refused clients, one per slice: " + controllers.refused);
+        assertTrue(controllers.refused.get(0) != controllers.refused.get(1));
+        controllers.makeRoomInA();
+        assertEquals(List.of(0x100L, 0x200L), controllers.accepted);
     }
 }

@@ -114,7 +114,6 @@ final class DramChannel implements EventTarget {
 
     // clients refused while the queue was full
     private MemClient[] waiters = new MemClient[8];
-    private MemClient[] notifying = new MemClient[8];
     private int nWaiters;
 
     private long wakeAt = Long.MAX_VALUE;
@@ -585,20 +584,17 @@ final class DramChannel implements EventTarget {
     }
 
     /**
-     * Tells every refused client that space freed. The list is swapped out first: a client that retries
-     * and is refused again registers anew without disturbing this round.
+     * Wakes refused clients in the order they were refused while the queue has room; one refused again re-registers
+     * behind those still waiting (round-robin, as a link direction's senders). Every waiter used to be woken in one
+     * round in registration order, and the first re-registered first, so the same L2 slice won every freed slot and
+     * the others waited: a fixed priority that cost memory-bound runs 4-5 % (found by a review).
      */
     private void notifyWaiters() {
-        if (nWaiters == 0) return;
-        MemClient[] list = waiters;
         int n = nWaiters;
-        waiters = notifying;
-        if (waiters.length < list.length) waiters = new MemClient[list.length];
-        nWaiters = 0;
-        notifying = list;
-        for (int k = 0; k < n; k++) {
-            MemClient c = list[k];
-            list[k] = null;
+        for (int k = 0; k < n && qLen < depth && nWaiters > 0; k++) {
+            MemClient c = waiters[0];
+            System.arraycopy(waiters, 1, waiters, 0, nWaiters - 1);
+            waiters[--nWaiters] = null;
             c.onSpaceAvailable(owner);
         }
     }
