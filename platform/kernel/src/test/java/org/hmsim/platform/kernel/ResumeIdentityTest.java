@@ -100,6 +100,14 @@ class ResumeIdentityTest extends ResultsCli {
             assertEquals(0, exec("status", out.toString()));
             org.junit.jupiter.api.Assertions.assertTrue(!out().contains("damaged"), blanks + ": " + out());
         }
+        // whole but compact (rewritten by a script): done, as --resume takes it; cut short after an inner brace: damaged
+        String compact = whole.replaceAll("\\s*\n\\s*", "");
+        Files.writeString(stats, compact);
+        assertEquals(0, exec("status", out.toString()));
+        org.junit.jupiter.api.Assertions.assertTrue(!out().contains("damaged"), out());
+        Files.writeString(stats, compact.substring(0, compact.indexOf('}') + 1));
+        assertEquals(0, exec("status", out.toString()));
+        org.junit.jupiter.api.Assertions.assertTrue(out().contains("  damaged 0001 "), out());
         Files.writeString(stats, whole.substring(0, whole.length() / 2));
         assertEquals(0, run("--resume"));
         assertEquals(0, exec("status", out.toString()));

@@ -147,10 +147,24 @@ final class FolderStatus {
             // the last 64 bytes, unless blanks leave too little of them to judge (trailing blank lines): then up to 64 KB
             for (int want : new int[] {64, 1 << 16}) {
                 String end = tail(c, want).stripTrailing();
-                if (end.length() >= 3 || want >= c.size()) return end.endsWith("\n}") || end.equals("{}") || end.equals("{ }");
+                if (end.length() >= 3 || want >= c.size()) {
+                    if (end.endsWith("\n}") || end.equals("{}") || end.equals("{ }")) return true; // as hmsim writes it
+                    // written otherwise (compact, by a script): read it whole, as --resume does, which took it as done
+                    // while status called it cut short
+                    return end.endsWith("}") && parses(stats);
+                }
             }
             return false;
         } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean parses(Path stats) {
+        try {
+            org.hmsim.platform.kernel.results.Json.read(stats);
+            return true;
+        } catch (org.hmsim.platform.kernel.results.ResultsFolderException e) {
             return false;
         }
     }
