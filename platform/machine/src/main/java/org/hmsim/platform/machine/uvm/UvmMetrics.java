@@ -7,7 +7,7 @@ import java.util.SortedMap;
 public final class UvmMetrics {
     private static final String[][] COLUMNS = {
             {"uvm.faults", "uvm.faults"}, {"uvm.fault_batches", "uvm.fault_batches"}, {"uvm.evictions", "uvm.evictions"},
-            {"uvm.evictions_proactive", "uvm.evictions_proactive"}, {"uvm.prefetches", "uvm.prefetches"},
+            {"uvm.evictions_proactive", "uvm.evictions_proactive"}, {"uvm.prefetches", "uvm.prefetches"}, {"uvm.preloaded", "uvm.preloaded"},
             {"uvm.h2d_bytes", "uvm.h2d.bytes"}, {"uvm.d2h_bytes", "uvm.d2h.bytes"}, {"uvm.compressed_accesses", "uvm.compressed_accesses"},
             {"uvm.metadata_reads", "uvm.metadata_reads"},
             {"uvm.fault_latency_ns", "uvm.fault_latency_ns"}, {"uvm.capacity_frames", "uvm.capacity_frames"},
