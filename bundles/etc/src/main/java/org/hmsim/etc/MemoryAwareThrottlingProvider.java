@@ -37,11 +37,18 @@ import org.osgi.service.component.annotations.Component;
  * parallelism for a smaller working set; an SM without thread blocks has no parallelism to trade. So the
  * last {@code min_active} SMs that still hold thread blocks are never throttled, a release enables the most
  * recently throttled SM that holds thread blocks (one without any has no fetch to enable), and when no issuing
- * SM holds a thread block while a throttled one does, that one is released at once (checked at every fault
+ * SM holds a thread block while throttled ones do, they are released at once (checked at every fault
  * resolution, epoch end and statistics epoch). The paper's kernels have far more thread blocks than SMs, so a
  * throttled SM rarely sits on the only work left; the scaled-down models (16 CTAs on 30 SMs for ATAX) would
  * otherwise freeze the column pass's CTAs on throttled SMs, release them one detection epoch at a time and
  * throttle them again at their first fault.
+ *
+ * <p>{@code idle_release}: all of them, not one (found by a helper's analysis, 2026-11-27). In ATAX's column pass every
+ * thread block streams all of A in the same order; MT throttles whichever SM leads the stream, and once the
+ * others finish, releasing the throttled SMs one at a time made each re-stream the pages behind it alone, every page
+ * evicted by the one before (ATAX at 50 %: MT 13.0 ms, the pass 11.3 of them, 387 faults against BL's 51). Released
+ * together they stream as one (MT 4.8 ms). Throttling cannot shrink a working set every thread block shares (§4.3's
+ * premise is pages used by a few thread blocks); {@code classify: per_kernel} stands MT down for such a pass.
  */
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=throttling", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
@@ -66,6 +73,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         p.add(ParamSpec.integer("degree", 1, 1, 64, "SMs throttled or released per decision (seed 002 Fig 18: 1 is best)"));
         p.add(ParamSpec.integer("min_active", 1, 1, 4096, "SMs that always keep issuing"));
         p.add(ParamSpec.bool("work_conserving", true, "never throttle the last min_active SMs that hold thread blocks, release SMs that hold thread blocks first, and release one at once when no issuing SM has any (our addition; false = the paper's rules counted over all SMs)"));
+        p.add(ParamSpec.choice("idle_release", "all", List.of("all", "one"), "with work_conserving, when no issuing SM holds a thread block: release every throttled SM that holds one (all), or only the most recently throttled (one, the rule until 2026-11-27). Ours; see the class comment"));
         p.add(ParamSpec.bool("pending_faults_hold", true, "a detection epoch that ends with demand faults still in service counts as one with faults: hold, do not release (our reading of 'no page fault in the epoch'; false = only new faults count, which releases SMs while their warps wait on faults)"));
         p.addAll(Classifier.params());
         return p;
@@ -88,7 +96,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         private int faultingSm = -1;
         /** Demand faults raised and not yet resolved (the IOMMU's view of faults in service). */
         private int outstanding;
-        private final boolean pendingCounts, workConserving;
+        private final boolean pendingCounts, workConserving, releaseAllIdle;
         private long epochSeq;
         private long throttles, releases, detectEpochs, workReleases;
 
@@ -102,6 +110,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             this.minActive = p.getInt("min_active");
             this.pendingCounts = p.getBoolean("pending_faults_hold");
             this.workConserving = p.getBoolean("work_conserving");
+            this.releaseAllIdle = p.getString("idle_release").equals("all");
             this.sms = machine.sms();
             this.classifier = new Classifier(machine, p, this::reconsider);
             classifier.registerStats(ctx.stats());
@@ -213,14 +222,17 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             startExec();
         }
 
-        /** Work conservation: no issuing SM holds a thread block while a throttled one does: release it. */
+        /**
+         * Work conservation: no issuing SM holds a thread block while throttled ones do: release them (all of them, or with
+         * {@code idle_release: one} the most recently throttled).
+         */
         private void keepWorking() {
             if (!workConserving || throttled == 0 || busyIssuing() > 0) return;
             for (int i = throttled - 1; i >= 0; i--) {
                 if (sms.get(stack[i]).residentCtas() > 0) {
                     releaseAt(i);
                     workReleases++;
-                    return;
+                    if (!releaseAllIdle) return;
                 }
             }
         }
