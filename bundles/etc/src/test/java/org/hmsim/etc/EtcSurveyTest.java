@@ -45,12 +45,12 @@ class EtcSurveyTest {
     }
 
     /** {@code -Dsurvey.params=iterations,16} (integer workload parameters, name,value pairs). */
-    private static Object[] workloadParams() { return integerPairs("survey.params"); }
+    private static Object[] workloadParams() { return overridePairs("survey.params"); }
 
     /** {@code -Dsurvey.machine=uvm.fault_handlers,8,uvm.preload,true} (integer or boolean machine overrides, path,value pairs). */
-    private static Object[] machineOverrides() { return integerPairs("survey.machine"); }
+    private static Object[] machineOverrides() { return overridePairs("survey.machine"); }
 
-    private static Object[] integerPairs(String property) {
+    private static Object[] overridePairs(String property) {
         String p = System.getProperty(property, "");
         if (p.isEmpty()) return new Object[0];
         String[] kv = p.split(",");

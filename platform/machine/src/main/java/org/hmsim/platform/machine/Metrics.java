@@ -25,8 +25,10 @@ final class Metrics {
         double ns = endPs / 1000.0;
         double cycles = endPs / (double) m.gpuClock().periodPs();
         long instr = 0, l1h = 0, l1m = 0, l1a = 0, l2h = 0, l2m = 0, l2a = 0, l2Lookups = 0, frcLookups = 0, frcSwaps = 0, xbarBytes = 0;
+        double xbarResp = 0; // the busiest GPU's response ports
         for (Gpu g : m.gpus) {
             xbarBytes += g.crossbar().bytesCarried();
+            xbarResp = Math.max(xbarResp, g.crossbar().responsePortShare(endPs));
             for (Sm sm : g.sms()) {
                 instr += sm.issued();
                 l1h += sm.l1().hits();
@@ -49,8 +51,6 @@ final class Metrics {
         out.put("line_requests", (double) lineRequests(m));
         out.put("l1_hit_rate", ratio(l1h, l1h + l1m));
         out.put("l2_hit_rate", ratio(l2h, l2h + l2m));
-        double xbarResp = 0;
-        for (Gpu g : m.gpus) xbarResp = Math.max(xbarResp, g.crossbar().responsePortShare(endPs));
         out.put("xbar_resp_utilisation", xbarResp);
         double dramPj = 0, linkPj = 0;
         for (DramPool p : m.pools) {

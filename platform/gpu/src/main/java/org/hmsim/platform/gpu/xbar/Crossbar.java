@@ -345,30 +345,30 @@ public final class Crossbar implements Component, MemSink, MemClient, EventTarge
     private long bookRequest(int src, int dst, int bytes, long readyPs) {
         reqPackets++;
         reqBytes += bytes;
-        reqPortBusyPs += serialisationPs(bytes);
-        return delivered(book(reqSrcFree, src, reqDstFree, dst, bytes, readyPs));
+        long ser = serialisationPs(bytes);
+        reqPortBusyPs += ser;
+        return book(reqSrcFree, src, reqDstFree, dst, ser, readyPs);
     }
 
     /** As {@link #bookRequest}, the other way: from slice port {@code src} to SM port {@code dst}. */
     private long bookResponse(int src, int dst, int bytes, long readyPs) {
         respPackets++;
         respBytes += bytes;
-        respPortBusyPs += serialisationPs(bytes);
-        return delivered(book(respSrcFree, src, respDstFree, dst, bytes, readyPs));
-    }
-
-    private long delivered(long atPs) {
-        lastDeliveryPs = Math.max(lastDeliveryPs, atPs);
-        return atPs;
-    }
-
-    /** Occupies port {@code src} of {@code srcFree}, then after the traversal port {@code dst} of {@code dstFree}. */
-    private long book(long[] srcFree, int src, long[] dstFree, int dst, int bytes, long readyPs) {
         long ser = serialisationPs(bytes);
+        respPortBusyPs += ser;
+        return book(respSrcFree, src, respDstFree, dst, ser, readyPs);
+    }
+
+    /**
+     * Occupies port {@code src} of {@code srcFree} for {@code ser}, then after the traversal port {@code dst} of
+     * {@code dstFree}.
+     */
+    private long book(long[] srcFree, int src, long[] dstFree, int dst, long ser, long readyPs) {
         long depart = Math.max(readyPs, srcFree[src]);
         srcFree[src] = depart + ser;
         long deliver = Math.max(depart + latencyPs, dstFree[dst]) + ser;
         dstFree[dst] = deliver;
+        lastDeliveryPs = Math.max(lastDeliveryPs, deliver);
         return deliver;
     }
 

@@ -345,12 +345,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     /** A page's host-to-device copy has arrived: map it, wake its walks. */
     private void arrived(int i) {
         long vpn = baseVpn + i;
-        state[i] = RESIDENT;
-        mapInGpuMemory(vpn);
-        recordFrame(vpn, cost[i] < UNIT);
-        stamp[i] = ++stamps;
-        pushAge(vpn, stamp[i]);
-        residency.get().onPageResident(vpn, gpuPool);
+        makeResident(i);
         long mask = gpuWaiting[i];
         gpuWaiting[i] = 0;
         int sm = faultSm[i];
@@ -384,22 +379,23 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         int unit = unitCost();
         for (int i = 0; i < state.length && usedUnits + unit <= capacityUnits; i++) {
             if (hole[i] || state[i] != NONRES) continue;
-            long vpn = baseVpn + i;
-            state[i] = RESIDENT;
             usedUnits += unit;
             cost[i] = unit;
-            mapInGpuMemory(vpn);
-            recordFrame(vpn, unit < UNIT);
-            stamp[i] = ++stamps;
-            pushAge(vpn, stamp[i]);
-            residency.get().onPageResident(vpn, gpuPool);
+            makeResident(i);
             preloaded++;
         }
     }
 
-    private void mapInGpuMemory(long vpn) {
+    /** Page {@code i} (its frame units already counted in {@code cost}) is mapped in GPU memory and enters the age order. */
+    private void makeResident(int i) {
+        long vpn = baseVpn + i;
+        state[i] = RESIDENT;
         int pool = os.map(vpn, gpuPool);
         if (pool != gpuPool) throw new IllegalStateException("unified memory: page 0x" + Long.toHexString(vpn) + " could not be mapped in GPU memory (pool " + pool + ")");
+        recordFrame(vpn, cost[i] < UNIT);
+        stamp[i] = ++stamps;
+        pushAge(vpn, stamp[i]);
+        residency.get().onPageResident(vpn, gpuPool);
     }
 
     // ------------------------------------------------------------------ eviction
