@@ -54,6 +54,20 @@ class SimulationSmokeTest {
      * stores are written through, so raising the per-access energies by 1000 pJ adds 1000 pJ per L1 load, merge, store
      * and atomic and per L2 read look-up and write.
      */
+    /**
+     * xbar_resp_utilisation: the SM ports' response side never refuses, so its saturation shows only in this metric.
+     * It is a share of the ports' time: 4 B ports become the stream's bottleneck and run nearly full (measured 0.98,
+     * against 0.52 at the preset's width).
+     */
+    @Test
+    void crossbarResponseUtilisationIsAShareThatNarrowPortsRaise() {
+        RunResult wide = TestMachines.run(TestMachines.machine("small"), TestMachines.workload("stream", 1, "elements", 65536), new ClasspathPolicies());
+        RunResult narrow = TestMachines.run(TestMachines.machine("small", "gpu.crossbar.bytes_per_cycle", 4), TestMachines.workload("stream", 1, "elements", 65536), new ClasspathPolicies());
+        double w = wide.metrics().get("xbar_resp_utilisation"), n = narrow.metrics().get("xbar_resp_utilisation");
+        assertTrue(w > 0 && w <= 1 && n > 0 && n <= 1, "shares: " + w + ", " + n);
+        assertTrue(n > 0.9 && n > w + 0.3, "4 B ports saturate, the preset's do not: " + n + " vs " + w);
+    }
+
     @Test
     void cacheEnergyIsPerAccessStoresIncluded() {
         RunResult a = TestMachines.run(TestMachines.machine("small"), TestMachines.workload("stream", 1), new ClasspathPolicies());

@@ -52,6 +52,29 @@ class DramPoolTest {
         assertEquals(0, p.inFlight());
     }
 
+    /**
+     * Clients a full channel refused take the freed slots in turn. The channel used to wake them all in registration
+     * order each time a slot freed, and the first re-registered first, so one client won every slot while the others
+     * waited (found by a review, 2026-11-27).
+     */
+    @Test
+    void refusedClientsShareAFullChannelInTurn() {
+        PoolConfig cfg = Fixtures.pool("gddr", 1, 25e9, 4, "fr-fcfs");
+        DramPool p = pool(cfg, 0);
+        List<Streamer> clients = new ArrayList<>();
+        for (int c = 0; c < 4; c++)
+            clients.add(new Streamer(p.sink(), requests, engine, PhysicalAddress.make(0, (long) c << 24), 128, 256, 1_000_000, AccessKind.READ));
+        for (Streamer s : clients) s.pump();
+        engine.run(20_000_000L); // 20 us of a saturated channel
+        int least = Integer.MAX_VALUE, most = 0;
+        for (Streamer s : clients) {
+            least = Math.min(least, s.done);
+            most = Math.max(most, s.done);
+        }
+        assertTrue(least > 100, "every client is served: " + least);
+        assertTrue(least > 0.8 * most, "served in turn: least " + least + ", most " + most);
+    }
+
     @Test
     void fewOutstandingRequestsCannotSaturate() {
         // Little's law: one request in flight gets size / latency, far below peak
