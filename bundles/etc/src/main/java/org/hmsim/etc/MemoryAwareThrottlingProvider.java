@@ -38,7 +38,9 @@ import org.osgi.service.component.annotations.Component;
  * last {@code min_active} SMs that still hold thread blocks are never throttled, a release enables the most
  * recently throttled SM that holds thread blocks (one without any has no fetch to enable), and when no issuing
  * SM holds a thread block while throttled ones do, they are released at once (checked at every fault
- * resolution, epoch end and statistics epoch). The paper's kernels have far more thread blocks than SMs, so a
+ * resolution, at every detection or execution epoch's end, and every {@code work_check}: a timer of the policy's own,
+ * so that results do not depend on how often the study samples statistics, as they did until 2026-11-27, when the
+ * check ran at each statistics epoch). The paper's kernels have far more thread blocks than SMs, so a
  * throttled SM rarely sits on the only work left; the scaled-down models (16 CTAs on 30 SMs for ATAX) would
  * otherwise freeze the column pass's CTAs on throttled SMs, release them one detection epoch at a time and
  * throttle them again at their first fault.
@@ -73,6 +75,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         p.add(ParamSpec.integer("degree", 1, 1, 64, "SMs throttled or released per decision (seed 002 Fig 18: 1 is best)"));
         p.add(ParamSpec.integer("min_active", 1, 1, 4096, "SMs that always keep issuing"));
         p.add(ParamSpec.bool("work_conserving", true, "never throttle the last min_active SMs that hold thread blocks, release SMs that hold thread blocks first, and release one at once when no issuing SM has any (our addition; false = the paper's rules counted over all SMs)"));
+        p.add(ParamSpec.time("work_check", 5_000_000L, 1000, 1_000_000_000_000L, "with work_conserving, how often MT looks for throttled SMs holding the only work left (ours: a quarter of a 20 us fault latency; the statistics epoch of the ETC checks, which it replaced)"));
         p.add(ParamSpec.choice("idle_release", "all", List.of("all", "one"), "with work_conserving, when no issuing SM holds a thread block: release every throttled SM that holds one (all), or only the most recently throttled (one, the rule until 2026-11-27). Ours; see the class comment"));
         p.add(ParamSpec.bool("pending_faults_hold", true, "a detection epoch that ends with demand faults still in service counts as one with faults: hold, do not release (our reading of 'no page fault in the epoch'; false = only new faults count, which releases SMs while their warps wait on faults)"));
         p.addAll(Classifier.params());
@@ -82,17 +85,17 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
     @Override public Policy create(PolicyContext ctx, Params params) { return new Mt(ctx, params); }
 
     static final class Mt implements ThrottlingPolicy, UnifiedMemory.Listener, EventTarget {
-        private static final int EV_DETECT_END = 0, EV_EXEC_END = 1;
+        private static final int EV_DETECT_END = 0, EV_EXEC_END = 1, EV_WORK_CHECK = 2;
         private final MachineView machine;
         private final Mode mode;
-        private final long detectPs, execPs;
+        private final long detectPs, execPs, workCheckPs;
         private final double initial;
         private final int degree, minActive;
         private final Classifier classifier;
         private final List<? extends CoreView> sms;
         private int[] stack = new int[0];
         private int throttled;
-        private boolean started, detecting, dormant, faultSeen, evictionSeen;
+        private boolean started, detecting, dormant, faultSeen, evictionSeen, workCheckArmed;
         private int faultingSm = -1;
         /** Demand faults raised and not yet resolved (the IOMMU's view of faults in service). */
         private int outstanding;
@@ -105,6 +108,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             this.mode = Mode.of(p.getString("mode"));
             this.detectPs = p.getLong("detect_epoch");
             this.execPs = p.getLong("exec_epoch");
+            this.workCheckPs = p.getLong("work_check");
             this.initial = p.getDouble("initial_throttle");
             this.degree = p.getInt("degree");
             this.minActive = p.getInt("min_active");
@@ -155,6 +159,14 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             int n = (int) Math.floor(sms.size() * initial);
             for (int k = 0; k < n; k++) throttleOne(sms.size() - 1 - k);
             startDetect();
+            armWorkCheck();
+        }
+
+        /** The work-conservation timer; never armed while no thread block is anywhere, so it cannot keep a finished run alive. */
+        private void armWorkCheck() {
+            if (!workConserving || workCheckArmed) return;
+            workCheckArmed = true;
+            machine.engine().schedule(machine.engine().now() + workCheckPs, this, EV_WORK_CHECK, 0);
         }
 
         private void startDetect() {
@@ -173,8 +185,15 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
 
         @Override
         public void handle(int kind, long seq) {
+            if (kind == EV_WORK_CHECK) {
+                workCheckArmed = false;
+                if (!started || idle()) return; // re-armed at the next kernel launch
+                keepWorking();
+                armWorkCheck();
+                return;
+            }
             if (seq != epochSeq) return; // an epoch already ended by a fault
-            if (idle()) { // no thread block anywhere: sleep until the next statistics epoch (never keep a finished run alive)
+            if (idle()) { // no thread block anywhere: sleep until the next kernel launch (never keep a finished run alive)
                 dormant = true;
                 return;
             }
@@ -244,13 +263,15 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             return n;
         }
 
+        /** A kernel launches: a dormant MT (no thread block was left anywhere) takes up its epochs again. */
         @Override
-        public void onEpoch(long nowPs) {
-            if (dormant && started && !idle()) {
+        public void onKernelLaunch(int kernel) {
+            if (!started) return;
+            if (dormant) {
                 dormant = false;
                 startDetect();
             }
-            if (started) keepWorking();
+            armWorkCheck();
         }
 
         private boolean idle() {

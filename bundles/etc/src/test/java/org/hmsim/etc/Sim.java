@@ -24,6 +24,7 @@ final class Sim implements PolicySource {
     private final Map<Slot, PolicyProvider> providers = new EnumMap<>(Slot.class);
     private final Map<Slot, Map<String, Object>> params = new EnumMap<>(Slot.class);
     private Object[] machineOverrides = new Object[0];
+    private long epochPs = 5_000_000;
 
     Sim() {
         for (Slot s : Slot.values()) providers.put(s, ClasspathPolicies.find(s, DefaultPolicies.name(s)));
@@ -49,6 +50,12 @@ final class Sim implements PolicySource {
         return this;
     }
 
+    /** The statistics epoch (the study file's {@code epoch:}); 5 us unless set. */
+    Sim epoch(long ps) {
+        epochPs = ps;
+        return this;
+    }
+
     @Override
     public Policy create(Slot slot, PolicyContext context) {
         PolicyProvider p = providers.get(slot);
@@ -70,7 +77,7 @@ final class Sim implements PolicySource {
         WorkloadProvider w = BuiltinWorkloads.byName(workload);
         Map<String, Object> given = new LinkedHashMap<>();
         for (int i = 0; i < workloadParams.length; i += 2) given.put((String) workloadParams[i], workloadParams[i + 1]);
-        return Simulation.run(new RunSpec("etc-test", m, w.create(Params.validate(w.parameters(), given), 1), this, 1, 5_000_000, 0));
+        return Simulation.run(new RunSpec("etc-test", m, w.create(Params.validate(w.parameters(), given), 1), this, 1, epochPs, 0));
     }
 
     static double stat(RunResult r, String name) {

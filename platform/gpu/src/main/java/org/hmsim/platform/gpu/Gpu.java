@@ -66,7 +66,7 @@ public final class Gpu implements Component, SmOwner, EventTarget {
     private boolean dispatchScheduled, running;
     /** Set while this GPU runs part of a multi-GPU grid; the grid's dispatcher places CTAs then. */
     private GridDispatch grid;
-    private long kernelsCompleted, ctasLaunched, faultShootdownLines;
+    private long kernelsCompleted, ctasLaunched, faultShootdownLines, movedFrameLines, movedFrameDirtyLines;
 
     public Gpu(int gpuIndex, GpuConfig cfg, Engine engine, RequestPool pool, GpuPolicies policies,
                AddressTranslator translator, MemSink fabric) {
@@ -256,6 +256,22 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         for (Sm sm : sms) sm.stall(ps);
     }
 
+    /**
+     * A page moved out of the frame at {@code frameBase} (a migration's remap): the frame is free for another page,
+     * which must not hit the old page's lines, and a dirty line written back later would land in that page. So the
+     * frame's lines leave this GPU's L2 slices (and, by their sharer bits, the L1s) at the remap. Dirty lines leave
+     * with the copy, as in a unified-memory eviction: the copy engine reads through the L2. The walk over the tags
+     * takes no simulated time (it overlaps the shootdown).
+     */
+    public void dropMovedFrame(long frameBase) {
+        long pageBytes = mmu.pageBytes();
+        for (L2Slice sl : slices) {
+            long[] d = sl.dropRange(frameBase, pageBytes);
+            movedFrameLines += d[0];
+            movedFrameDirtyLines += d[1];
+        }
+    }
+
     /** Shootdown of one page: drops it from every TLB of this GPU. */
     public void invalidateTranslation(long vpn) {
         mmu.invalidate(vpn);
@@ -295,6 +311,8 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         s.counter("kernels_completed", "kernels this GPU finished", () -> kernelsCompleted);
         s.counter("ctas_launched", "thread blocks dispatched to SMs", () -> ctasLaunched);
         s.counter("fault_shootdown_lines", "L2 lines (with their L1 copies) discarded when a permission fault on their page was handled (seed 000 §6.2.3)", () -> faultShootdownLines);
+        s.counter("moved_frame_lines", "L2 lines (with their L1 copies) of frames a page migration left, dropped at its remap", () -> movedFrameLines);
+        s.counter("moved_frame_dirty_lines", "of those, dirty lines (their data left with the page's copy)", () -> movedFrameDirtyLines);
         s.gauge("in_flight", "requests held by the SMs, crossbar, L2 slices and page walks (0 once drained)", this::inFlight);
         for (Sm sm : sms) sm.registerStats(s.scope("sm" + sm.index()));
         for (int i = 0; i < slices.length; i++) slices[i].registerStats(s.scope("l2.slice" + i));

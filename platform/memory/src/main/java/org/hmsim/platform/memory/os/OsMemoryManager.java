@@ -53,7 +53,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private FrameMapper frameMapper;
     /** Per allocation id: the program's per-CTA stride hint (api.os 1.2.0), -1 unknown. */
     private long[] ctaStride = new long[0];
-    private ShootdownListener shootdown = (vpn, mask) -> {};
+    private ShootdownListener shootdown = (vpn, mask, oldFrame) -> {};
     private int copyRequestsInFlight = 16;
 
     private final List<Allocation> allocations = new ArrayList<>();
@@ -162,7 +162,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
         return strideProfiles.computeIfAbsent(a.id(), id -> strideProfiler.apply(a));
     }
 
-    public void setShootdownListener(ShootdownListener l) { this.shootdown = l == null ? (vpn, mask) -> {} : l; }
+    public void setShootdownListener(ShootdownListener l) { this.shootdown = l == null ? (vpn, mask, oldFrame) -> {} : l; }
 
     /** Copy requests (reads + writes) one migration may have outstanding; default 16. */
     public void setCopyRequestsInFlight(int n) {
@@ -421,7 +421,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
         m.done = null;
         if (nIdle == idleMigrations.length) idleMigrations = java.util.Arrays.copyOf(idleMigrations, nIdle * 2);
         idleMigrations[nIdle++] = m;
-        shootdown.onPageMoved(vpn, mask);
+        shootdown.onPageMoved(vpn, mask, m.src);
         if (done != null) done.run();
     }
 

@@ -1,11 +1,12 @@
 package org.hmsim.platform.memory.os;
 
 /**
- * Told when a page has moved to a new frame, with the GPUs that had translated it (bit g = GPU g): the
- * GPU side invalidates those GPUs' TLB entries and stalls them for the shootdown cost (seed 000 §2.5:
- * a shootdown is needed only if the GPU is in the page's sharer list).
+ * Told when a page has moved to a new frame, with the GPUs that had translated it (bit g = GPU g) and the
+ * physical address of the frame it left: the GPU side invalidates those GPUs' TLB entries and stalls them
+ * for the shootdown cost (seed 000 §2.5: a shootdown is needed only if the GPU is in the page's sharer
+ * list), and drops the old frame's lines from its caches, since the frame is free for another page.
  */
 @FunctionalInterface
 public interface ShootdownListener {
-    void onPageMoved(long vpn, long sharerMask);
+    void onPageMoved(long vpn, long sharerMask, long oldFrame);
 }

@@ -158,7 +158,7 @@ class OsMemoryManagerTest {
         os.setPlacement(always(1));
         os.setCopyRequestsInFlight(4);
         List<long[]> shootdowns = new ArrayList<>();
-        os.setShootdownListener((vpn, mask) -> shootdowns.add(new long[]{vpn, mask}));
+        os.setShootdownListener((vpn, mask, oldFrame) -> shootdowns.add(new long[]{vpn, mask}));
         StatsRegistry stats = new StatsRegistry();
         os.registerStats(stats);
 
