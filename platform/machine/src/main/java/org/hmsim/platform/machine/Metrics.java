@@ -25,6 +25,7 @@ final class Metrics {
         double ns = endPs / 1000.0;
         double cycles = endPs / (double) m.gpuClock().periodPs();
         long instr = 0, l1h = 0, l1m = 0, l1a = 0, l2h = 0, l2m = 0, l2a = 0, l2Lookups = 0, frcLookups = 0, frcSwaps = 0, xbarBytes = 0;
+        long evictPs = 0, fetchPs = 0, fetches = 0, frcMisses = 0, mlpIntegral = 0, mlpBusy = 0; // seed 003's miss-path statistics
         double xbarResp = 0; // the busiest GPU's response ports
         for (Gpu g : m.gpus) {
             xbarBytes += g.crossbar().bytesCarried();
@@ -42,6 +43,12 @@ final class Metrics {
                 l2Lookups += s.lookupMisses();
                 frcLookups += s.frcLookups();
                 frcSwaps += s.frcSwaps();
+                evictPs += s.evictLatencyPs();
+                fetchPs += s.fetchLatencyPs();
+                fetches += s.fetchesTimed();
+                frcMisses += s.frcMisses();
+                mlpIntegral += s.mlpIntegralPs();
+                mlpBusy += s.mlpBusyPs();
             }
         }
         out.put("sim_time_ns", ns);
@@ -89,6 +96,12 @@ final class Metrics {
         // the same, counting every look-up attempt that did not hit, as Multi2Sim's memory report counts "Misses"
         // (re-sent NACKed requests and re-run waiting ones again): which of the two seed 003's MPKO is is not stated
         out.put("l2_mpko_lookups", ops > 0 ? l2Lookups / (ops / 1000) : 0);
+        // the L2 miss latency split the thesis reports (Figs 6.8/6.12), the share of misses FRC entries take (Fig 5.7)
+        // and the fetches in flight per slice (its MLP argument)
+        out.put("l2_evict_ns_per_miss", l2m > 0 ? evictPs / 1000.0 / l2m : 0);
+        out.put("l2_fetch_ns", fetches > 0 ? fetchPs / 1000.0 / fetches : 0);
+        out.put("frc_share", l2m > 0 ? (double) frcMisses / l2m : 0);
+        out.put("l2_mlp", mlpBusy > 0 ? (double) mlpIntegral / mlpBusy : 0);
         if (m.uvm != null) org.hmsim.platform.machine.uvm.UvmMetrics.put(stats, out); // demand paging (seed 002)
         if (m.multiGpu != null) m.multiGpu.addMetrics(out, endPs, m.links); // seed 004: local/remote traffic, link use, GPU balance
         if (m.cpu != null) CpuMetrics.put(stats, out); // seed 001: directory lookups, queueing, probes, faults, toggles
