@@ -52,7 +52,9 @@ class BalancingCheckTest {
         assertTrue(phBwb.length >= 5, "balancing should keep migrating for a while near the target");
         // max measured 79-81 % until the L1's replaced lines cleared the L2's sharer bits (second session of 2026-11-26),
         // 84.7 % since: the phase's last sample (its last 6 copies) already shows the drift up that follows the end of
-        // migration (no reverse migration); the mean deviation, 3.2-4.0 points, is the check of "near the target"
+        // migration (no reverse migration); 83.8 % since migrations drop the old frame's L2 lines (2026-11-27: their
+        // write-backs no longer land in DDR), with 29 samples at 66-84 % and a mean deviation of 3.0 points, the check of
+        // "near the target"
         assertTrue(max(phBwb) < target + 0.15 && meanAbsDev(phBwb, target) < 0.06,
                 "while it migrates, TH+RE+BWB should keep the share near the 71.4 % target");
         assertTrue(lateBwb < lateRe - 0.1, "TH+RE+BWB should overshoot far less than TH+RE");

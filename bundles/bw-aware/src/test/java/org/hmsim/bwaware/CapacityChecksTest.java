@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>C8 is checked on bfs. It no longer holds on xsbench-lite (examples/workloads) since the L2 set-index fix:
  * at any L2 size or input size tried the lookups are either caught by the L2 or not DRAM-bound, and the
- * oracle's lead over bw-aware stays below 1.3x (README, BW-AWARE: C7-C9, with the whole sweep).
+ * oracle's lead over bw-aware stays below 1.3x (docs/mechanisms/bw-aware.md: C7-C9, with the whole sweep).
  */
 class CapacityChecksTest {
 

@@ -11,7 +11,7 @@ import org.hmsim.api.policy.MigrationPolicy;
  * link, then a shootdown). Pages are considered once: later touches by other GPUs do not move them
  * again. Spread (fine-grained) pages never move. Pair it with interleave {@code coarse}, which stands
  * for the host's initial page-round-robin placement. The paper gives no cost model; the copy's traffic
- * and the shootdown stall are the platform's (README, migration): the toucher's copy engine pulls the
+ * and the shootdown stall are the platform's (docs/mechanisms/bw-aware.md, migration): the toucher's copy engine pulls the
  * page over the direct link in 128 B reads and writes it locally, then the page is remapped and every
  * GPU that had translated it stalls for a shootdown.
  *

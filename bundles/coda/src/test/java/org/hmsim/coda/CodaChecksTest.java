@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Seed 004's reproduction checks (summary §5) on the {@code coda} preset (4 GPUs × 4 SMs, HBM2, 16 GB/s
  * links) with the class models at 256 blocks: direction and rough size, never the paper's exact numbers
- * (our kernels are more memory-bound than the paper's benchmarks, so the gains are larger; see README).
+ * (our kernels are more memory-bound than the paper's benchmarks, so the gains are larger; see docs/mechanisms/coda.md).
  */
 class CodaChecksTest {
     private static final int CTAS = 256;
@@ -201,7 +201,7 @@ class CodaChecksTest {
      * 8-warp blocks fit 6 to an SM of 48 warps, so a GPU's group is 24 blocks, not the CTA limit's 32. Then 256
      * blocks make 10 2/3 groups (one GPU runs a sixth more blocks), and core-exclusive's rows of 256 x 1 KB strips
      * are no whole number of 4 x 24 KB chunks, so from the second row on its chunks slide against the block
-     * groups and its remote bytes stay near FGP-Only's (README, CODA: N_bpg).
+     * groups and its remote bytes stay near FGP-Only's (docs/mechanisms/coda.md: N_bpg).
      */
     @Test
     void theKernelsOccupancyAsNBpgMisalignsStripsAndUnbalancesTheGpus() {
@@ -254,7 +254,7 @@ class CodaChecksTest {
      * pulled them. With 4 launches of the grid and affinity scheduling (Eq. 1: block b on the same GPU every
      * launch) the copies of the first launch make the next three local; affinity alone does nothing for
      * CGP-Only, so the gain is the migration's. Under round-robin a block lands where an SM is free, so in
-     * later launches many blocks read pages another GPU pulled (README, CODA: migrate-on-touch).
+     * later launches many blocks read pages another GPU pulled (docs/mechanisms/coda.md: migrate-on-touch).
      */
     @Test
     void migrateOnTouchGainsWhenBlocksRereadTheirPagesOnTheSameGpu() {
@@ -275,7 +275,7 @@ class CodaChecksTest {
      * Why migrate-on-touch still loses with 256 GB/s links, where no link is busy: the GPU memories bind.
      * Every migrated page costs a 4 KB read and a 4 KB write besides the block's own reads of it (which
      * our blocks make once), so the HBM stacks move about 3x CGP-Only's bytes; the busiest stack is
-     * nearly saturated (README, CODA: migrate-on-touch).
+     * nearly saturated (docs/mechanisms/coda.md: migrate-on-touch).
      */
     @Test
     void withFastLinksMigrateOnTouchIsBoundByTheGpuMemories() {
@@ -336,7 +336,7 @@ class CodaChecksTest {
 
     /**
      * Fig. 12 says CODA with an inaccurate per-block estimate gains less but never loses to FGP-Only. That
-     * does NOT hold here (README): with the stride off by 2x the chunks miss the block groups, locality is
+     * does NOT hold here (docs/mechanisms/coda.md): with the stride off by 2x the chunks miss the block groups, locality is
      * gone, and each GPU's remote traffic lands on one or two links instead of all three, so CODA is about
      * 2x slower than FGP-Only. What is checked is the mechanism: the gain depends on the estimate.
      */

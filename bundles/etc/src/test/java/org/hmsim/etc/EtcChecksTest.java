@@ -255,7 +255,7 @@ class EtcChecksTest {
         // one-cycle sweep of the L2 latency (118-122) where BL itself moves 1.8 %, and CC with a perfect metadata cache and
         // no codec latency -2.8 %: the cold metadata reads and the stage's per-slice queues shift the order of the row
         // pass's camped requests, to which this kernel is sensitive (ATAX's baseline moves 25 % with the controllers'
-        // arbitration, README, ETC, R5).
+        // arbitration, docs/mechanisms/etc.md, R5).
         assertTrue(cost > -0.06, "CC with unlimited memory should not be faster than BL beyond the timing's spread: " + cost);
     }
 
@@ -266,7 +266,7 @@ class EtcChecksTest {
      * migration no longer hides: GESUMMV, whose row-per-thread lanes each touch another 4 KB block, misses the 512-entry
      * metadata cache on almost every compressed access (DRAM bytes x3; measured +67 %), while a streaming warp reuses each
      * entry 32 times and 2DCONV pays nothing measurable (+0.5 %). The paper's 13 % is an average over fifteen apps
-     * (Fig 8); ours over the ten models is +15 % (mean; geomean +13.7 %) here and +1.1 % with cold faults (README, ETC, R5).
+     * (Fig 8); ours over the ten models is +15 % (mean; geomean +13.7 %) here and +1.1 % with cold faults (docs/mechanisms/etc.md, R5).
      */
     @Test
     void compressionCostsBandwidthWhenNothingIsDemandPaged() {

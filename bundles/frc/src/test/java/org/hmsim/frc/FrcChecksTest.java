@@ -148,7 +148,7 @@ class FrcChecksTest {
 
     /**
      * The thesis's curve (Fig. 6.x: a gain at every size, rising with entries, saturating) under its other
-     * reading of what it leaves open (README, "Shape search"): few L2 MSHRs per bank (16, Multi2Sim's default
+     * reading of what it leaves open (docs/mechanisms/frc.md, "Shape search"): few L2 MSHRs per bank (16, Multi2Sim's default
      * when a cache section sets none) and an FRC entry that also holds its MSHR until the block arrives
      * ({@code mshr: true}). The conventional path then holds each MSHR through evict-then-fetch; the FRC
      * frees it at arrival, so even 4 entries gain, and beyond the entries that cover the MSHRs more add little.
@@ -279,7 +279,7 @@ class FrcChecksTest {
      * What the FRC gains where every eviction is on the critical path at a memory round trip: Multi2Sim 4.2's NMOESI
      * evicts to main memory and waits for the module's reply after its access latency (Table 4.2: 90 cycles, also
      * charged on every read). The thesis group's fork replies to an eviction at once and times reads by DRAMSim2
-     * alone, which the presets follow (README, FRC). Under the 4.2 semantics ({@code gpu.l2.evict_notice: true},
+     * alone, which the presets follow (docs/mechanisms/frc.md). Under the 4.2 semantics ({@code gpu.l2.evict_notice: true},
      * {@code controller_latency_cycles: 90}), over the frc-sweep study's ten models on the full-size RX540, the
      * geometric-mean OPC gain rises with entries (measured +1.5 / +8.2 / +13.3 % at 4 / 64 / 512) and at 512 entries
      * exceeds doubling, quadrupling or fully associating the L2 (+10.0 / +11.6 / +10.1 %): the thesis's ordering (Fig. 6.6),

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's FRC investigation numbers (not a check: does nothing unless asked):
+ * The FRC investigation numbers of docs/mechanisms/frc.md (not a check: does nothing unless asked):
  * {@code mvn -q -B -o verify -pl bundles/frc -Dtest=FrcExploreTest -Dexplore=index|fa|scale|percu|graph|shape}.
  */
 class FrcExploreTest {
@@ -93,7 +93,7 @@ class FrcExploreTest {
     }
 
     /**
-     * The thesis's shape under parameters it leaves open (README, "FRC shape search"): every point of
+     * The thesis's shape under parameters it leaves open (docs/mechanisms/frc.md, "Shape search"): every point of
      * {@code -Dpoints} (conv, frc4, frc16, frc64, frc512, 2x, 4x, fa) on every workload of {@code -Dwl} and every
      * preset of {@code -Dpresets}, with machine overrides {@code -Dover="gpu.l2.mshrs=32;gpu.l1.mshrs=16"}, the FRC's
      * {@code -Dmshr=true|false} and {@code -Dindex=line|bank}; runs one at a time (the machine is shared).

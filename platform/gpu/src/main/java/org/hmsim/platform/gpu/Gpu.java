@@ -259,9 +259,10 @@ public final class Gpu implements Component, SmOwner, EventTarget {
     /**
      * A page moved out of the frame at {@code frameBase} (a migration's remap): the frame is free for another page,
      * which must not hit the old page's lines, and a dirty line written back later would land in that page. So the
-     * frame's lines leave this GPU's L2 slices (and, by their sharer bits, the L1s) at the remap. Dirty lines leave
-     * with the copy, as in a unified-memory eviction: the copy engine reads through the L2. The walk over the tags
-     * takes no simulated time (it overlaps the shootdown).
+     * frame's lines leave this GPU's L2 slices (and, by their sharer bits, the L1s) at the remap. Dirty lines are not
+     * written back: the page's copy stands for a copy engine that reads through the L2, as in a unified-memory
+     * eviction (its timing reads every chunk from DRAM, so their bytes are counted once, as a read of the old frame).
+     * The walk over the tags takes no simulated time (it overlaps the shootdown).
      */
     public void dropMovedFrame(long frameBase) {
         long pageBytes = mmu.pageBytes();

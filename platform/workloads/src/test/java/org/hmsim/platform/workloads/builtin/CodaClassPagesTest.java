@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * shared array, larger than a GPU's L2 as a graph's per-vertex arrays are, and the result lines four blocks
  * share), block-majority 48 % (halos share the range ends), the sub-page classes none (four blocks' 1 KB strips
  * per page). Table 2's 90 % / 60 % thresholds would need the own data ~10x the shared array's size; the models
- * keep the shared array uncacheable and differ in their access mix instead (see the README's CODA section).
+ * keep the shared array uncacheable and differ in their access mix instead (see docs/mechanisms/coda.md).
  */
 class CodaClassPagesTest {
     /** Percentage of the pages a model touches that exactly one thread block touches. */
