@@ -315,6 +315,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         public void close() {
             if (machine.unifiedMemory() != null) machine.unifiedMemory().removeListener(this);
             while (throttled > 0) sms.get(stack[--throttled]).setIssueEnabled(true);
+            started = false; // a work check still pending finds MT stopped and does not re-arm (a live swap replaced it)
             ++epochSeq;
             classifier.close();
         }
