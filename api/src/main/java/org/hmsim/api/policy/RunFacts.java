@@ -30,6 +30,15 @@ public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean d
                 + "its runs would be labelled with a policy that did nothing");
     }
 
+    /**
+     * Refuses {@code policy}, which moves pages between frames, on a machine with a CPU side: the CPU caches and the
+     * CPU-GPU directory would keep the old frame's lines, and migrating them is not modelled. Since api.policy 1.9.0.
+     */
+    public void refusePageMigrationWithCpuSide(String policy) {
+        if (cpuSide) throw new IllegalArgumentException(policy + " moves pages between frames, and this machine has a cpu: section: "
+                + "page migration with CPU caches and a CPU-GPU directory is not modelled (they would keep the old frame's lines)");
+    }
+
     /** Whether the workload's allocation names are known here. */
     public boolean knowsAllocations() { return !allocations.isEmpty(); }
 }

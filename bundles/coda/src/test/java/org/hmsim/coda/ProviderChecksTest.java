@@ -25,4 +25,12 @@ class ProviderChecksTest {
         assertDoesNotThrow(() -> coda.check(big, machine(8192)));
         assertDoesNotThrow(() -> coda.check(Params.validate(coda.parameters(), Map.of()), machine(4096)));
     }
+
+    @Test
+    void migrateOnTouchRefusesAMachineWithACpuSide() {
+        var mot = new MigrateOnTouchProvider();
+        Params p = Params.validate(mot.parameters(), Map.of());
+        assertThrows(IllegalArgumentException.class, () -> mot.check(p, new RunFacts(List.of(), 4096, 4, false, true, List.of())));
+        assertDoesNotThrow(() -> mot.check(p, machine(4096)));
+    }
 }

@@ -148,6 +148,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         private void stop() {
             started = false;
             detecting = false;
+            dormant = false;
             faultingSm = -1;
             ++epochSeq;
             while (throttled > 0) releaseAt(throttled - 1);

@@ -13,6 +13,12 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=migration", PolicyProvider.NAME + "=threshold", PolicyProvider.VERSION + "=1.0.0"})
 public final class ThresholdProvider implements PolicyProvider {
+    /** Moves pages: not on a machine with CPU caches, whose lines of the old frame nothing would drop. */
+    @Override public void check(org.hmsim.api.policy.Params params, org.hmsim.api.policy.RunFacts run) {
+        run.refusePageMigrationWithCpuSide("migration " + name());
+        check(params, run.pools());
+    }
+
     @Override public Slot slot() { return Slot.MIGRATION; }
 
     @Override public String name() { return "threshold"; }

@@ -312,7 +312,7 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         s.counter("kernels_completed", "kernels this GPU finished", () -> kernelsCompleted);
         s.counter("ctas_launched", "thread blocks dispatched to SMs", () -> ctasLaunched);
         s.counter("fault_shootdown_lines", "L2 lines (with their L1 copies) discarded when a permission fault on their page was handled (seed 000 §6.2.3)", () -> faultShootdownLines);
-        s.counter("moved_frame_lines", "L2 lines (with their L1 copies) of frames a page migration left, dropped at its remap", () -> movedFrameLines);
+        s.counter("moved_frame_lines", "L2 lines (with their L1 copies) of frames a page migration left, dropped at its remap and again when the frame is taken", () -> movedFrameLines);
         s.counter("moved_frame_dirty_lines", "of those, dirty lines (their data left with the page's copy)", () -> movedFrameDirtyLines);
         s.gauge("in_flight", "requests held by the SMs, crossbar, L2 slices and page walks (0 once drained)", this::inFlight);
         for (Sm sm : sms) sm.registerStats(s.scope("sm" + sm.index()));

@@ -124,12 +124,20 @@ public final class Machine implements MachineView {
         }
         if (cpu != null) CpuWiring.connectGpuStores(this, cpu); // GPU stores invalidate the CPU's copies (seed 001: write-through GPU)
         if (multiGpu != null) multiGpu.launcher(gpus, liveCta, engine);
-        os.setShootdownListener((vpn, mask, oldFrame) -> {
-            for (Gpu gpu : gpus) {
-                gpu.dropMovedFrame(oldFrame); // a GPU that never translated the page may cache its lines (a remote home's L2)
-                if ((mask & (1L << gpu.index())) == 0) continue;
-                gpu.invalidateTranslation(vpn);
-                gpu.stall(gpuClock.ps(cfg.gpu().tlb().shootdownCycles()));
+        os.setShootdownListener(new org.hmsim.platform.memory.os.ShootdownListener() {
+            @Override
+            public void onPageMoved(long vpn, long mask, long oldFrame) {
+                for (Gpu gpu : gpus) {
+                    gpu.dropMovedFrame(oldFrame); // a GPU that never translated the page may cache its lines (a remote home's L2)
+                    if ((mask & (1L << gpu.index())) == 0) continue;
+                    gpu.invalidateTranslation(vpn);
+                    gpu.stall(gpuClock.ps(cfg.gpu().tlb().shootdownCycles()));
+                }
+            }
+
+            @Override
+            public void onFrameReused(long frameBase) {
+                for (Gpu gpu : gpus) gpu.dropMovedFrame(frameBase);
             }
         });
         if (uvm != null) {

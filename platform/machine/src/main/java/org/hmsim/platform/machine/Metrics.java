@@ -25,7 +25,7 @@ final class Metrics {
         double ns = endPs / 1000.0;
         double cycles = endPs / (double) m.gpuClock().periodPs();
         long instr = 0, l1h = 0, l1m = 0, l1a = 0, l2h = 0, l2m = 0, l2a = 0, l2Lookups = 0, frcLookups = 0, frcSwaps = 0, xbarBytes = 0;
-        long evictPs = 0, fetchPs = 0, fetches = 0, frcMisses = 0, mlpIntegral = 0, mlpBusy = 0; // seed 003's miss-path statistics
+        long evictPs = 0, fetchPs = 0, fetches = 0, frcMisses = 0, vcHits = 0, mlpIntegral = 0, mlpBusy = 0; // seed 003's miss-path statistics
         double xbarResp = 0; // the busiest GPU's response ports
         for (Gpu g : m.gpus) {
             xbarBytes += g.crossbar().bytesCarried();
@@ -47,6 +47,7 @@ final class Metrics {
                 fetchPs += s.fetchLatencyPs();
                 fetches += s.fetchesTimed();
                 frcMisses += s.frcMisses();
+                vcHits += s.vcHits();
                 mlpIntegral += s.mlpIntegralPs();
                 mlpBusy += s.mlpBusyPs();
             }
@@ -98,7 +99,7 @@ final class Metrics {
         out.put("l2_mpko_lookups", ops > 0 ? l2Lookups / (ops / 1000) : 0);
         // the L2 miss latency split the thesis reports (Figs 6.8/6.12), the share of misses FRC entries take (Fig 5.7)
         // and the fetches in flight per slice (its MLP argument)
-        out.put("l2_evict_ns_per_miss", l2m > 0 ? evictPs / 1000.0 / l2m : 0);
+        out.put("l2_evict_ns_per_miss", l2m + vcHits > 0 ? evictPs / 1000.0 / (l2m + vcHits) : 0); // a victim-cache hit takes a victim way too
         out.put("l2_fetch_ns", fetches > 0 ? fetchPs / 1000.0 / fetches : 0);
         out.put("frc_share", l2m > 0 ? (double) frcMisses / l2m : 0);
         out.put("l2_mlp", mlpBusy > 0 ? (double) mlpIntegral / mlpBusy : 0);

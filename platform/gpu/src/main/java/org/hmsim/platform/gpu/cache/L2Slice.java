@@ -1468,7 +1468,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             return b == 0 ? 0 : (double) mlpIntegralPs() / b;
         });
         s.gauge("avg_miss_latency_ps", "mean time from a miss to its data reaching the requesters", this::averageMissLatencyPs);
-        s.gauge("avg_evict_latency_ps", "mean eviction part of a read miss's latency", () -> misses == 0 ? 0 : (double) evictLatencyPs / misses);
+        s.gauge("avg_evict_latency_ps", "mean eviction part of a read miss's (or victim-cache hit's) latency", () -> misses + vcHits == 0 ? 0 : (double) evictLatencyPs / (misses + vcHits));
         s.gauge("avg_fetch_latency_ps", "mean fetch part of a miss's latency", () -> fetchesTimed == 0 ? 0 : (double) fetchLatencyPs / fetchesTimed);
         s.gauge("frc_share", "share of read misses served by FRC entries", () -> misses == 0 ? 0 : (double) frcMisses / misses);
         s.gauge("hit_rate", "hits / (hits + misses) of reads", () -> hits + misses == 0 ? 0 : (double) hits / (hits + misses));

@@ -44,6 +44,11 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private final RequestPool requests;
     private final PhysicalMemory memory;
     private final FrameAllocator[] frames;
+    /** Per pool, frames a migration left: requests translated before its shootdown may still cache their lines, so
+     * the caches drop them again when the frame is taken (as a unified-memory eviction drops twice). */
+    private final java.util.BitSet[] movedOut;
+    /** Whether the last {@link #allocateFrame} took such a frame. */
+    private boolean lastFrameReused;
     private final long[] mapped;
     private final int[] spillOrder;
     private final int guardPages;
@@ -90,6 +95,8 @@ public final class OsMemoryManager implements MemoryManager, Component {
         frames = new FrameAllocator[pools.size()];
         mapped = new long[pools.size()];
         for (int p = 0; p < frames.length; p++) frames[p] = new FrameAllocator(pools.get(p).capacityBytes() / pageBytes);
+        movedOut = new java.util.BitSet[frames.length];
+        for (int p = 0; p < frames.length; p++) movedOut[p] = new java.util.BitSet();
         spillOrder = java.util.stream.IntStream.range(0, pools.size()).boxed()
                 .sorted((a, b) -> {
                     int c = Double.compare(pools.get(b).peakBytesPerSecond(), pools.get(a).peakBytesPerSecond());
@@ -266,11 +273,11 @@ public final class OsMemoryManager implements MemoryManager, Component {
             }
         }
         int pool = want;
-        long frame = frames[pool].allocate();
+        long frame = allocateFrame(pool);
         if (frame < 0) {
             for (int p : spillOrder) {
                 if (p == want) continue;
-                frame = frames[p].allocate();
+                frame = allocateFrame(p);
                 if (frame >= 0) {
                     pool = p;
                     break;
@@ -284,6 +291,17 @@ public final class OsMemoryManager implements MemoryManager, Component {
         long pa = PhysicalAddress.make(pool, frame * pageBytes);
         t.frame[i] = pa;
         return pa;
+    }
+
+    /** A free frame of {@code pool} (-1 if none); one a migration left is first dropped from the caches again. */
+    private long allocateFrame(int pool) {
+        long frame = frames[pool].allocate();
+        lastFrameReused = frame >= 0 && movedOut[pool].get((int) frame);
+        if (lastFrameReused) {
+            movedOut[pool].clear((int) frame);
+            shootdown.onFrameReused(PhysicalAddress.make(pool, frame * pageBytes));
+        }
+        return frame;
     }
 
     /** Counts a frame-mapper frame in its pool (a spread page's pseudo-pool has no count). */
@@ -314,10 +332,10 @@ public final class OsMemoryManager implements MemoryManager, Component {
             }
         }
         int p = pool;
-        long frame = frames[p].allocate();
+        long frame = allocateFrame(p);
         for (int k = 0; frame < 0 && k < spillOrder.length; k++) {
             p = spillOrder[k];
-            frame = frames[p].allocate();
+            frame = allocateFrame(p);
         }
         if (frame < 0) throw new IllegalStateException("out of memory: every pool is full when host-mapping page 0x" + Long.toHexString(vpn) + " of '" + t.allocation.name() + "'");
         hostMaps++;
@@ -389,12 +407,13 @@ public final class OsMemoryManager implements MemoryManager, Component {
         long src = t.frame[i];
         if (src < 0 || PhysicalAddress.pool(src) == toPool || t.migrating[i]) return false;
         if (PhysicalAddress.pool(src) >= frames.length) return false; // a spread (multi-GPU) page: no pool frame to free
-        long frame = frames[toPool].allocate();
+        long frame = allocateFrame(toPool);
         if (frame < 0) return false;
         t.migrating[i] = true;
         migrationsStarted++;
         migrationsPeak = Math.max(migrationsPeak, migrationsStarted - migrations);
         PageMigration m = nIdle > 0 ? idleMigrations[--nIdle] : new PageMigration(this);
+        m.dstReused = lastFrameReused;
         m.start(vpn, t, i, src, PhysicalAddress.make(toPool, frame * pageBytes), done, copyRequestsInFlight, pageBytes);
         return true;
     }
@@ -406,6 +425,9 @@ public final class OsMemoryManager implements MemoryManager, Component {
         int from = PhysicalAddress.pool(m.src), to = PhysicalAddress.pool(m.dst);
         t.frame[i] = m.dst;
         frames[from].release(PhysicalAddress.offset(m.src) / pageBytes);
+        movedOut[from].set((int) (PhysicalAddress.offset(m.src) / pageBytes));
+        // a frame another migration left may have taken late lines of its old page during this copy: none may hit now
+        if (m.dstReused) shootdown.onFrameReused(m.dst);
         mapped[from]--;
         mapped[to]++;
         long mask = t.sharers[i];

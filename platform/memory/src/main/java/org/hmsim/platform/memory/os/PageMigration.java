@@ -20,6 +20,8 @@ final class PageMigration implements MemClient {
     AllocationPages pages;
     int index;
     long src, dst;
+    /** The destination is a frame another migration left (its caches are dropped again at the remap). */
+    boolean dstReused;
     Runnable done;
     /** When the copy started, for the latency statistics. */
     long startPs;

@@ -1,0 +1,30 @@
+package org.hmsim.bwaware.migration;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.RunFacts;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Page migration on a machine with a CPU side is refused at validation: the CPU caches and the CPU-GPU directory would
+ * keep the old frame's lines (a review ran TH(1) beside apu-kmeans's host phases: 561 migrations, nothing dropped).
+ */
+class MigrationNeedsNoCpuSideTest {
+    @Test
+    void everyMigrationPolicyRefusesAMachineWithACpuSide() {
+        RunFacts withCpu = new RunFacts(List.of(), 4096, 1, false, true, List.of());
+        RunFacts gpuOnly = new RunFacts(List.of(), 4096, 1, false, false, List.of());
+        for (PolicyProvider p : List.of(new ThresholdProvider(), new RangeExpansionProvider(), new BandwidthBalancingProvider(), new CopyFirstProvider())) {
+            Params params = Params.validate(p.parameters(), Map.of());
+            var e = assertThrows(IllegalArgumentException.class, () -> p.check(params, withCpu), p.name());
+            assertTrue(e.getMessage().startsWith("migration " + p.name() + " moves pages between frames, and this machine has a cpu: section"), e.getMessage());
+            assertDoesNotThrow(() -> p.check(params, gpuOnly), p.name());
+        }
+    }
+}
