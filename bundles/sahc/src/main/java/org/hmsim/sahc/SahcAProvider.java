@@ -12,6 +12,6 @@ public final class SahcAProvider extends SahcProviders {
     @Override public String name() { return "sahc-a"; }
 
     @Override public String description() {
-        return "Seed 001 SAHC-A: SAHC-T plus the gpuWorkFinish() call after the last kernel: GPU caches flushed, and CPU accesses to GPU_ONLY pages no longer fault.";
+        return "Seed 001 SAHC-A: SAHC-T plus the gpuWorkFinish() call after the last kernel: the directory forgets the GPU's copies (the GPU L2 keeps its lines: not modelled), and CPU accesses to GPU_ONLY pages no longer fault.";
     }
 }

@@ -16,7 +16,8 @@ import org.hmsim.api.stats.Stats;
  * <li>{@code sahc-t} (Fig. 5b): before the first kernel launch the CPU's pages are CPU_INIT; the launch
  *     flushes the CPU caches (and TLBs); afterwards the page walker turns a CPU_INIT page into the
  *     accessor's page without a fault.</li>
- * <li>{@code sahc-a}: SAHC-T plus {@code gpuWorkFinish()}: the GPU caches are flushed and from then on a
+ * <li>{@code sahc-a}: SAHC-T plus {@code gpuWorkFinish()}: the GPU caches are flushed (in the directory's view only: it
+ *     forgets the GPU's copies, while the GPU L2 keeps its lines) and from then on a
  *     CPU access to a GPU_ONLY page does not fault (and skips the directory).</li>
  * </ul>
  * First touch itself is the ordinary page fault every configuration takes; it is not counted here.
