@@ -47,8 +47,6 @@ public final class OsMemoryManager implements MemoryManager, Component {
     /** Per pool, frames a migration left: requests translated before its shootdown may still cache their lines, so
      * the caches drop them again when the frame is taken (as a unified-memory eviction drops twice). */
     private final java.util.BitSet[] movedOut;
-    /** Whether the last {@link #allocateFrame} took such a frame. */
-    private boolean lastFrameReused;
     private final long[] mapped;
     private final int[] spillOrder;
     private final int guardPages;
@@ -296,12 +294,16 @@ public final class OsMemoryManager implements MemoryManager, Component {
     /** A free frame of {@code pool} (-1 if none); one a migration left is first dropped from the caches again. */
     private long allocateFrame(int pool) {
         long frame = frames[pool].allocate();
-        lastFrameReused = frame >= 0 && movedOut[pool].get((int) frame);
-        if (lastFrameReused) {
-            movedOut[pool].clear((int) frame);
-            shootdown.onFrameReused(PhysicalAddress.make(pool, frame * pageBytes));
-        }
+        if (frame >= 0) reclaim(pool, frame);
         return frame;
+    }
+
+    /** Whether {@code frame} of {@code pool}, just taken, is one a migration left; if so the caches drop it again. */
+    private boolean reclaim(int pool, long frame) {
+        if (!movedOut[pool].get((int) frame)) return false;
+        movedOut[pool].clear((int) frame);
+        shootdown.onFrameReused(PhysicalAddress.make(pool, frame * pageBytes));
+        return true;
     }
 
     /** Counts a frame-mapper frame in its pool (a spread page's pseudo-pool has no count). */
@@ -407,13 +409,14 @@ public final class OsMemoryManager implements MemoryManager, Component {
         long src = t.frame[i];
         if (src < 0 || PhysicalAddress.pool(src) == toPool || t.migrating[i]) return false;
         if (PhysicalAddress.pool(src) >= frames.length) return false; // a spread (multi-GPU) page: no pool frame to free
-        long frame = allocateFrame(toPool);
+        long frame = frames[toPool].allocate();
         if (frame < 0) return false;
+        boolean reused = reclaim(toPool, frame);
         t.migrating[i] = true;
         migrationsStarted++;
         migrationsPeak = Math.max(migrationsPeak, migrationsStarted - migrations);
         PageMigration m = nIdle > 0 ? idleMigrations[--nIdle] : new PageMigration(this);
-        m.dstReused = lastFrameReused;
+        m.dstReused = reused;
         m.start(vpn, t, i, src, PhysicalAddress.make(toPool, frame * pageBytes), done, copyRequestsInFlight, pageBytes);
         return true;
     }
