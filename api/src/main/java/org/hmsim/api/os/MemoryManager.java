@@ -32,7 +32,9 @@ public interface MemoryManager {
      * Moves a mapped page to another pool: the copy reads the old frame and writes the new one through
      * both pools' controllers (no priority over demand traffic); {@code done} runs when the copy has
      * completed and the page table points to the new frame. Returns false if the page is unmapped,
-     * already there, or the target pool is full.
+     * already there, or the target pool is full, and for every page on a machine with a {@code cpu:} section
+     * (its TLBs, caches and directory are not shot down; a migration policy should refuse such a machine at
+     * validation with {@code RunFacts.refusePageMigrationWithCpuSide}).
      */
     boolean migrate(long vpn, int toPool, Runnable done);
 

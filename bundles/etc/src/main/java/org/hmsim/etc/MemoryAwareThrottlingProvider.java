@@ -25,8 +25,12 @@ import org.osgi.service.component.annotations.Component;
  *     else the next issuing SM). A fault without eviction: hold (case 3, no action in the paper);</li>
  * <li>execution epoch ({@code exec_epoch}): the active SMs run undisturbed, then detection again.</li>
  * </ul>
- * Throttle and release degree are 1 SM (Fig 18's best). Epoch lengths are not given in the paper; ours are
- * parameters. At least {@code min_active} SMs keep issuing.
+ * Throttle and release degree ({@code throttle_degree}, {@code release_degree}) are 1 SM, Fig 18's best; the
+ * figure varies them apart. Epoch lengths are not given in the paper; ours are parameters. At least
+ * {@code min_active} SMs keep issuing.
+ *
+ * <p>The same class runs the paper's naive throttling (NT, §6.2; policy {@code nt},
+ * {@link NaiveThrottlingProvider}) with {@code adaptive} off: the initial throttle, and no epochs.
  *
  * <p>"No page fault in the detection epoch" is read as: no new fault <i>and none still in service</i>
  * ({@code pending_faults_hold}). A fault is in service for the handler's 20 us plus its batch's copies
@@ -72,17 +76,25 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         p.add(ParamSpec.time("detect_epoch", 20_000_000L, 1000, 1_000_000_000_000L, "detection epoch length (not given in seed 002; ours: one 20 us fault latency, so a thrashing app shows a fault within it)"));
         p.add(ParamSpec.time("exec_epoch", 40_000_000L, 1000, 1_000_000_000_000L, "execution epoch length (not given in seed 002; ours: two fault latencies)"));
         p.add(ParamSpec.real("initial_throttle", 0.5, 0, 1, "fraction of SMs throttled on activation (seed 002 §4.3: half)"));
-        p.add(ParamSpec.integer("degree", 1, 1, 64, "SMs throttled or released per decision (seed 002 Fig 18: 1 is best)"));
+        p.add(ParamSpec.integer("throttle_degree", 1, 1, 64, "SMs throttled per thrashing decision (seed 002 Fig 18: 1 is best; performance is more sensitive to it than to the release degree)"));
+        p.add(ParamSpec.integer("release_degree", 1, 1, 64, "SMs released per detection epoch without faults (seed 002 Fig 18: 1 is best)"));
+        p.add(ParamSpec.bool("pending_faults_hold", true, "a detection epoch that ends with demand faults still in service counts as one with faults: hold, do not release (our reading of 'no page fault in the epoch'; false = only new faults count, which releases SMs while their warps wait on faults)"));
+        p.addAll(sharedParams("MT"));
+        return p;
+    }
+
+    /** What MT and NT share: who stays active, work conservation, the classifier. */
+    static List<ParamSpec> sharedParams(String who) {
+        List<ParamSpec> p = new ArrayList<>();
         p.add(ParamSpec.integer("min_active", 1, 1, 4096, "SMs that always keep issuing"));
         p.add(ParamSpec.bool("work_conserving", true, "never throttle the last min_active SMs that hold thread blocks, release SMs that hold thread blocks first, and release one at once when no issuing SM has any (our addition; false = the paper's rules counted over all SMs)"));
-        p.add(ParamSpec.time("work_check", 5_000_000L, 1000, 1_000_000_000_000L, "with work_conserving, how often MT looks for throttled SMs holding the only work left (ours: a quarter of a 20 us fault latency; the statistics epoch of the ETC checks, which it replaced)"));
-        p.add(ParamSpec.choice("idle_release", "all", List.of("all", "one"), "with work_conserving, when no issuing SM holds a thread block: release every throttled SM that holds one (all), or only the most recently throttled (one, the rule until 2026-11-27). Ours; see the class comment"));
-        p.add(ParamSpec.bool("pending_faults_hold", true, "a detection epoch that ends with demand faults still in service counts as one with faults: hold, do not release (our reading of 'no page fault in the epoch'; false = only new faults count, which releases SMs while their warps wait on faults)"));
+        p.add(ParamSpec.time("work_check", 5_000_000L, 1000, 1_000_000_000_000L, "with work_conserving, how often " + who + " looks for throttled SMs holding the only work left (ours: a quarter of a 20 us fault latency; the statistics epoch of the ETC checks, which it replaced)"));
+        p.add(ParamSpec.choice("idle_release", "all", List.of("all", "one"), "with work_conserving, when no issuing SM holds a thread block: release every throttled SM that holds one (all), or only the most recently throttled (one, the rule until 2026-11-27). Ours; see MT's class comment"));
         p.addAll(Classifier.params());
         return p;
     }
 
-    @Override public Policy create(PolicyContext ctx, Params params) { return new Mt(ctx, params); }
+    @Override public Policy create(PolicyContext ctx, Params params) { return new Mt(ctx, params, true); }
 
     static final class Mt implements ThrottlingPolicy, UnifiedMemory.Listener, EventTarget {
         private static final int EV_DETECT_END = 0, EV_EXEC_END = 1, EV_WORK_CHECK = 2;
@@ -90,7 +102,9 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         private final Mode mode;
         private final long detectPs, execPs, workCheckPs;
         private final double initial;
-        private final int degree, minActive;
+        private final int throttleDegree, releaseDegree, minActive;
+        /** MT's epochs (true) or NT's static throttle, restored at every kernel launch (false). */
+        private final boolean adaptive;
         private final Classifier classifier;
         private final List<? extends CoreView> sms;
         private int[] stack = new int[0];
@@ -103,24 +117,27 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         private long epochSeq;
         private long throttles, releases, detectEpochs, workReleases;
 
-        Mt(PolicyContext ctx, Params p) {
+        Mt(PolicyContext ctx, Params p, boolean adaptive) {
             this.machine = ctx.machine();
+            this.adaptive = adaptive;
             this.mode = Mode.of(p.getString("mode"));
-            this.detectPs = p.getLong("detect_epoch");
-            this.execPs = p.getLong("exec_epoch");
+            this.detectPs = adaptive ? p.getLong("detect_epoch") : 0;
+            this.execPs = adaptive ? p.getLong("exec_epoch") : 0;
             this.workCheckPs = p.getLong("work_check");
             this.initial = p.getDouble("initial_throttle");
-            this.degree = p.getInt("degree");
+            this.throttleDegree = adaptive ? p.getInt("throttle_degree") : 0;
+            this.releaseDegree = adaptive ? p.getInt("release_degree") : 0;
             this.minActive = p.getInt("min_active");
-            this.pendingCounts = p.getBoolean("pending_faults_hold");
+            this.pendingCounts = adaptive && p.getBoolean("pending_faults_hold");
             this.workConserving = p.getBoolean("work_conserving");
             this.releaseAllIdle = p.getString("idle_release").equals("all");
             this.sms = machine.sms();
             this.classifier = new Classifier(machine, p, this::reconsider);
             classifier.registerStats(ctx.stats());
-            ctx.stats().gauge("throttled_sms", "SMs throttled by MT now", () -> throttled);
-            ctx.stats().counter("throttles", "SMs throttled by MT (including the initial half)", () -> throttles);
-            ctx.stats().counter("releases", "SMs released by MT", () -> releases);
+            String who = adaptive ? "MT" : "NT";
+            ctx.stats().gauge("throttled_sms", "SMs throttled by " + who + " now", () -> throttled);
+            ctx.stats().counter("throttles", "SMs throttled by " + who + " (including the initial ones)", () -> throttles);
+            ctx.stats().counter("releases", "SMs released by " + who, () -> releases);
             ctx.stats().counter("detect_epochs", "detection epochs run", () -> detectEpochs);
             ctx.stats().counter("work_releases", "SMs released because no issuing SM held a thread block (work_conserving)", () -> workReleases);
             ctx.stats().sampleEachEpoch("throttled_sms");
@@ -157,10 +174,15 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         private void maybeStart() {
             if (started || !wanted()) return;
             started = true;
+            throttleInitial();
+            if (adaptive) startDetect();
+            armWorkCheck();
+        }
+
+        /** The initial throttle: the top {@code initial_throttle} of the SMs, those not already throttled. */
+        private void throttleInitial() {
             int n = (int) Math.floor(sms.size() * initial);
             for (int k = 0; k < n; k++) throttleOne(sms.size() - 1 - k);
-            startDetect();
-            armWorkCheck();
         }
 
         /** The work-conservation timer; never armed while no thread block is anywhere, so it cannot keep a finished run alive. */
@@ -234,7 +256,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             if (started) keepWorking();
             if (faultingSm < 0 || sm != faultingSm || !detecting) return;
             faultingSm = -1;
-            for (int k = 0; k < degree; k++) {
+            for (int k = 0; k < throttleDegree; k++) {
                 int victim = sms.get(sm).issueEnabled() ? sm : lastActive();
                 if (victim < 0) break;
                 throttleOne(victim);
@@ -268,6 +290,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         @Override
         public void onKernelLaunch(int kernel) {
             if (!started) return;
+            if (!adaptive) throttleInitial(); // NT is static: SMs work conservation released are throttled again
             if (dormant) {
                 dormant = false;
                 startDetect();
@@ -290,7 +313,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         }
 
         private void release() {
-            for (int k = 0; k < degree && throttled > 0; k++) releaseAt(workConserving ? lastThrottledWithWork() : throttled - 1);
+            for (int k = 0; k < releaseDegree && throttled > 0; k++) releaseAt(workConserving ? lastThrottledWithWork() : throttled - 1);
         }
 
         /** The most recently throttled SM that holds thread blocks, else the most recently throttled. */

@@ -145,7 +145,10 @@ public final class Machine implements MachineView {
             translator.setUvm(uvm);
             uvm.attach(gpus, gpuClock.ps(cfg.gpu().tlb().shootdownCycles()));
         }
-        if (cpu != null) translator.setCpu(cpu); // GPU page walks check coherence permissions (seed 001 §4)
+        if (cpu != null) {
+            translator.setCpu(cpu); // GPU page walks check coherence permissions (seed 001 §4)
+            os.refuseMigrations("the machine has a cpu: section, whose TLBs, caches and directory a migration's shootdown does not reach");
+        }
         registerStats();
     }
 

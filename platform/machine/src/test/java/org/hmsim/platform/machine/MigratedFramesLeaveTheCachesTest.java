@@ -23,6 +23,16 @@ class MigratedFramesLeaveTheCachesTest {
         return n;
     }
 
+    /** A machine with a CPU side refuses migrations in the platform too: its TLBs and caches get no shootdown. */
+    @Test
+    void aMachineWithACpuSideRefusesMigrations() {
+        MachineConfig cfg = TestMachines.machine("sahc");
+        RunSpec spec = new RunSpec("t", cfg, TestMachines.workload("stream", 1, "elements", 1 << 12), new ClasspathPolicies(), 1, 1_000_000, 0);
+        Machine m = new Machine(cfg, spec.policies(), spec.seed(), spec.runId());
+        assertTrue(m.os().migrationRefusal() != null && m.os().migrationRefusal().contains("cpu:"), m.os().migrationRefusal());
+        assertEquals(null, new Machine(TestMachines.machine("small"), spec.policies(), spec.seed(), spec.runId()).os().migrationRefusal());
+    }
+
     @Test
     void aMigratedPagesOldFrameHoldsNoL2Lines() {
         MachineConfig cfg = TestMachines.machine("small");

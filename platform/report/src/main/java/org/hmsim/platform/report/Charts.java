@@ -236,6 +236,21 @@ final class Charts {
         return finish(title, xyPlot(combined), true);
     }
 
+    /** One line of a {@link #sampled} chart: its legend name, the epochs' end times (ns) and the values. */
+    record Line(String name, double[] timeNs, double[] y) { }
+
+    /** Sampled series of several runs over simulated time, one line each (a timeseries figure with metrics). */
+    static JFreeChart sampled(String title, List<Line> lines, String yLabel) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (Line l : lines) {
+            double[] tUs = new double[l.timeNs().length];
+            for (int i = 0; i < tUs.length; i++) tUs[i] = l.timeNs()[i] / 1000.0;
+            data.addSeries(series(l.name(), tUs, l.y()));
+        }
+        XYPlot plot = new XYPlot(data, numberAxis("simulated time (\u00b5s)"), numberAxis(yLabel), stepRenderer(data.getSeriesCount(), 0));
+        return finish(title, xyPlot(plot), true);
+    }
+
     private static XYSeries series(String name, double[] x, double[] y) {
         XYSeries s = new XYSeries(name, true, false);
         for (int i = 0; i < x.length; i++) if (!Double.isNaN(y[i]) && !Double.isNaN(x[i])) s.add(x[i], y[i]);

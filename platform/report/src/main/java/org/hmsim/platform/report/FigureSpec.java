@@ -14,6 +14,7 @@ import java.util.Map;
  * - {metric: pool.gddr.bandwidth_gbps, x: policies.placement.fast_percent}      # a line over a swept parameter
  * - {kind: stacked, metrics: [pool.gddr.bytes, pool.ddr.bytes], by: workload}   # traffic shares
  * - {kind: timeseries, runs: ["0001", "0003"]}                                  # bandwidth and hit rates per epoch
+ * - {kind: timeseries, metrics: [uvm.faults], where: {workload: etc-atax}}       # a sampled counter per us, runs overlaid
  * </pre>
  *
  * @param metrics metric names or patterns with {@code *} ({@code pool.*.bytes}); one figure per metric
@@ -23,16 +24,19 @@ import java.util.Map;
  * @param normalise null (absolute values), {@link Baseline#study()} or given values of columns
  * @param invert null: decide by the metric (times become speedups); true/false: force
  * @param runs the runs of a timeseries figure (empty: all)
+ * @param rate a timeseries figure with metrics: draw each counter's change per microsecond over each epoch (true), or
+ *             the value sampled at each epoch's end (false, for levels such as {@code uvm.throttled_sms})
  * @param where the runs a figure draws: column -> the values it keeps (empty: every run). A study that
  *              crosses machines or many sweeps otherwise puts every combination in one figure.
  */
 public record FigureSpec(Kind kind, List<String> metrics, String by, String x, Baseline normalise, Boolean invert,
-                         boolean geomean, boolean shares, List<String> runs, String title, Map<String, List<String>> where) {
+                         boolean geomean, boolean shares, List<String> runs, String title, Map<String, List<String>> where,
+                         boolean rate) {
 
     /** A figure of every run. */
     public FigureSpec(Kind kind, List<String> metrics, String by, String x, Baseline normalise, Boolean invert,
                       boolean geomean, boolean shares, List<String> runs, String title) {
-        this(kind, metrics, by, x, normalise, invert, geomean, shares, runs, title, Map.of());
+        this(kind, metrics, by, x, normalise, invert, geomean, shares, runs, title, Map.of(), true);
     }
 
     public enum Kind {
@@ -50,7 +54,7 @@ public record FigureSpec(Kind kind, List<String> metrics, String by, String x, B
     }
 
     public static final List<String> KEYS = List.of("kind", "metric", "metrics", "by", "x", "normalise_to", "normalize_to",
-            "invert", "geomean", "shares", "runs", "title", "where");
+            "invert", "geomean", "shares", "runs", "title", "where", "rate");
 
     /** A bar figure of one metric by workload, normalised to the study's baseline when {@code normalise}. */
     public static FigureSpec bars(String metric, boolean normalise) {
@@ -86,7 +90,10 @@ public record FigureSpec(Kind kind, List<String> metrics, String by, String x, B
         if (m.containsKey("shares") && kind != Kind.STACKED) throw new FigureSpecException("shares", "only stacked figures show shares");
         List<String> runs = strings(m, "runs", false);
         if (!runs.isEmpty() && kind != Kind.TIMESERIES) throw new FigureSpecException("runs", "only timeseries figures select runs");
-        return new FigureSpec(kind, metrics, by == null ? "workload" : by, x, baseline, invert, geomean, shares, runs, text(m, "title"), where(m.get("where")));
+        boolean rate = bool(m, "rate", true);
+        if (m.containsKey("rate") && (kind != Kind.TIMESERIES || metrics.isEmpty()))
+            throw new FigureSpecException("rate", "only a timeseries figure with metrics draws rates or levels");
+        return new FigureSpec(kind, metrics, by == null ? "workload" : by, x, baseline, invert, geomean, shares, runs, text(m, "title"), where(m.get("where")), rate);
     }
 
     /** {@code where: {machine: coda, placement: [local, interleave]}}: one value or a list per column. */
@@ -121,10 +128,7 @@ public record FigureSpec(Kind kind, List<String> metrics, String by, String x, B
 
     private static List<String> metrics(Map<String, Object> m, Kind kind) throws FigureSpecException {
         boolean one = m.containsKey("metric"), many = m.containsKey("metrics");
-        if (kind == Kind.TIMESERIES) {
-            if (one || many) throw new FigureSpecException(one ? "metric" : "metrics", "a timeseries figure shows bandwidth per pool and hit rates; it takes no metric");
-            return List.of();
-        }
+        if (kind == Kind.TIMESERIES && !one && !many) return List.of(); // bandwidth per pool and hit rates
         if (one && many) throw new FigureSpecException("metrics", "give metric or metrics, not both");
         if (!one && !many) throw new FigureSpecException("", "a " + kind.id() + " figure needs metric: NAME (or metrics: [A, B]); runs.csv's columns after seed are the metrics");
         List<String> l = one ? List.of(text(m, "metric")) : strings(m, "metrics", true);

@@ -202,6 +202,7 @@ public final class Planner {
             if (run == null) warnings.add("report[" + index + "].runs: no run " + want);
             else runs.add(run);
         }
+        if (!s.metrics().isEmpty()) return sampledSeries(r, s, prefix, index, runs);
         for (Run run : runs) {
             warnings.addAll(r.seriesProblems(run.id()));
             TimeSeries ts = r.series(run.id());
@@ -213,6 +214,46 @@ public final class Planner {
             out.add(new Figure(prefix + "-run" + run.id(), title, caption, Charts.timeSeries(title, ts), 1000, 600, null, null, List.of()));
         }
         return out;
+    }
+
+    /**
+     * A timeseries figure with {@code metrics:}: those columns of timeseries.csv ({@code *} for any part), every selected
+     * run in one chart (a line per run and column), as a rate per microsecond or as sampled levels.
+     */
+    private List<Figure> sampledSeries(Results r, FigureSpec s, String prefix, int index, List<Run> runs) {
+        List<Charts.Line> lines = new ArrayList<>();
+        java.util.Set<String> found = new java.util.LinkedHashSet<>();
+        for (Run run : runs) {
+            warnings.addAll(r.seriesProblems(run.id()));
+            TimeSeries ts = r.series(run.id());
+            if (ts == null || ts.timeNs().length == 0) {
+                warnings.add("report[" + index + "]: run " + run.id() + " has no time series");
+                continue;
+            }
+            for (String want : s.metrics())
+                for (Map.Entry<String, double[]> c : ts.columns().entrySet()) {
+                    if (!Results.matches(want, c.getKey())) continue;
+                    found.add(c.getKey());
+                    double[] y = s.rate() ? perUs(TimeSeries.rate(ts.timeNs(), c.getValue())) : c.getValue();
+                    String name = "run " + run.id() + " " + label(r, run) + (s.metrics().size() > 1 || want.contains("*") ? " — " + c.getKey() : "");
+                    lines.add(new Charts.Line(name, ts.timeNs(), y));
+                }
+        }
+        for (String want : s.metrics())
+            if (found.stream().noneMatch(c -> Results.matches(want, c))) warnings.add("report[" + index + "]: no series " + want + " in the runs' timeseries.csv");
+        if (lines.isEmpty()) return List.of();
+        String what = String.join(", ", found);
+        String title = s.title() != null ? s.title() : what + (s.rate() ? " per µs" : "") + " over simulated time";
+        String caption = (s.rate() ? "Change of each cumulative counter over an epoch, divided by the epoch's length in µs. "
+                : "Each value as sampled at the end of every epoch. ") + whereNote(r, s);
+        return List.of(new Figure(prefix + "-" + s.metrics().get(0).replaceAll("[^A-Za-z0-9_.-]", "_"), title, tidy(caption),
+                Charts.sampled(title, lines, s.rate() ? what + " per µs" : what), 1000, 560, null, null, List.of()));
+    }
+
+    private static double[] perUs(double[] perNs) {
+        double[] r = new double[perNs.length];
+        for (int i = 0; i < r.length; i++) r[i] = perNs[i] * 1000;
+        return r;
     }
 
     /** A run's label: the workload and the varied values. */

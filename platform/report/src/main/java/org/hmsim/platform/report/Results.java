@@ -199,8 +199,13 @@ public final class Results {
     /** Metric names matching a pattern with {@code *} wildcards ({@code pool.*.bytes}), in column order. */
     public List<String> metricsMatching(String pattern) {
         if (!pattern.contains("*")) return metrics.contains(pattern) ? List.of(pattern) : List.of();
-        String regex = ("\\Q" + pattern + "\\E").replace("*", "\\E[^.]*\\Q");
-        return metrics.stream().filter(m -> m.matches(regex)).toList();
+        return metrics.stream().filter(m -> matches(pattern, m)).toList();
+    }
+
+    /** Whether {@code name} is {@code pattern}, where {@code *} stands for any one part between dots. */
+    static boolean matches(String pattern, String name) {
+        if (!pattern.contains("*")) return pattern.equals(name);
+        return name.matches(("\\Q" + pattern + "\\E").replace("*", "\\E[^.]*\\Q"));
     }
 
     /** The same folder with only the runs {@code keep} accepts (a figure's {@code where:}). */

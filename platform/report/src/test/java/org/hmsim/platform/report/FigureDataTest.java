@@ -110,6 +110,29 @@ class FigureDataTest {
         assertTrue(q.warnings().get(0).contains("first-fit"), q.warnings().toString());
     }
 
+    /**
+     * A timeseries figure with metrics overlays the runs' sampled columns: a counter as its change per microsecond over each
+     * epoch, a level as sampled; a column no run has is a warning.
+     */
+    @Test
+    void sampledSeriesOverlayTheRunsAsRatesOrLevels() throws Exception {
+        Planner p = new Planner();
+        List<Figure> f = p.figures(r, List.of(spec(Map.of("kind", "timeseries", "metrics", List.of("series.gpu0.l1_misses", "uvm.faults"),
+                "runs", List.of("0001", "0002")))));
+        assertEquals(1, f.size());
+        org.jfree.data.xy.XYDataset d = f.get(0).chart().getXYPlot().getDataset();
+        assertEquals(2, d.getSeriesCount(), "one line per run");
+        // 30 misses more every 100 ns epoch: 300 per us, at 0.1, 0.2, ... us
+        assertEquals(0.1, d.getXValue(0, 0), 1e-12);
+        assertEquals(300, d.getYValue(0, 0), 1e-9);
+        assertEquals(300, d.getYValue(1, 4), 1e-9);
+        assertEquals(List.of("report[0]: no series uvm.faults in the runs' timeseries.csv"), p.warnings());
+        Planner q = new Planner();
+        org.jfree.data.xy.XYDataset levels = q.figures(r, List.of(spec(Map.of("kind", "timeseries", "metrics", List.of("series.gpu0.l1_misses"),
+                "rate", false, "runs", List.of("0001"))))).get(0).chart().getXYPlot().getDataset();
+        assertEquals(150, levels.getYValue(0, 4), 1e-9, "the value sampled at the fifth epoch's end");
+    }
+
     @Test
     void whereKeepsTheBaselinesRunsSoOnePolicyCanBeDrawnNormalised() throws Exception {
         // where: {placement: interleave} with normalise_to local: local's runs stay (its 1.0 bars), and the

@@ -23,6 +23,9 @@ class FigureSpecTest {
         assertTrue(stacked.shares());
         FigureSpec ts = FigureSpec.parse(Map.of("kind", "timeseries", "runs", List.of("0001", 3)));
         assertEquals(List.of("0001", "3"), ts.runs());
+        FigureSpec faults = FigureSpec.parse(Map.of("kind", "timeseries", "metrics", List.of("uvm.faults"), "rate", false));
+        assertEquals(List.of("uvm.faults"), faults.metrics());
+        assertTrue(!faults.rate() && ts.rate() && ts.metrics().isEmpty());
         assertTrue(FigureSpec.parse(Map.of("metric", "ipc", "normalize_to", "baseline")).normalise().study());
         assertEquals(Map.of("machine", List.of("coda"), "fast_percent", List.of("0", "50")),
                 FigureSpec.parse(Map.of("metric", "ipc", "where", Map.of("machine", "coda", "fast_percent", List.of(0, 50)))).where());
@@ -41,6 +44,8 @@ class FigureSpecTest {
         assertEquals("", key("sim_time_ns"), "a figure is a mapping");
         assertEquals("where", key(Map.of("metric", "ipc", "where", "coda")));
         assertEquals("where.machine", key(Map.of("metric", "ipc", "where", Map.of("machine", List.of()))));
+        assertEquals("rate", key(Map.of("metric", "ipc", "rate", false)), "rate is for timeseries figures with metrics");
+        assertEquals("rate", key(Map.of("kind", "timeseries", "rate", false)));
     }
 
     private static String key(Object spec) {

@@ -70,6 +70,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private int nIdle;
 
     private long firstTouchFaults, spills, migrations, migrationsStarted, copyBytes, hostMaps, unmaps;
+    private String migrationRefusal;
     /** Sum and maximum of the migrations' start-to-remap times, and the most copies ever under way at once. */
     private long migrationPs, migrationMaxPs, migrationsPeak;
 
@@ -402,7 +403,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
 
     @Override
     public boolean migrate(long vpn, int toPool, Runnable done) {
-        if (toPool < 0 || toPool >= frames.length) return false;
+        if (migrationRefusal != null || toPool < 0 || toPool >= frames.length) return false;
         AllocationPages t = tableOfVpn(vpn);
         if (t == null) return false;
         int i = (int) (vpn - t.baseVpn);
@@ -420,6 +421,17 @@ public final class OsMemoryManager implements MemoryManager, Component {
         m.start(vpn, t, i, src, PhysicalAddress.make(toPool, frame * pageBytes), done, copyRequestsInFlight, pageBytes);
         return true;
     }
+
+    /**
+     * From now on {@link #migrate} starts nothing, for {@code reason}: the machine has parts a migration's shootdown does
+     * not reach (a CPU side's TLBs, caches and directory would keep the old frame). Migration policies refuse such a
+     * machine at validation ({@code RunFacts.refusePageMigrationWithCpuSide}); this keeps one that does not from
+     * running on stale lines.
+     */
+    public void refuseMigrations(String reason) { migrationRefusal = reason; }
+
+    /** Why {@link #migrate} refuses every page, or null if it does not. */
+    public String migrationRefusal() { return migrationRefusal; }
 
     /** The copy of {@code m} has completed: remap, free the old frame, shoot down, tell the caller. */
     void finish(PageMigration m) {

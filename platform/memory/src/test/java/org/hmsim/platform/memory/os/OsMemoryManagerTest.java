@@ -196,6 +196,24 @@ class OsMemoryManagerTest {
         assertEquals(0, gddr.inFlight() + ddr.inFlight());
     }
 
+    /** A machine whose CPU side a shootdown does not reach refuses every migration (Machine calls this when it has a cpu:). */
+    @Test
+    void refusedMigrationsStartNothing() {
+        DramPool gddr = new DramPool(Fixtures.pool("gddr", 2, 50e9, 16, "fr-fcfs"), 0, engine, new Fixtures.FineInterleave(256), requests);
+        DramPool ddr = new DramPool(Fixtures.pool("ddr", 1, 20e9, 16, "fr-fcfs"), 1, engine, new Fixtures.FineInterleave(256), requests);
+        DramPool[] dram = {gddr, ddr};
+        OsMemoryManager os = os((r, from) -> dram[r.pool].sink().tryAccept(r, from), gddr.info(), ddr.info());
+        os.setPlacement(always(1));
+        Allocation a = os.allocate("x", 2 * PAGE, AllocationHint.NONE, false);
+        long vpn = a.baseVa() / PAGE;
+        os.translate(a.baseVa(), 0);
+        os.refuseMigrations("a CPU side");
+        assertFalse(os.migrate(vpn, 0, null), "refused");
+        assertFalse(os.isMigrating(vpn));
+        assertEquals("a CPU side", os.migrationRefusal());
+        assertEquals(1, os.poolOf(vpn));
+    }
+
     @Test
     void migrationRespectsTheCopyWindowAndBackPressure() {
         // a tiny DDR queue forces refusals; the copy still completes, with at most N copy requests out
