@@ -79,15 +79,18 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         p.add(ParamSpec.integer("throttle_degree", 1, 1, 64, "SMs throttled per thrashing decision (seed 002 Fig 18: 1 is best; performance is more sensitive to it than to the release degree)"));
         p.add(ParamSpec.integer("release_degree", 1, 1, 64, "SMs released per detection epoch without faults (seed 002 Fig 18: 1 is best)"));
         p.add(ParamSpec.bool("pending_faults_hold", true, "a detection epoch that ends with demand faults still in service counts as one with faults: hold, do not release (our reading of 'no page fault in the epoch'; false = only new faults count, which releases SMs while their warps wait on faults)"));
+        p.add(ParamSpec.bool("work_conserving", true, "never throttle the last min_active SMs that hold thread blocks, release SMs that hold thread blocks first, and release one at once when no issuing SM has any (our addition; false = the paper's rules counted over all SMs)"));
         p.addAll(sharedParams("MT"));
         return p;
     }
 
-    /** What MT and NT share: who stays active, work conservation, the classifier. */
+    /**
+     * What MT and NT share: who stays active, how often work conservation looks, the classifier. NT is always
+     * work-conserving: with no epochs, nothing else would release throttled SMs holding the last thread blocks.
+     */
     static List<ParamSpec> sharedParams(String who) {
         List<ParamSpec> p = new ArrayList<>();
         p.add(ParamSpec.integer("min_active", 1, 1, 4096, "SMs that always keep issuing"));
-        p.add(ParamSpec.bool("work_conserving", true, "never throttle the last min_active SMs that hold thread blocks, release SMs that hold thread blocks first, and release one at once when no issuing SM has any (our addition; false = the paper's rules counted over all SMs)"));
         p.add(ParamSpec.time("work_check", 5_000_000L, 1000, 1_000_000_000_000L, "with work_conserving, how often " + who + " looks for throttled SMs holding the only work left (ours: a quarter of a 20 us fault latency; the statistics epoch of the ETC checks, which it replaced)"));
         p.add(ParamSpec.choice("idle_release", "all", List.of("all", "one"), "with work_conserving, when no issuing SM holds a thread block: release every throttled SM that holds one (all), or only the most recently throttled (one, the rule until 2026-11-27). Ours; see MT's class comment"));
         p.addAll(Classifier.params());
@@ -129,7 +132,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             this.releaseDegree = adaptive ? p.getInt("release_degree") : 0;
             this.minActive = p.getInt("min_active");
             this.pendingCounts = adaptive && p.getBoolean("pending_faults_hold");
-            this.workConserving = p.getBoolean("work_conserving");
+            this.workConserving = !adaptive || p.getBoolean("work_conserving"); // NT has no epoch to release SMs otherwise
             this.releaseAllIdle = p.getString("idle_release").equals("all");
             this.sms = machine.sms();
             this.classifier = new Classifier(machine, p, this::reconsider);
@@ -291,7 +294,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         public void onKernelLaunch(int kernel) {
             if (!started) return;
             if (!adaptive) throttleInitial(); // NT is static: SMs work conservation released are throttled again
-            if (dormant) {
+            if (adaptive && dormant) {
                 dormant = false;
                 startDetect();
             }

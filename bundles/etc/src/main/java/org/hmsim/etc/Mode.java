@@ -7,8 +7,10 @@ import org.hmsim.api.policy.ParamSpec;
 enum Mode {
     AUTO, ON, OFF;
 
-    static ParamSpec param(String technique) {
-        return ParamSpec.choice("mode", "auto", List.of("auto", "on", "off"),
+    static ParamSpec param(String technique) { return param(technique, "auto"); }
+
+    static ParamSpec param(String technique, String byDefault) {
+        return ParamSpec.choice("mode", byDefault, List.of("auto", "on", "off"),
                 "auto: on when the classifier picks " + technique + " (ETC); on: always, from the start (the technique alone, as the paper's per-technique bars); off: never");
     }
 

@@ -18,10 +18,10 @@ import org.osgi.service.component.annotations.Component;
  * adjustment latency).
  *
  * <p>Where the paper is silent, NT keeps MT's rules so that the two differ only in adapting: it starts when MT
- * would (at the first far fault with {@code mode: on}, at the classifier's irregular decision with {@code auto});
- * it is work-conserving as MT is (a throttled SM holding the only thread blocks left is released, else a
- * scaled-down grid would freeze on throttled SMs); and since it is static, the SMs so released are throttled
- * again at the next kernel launch.
+ * would (at the first far fault with {@code mode: on}, its default, at the classifier's irregular decision with
+ * {@code auto}); it is always work-conserving, as MT is by default (a throttled SM holding the only thread blocks
+ * left is released: thread blocks are dispatched to throttled SMs too, and without epochs nothing else would ever
+ * release them); and since it is static, the SMs so released are throttled again at the next kernel launch.
  */
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=throttling", PolicyProvider.NAME + "=nt", PolicyProvider.VERSION + "=1.0.0"})
@@ -39,7 +39,7 @@ public final class NaiveThrottlingProvider implements PolicyProvider {
 
     @Override public List<ParamSpec> parameters() {
         List<ParamSpec> p = new ArrayList<>();
-        p.add(Mode.param("MT (NT in its place)"));
+        p.add(Mode.param("MT (NT in its place)", "on")); // a comparison point: on unless asked to stand in for MT
         p.add(ParamSpec.real("initial_throttle", 0.5, 0, 1, "fraction of SMs throttled for the whole run (seed 002 §6.2: half)"));
         p.addAll(MemoryAwareThrottlingProvider.sharedParams("NT"));
         return p;

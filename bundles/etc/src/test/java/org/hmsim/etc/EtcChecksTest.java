@@ -32,7 +32,7 @@ class EtcChecksTest {
 
     private static Sim mt() { return new Sim().with(new MemoryAwareThrottlingProvider(), "mode", "on"); }
 
-    private static Sim nt() { return new Sim().with(new NaiveThrottlingProvider(), "mode", "on"); }
+    private static Sim nt() { return new Sim().with(new NaiveThrottlingProvider()); } // mode: on is its default
 
     private static double speedup(RunResult base, RunResult r) { return (double) base.simTimePs() / r.simTimePs(); }
 

@@ -200,7 +200,7 @@ public final class Planner {
             Run run = r.run(want);
             if (run == null) for (Run x : r.runs()) if (Columns.namesRun(want, x.id())) run = x;
             if (run == null) warnings.add("report[" + index + "].runs: no run " + want);
-            else runs.add(run);
+            else if (!runs.contains(run)) runs.add(run); // "0001" and 1 name the same run
         }
         if (!s.metrics().isEmpty()) return sampledSeries(r, s, prefix, index, runs);
         for (Run run : runs) {
@@ -222,7 +222,11 @@ public final class Planner {
      */
     private List<Figure> sampledSeries(Results r, FigureSpec s, String prefix, int index, List<Run> runs) {
         List<Charts.Line> lines = new ArrayList<>();
-        java.util.Set<String> found = new java.util.LinkedHashSet<>();
+        java.util.Set<String> found = new java.util.LinkedHashSet<>(), drawn = new java.util.HashSet<>();
+        if (runs.isEmpty()) {
+            warnings.add("report[" + index + "]: no run to draw" + (s.where().isEmpty() ? "" : " (where: leaves none)"));
+            return List.of();
+        }
         for (Run run : runs) {
             warnings.addAll(r.seriesProblems(run.id()));
             TimeSeries ts = r.series(run.id());
@@ -235,8 +239,8 @@ public final class Planner {
                     if (!Results.matches(want, c.getKey())) continue;
                     found.add(c.getKey());
                     double[] y = s.rate() ? perUs(TimeSeries.rate(ts.timeNs(), c.getValue())) : c.getValue();
-                    String name = "run " + run.id() + " " + label(r, run) + (s.metrics().size() > 1 || want.contains("*") ? " — " + c.getKey() : "");
-                    lines.add(new Charts.Line(name, ts.timeNs(), y));
+                    String name = "run " + run.id() + " " + label(r, run) + (s.metrics().size() > 1 || want.contains("*") ? " \u2014 " + c.getKey() : "");
+                    if (drawn.add(run.id() + "\n" + c.getKey())) lines.add(new Charts.Line(name, ts.timeNs(), y)); // a run or column named twice: once
                 }
         }
         for (String want : s.metrics())

@@ -131,6 +131,16 @@ class FigureDataTest {
         org.jfree.data.xy.XYDataset levels = q.figures(r, List.of(spec(Map.of("kind", "timeseries", "metrics", List.of("series.gpu0.l1_misses"),
                 "rate", false, "runs", List.of("0001"))))).get(0).chart().getXYPlot().getDataset();
         assertEquals(150, levels.getYValue(0, 4), 1e-9, "the value sampled at the fifth epoch's end");
+        // A run named twice ("0001" and 1) and a column matched by two patterns are drawn once (JFreeChart refuses twins).
+        Planner t = new Planner();
+        List<Figure> twice = t.figures(r, List.of(spec(Map.of("kind", "timeseries", "metrics", List.of("series.gpu0.l1_misses", "series.gpu0.*"),
+                "runs", List.of("0001", 1)))));
+        assertEquals(4, twice.get(0).chart().getXYPlot().getDataset().getSeriesCount(), "run 0001's four gpu0 columns, once each");
+        // where: that leaves no run is said so, not blamed on the columns
+        Planner w = new Planner();
+        assertTrue(w.figures(r, List.of(spec(Map.of("kind", "timeseries", "metrics", List.of("series.gpu0.l1_misses"),
+                "where", Map.of("placement", "local", "bandwidth", "12GB/s"))))).isEmpty());
+        assertTrue(w.warnings().stream().anyMatch(x -> x.contains("where: leaves none")), w.warnings().toString());
     }
 
     @Test

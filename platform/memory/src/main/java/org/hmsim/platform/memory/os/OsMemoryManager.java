@@ -71,6 +71,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
 
     private long firstTouchFaults, spills, migrations, migrationsStarted, copyBytes, hostMaps, unmaps;
     private String migrationRefusal;
+    private long migrationsRefused;
     /** Sum and maximum of the migrations' start-to-remap times, and the most copies ever under way at once. */
     private long migrationPs, migrationMaxPs, migrationsPeak;
 
@@ -403,7 +404,11 @@ public final class OsMemoryManager implements MemoryManager, Component {
 
     @Override
     public boolean migrate(long vpn, int toPool, Runnable done) {
-        if (migrationRefusal != null || toPool < 0 || toPool >= frames.length) return false;
+        if (migrationRefusal != null) {
+            migrationsRefused++;
+            return false;
+        }
+        if (toPool < 0 || toPool >= frames.length) return false;
         AllocationPages t = tableOfVpn(vpn);
         if (t == null) return false;
         int i = (int) (vpn - t.baseVpn);
@@ -498,6 +503,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
         s.counter("first_touch_faults", "pages mapped on first touch", () -> firstTouchFaults);
         s.counter("spills", "first-touch pages placed outside the chosen pool because it was full", () -> spills);
         s.counter("migrations", "page migrations completed", () -> migrations);
+        s.counter("migrations_refused", "migrations asked for on a machine that refuses them all (a cpu: section; refuseMigrations)", () -> migrationsRefused);
         s.gauge("migrations_in_flight", "page copies under way", () -> migrationsInFlight());
         s.counter("migrations_peak_in_flight", "most page copies ever under way at once", () -> migrationsPeak);
         s.counter("migration_ps", "sum over completed migrations of the time from start to remap, ps", () -> migrationPs);

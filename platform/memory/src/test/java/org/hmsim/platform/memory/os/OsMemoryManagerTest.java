@@ -211,6 +211,9 @@ class OsMemoryManagerTest {
         assertFalse(os.migrate(vpn, 0, null), "refused");
         assertFalse(os.isMigrating(vpn));
         assertEquals("a CPU side", os.migrationRefusal());
+        StatsRegistry stats = new StatsRegistry();
+        os.registerStats(stats);
+        assertEquals(1.0, stats.value("os.migrations_refused"), "counted, so a policy that asked is seen to have done nothing");
         assertEquals(1, os.poolOf(vpn));
     }
 
