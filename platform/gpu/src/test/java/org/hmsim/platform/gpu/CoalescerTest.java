@@ -60,4 +60,21 @@ class CoalescerTest {
         assertEquals(0b1111, c.sectors[0]);
         assertEquals(0b1010, c.sectors[1]);
     }
+
+    /** Pages per warp instruction (seed 002 Fig 17): one for a coalesced load, one per lane for a row-per-thread walk, exact out of order. */
+    @Test
+    void pagesPerInstructionCountDistinctPages() {
+        TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x10000, 4, 4, false);
+        c.coalesce(in);
+        assertEquals(1, c.pages(12));
+        TestSupport.strided(in, WarpInstruction.Kind.LOAD, 0x10000, 4096, 4, false); // a 4 KB row per thread
+        c.coalesce(in);
+        assertEquals(32, c.pages(12));
+        assertEquals(2, c.pages(16), "16 rows per 64 KB page");
+        in.memory(WarpInstruction.Kind.LOAD, 4, -1, false);
+        for (int t = 0; t < 32; t++) in.addresses[t] = 0x100000L + 4096L * ((t * 7) % 5) + 128 * (t % 3); // a gather: 5 pages, lines out of order
+        c.coalesce(in);
+        assertEquals(5, c.pages(12));
+        assertEquals(1, c.pages(16));
+    }
 }

@@ -57,6 +57,10 @@ final class Metrics {
         out.put("warp_instructions", (double) instr);
         out.put("ipc", cycles > 0 ? instr / cycles : 0);
         out.put("line_requests", (double) lineRequests(m));
+        long memInstr = 0, pages = 0;
+        for (Gpu g : m.gpus) for (Sm sm : g.sms()) { memInstr += sm.memInstructions(); pages += sm.pageAccesses(); }
+        out.put("lines_per_mem_instruction", ratio(lineRequests(m), memInstr));
+        out.put("pages_per_mem_instruction", ratio(pages, memInstr));
         out.put("l1_hit_rate", ratio(l1h, l1h + l1m));
         out.put("l2_hit_rate", ratio(l2h, l2h + l2m));
         out.put("xbar_resp_utilisation", xbarResp);

@@ -119,6 +119,49 @@ public final class Coalescer {
 
     private static int hash(long line) { return (int) ((line * 0x9E3779B97F4A7C15L) >>> 56); }
 
+    // Pages of the last instruction (seed 002 Fig 17): a second generation-stamped set, used only for lines out of order.
+    private final int[] pGen = new int[HASH];
+    private final long[] pPage = new long[HASH];
+    private int pageGen;
+
+    /**
+     * Distinct pages of {@code 1 << pageShift} bytes among the last instruction's lines: 1 for a coalesced access,
+     * up to one per lane for a row-per-thread walk (seed 002 Fig 17, pages per warp instruction). Lines in address
+     * order are counted by page changes; others through a set, so a gather costs O(lines) too.
+     */
+    public int pages(int pageShift) {
+        int n = count;
+        if (n <= 1) return n;
+        if (ascending) {
+            int p = 1;
+            long last = lines[0] >>> pageShift;
+            for (int i = 1; i < n; i++) {
+                long q = lines[i] >>> pageShift;
+                if (q != last) {
+                    p++;
+                    last = q;
+                }
+            }
+            return p;
+        }
+        if (++pageGen == 0) {
+            java.util.Arrays.fill(pGen, 0);
+            pageGen = 1;
+        }
+        int p = 0;
+        for (int i = 0; i < n; i++) {
+            long q = lines[i] >>> pageShift;
+            int h = hash(q);
+            while (pGen[h] == pageGen && pPage[h] != q) h = (h + 1) & (HASH - 1);
+            if (pGen[h] != pageGen) {
+                pGen[h] = pageGen;
+                pPage[h] = q;
+                p++;
+            }
+        }
+        return p;
+    }
+
     private void put(int h, long line, int index) {
         hGen[h] = gen;
         hLine[h] = line;

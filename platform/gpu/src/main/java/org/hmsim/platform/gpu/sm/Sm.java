@@ -117,7 +117,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     private boolean l1Blocked, parkFull;
     private long l1BlockedSince, parkFullSince;
 
-    private long threadAccesses;
+    private long threadAccesses, pageAccesses;
     private long issued, computeCycles, memInstructions, lineRequests, l1StallCycles, tlbStallCycles, ctasCompleted,
             issueCycles, barriers;
 
@@ -347,6 +347,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         threadAccesses += Integer.bitCount(in.activeMask);
         int n = coalescer.coalesce(in);
         lineRequests += n;
+        pageAccesses += coalescer.pages(pageShift);
         if (kind == K_WRITE) outstandingStores += n;
         else pendingLoads[w] += n;
         for (int i = 0; i < n; i++) {
@@ -544,6 +545,9 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
 
     public long lineRequests() { return lineRequests; }
 
+    /** Distinct pages summed over memory instructions (each instruction's pages counted once). */
+    public long pageAccesses() { return pageAccesses; }
+
     public long memInstructions() { return memInstructions; }
 
     /** Active threads of the memory instructions issued (seed 002 §4.4's coalescing measure: per line request). */
@@ -598,6 +602,9 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         s.counter("line_requests", "line requests (of the L1's line size) out of the coalescer", () -> lineRequests);
         s.gauge("requests_per_mem_instruction", "line requests per memory instruction (coalescing efficiency)",
                 () -> memInstructions == 0 ? 0 : (double) lineRequests / memInstructions);
+        s.counter("page_accesses", "distinct pages per memory instruction, summed (seed 002 Fig 17)", () -> pageAccesses);
+        s.gauge("pages_per_mem_instruction", "distinct pages per memory instruction (page-level coalescing, seed 002 Fig 17)",
+                () -> memInstructions == 0 ? 0 : (double) pageAccesses / memInstructions);
         s.counter("barriers", "barrier instructions issued", () -> barriers);
         s.counter("ctas_completed", "thread blocks retired", () -> ctasCompleted);
         s.counter("mshr_stall_cycles", "cycles the load/store unit waited because the L1 refused (MSHRs, merge slots or crossbar port full)", () -> l1StallCycles);
