@@ -6,8 +6,8 @@ import org.hmsim.api.policy.CtaSchedulerPolicy;
 
 /**
  * Thread-block placement by a fixed block → GPU rule, then the next SM with room of that GPU in
- * round-robin order; a block whose GPU is full waits (no work stealing, seed 004 §4.3.1; the launcher
- * meanwhile offers later blocks, as per-GPU queues would). Two rules:
+ * round-robin order; a block whose GPU is full waits (no work stealing, seed 004 §4.3.1). The rule is told to the
+ * launcher ({@link #boundGpu}), which keeps a queue per GPU, so other GPUs' blocks go ahead. Two rules:
  * <ul>
  * <li>{@code affinity} (Eq. 1): {@code (block / N_blocks_per_GPU) mod N_GPUs} — block groups of one GPU's
  * capacity dealt round the GPUs, matching CODA's data chunks;</li>
@@ -40,6 +40,9 @@ final class AffinityCta implements CtaSchedulerPolicy {
         if (contiguous) return (int) Math.min(gpus - 1, (long) cta * gpus / ctas);
         return GpuGeometry.affinity(cta, blocksPerGpu.get(launchedWarps), gpus);
     }
+
+    @Override
+    public int boundGpu(int kernel, int cta) { return gpus == 1 ? -1 : gpuOf(cta); }
 
     @Override
     public int pickSm(int kernel, int cta, List<? extends CoreView> sms, boolean[] canTake) {

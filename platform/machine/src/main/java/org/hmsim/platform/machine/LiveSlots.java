@@ -85,6 +85,9 @@ final class LiveSlots {
 
         @Override
         public void onKernelLaunch(int kernel, int ctas, int warpsPerCta) { target.onKernelLaunch(kernel, ctas, warpsPerCta); }
+
+        @Override
+        public int boundGpu(int kernel, int cta) { return target.boundGpu(kernel, cta); }
     }
 
     static final class L2MissPath implements L2MissPathPolicy {

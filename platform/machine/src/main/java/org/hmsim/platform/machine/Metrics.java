@@ -108,7 +108,7 @@ final class Metrics {
         out.put("frc_share", l2m > 0 ? (double) frcMisses / l2m : 0);
         out.put("l2_mlp", mlpBusy > 0 ? (double) mlpIntegral / mlpBusy : 0);
         if (m.uvm != null) org.hmsim.platform.machine.uvm.UvmMetrics.put(stats, out); // demand paging (seed 002)
-        if (m.multiGpu != null) m.multiGpu.addMetrics(out, endPs, m.links); // seed 004: local/remote traffic, link use, GPU balance
+        if (m.multiGpu != null) m.multiGpu.addMetrics(out, endPs, m.links, m.os); // seed 004: local/remote traffic, link use, GPU balance
         if (m.cpu != null) CpuMetrics.put(stats, out); // seed 001: directory lookups, queueing, probes, faults, toggles
         return out;
     }

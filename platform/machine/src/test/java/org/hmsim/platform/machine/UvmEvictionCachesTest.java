@@ -60,4 +60,33 @@ class UvmEvictionCachesTest {
                 r.stats().get("uvm.evictions"), reusedChecked[0], evictedWithLines[0]);
         assertEquals(0, heldAtReuse[0], "L2 lines of an evicted page still in its frame when the next page arrives");
     }
+
+    /**
+     * A frame takes its next page only once the evicted page's copy has left it, and a page that faults again while its
+     * own copy out is under way is fetched only after that copy (the host's data is not complete before). With four
+     * handlers and prefetches that evict, copies in and out overlap: a review found the next page mapped into a frame
+     * still being copied out, and the copy's end dropping that live page's lines (LUD: 39,557 lines).
+     */
+    @Test
+    void aFrameTakesNoPageWhileItsEvictionIsCopiedOut() {
+        MachineConfig cfg = TestMachines.machine("etc", "gpu.sms", 8, "uvm.oversubscription", 0.5, "uvm.fault_handlers", 4, "uvm.prefetch_evicts", true);
+        RunSpec spec = new RunSpec("t", cfg, TestMachines.workload("etc-lud", 1), new ClasspathPolicies(), 1, 1_000_000, 0);
+        Machine m = new Machine(cfg, spec.policies(), spec.seed(), spec.runId());
+        java.util.Map<Long, Long> evictedFrom = new java.util.HashMap<>(); // frame -> the page last evicted from it
+        int[] arrivals = {0}, intoFramesStillCopiedOut = {0};
+        m.uvm.addListener(new UnifiedMemory.Listener() {
+            @Override public void onEviction(long vpn, boolean proactive) { evictedFrom.put(m.uvm.frameBase(vpn), vpn); }
+
+            @Override public void onFaultResolved(int sm, long vpn) {
+                arrivals[0]++;
+                Long before = evictedFrom.get(m.uvm.frameBase(vpn));
+                if (before != null && before != vpn && m.uvm.evicting(before)) intoFramesStillCopiedOut[0]++;
+            }
+        });
+        RunResult r = Simulation.run(m, spec);
+        System.out.printf("lud 50%%, 4 handlers, prefetches that evict: evictions %.0f, arrivals %d, faults during an eviction %.0f%n",
+                r.stats().get("uvm.evictions"), arrivals[0], r.stats().get("uvm.faults_during_eviction"));
+        assertTrue(r.stats().get("uvm.evictions") > 100 && arrivals[0] > 100, "copies in and out overlap");
+        assertEquals(0, intoFramesStillCopiedOut[0], "pages mapped into a frame whose eviction copy was still under way");
+    }
 }

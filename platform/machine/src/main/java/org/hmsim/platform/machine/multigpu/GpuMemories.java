@@ -12,8 +12,9 @@ import org.hmsim.platform.engine.PhysicalAddress;
  * <p><b>Home encoding.</b> A coarse-grained page (CGP) is an ordinary frame of one GPU memory's pool:
  * its physical address names its home. A fine-grained page (FGP) lives in the <i>spread space</i>, a
  * pseudo-pool whose id is {@link #spreadPool} (one past the real pools): consecutive
- * {@code grain}-byte blocks of the spread space go to consecutive memories (§4.2: "the GPU is chosen by
- * the lowest bits above the 128 B block"), {@code home = (o / grain) mod N}, and within the home the
+ * {@code grain}-byte blocks of the spread space go to consecutive memories (§4.2 takes the GPU from
+ * address bits above the page offset's low bits, [11:10] in its example; the 128 B grain is our reading of
+ * Table 1, seed notes §7), {@code home = (o / grain) mod N}, and within the home the
  * block lands at {@code local = (o / (grain N)) grain + o mod grain}. So the granularity bit the paper
  * keeps in the PTE, the TLB and the cache line travels here in the physical address itself: an L2
  * write-back finds its home without a translation, as §4.2 requires. A page group (N spread pages,

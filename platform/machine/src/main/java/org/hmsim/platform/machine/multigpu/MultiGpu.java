@@ -106,7 +106,7 @@ public final class MultiGpu {
      * Headline metrics (runs.csv): local/remote requests and bytes, the remote share, link utilisation
      * (mean and busiest direction over the run) and per-GPU balance of blocks and idle tail time.
      */
-    public void addMetrics(LinkedHashMap<String, Double> out, long endPs, List<Link> links) {
+    public void addMetrics(LinkedHashMap<String, Double> out, long endPs, List<Link> links, org.hmsim.api.os.MemoryManager os) {
         long lr = 0, rr = 0, lb = 0, rb = 0;
         for (int g = 0; g < gpus; g++) {
             lr += requests(g, false);
@@ -131,9 +131,10 @@ public final class MultiGpu {
             }
         }
         if (allocator != null) {
-            // the OS's per-pool page counts do not see page groups: pages held whole, plus a 1/N share of the spread ones
+            // pages held whole in the memory (the OS's count, which follows migrations; a review found the group
+            // allocator's count reading 528 per memory after 1,584 migrations), plus a 1/N share of the spread ones
             for (int k = 0; k < memories.count(); k++)
-                out.put("pool." + poolName[memories.pool(k)] + ".pages", allocator.cgpPages(k) + allocator.fgpPages() / (double) memories.count());
+                out.put("pool." + poolName[memories.pool(k)] + ".pages", os.mappedPages(memories.pool(k)) + allocator.fgpPages() / (double) memories.count());
         }
         out.put("link_utilisation_mean", dirs == 0 ? 0 : sum / dirs);
         out.put("link_utilisation_max", max);

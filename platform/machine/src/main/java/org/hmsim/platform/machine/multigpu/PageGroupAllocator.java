@@ -89,11 +89,15 @@ public final class PageGroupAllocator implements FrameMapper {
     }
 
     /**
-     * The local frame of page group {@code g}: groups are taken from the top of the memories down, so
-     * they never meet the frames the OS hands out from the bottom up for page migrations into a GPU
-     * memory (migrate-on-first-touch).
+     * The local frame of page group {@code g}: groups are taken from the top of the memories down, and the OS hands
+     * out frames from the bottom up for page migrations into a GPU memory (migrate-on-first-touch) only below the
+     * groups ({@link #framesAvailableBelow}); it refuses a group that would reach its frames.
      */
     private long frameOf(long g) { return maxGroups - 1 - g; }
+
+    /** Page groups hold each GPU memory's frames from {@code maxGroups - groups used} up; migrations take those below. */
+    @Override
+    public long framesAvailableBelow(int pool) { return mem.memoryOf(pool) < 0 ? Long.MAX_VALUE : maxGroups - nextGroup; }
 
     private void push(int m, long g) {
         if (openTail[m] == open[m].length) {

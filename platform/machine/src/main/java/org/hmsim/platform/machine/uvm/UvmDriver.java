@@ -84,6 +84,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private int[] cost = new int[0];
     private long[] stamp = new long[0];
     private long[] faultedAt = new long[0];
+    /** A page faulted again while its eviction copy was under way: pushed as a fault when that copy is done. */
+    private boolean[] refault = new boolean[0];
     /** Physical base of the frame each page occupies or last occupied (-1: never resident). */
     private long[] frameBase = new long[0];
     private long footprintPages;
@@ -115,6 +117,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
 
     private UnifiedMemory.Listener[] listeners = new UnifiedMemory.Listener[0];
 
+    private long refaultsAfterEviction;
     private long faults, faultsMerged, batches, batchedFaults, prefetches, evictions, proactiveEvictions,
             bufferOverflows, maxBuffer, faultWaitPs, resolved, compressedAccesses, policyVictimsRejected,
             l2LinesDropped, l2DirtyDropped, metadataReads, preloaded;
@@ -183,12 +186,21 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         if (st == RESIDENT) return true;
         if (gpu < waiters.length) waiters[gpu] = waiter;
         gpuWaiting[i] |= 1L << gpu;
-        if (st == FETCHING) {
+        if (st == FETCHING || (st == EVICTING && refault[i])) {
             faultsMerged++;
             return false;
         }
-        state[i] = FETCHING;
         int global = gpu * smsPerGpu + sm;
+        if (st == EVICTING) { // its copy to the host is still under way: the fault is served once that copy is done
+            refault[i] = true;
+            faultSm[i] = global;
+            faultedAt[i] = engine.now();
+            faults++;
+            refaultsAfterEviction++;
+            for (UnifiedMemory.Listener l : listeners) l.onFault(global, vpn);
+            return false;
+        }
+        state[i] = FETCHING;
         faultSm[i] = global;
         faultedAt[i] = engine.now();
         faults++;
@@ -322,7 +334,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private void addCandidates(Batch b, int n, int unit, long[] left) {
         for (int j = 0; j < n; j++) {
             int i = index(prefetchOut[j]);
-            if (i < 0 || hole[i] || state[i] == FETCHING || state[i] == RESIDENT) continue;
+            if (i < 0 || hole[i] || state[i] != NONRES) continue; // an evicting page's host copy is not complete yet
             if (cfg.prefetchEvicts() ? b.units + unit > left[0] : left[0] < unit) return;
             if (cfg.prefetchEvicts()) b.units += unit;
             else {
@@ -417,7 +429,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         int i = index(vpn);
         state[i] = EVICTING;
         dropCachedLines(os.lookup(vpn * pageBytes));
-        long mask = os.unmap(vpn);
+        long mask = os.unmapKeepingFrame(vpn); // the frame is free once the copy has left (evicted)
         if (mask > 0) {
             for (Gpu g : gpus) {
                 if ((mask & (1L << g.index())) == 0) continue;
@@ -453,10 +465,18 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         // again once the copy is done, before the frame can take another page: requests translated before the
         // shootdown may have reached the L2 and allocated lines of the frame after the first drop
         dropCachedLines(frameBase[i]);
+        os.releaseFrame(frameBase[i]);
+        frameBase[i] = -1;
         usedUnits -= cost[i];
         evictingUnits -= cost[i];
         evictionsInFlight--;
-        if (state[i] == EVICTING) state[i] = NONRES;
+        state[i] = NONRES;
+        if (refault[i]) { // faulted again during its copy out: fetched like any fault now that the host holds it
+            refault[i] = false;
+            state[i] = FETCHING;
+            push(baseVpn + i);
+            startIdleHandlers();
+        }
         tryAllocate();
     }
 
@@ -573,6 +593,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         cost = new int[n];
         stamp = new long[n];
         faultedAt = new long[n];
+        refault = new boolean[n];
         frameBase = new long[n];
         Arrays.fill(frameBase, -1);
         footprintPages = pages;
@@ -645,6 +666,12 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         return i < 0 ? -1 : frameBase[i];
     }
 
+    /** Whether {@code vpn}'s copy out of GPU memory (an eviction) is still under way. */
+    public boolean evicting(long vpn) {
+        int i = index(vpn);
+        return i >= 0 && state[i] == EVICTING;
+    }
+
     @Override public boolean workloadSharesData() { return sharesData; }
 
     @Override public long memInstructions() {
@@ -704,6 +731,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         Stats s = root.scope(name());
         s.counter("faults", "far faults raised (first fault of a non-resident page)", () -> faults);
         s.counter("faults_merged", "faults on a page already being faulted in (merged)", () -> faultsMerged);
+        s.counter("faults_during_eviction", "far faults on a page whose eviction copy was still under way (served once it was done)", () -> refaultsAfterEviction);
         s.counter("fault_batches", "batches the fault handler served", () -> batches);
         s.gauge("faults_per_batch", "demand faults per batch", () -> batches == 0 ? 0 : (double) batchedFaults / batches);
         s.counter("fault_buffer_overflows", "faults that found the fault buffer full (replayed later)", () -> bufferOverflows);

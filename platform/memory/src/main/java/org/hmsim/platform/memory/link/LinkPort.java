@@ -9,7 +9,8 @@ import org.hmsim.api.mem.MemSink;
  * The entry of a link towards one target: requests offered here cross the link in the port's
  * direction, are re-issued at the far end as new pooled requests (with this port as requester) to the
  * target, and their answers cross back in the other direction before the original requester is
- * answered. Write-backs cross once and are handed on as they are (nobody waits for them).
+ * answered. Write-backs cross once and are handed on as they are; one whose sender waits for its acknowledgement
+ * (an L2 victim's {@code WB_ACK}) gets a header-only acknowledgement back.
  *
  * <p>Packets on the wire: read request = header; read response = header + data; write request =
  * header + data; write acknowledgement = header; atomic = header + data both ways. Header and payload

@@ -13,18 +13,27 @@ final class FrameAllocator {
     FrameAllocator(long total) { this.total = total; }
 
     /** A free frame number, or -1 if the pool is full. */
-    long allocate() {
+    long allocate() { return allocate(Long.MAX_VALUE); }
+
+    /** A free frame number below {@code ceiling} for a never-used one (a frame mapper holds those above), or -1. */
+    long allocate(long ceiling) {
         if (nFreed > 0) return freed[--nFreed];
-        if (bump < total) return bump++;
+        if (bump < Math.min(total, ceiling)) return bump++;
         return -1;
     }
+
+    /** Frames below this one may have been handed out (never-used frames start here). */
+    long bump() { return bump; }
 
     void release(long frame) {
         if (nFreed == freed.length) freed = java.util.Arrays.copyOf(freed, nFreed * 2);
         freed[nFreed++] = frame;
     }
 
-    long free() { return total - bump + nFreed; }
+    long free() { return free(Long.MAX_VALUE); }
+
+    /** Free frames when a frame mapper holds those from {@code ceiling} up (its released ones are in the free list). */
+    long free(long ceiling) { return Math.max(0, Math.min(total, ceiling) - bump) + nFreed; }
 
     long total() { return total; }
 }

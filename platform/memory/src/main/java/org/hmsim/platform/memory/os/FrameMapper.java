@@ -16,4 +16,10 @@ public interface FrameMapper {
      *         the ordinary way
      */
     long map(long vpn, Allocation allocation, int pool, int gpu);
+
+    /**
+     * The frames of {@code pool} the memory manager may still hand out itself (page migrations into it): those below
+     * this frame number. The mapper holds the ones above (page groups are taken from the top of each GPU memory).
+     */
+    default long framesAvailableBelow(int pool) { return Long.MAX_VALUE; }
 }

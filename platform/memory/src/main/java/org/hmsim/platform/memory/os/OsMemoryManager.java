@@ -265,6 +265,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
             throw new IllegalStateException("placement policy chose pool " + want + " for page 0x" + Long.toHexString(vpn) + "; pools are 0.." + (frames.length - 1));
         if (frameMapper != null) {
             long pa = frameMapper.map(vpn, t.allocation, want, gpu);
+            if (pa >= 0) checkMapped(vpn);
             if (pa >= 0) {
                 firstTouchFaults++;
                 countMapped(pa);
@@ -295,7 +296,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
 
     /** A free frame of {@code pool} (-1 if none); one a migration left is first dropped from the caches again. */
     private long allocateFrame(int pool) {
-        long frame = frames[pool].allocate();
+        long frame = frames[pool].allocate(ceiling(pool));
         if (frame >= 0) reclaim(pool, frame);
         return frame;
     }
@@ -328,6 +329,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
         if (t.frame[i] >= 0) return -1;
         if (frameMapper != null) {
             long pa = frameMapper.map(vpn, t.allocation, pool, -1);
+            if (pa >= 0) checkMapped(vpn);
             if (pa >= 0) {
                 hostMaps++;
                 countMapped(pa);
@@ -353,14 +355,26 @@ public final class OsMemoryManager implements MemoryManager, Component {
      * the caller copies the data out and shoots the translation down. Returns the GPUs that had translated
      * the page (bit g = GPU g), or -1 if the page was not mapped or is being migrated.
      */
-    public long unmap(long vpn) {
+    public long unmap(long vpn) { return unmap(vpn, true); }
+
+    /**
+     * Unmaps as {@link #unmap(long)} but keeps the frame taken until {@link #releaseFrame}: a page being copied out (a
+     * unified-memory eviction) still occupies its frame, which must take no other page before its copy has left (a
+     * review found the next page mapped into it while the copy ran, and the copy's end dropping that page's lines).
+     */
+    public long unmapKeepingFrame(long vpn) { return unmap(vpn, false); }
+
+    /** Frees the frame at {@code pa} that {@link #unmapKeepingFrame} kept. */
+    public void releaseFrame(long pa) { frames[PhysicalAddress.pool(pa)].release(PhysicalAddress.offset(pa) / pageBytes); }
+
+    private long unmap(long vpn, boolean release) {
         AllocationPages t = tableOfVpn(vpn);
         if (t == null) return -1;
         int i = (int) (vpn - t.baseVpn);
         long f = t.frame[i];
         if (f < 0 || t.migrating[i]) return -1;
         int pool = PhysicalAddress.pool(f);
-        frames[pool].release(PhysicalAddress.offset(f) / pageBytes);
+        if (release) frames[pool].release(PhysicalAddress.offset(f) / pageBytes);
         mapped[pool]--;
         t.frame[i] = -1;
         long mask = t.sharers[i];
@@ -392,7 +406,20 @@ public final class OsMemoryManager implements MemoryManager, Component {
     }
 
     @Override
-    public long freeFrames(int pool) { return frames[pool].free(); }
+    public long freeFrames(int pool) { return frames[pool].free(ceiling(pool)); }
+
+    /** Frames of {@code pool} from this one up belong to the frame mapper (multi-GPU page groups). */
+    private long ceiling(int pool) { return frameMapper == null ? Long.MAX_VALUE : frameMapper.framesAvailableBelow(pool); }
+
+    /**
+     * A frame the mapper chose must not be one this manager handed out (a page migrated into the pool): the two
+     * regions grow towards each other (a review found them colliding, two pages in one frame, once memory was small).
+     */
+    private void checkMapped(long vpn) {
+        for (int pool = 0; pool < frames.length; pool++) // every pool: a spread page's group takes a frame in each memory
+            if (frames[pool].bump() > ceiling(pool))
+                throw new IllegalStateException("out of memory in pool " + pool + ": the page groups reached the frames page migrations took, mapping page 0x" + Long.toHexString(vpn));
+    }
 
     @Override
     public long totalFrames(int pool) { return frames[pool].total(); }
@@ -415,7 +442,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
         long src = t.frame[i];
         if (src < 0 || PhysicalAddress.pool(src) == toPool || t.migrating[i]) return false;
         if (PhysicalAddress.pool(src) >= frames.length) return false; // a spread (multi-GPU) page: no pool frame to free
-        long frame = frames[toPool].allocate();
+        long frame = frames[toPool].allocate(ceiling(toPool));
         if (frame < 0) return false;
         boolean reused = reclaim(toPool, frame);
         t.migrating[i] = true;
@@ -516,7 +543,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
             int pool = p;
             Stats ps = s.scope(pools.get(p).name());
             ps.gauge("mapped_pages", "pages currently mapped in this pool", () -> mapped[pool]);
-            ps.gauge("free_frames", "frames still free in this pool", () -> frames[pool].free());
+            ps.gauge("free_frames", "frames still free in this pool", () -> freeFrames(pool));
         }
     }
 }
