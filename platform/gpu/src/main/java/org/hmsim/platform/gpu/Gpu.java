@@ -123,8 +123,14 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         this.nextCta = 0;
         this.ctasDone = 0;
         this.running = true;
+        policies.ctaScheduler().onKernelLaunch(kernelIndex, kernelCtas, kernel.warpsPerCta()); // the api's promise, as the grid launcher keeps it
         dispatch();
         checkDone();
+    }
+
+    /** A new cta-scheduler took over (live swap): it is told the kernel running now, as at a launch. */
+    public void ctaPolicySwapped() {
+        if (running && grid == null) policies.ctaScheduler().onKernelLaunch(kernelIndex, kernelCtas, kernel.warpsPerCta());
     }
 
     /** Places CTAs on SMs with room, as the CTA-scheduler policy chooses. */

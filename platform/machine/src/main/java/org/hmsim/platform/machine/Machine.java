@@ -142,6 +142,9 @@ public final class Machine implements MachineView {
         });
         if (uvm != null) {
             os.setDemandPaged(true);
+            // the driver owns the GPU pages' frames (eviction keeps a frame until its copy has left); a migration of
+            // the same page would free it twice (found by a review)
+            os.refuseMigrations("the GPU memory is demand-paged (uvm:): its driver moves the pages");
             translator.setUvm(uvm);
             uvm.attach(gpus, gpuClock.ps(cfg.gpu().tlb().shootdownCycles()));
         }

@@ -378,7 +378,12 @@ final class Swapper implements EventTarget {
                 for (DramPool pool : m.pools) pool.setInterleave((InterleavePolicy) p);
                 return imported + "; DRAM drained";
             }
-            case CTA_SCHEDULER -> m.liveCta.target = (CtaSchedulerPolicy) p;
+            case CTA_SCHEDULER -> {
+                m.liveCta.target = (CtaSchedulerPolicy) p;
+                if (m.multiGpu != null && m.multiGpu.launcher() != null) m.multiGpu.launcher().ctaPolicySwapped();
+                else for (org.hmsim.platform.gpu.Gpu g : m.gpus) g.ctaPolicySwapped();
+                return imported + "; told the running kernel";
+            }
             case WARP_SCHEDULER -> {
                 m.liveWarps.swapTo((WarpSchedulerPolicy) p);
                 return imported + "; warp state rebuilt from warp ages";

@@ -110,6 +110,17 @@ public final class GridLauncher implements GridDispatch, EventTarget {
         checkDone();
     }
 
+    /**
+     * A new cta-scheduler took over mid-kernel (live swap): it is told the running kernel, as at a launch, and the blocks
+     * are queued again by its binding (a review found a swapped-in contiguous rule placing 1,976 of 2,048 blocks on one
+     * GPU: it had never been told the grid's size, and the blocks sat in the old rule's queues).
+     */
+    public void ctaPolicySwapped() {
+        if (!running) return;
+        policy.onKernelLaunch(kernelIndex, ctas, kernel.warpsPerCta());
+        queue();
+    }
+
     /** Sorts the kernel's blocks into the unbound queue and one queue per GPU (each in block order). */
     private void queue() {
         int q = gpus.size() + 1;
@@ -117,7 +128,9 @@ public final class GridLauncher implements GridDispatch, EventTarget {
         int[] of = new int[ctas], count = new int[q];
         for (int c = 0; c < ctas; c++) {
             int g = policy.boundGpu(kernelIndex, c);
-            of[c] = g >= 0 && g < gpus.size() ? g + 1 : 0;
+            if (g < -1 || g >= gpus.size())
+                throw new IllegalStateException("grid: CTA scheduler bound block " + c + " to GPU " + g + "; the GPUs are 0.." + (gpus.size() - 1) + " (-1: unbound)");
+            of[c] = g + 1;
             count[of[c]]++;
         }
         for (int i = 0, at = 0; i < q; i++) {
