@@ -49,6 +49,8 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
     /** The counters when the current window began (per_kernel), and the window's number (stale timer events are dropped). */
     private long baseAccesses, baseLines, window;
     private long decisions;
+    /** The window found no line request and no thread block anywhere: it waits for the next kernel launch. */
+    private boolean parked;
 
     public Classifier(MachineView machine, Params p, Runnable onDecision) {
         this.machine = machine;
@@ -59,13 +61,24 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
         UnifiedMemory um = machine.unifiedMemory();
         if (um == null) return;
         machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
-        if (perKernel) um.addListener(this);
+        um.addListener(this); // kernel launches: a new window (per_kernel) or a parked one resumed
     }
 
-    /** per_kernel: a new kernel starts a new window; the current decision holds until it ends. */
+    /**
+     * per_kernel: a new kernel starts a new window; the current decision holds until it ends. A window parked while
+     * nothing ran (once, undecided) resumes.
+     */
     @Override
     public void onKernelLaunch(int kernel) {
-        if (kernel == 0) return; // the first window is already running
+        if (!perKernel) {
+            if (parked && !done) {
+                parked = false;
+                machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
+            }
+            return;
+        }
+        if (kernel == 0 && !parked) return; // the first window is already running
+        parked = false;
         UnifiedMemory um = machine.unifiedMemory();
         baseAccesses = um.threadAccesses();
         baseLines = um.lineRequests();
@@ -74,7 +87,7 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
 
     /** Stops listening (the policy holding this classifier is closing). */
     public void close() {
-        if (perKernel && machine.unifiedMemory() != null) machine.unifiedMemory().removeListener(this);
+        if (machine.unifiedMemory() != null) machine.unifiedMemory().removeListener(this);
         ++window;
     }
 
@@ -83,8 +96,9 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
         if (payload != window) return; // a newer kernel's window replaced this one
         UnifiedMemory um = machine.unifiedMemory();
         long lines = um.lineRequests() - baseLines;
-        if (lines == 0) { // nothing issued yet: sample again after another window
-            machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
+        if (lines == 0) { // nothing issued yet: sample again after another window, unless nothing runs at all
+            if (idle()) parked = true; // a finished run (or a gap between kernels) must not be kept alive by this timer
+            else machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
             return;
         }
         coalescing = (double) (um.threadAccesses() - baseAccesses) / lines;
@@ -95,6 +109,11 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
             decided = !regular ? AppClass.IRREGULAR : um.workloadSharesData() ? AppClass.REGULAR_SHARING : AppClass.REGULAR_NO_SHARING;
         }
         onDecision.run();
+    }
+
+    private boolean idle() {
+        for (org.hmsim.api.machine.CoreView c : machine.sms()) if (c.residentCtas() > 0) return false;
+        return true;
     }
 
     public AppClass decided() { return decided; }
