@@ -103,6 +103,8 @@ public final class GridLauncher implements GridDispatch, EventTarget {
         if (dispatched.length < ctas) dispatched = new boolean[ctas];
         else java.util.Arrays.fill(dispatched, 0, ctas, false);
         for (Gpu g : gpus) g.joinGrid(k, index, this);
+        // a GPU that retires no block of this kernel is idle from its launch, not from time 0 or the last kernel's end
+        java.util.Arrays.fill(lastRetirePs, engine.now());
         running = true;
         policy.onKernelLaunch(index, ctas, k.warpsPerCta());
         queue();
