@@ -70,19 +70,16 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
      */
     @Override
     public void onKernelLaunch(int kernel) {
-        if (!perKernel) {
-            if (parked && !done) {
-                parked = false;
-                machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
-            }
-            return;
-        }
-        if (kernel == 0 && !parked) return; // the first window is already running
+        boolean newWindow = perKernel && kernel > 0; // kernel 0's window is the one already running
+        if (!newWindow && !(parked && !done)) return;
         parked = false;
-        UnifiedMemory um = machine.unifiedMemory();
-        baseAccesses = um.threadAccesses();
-        baseLines = um.lineRequests();
-        machine.engine().schedule(machine.engine().now() + windowPs, this, 0, ++window);
+        if (newWindow) {
+            UnifiedMemory um = machine.unifiedMemory();
+            baseAccesses = um.threadAccesses();
+            baseLines = um.lineRequests();
+            ++window;
+        }
+        machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
     }
 
     /** Stops listening (the policy holding this classifier is closing). */

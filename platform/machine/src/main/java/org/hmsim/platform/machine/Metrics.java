@@ -24,7 +24,7 @@ final class Metrics {
         LinkedHashMap<String, Double> out = new LinkedHashMap<>();
         double ns = endPs / 1000.0;
         double cycles = endPs / (double) m.gpuClock().periodPs();
-        long instr = 0, l1h = 0, l1m = 0, l1a = 0, l2h = 0, l2m = 0, l2a = 0, l2Lookups = 0, frcLookups = 0, frcSwaps = 0, xbarBytes = 0;
+        long instr = 0, memInstr = 0, lines = 0, pages = 0, l1h = 0, l1m = 0, l1a = 0, l2h = 0, l2m = 0, l2a = 0, l2Lookups = 0, frcLookups = 0, frcSwaps = 0, xbarBytes = 0;
         long evictPs = 0, fetchPs = 0, fetches = 0, frcMisses = 0, vcHits = 0, mlpIntegral = 0, mlpBusy = 0; // seed 003's miss-path statistics
         double xbarResp = 0; // the busiest GPU's response ports
         for (Gpu g : m.gpus) {
@@ -32,6 +32,9 @@ final class Metrics {
             xbarResp = Math.max(xbarResp, g.crossbar().responsePortShare(endPs));
             for (Sm sm : g.sms()) {
                 instr += sm.issued();
+                memInstr += sm.memInstructions();
+                lines += sm.lineRequests();
+                pages += sm.pageAccesses();
                 l1h += sm.l1().hits();
                 l1m += sm.l1().misses();
                 l1a += sm.l1().accesses();
@@ -56,10 +59,8 @@ final class Metrics {
         out.put("kernels", (double) kernels);
         out.put("warp_instructions", (double) instr);
         out.put("ipc", cycles > 0 ? instr / cycles : 0);
-        out.put("line_requests", (double) lineRequests(m));
-        long memInstr = 0, pages = 0;
-        for (Gpu g : m.gpus) for (Sm sm : g.sms()) { memInstr += sm.memInstructions(); pages += sm.pageAccesses(); }
-        out.put("lines_per_mem_instruction", ratio(lineRequests(m), memInstr));
+        out.put("line_requests", (double) lines);
+        out.put("lines_per_mem_instruction", ratio(lines, memInstr));
         out.put("pages_per_mem_instruction", ratio(pages, memInstr));
         out.put("l1_hit_rate", ratio(l1h, l1h + l1m));
         out.put("l2_hit_rate", ratio(l2h, l2h + l2m));

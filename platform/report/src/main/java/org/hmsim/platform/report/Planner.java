@@ -238,9 +238,10 @@ public final class Planner {
                 for (Map.Entry<String, double[]> c : ts.columns().entrySet()) {
                     if (!Results.matches(want, c.getKey())) continue;
                     found.add(c.getKey());
+                    if (!drawn.add(run.id() + "\n" + c.getKey())) continue; // a run or column named twice: drawn once
                     double[] y = s.rate() ? perUs(TimeSeries.rate(ts.timeNs(), c.getValue())) : c.getValue();
                     String name = "run " + run.id() + " " + label(r, run) + (s.metrics().size() > 1 || want.contains("*") ? " \u2014 " + c.getKey() : "");
-                    if (drawn.add(run.id() + "\n" + c.getKey())) lines.add(new Charts.Line(name, ts.timeNs(), y)); // a run or column named twice: once
+                    lines.add(new Charts.Line(name, ts.timeNs(), y));
                 }
         }
         for (String want : s.metrics())

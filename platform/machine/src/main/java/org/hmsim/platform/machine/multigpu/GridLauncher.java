@@ -51,7 +51,9 @@ public final class GridLauncher implements GridDispatch, EventTarget {
      * laid out one queue after another in {@code queued}; {@code head[q]} is queue q's first block not yet dispatched.
      */
     private int[] queued = new int[0];
-    private final int[] queueStart, queueEnd, head, heads;
+    private final int[] queueEnd, head, heads;
+    /** The SM the policy picked for the block {@link #offer} returned. */
+    private int pickedSm;
     private boolean dispatchScheduled, running;
     private Runnable onComplete;
     private long held;
@@ -74,7 +76,6 @@ public final class GridLauncher implements GridDispatch, EventTarget {
             smGpu[i] = gpus.indexOf(gpuOf(sms[i]));
         }
         canTake = new boolean[sms.length];
-        queueStart = new int[gpus.size() + 1];
         queueEnd = new int[gpus.size() + 1];
         head = new int[gpus.size() + 1];
         heads = new int[gpus.size()];
@@ -135,10 +136,9 @@ public final class GridLauncher implements GridDispatch, EventTarget {
             of[c] = g + 1;
             count[of[c]]++;
         }
-        for (int i = 0, at = 0; i < q; i++) {
-            queueStart[i] = head[i] = at;
+        for (int i = 0, at = 0; i < q; i++) { // queueEnd grows from each queue's start as the blocks are laid out
+            head[i] = queueEnd[i] = at;
             at += count[i];
-            queueEnd[i] = queueStart[i];
         }
         for (int c = 0; c < ctas; c++) queued[queueEnd[of[c]]++] = c;
     }
@@ -148,9 +148,9 @@ public final class GridLauncher implements GridDispatch, EventTarget {
             boolean any = false;
             for (int i = 0; i < sms.length; i++) any |= canTake[i] = sms[i].canTake(kernel);
             if (!any) return;
-            int[] picked = offer();
-            if (picked == null) return;
-            int cta = picked[0], pick = picked[1];
+            int cta = offer();
+            if (cta < 0) return;
+            int pick = pickedSm;
             if (pick >= sms.length || !canTake[pick])
                 throw new IllegalStateException("grid: CTA scheduler picked SM " + pick + " which has no room");
             int g = smGpu[pick];
@@ -163,9 +163,9 @@ public final class GridLauncher implements GridDispatch, EventTarget {
 
     /**
      * Offers blocks in block order, the first block of every GPU's queue and up to {@link #LOOKAHEAD} unbound ones,
-     * until the policy places one: {cta, sm}, or null if it holds them all.
+     * until the policy places one: that block (its SM in {@link #pickedSm}), or -1 if it holds them all.
      */
-    private int[] offer() {
+    private int offer() {
         int nHeads = 0;
         for (int q = 0; q < head.length; q++) {
             while (head[q] < queueEnd[q] && dispatched[queued[head[q]]]) head[q]++;
@@ -176,10 +176,13 @@ public final class GridLauncher implements GridDispatch, EventTarget {
         while (true) {
             while (u < uEnd && dispatched[queued[u]]) u++;
             int unbound = u < uEnd ? queued[u] : Integer.MAX_VALUE, bound = h < nHeads ? heads[h] : Integer.MAX_VALUE;
-            if (unbound == Integer.MAX_VALUE && bound == Integer.MAX_VALUE) return null;
+            if (unbound == Integer.MAX_VALUE && bound == Integer.MAX_VALUE) return -1;
             int c = Math.min(unbound, bound);
             int pick = policy.pickSm(kernelIndex, c, order, canTake);
-            if (pick >= 0) return new int[] {c, pick};
+            if (pick >= 0) {
+                pickedSm = pick;
+                return c;
+            }
             held++;
             if (c == unbound) u++;
             else h++;

@@ -12,10 +12,10 @@ final class FrameAllocator {
 
     FrameAllocator(long total) { this.total = total; }
 
-    /** A free frame number, or -1 if the pool is full. */
-    long allocate() { return allocate(Long.MAX_VALUE); }
-
-    /** A free frame number below {@code ceiling} for a never-used one (a frame mapper holds those above), or -1. */
+    /**
+     * A free frame number, or -1 if the pool is full; a never-used one only below {@code ceiling} (a frame mapper holds
+     * those above; {@code Long.MAX_VALUE} without one).
+     */
     long allocate(long ceiling) {
         if (nFreed > 0) return freed[--nFreed];
         if (bump < Math.min(total, ceiling)) return bump++;
@@ -29,8 +29,6 @@ final class FrameAllocator {
         if (nFreed == freed.length) freed = java.util.Arrays.copyOf(freed, nFreed * 2);
         freed[nFreed++] = frame;
     }
-
-    long free() { return free(Long.MAX_VALUE); }
 
     /** Free frames when a frame mapper holds those from {@code ceiling} up (its released ones are in the free list). */
     long free(long ceiling) { return Math.max(0, Math.min(total, ceiling) - bump) + nFreed; }

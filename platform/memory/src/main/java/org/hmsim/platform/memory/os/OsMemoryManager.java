@@ -455,10 +455,10 @@ public final class OsMemoryManager implements MemoryManager, Component {
     }
 
     /**
-     * From now on {@link #migrate} starts nothing, for {@code reason}: the machine has parts a migration's shootdown does
-     * not reach (a CPU side's TLBs, caches and directory would keep the old frame). Migration policies refuse such a
-     * machine at validation ({@code RunFacts.refusePageMigrationWithCpuSide}); this keeps one that does not from
-     * running on stale lines.
+     * From now on {@link #migrate} starts nothing, for {@code reason}: a CPU side a migration's shootdown does not reach
+     * (its TLBs, caches and directory would keep the old frame; migration policies refuse such a machine at validation,
+     * {@code RunFacts.refusePageMigrationWithCpuSide}), or a demand-paging driver that owns the GPU pages' frames.
+     * This keeps a policy that does not refuse from running on stale lines or freeing a frame twice.
      */
     public void refuseMigrations(String reason) { migrationRefusal = reason; }
 
@@ -530,7 +530,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
         s.counter("first_touch_faults", "pages mapped on first touch", () -> firstTouchFaults);
         s.counter("spills", "first-touch pages placed outside the chosen pool because it was full", () -> spills);
         s.counter("migrations", "page migrations completed", () -> migrations);
-        s.counter("migrations_refused", "migrations asked for on a machine that refuses them all (a cpu: section; refuseMigrations)", () -> migrationsRefused);
+        s.counter("migrations_refused", "migrations asked for on a machine that refuses them all (a cpu: or uvm: section; refuseMigrations)", () -> migrationsRefused);
         s.gauge("migrations_in_flight", "page copies under way", () -> migrationsInFlight());
         s.counter("migrations_peak_in_flight", "most page copies ever under way at once", () -> migrationsPeak);
         s.counter("migration_ps", "sum over completed migrations of the time from start to remap, ps", () -> migrationPs);
