@@ -240,6 +240,50 @@ class EtcChecksTest {
     }
 
     /**
+     * Fig 18 (R17): MT throttling one SM per thrashing decision beats throttling four, with the release degree at 1
+     * (etc-degree: geomean over ATAX, BICG, GESUMMV 1.00 / 0.93 / 0.81 at throttle degree 1 / 2 / 4; MT+CC at 50 %).
+     * On its own GESUMMV prefers 4 (2.02 against 1.76 ms) and BICG is level; ATAX carries the average (4.6 against
+     * 10.1 ms). The release degree going the other way here is in the README.
+     */
+    @Test
+    void throttlingOneSmAtATimeBeatsFour() {
+        String[] w = {"etc-atax", "etc-bicg", "etc-gesummv"};
+        java.util.List<java.util.function.Supplier<RunResult>> runs = new java.util.ArrayList<>();
+        for (String x : w)
+            for (int degree : new int[] {1, 4})
+                runs.add(() -> new Sim().with(new MemoryAwareThrottlingProvider(), "mode", "on", "throttle_degree", degree)
+                        .with(new CapacityCompressionProvider(), "mode", "on").run(x, 0.5));
+        @SuppressWarnings("unchecked")
+        RunResult[] r = org.hmsim.platform.machine.Simulation.concurrently(runs.toArray(new java.util.function.Supplier[0]));
+        double logSum = 0;
+        for (int i = 0; i < w.length; i++) {
+            print(w[i] + " 50% MT+CC throttle 1", r[2 * i]);
+            print(w[i] + " 50% MT+CC throttle 4", r[2 * i + 1]);
+            logSum += Math.log((double) r[2 * i + 1].simTimePs() / r[2 * i].simTimePs());
+        }
+        double geo = Math.exp(logSum / w.length);
+        assertTrue(geo > 1.1, "throttle degree 1 over 4, geomean of the time ratio: " + geo);
+    }
+
+    /**
+     * Fig 20 (R19): at 50 % of the footprint a compression ratio of 2 fits every page, a big step over 1.5, and a higher
+     * ratio adds nothing (etc-ratio: LUD 1.82x / 10.4x / 10.4x over ratio 1.0 at 1.5 / 2.0 / 2.5).
+     */
+    @Test
+    void compressionRatioTwoFitsHalfMemory() {
+        RunResult[] r = org.hmsim.platform.machine.Simulation.concurrently(
+                () -> new Sim().with(new CapacityCompressionProvider(), "mode", "on", "ratio", 1.5).run("etc-lud", 0.5),
+                () -> new Sim().with(new CapacityCompressionProvider(), "mode", "on", "ratio", 2.0).run("etc-lud", 0.5),
+                () -> new Sim().with(new CapacityCompressionProvider(), "mode", "on", "ratio", 2.5).run("etc-lud", 0.5));
+        print("lud 50% CC 1.5", r[0]);
+        print("lud 50% CC 2.0", r[1]);
+        print("lud 50% CC 2.5", r[2]);
+        assertTrue(Sim.stat(r[0], "uvm.evictions") > 0 && Sim.stat(r[1], "uvm.evictions") == 0, "ratio 2 fits the footprint, 1.5 does not");
+        assertTrue(speedup(r[0], r[1]) > 2, "the step from 1.5 to 2: " + speedup(r[0], r[1]));
+        assertTrue(Math.abs(speedup(r[1], r[2]) - 1) < 0.03, "nothing more past 2: " + speedup(r[1], r[2]));
+    }
+
+    /**
      * LCP's cost under unlimited memory (Fig 8, R5): compressed pages' metadata-cache misses are 64 B reads
      * from GPU memory, issued before the data access. GESUMMV's row-per-thread accesses touch many 4 KB metadata
      * blocks at once, so the 512-entry cache misses often; the reads are real DRAM requests and lengthen the L2's
