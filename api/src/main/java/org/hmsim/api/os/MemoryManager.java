@@ -74,4 +74,12 @@ public interface MemoryManager {
      * occupancy of the kernel that decides the object's placement. Since api.os 1.4.0.
      */
     default int firstKernelWarpsPerCta(Allocation allocation) { return 0; }
+
+    /**
+     * The GPU that runs the program which made {@code allocation}, in a multiprogrammed run where each program has a GPU
+     * of its own ({@link org.hmsim.api.workload.Multiprogram}); -1 when the program runs on every GPU (an ordinary
+     * run). Seed 004 §6.5: with page-grained mapping "memory pages that an application accesses can be allocated to the
+     * GPU where the application is executed". Since api.os 1.5.0.
+     */
+    default int programGpu(Allocation allocation) { return -1; }
 }

@@ -19,12 +19,14 @@ public final class CoarseInterleaveProvider implements PolicyProvider {
 
     @Override public String description() {
         return "CGP-only (seed 004 §6): every page whole in one GPU memory, consecutive pages on consecutive GPUs (vpn mod N); "
-                + "channels within a memory interleaved at 'granularity'. On a one-memory machine only the channel mapping applies.";
+                + "in a multiprogrammed mix (§6.5) a program's pages whole in its GPU's memory; channels within a memory interleaved at 'granularity'. "
+                + "On a one-memory machine only the channel mapping applies.";
     }
 
     @Override public List<ParamSpec> parameters() { return InterleaveProviders.channelOnly(); }
 
     @Override public void check(Params params) { InterleaveProviders.channel(params); }
 
-    @Override public Policy create(PolicyContext context, Params params) { return new CoarseInterleave(InterleaveProviders.channel(params)); }
+    @Override public Policy create(PolicyContext context, Params params) { return new CoarseInterleave(InterleaveProviders.channel(params), context.memory(), GpuGeometry.memoriesOfGpu(context.machine()));
+    }
 }

@@ -72,6 +72,13 @@ final class CodaInterleave extends ChannelInterleave {
 
     @Override
     public int pageHome(long vpn, Allocation a, int gpu, int memories) {
+        // a program of a multiprogrammed mix (§6.5) runs on one GPU: every block's data, shared or not, is that GPU's
+        // (the paper's footnote 6: "CODA would perform as well as CGP-Only" there)
+        int mine = ProgramGpu.memoryOf(memory, a, turns);
+        if (mine >= 0) {
+            cgpDecisions++;
+            return mine;
+        }
         int gpus = turns.gpus();
         long b = gpus > 1 ? stride(a) : 0; // one GPU: every page is local already, and FGP keeps its memories' parallelism
         if (b <= 0) {

@@ -454,6 +454,30 @@ class StudyParserTest {
         assertEquals("sweep.policies.placement.fast_percent", e.field());
     }
 
+    /** Seed 004 §6.5: {mix: [...]} runs its programs side by side, program p on GPU p; each program is checked as any workload. */
+    @Test
+    void aMixRunsItsProgramsOnAGpuEachAndIsCheckedLikeAnyWorkload() throws Exception {
+        String coda = org.hmsim.platform.machine.Presets.examples().resolve("machines/coda.yaml").toString();
+        Study s = parse("study: m\nmachine: " + coda + "\nworkloads: [{mix: [stream, {name: bfs, nodes: 4096}], label: pair}, {mix: [stream, stream]}]\n");
+        assertEquals(List.of("pair", "mix[stream+stream]"), s.runs().stream().map(r -> r.workload().label()).toList());
+        var w = s.runs().get(0).workload().create(1);
+        assertTrue(w instanceof org.hmsim.api.workload.Multiprogram mp && mp.programs().size() == 2, "a Multiprogram of two");
+        assertTrue(s.runs().get(0).workload().entry().origin().contains("bfs(nodes=4096)"), s.runs().get(0).workload().entry().origin());
+
+        StudyException key = error("study: m\nmachine: " + coda + "\nworkloads: [{mix: [stream], lable: x}]\n");
+        assertEquals("workloads[0].lable", key.field(), key.getMessage());
+        StudyException nested = error("study: m\nmachine: " + coda + "\nworkloads: [{mix: [stream, {mix: [stream]}]}]\n");
+        assertEquals("workloads[0].mix[1]", nested.field(), nested.getMessage());
+        StudyException unknown = error("study: m\nmachine: " + coda + "\nworkloads:\n  - {mix: [stream, sgemmm]}\n");
+        assertEquals("workloads[0].mix[1]", unknown.field());
+        assertEquals(4, unknown.line());
+        assertTrue(unknown.reason().startsWith("unknown workload 'sgemmm'"), unknown.reason());
+        StudyException five = error("study: m\nmachine: " + coda + "\nworkloads: [{mix: [stream, stream, stream, stream, stream], label: five}]\n");
+        assertTrue(five.reason().contains("five runs each of its 5 programs on a GPU of its own, and machine coda has 4 GPUs"), five.reason());
+        StudyException one = error("study: m\nmachine: ../machines/small.yaml\nworkloads: [{mix: [stream, bfs]}]\n");
+        assertTrue(one.reason().contains("has 1 GPU"), one.reason());
+    }
+
     @Test
     void unknownWorkload() throws Exception {
         StudyException e = error("""

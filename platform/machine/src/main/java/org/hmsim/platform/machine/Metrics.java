@@ -20,6 +20,20 @@ final class Metrics {
         return n;
     }
 
+    /**
+     * A multiprogrammed run's programs (seed 004 §6.5): each one's time to its end, {@code program<p>_time_ns}, and their
+     * mean, {@code mean_program_time_ns} (the mean turnaround: every program starts at 0). {@code sim_time_ns} is the
+     * last one's.
+     */
+    static void programs(LinkedHashMap<String, Double> out, long[] endsPs) {
+        double sum = 0;
+        for (int p = 0; p < endsPs.length; p++) {
+            out.put("program" + p + "_time_ns", endsPs[p] / 1000.0);
+            sum += endsPs[p] / 1000.0;
+        }
+        out.put("mean_program_time_ns", sum / endsPs.length);
+    }
+
     static LinkedHashMap<String, Double> headline(Machine m, SortedMap<String, Double> stats, long endPs, int kernels) {
         LinkedHashMap<String, Double> out = new LinkedHashMap<>();
         double ns = endPs / 1000.0;

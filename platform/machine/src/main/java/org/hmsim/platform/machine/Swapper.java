@@ -62,7 +62,8 @@ final class Swapper implements EventTarget {
     private final long pollPs;
     private final ArrayDeque<SwapRequest> queue = new ArrayDeque<>();
     private WorkloadRunner workload;
-    private Runnable afterIdle;
+    /** Launches waiting for the swaps queued before them (several in a multiprogrammed run, one per program). */
+    private final ArrayDeque<Runnable> afterIdle = new ArrayDeque<>();
     /**
      * Swaps carried out so far; the next one's policy draws from stream "swap.(swaps + 1)". Refused swaps do not count:
      * --replay-swaps replays only the swaps that were carried out, and must give each the same stream (a refused swap
@@ -130,7 +131,7 @@ final class Swapper implements EventTarget {
             launch.run();
             return;
         }
-        afterIdle = launch;
+        afterIdle.add(launch);
         startNext();
     }
 
@@ -166,9 +167,8 @@ final class Swapper implements EventTarget {
             }
             begin(r);
         }
-        if (current == null && afterIdle != null) {
-            Runnable a = afterIdle;
-            afterIdle = null;
+        while (current == null && !afterIdle.isEmpty()) {
+            Runnable a = afterIdle.poll();
             a.run();
         }
     }

@@ -1,79 +1,64 @@
 package org.hmsim.platform.machine;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.hmsim.api.os.Allocation;
 import org.hmsim.api.workload.AllocationSpec;
 import org.hmsim.api.workload.Kernel;
+import org.hmsim.api.workload.Multiprogram;
 import org.hmsim.api.workload.Workload;
-import org.hmsim.platform.gpu.Gpu;
 
 /**
  * Runs a workload on a machine as its host program would: make its allocations, then launch its
  * kernels one after another, each when the previous one has completed (a stream of dependent launches).
+ *
+ * <p>A {@link Multiprogram} (seed 004 §6.5) runs each of its programs so, side by side, program p on GPU p alone;
+ * the run ends when the last one does. Launches are numbered in the order they happen over all programs: that number
+ * is the kernel index policies, swaps {@code at: kernel N} and the statistics see (for one program, its kernel index).
  */
 final class WorkloadRunner {
     private final Machine machine;
-    private final List<Kernel> kernels;
-    private int next;
+    private final List<Program> programs = new ArrayList<>();
+    private final int kernelCount;
+    private int launches, programsLeft;
     private long finishedPs = -1;
     private Swapper swapper;
-    private boolean launchHeld;
-    /** CPU phases around the kernels and the coherence slot's runtime events (platform/cpu); inert without a CPU side. */
-    private final HostProgram host;
+    /** Launches the migration policy holds back right now. */
+    private int launchesHeld;
 
     WorkloadRunner(Machine machine, Workload workload) {
         this.machine = machine;
-        List<AllocationSpec> specs = workload.allocations();
-        long[] bases = new long[specs.size()];
-        for (int i = 0; i < bases.length; i++) {
-            AllocationSpec s = specs.get(i);
-            Allocation a = machine.os.allocate(s.name(), s.bytes(), s.hint(), s.readOnly());
-            // the compiler's per-block stride of this object, handed to the runtime at cudaMalloc (seed 004 §4.1)
-            if (workload instanceof org.hmsim.api.workload.CtaStrideHints h) machine.os.setCtaStrideBytes(a, h.ctaStrideBytes(i));
-            bases[i] = a.baseVa();
+        List<Workload> each = workload instanceof Multiprogram mix ? mix.programs() : List.of(workload);
+        if (workload instanceof Multiprogram) checkMix(workload.name(), each.size());
+        List<Kernel> all = new ArrayList<>();
+        for (int p = 0; p < each.size(); p++) {
+            Program program = new Program(each.get(p), workload instanceof Multiprogram ? p : -1);
+            programs.add(program);
+            all.addAll(program.kernels);
         }
-        this.kernels = workload.kernels(bases);
+        this.kernelCount = all.size();
+        this.programsLeft = programs.size();
         // seed 004's stride-profiling fallback, run only when a placement policy asks for it
-        CtaStrideProfiler profiler = new CtaStrideProfiler(kernels);
+        CtaStrideProfiler profiler = new CtaStrideProfiler(all);
         machine.os.setCtaStrideProfiler(profiler::profile);
         machine.os.setFirstKernelWarps(profiler::firstKernelWarpsPerCta);
-        if (machine.uvm != null) machine.uvm.setKernels(kernels); // ETC's compile-time sharing flag (seed 002 §4.4)
-        if (kernels.isEmpty()) throw new IllegalArgumentException("workload " + workload.name() + " has no kernels");
-        this.host = new HostProgram(machine.cpu, workload.hostPhases(bases), kernels.size());
+        if (machine.uvm != null) machine.uvm.setKernels(all); // ETC's compile-time sharing flag (seed 002 §4.4)
     }
 
-    void start() { launchNext(); }
-
-    private void launchNext() {
-        if (host.runBefore(next, this::launchNext)) return; // CPU work due before this launch (or at the end) first
-        if (next == kernels.size()) {
-            finishedPs = machine.engine.now();
-            onFinished.run();
-            return;
-        }
-        Kernel k = kernels.get(next);
-        int index = next++;
-        // One GPU runs the grid; on a multi-GPU machine the grid launcher spreads it over every GPU's SMs.
-        Gpu gpu = machine.gpus.get(0);
-        var grid = machine.multiGpu == null ? null : machine.multiGpu.launcher();
-        // Swaps scripted for this kernel boundary first (the GPU is idle here); then the migration slot may
-        // hold the launch back (copy-first: bulk copy before the kernel, seed 000 §2.1).
-        Runnable launch = () -> {
-            launchHeld = true;
-            machine.migration().onKernelLaunch(index, () -> {
-                launchHeld = false;
-                machine.liveCacheability.onKernelLaunch(index);
-                if (machine.uvm != null) machine.uvm.kernelLaunching(index);
-                if (grid != null) grid.launch(k, index, this::launchNext);
-                else gpu.launch(k, index, this::launchNext);
-            });
-        };
-        if (swapper != null) swapper.beforeKernel(index, launch);
-        else launch.run();
+    /** A mix needs a GPU per program, and neither demand paging nor a CPU side (one driver, one host program). */
+    private void checkMix(String name, int count) {
+        String what = "mix " + name + " runs each of its " + count + " programs on a GPU of its own";
+        if (count > machine.gpus.size())
+            throw new IllegalArgumentException(what + ", and the machine has " + machine.gpus.size() + " GPU" + (machine.gpus.size() == 1 ? "" : "s"));
+        if (machine.uvm != null || machine.cpu != null)
+            throw new IllegalArgumentException(what + "; side by side on a machine with a " + (machine.uvm != null ? "uvm:" : "cpu:")
+                    + " section is not modelled (one driver or host program serves one program)");
     }
+
+    void start() { for (Program p : programs) p.launchNext(); }
 
     /** Whether the migration policy holds a kernel launch back (it must not be swapped out then). */
-    boolean launchHeld() { return launchHeld; }
+    boolean launchHeld() { return launchesHeld > 0; }
 
     void setSwapper(Swapper s) { this.swapper = s; }
 
@@ -86,7 +71,94 @@ final class WorkloadRunner {
 
     long finishedPs() { return finishedPs; }
 
-    int kernelsLaunched() { return next; }
+    int kernelsLaunched() { return launches; }
 
-    int kernelCount() { return kernels.size(); }
+    int kernelCount() { return kernelCount; }
+
+    /** Each program's end, ps, in program order (one entry for an ordinary run); -1 for one still running. */
+    long[] programEndsPs() {
+        long[] ends = new long[programs.size()];
+        for (int p = 0; p < ends.length; p++) ends[p] = programs.get(p).finishedPs;
+        return ends;
+    }
+
+    boolean multiprogram() { return programs.get(0).gpu >= 0; }
+
+    /** One program: its allocations, kernels and host phases, and the GPU it runs on (-1: every GPU). */
+    private final class Program {
+        final int gpu;
+        final List<Kernel> kernels;
+        /** The CPU phases around the kernels and the coherence slot's runtime events (platform/cpu); inert without a CPU side. */
+        final HostProgram host;
+        int next;
+        long finishedPs = -1;
+
+        Program(Workload workload, int gpu) {
+            this.gpu = gpu;
+            List<AllocationSpec> specs = workload.allocations();
+            long[] bases = new long[specs.size()];
+            for (int i = 0; i < bases.length; i++) {
+                AllocationSpec s = specs.get(i);
+                Allocation a = machine.os.allocate(s.name(), s.bytes(), s.hint(), s.readOnly());
+                // the compiler's per-block stride of this object, handed to the runtime at cudaMalloc (seed 004 §4.1)
+                if (workload instanceof org.hmsim.api.workload.CtaStrideHints h) machine.os.setCtaStrideBytes(a, h.ctaStrideBytes(i));
+                if (gpu >= 0) machine.os.setProgramGpu(a, gpu);
+                bases[i] = a.baseVa();
+            }
+            this.kernels = workload.kernels(bases);
+            if (kernels.isEmpty()) throw new IllegalArgumentException("workload " + workload.name() + " has no kernels");
+            this.host = new HostProgram(machine.cpu, workload.hostPhases(bases), kernels.size());
+        }
+
+        void launchNext() {
+            if (host.runBefore(next, this::launchNext)) return; // CPU work due before this launch (or at the end) first
+            if (next == kernels.size()) {
+                ended();
+                return;
+            }
+            Kernel k = kernels.get(next++);
+            int index = launches++;
+            // Swaps scripted for this kernel boundary first (the GPU is idle here); then the migration slot may
+            // hold the launch back (copy-first: bulk copy before the kernel, seed 000 §2.1).
+            Runnable launch = () -> {
+                launchesHeld++;
+                machine.migration().onKernelLaunch(index, () -> {
+                    launchesHeld--;
+                    machine.liveCacheability.onKernelLaunch(index);
+                    if (machine.uvm != null) machine.uvm.kernelLaunching(index);
+                    start(k, index);
+                });
+            };
+            if (swapper != null) swapper.beforeKernel(index, launch);
+            else launch.run();
+        }
+
+        /** One GPU runs the grid; on a multi-GPU machine the grid launcher spreads it over every GPU's SMs, unless the program has a GPU of its own. */
+        private void start(Kernel k, int index) {
+            var grid = machine.multiGpu == null || gpu >= 0 ? null : machine.multiGpu.launcher();
+            if (grid != null) grid.launch(k, index, this::launchNext);
+            else machine.gpus.get(Math.max(gpu, 0)).launch(k, index, this::launchNext);
+            if (gpu >= 0) refuseBindingElsewhere(k, index);
+        }
+
+        /**
+         * A cta-scheduler that binds blocks to other GPUs (affinity, contiguous) would hold this program's blocks for
+         * ever: its GPU is the only one offered them. Found at the first launch rather than by the watchdog.
+         */
+        private void refuseBindingElsewhere(Kernel k, int index) {
+            for (int c = 0; c < k.ctas(); c++) {
+                int bound = machine.liveCta.boundGpu(index, c);
+                if (bound >= 0 && bound != gpu)
+                    throw new IllegalArgumentException("the cta-scheduler binds block " + c + " of kernel " + k.name() + " to GPU " + bound
+                            + ", but in a mix program " + gpu + " runs on GPU " + gpu + " alone: a mix takes a cta-scheduler that binds no blocks to GPUs (round-robin)");
+            }
+        }
+
+        private void ended() {
+            finishedPs = machine.engine.now();
+            if (--programsLeft > 0) return;
+            WorkloadRunner.this.finishedPs = finishedPs;
+            onFinished.run();
+        }
+    }
 }

@@ -22,6 +22,8 @@ class MetricsDocumentedTest {
         List<RunResult> runs = new ArrayList<>();
         runs.add(TestMachines.run(TestMachines.machine("small"), TestMachines.workload("stream", 1, "elements", 16384), new ClasspathPolicies()));
         runs.add(TestMachines.run(TestMachines.machine("coda"), TestMachines.workload("block-exclusive", 1, "ctas", 32), new ClasspathPolicies()));
+        runs.add(TestMachines.run(TestMachines.machine("coda"), new org.hmsim.platform.workloads.mix.MixWorkload("mix",
+                List.of(TestMachines.workload("block-exclusive", 1, "ctas", 16), TestMachines.workload("stream", 1, "elements", 8192))), new ClasspathPolicies()));
         runs.add(TestMachines.run(TestMachines.machine("etc", "uvm.oversubscription", 0.5), TestMachines.workload("etc-2dconv", 1), new ClasspathPolicies()));
         runs.add(TestMachines.run(TestMachines.machine("sahc"), TestMachines.workload("apu-kmeans", 1, "elements", 1024, "iterations", 1), new ClasspathPolicies()));
         Set<String> missing = new TreeSet<>();
@@ -32,7 +34,7 @@ class MetricsDocumentedTest {
 
     /** A pool's or link's metric with its name as the docs write it: pool.hbm0.bytes -> pool.<p>.bytes. */
     private static String generic(String metric) {
-        return metric.replaceFirst("^pool\\.[^.]+\\.", "pool.<p>.").replaceFirst("^link\\.[^.]+\\.", "link.<l>.");
+        return metric.replaceFirst("^program\\d+_", "program<p>_").replaceFirst("^pool\\.[^.]+\\.", "pool.<p>.").replaceFirst("^link\\.[^.]+\\.", "link.<l>.");
     }
 
     /** The names in backquotes in the first column of docs/metrics.md's table. */

@@ -5,6 +5,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.workload.Workload;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.hmsim.api.workload.WorkloadProvider;
 
@@ -84,6 +88,38 @@ public final class WorkloadRegistry {
             throw e;
         }
         return choose(WorkloadEntry.of(p, display), given);
+    }
+
+    /**
+     * A multiprogrammed mix of {@code programs} (seed 004 §6.5: program p runs on GPU p), labelled {@code label}, or
+     * {@code mix[a+b+…]} after its programs when null. Its origin lists the programs' labels and origins, so a
+     * changed program changes the run's provenance.
+     */
+    public static WorkloadChoice mix(String label, List<WorkloadChoice> programs) {
+        StringJoiner name = new StringJoiner("+", "mix[", "]"), origin = new StringJoiner("; ", "mix of ", "");
+        for (WorkloadChoice p : programs) {
+            name.add(p.label());
+            origin.add(p.label() + " (" + p.entry().origin() + ")");
+        }
+        MixProvider provider = new MixProvider(label != null ? label : name.toString(), origin + ", each on a GPU of its own", programs);
+        return choose(new WorkloadEntry(provider.name(), origin.toString(), provider.description(), List.of(), provider), Map.of());
+    }
+
+    /** The provider behind {@link #mix}: each program created with the run's seed. */
+    public record MixProvider(String name, String description, List<WorkloadChoice> programs) implements WorkloadProvider {
+        public MixProvider {
+            programs = List.copyOf(programs);
+        }
+
+        @Override
+        public List<ParamSpec> parameters() { return List.of(); }
+
+        @Override
+        public Workload create(Params params, long seed) {
+            List<Workload> each = new ArrayList<>();
+            for (WorkloadChoice p : programs) each.add(p.create(seed));
+            return new org.hmsim.platform.workloads.mix.MixWorkload(name, each);
+        }
     }
 
     private static WorkloadChoice choose(WorkloadEntry e, Map<String, ?> given) {

@@ -145,6 +145,7 @@ public final class StudyParser {
             List<PlannedRun> runs = expand(seeds);
             refuseTwins(runs);
             refuseUnfitting(runs);
+            refuseMixesMachinesCannotRun(runs);
             refuseUnknownParts(runs, swaps);
             refuseUnreachedKernels(runs, swaps);
             refuseUnfitBlocks(runs);
@@ -355,6 +356,7 @@ public final class StudyParser {
                 }
             }
             Map<String, NodeTuple> e = doc.entries(n, field);
+            if (e.containsKey("mix")) return mix(n, e, field);
             if ((e.containsKey("name") ? 1 : 0) + (e.containsKey("file") ? 1 : 0) + (e.containsKey("trace") ? 1 : 0) != 1)
                 throw doc.error(n, field, "a workload is a name (stream, {name: bfs, nodes: 4096}), a file ({file: saxpy.yaml}) or a trace ({trace: x.hmt}), exactly one of them");
             String key = e.containsKey("name") ? "name" : e.containsKey("file") ? "file" : "trace";
@@ -385,6 +387,30 @@ public final class StudyParser {
             }
             bareTimes(choice.entry().parameters(), params, nodes, p -> field + "." + p);
             return choice;
+        }
+
+        /**
+         * {@code {mix: [w, …], label: x}}: a multiprogrammed mix (seed 004 §6.5), program p on GPU p. Each program is a
+         * workload entry as any other; a mix within a mix has no meaning (a program is one GPU's).
+         */
+        WorkloadChoice mix(Node n, Map<String, NodeTuple> e, String field) throws StudyException {
+            for (String key : e.keySet())
+                if (!key.equals("mix") && !key.equals("label"))
+                    throw doc.error(e.get(key).getKeyNode(), field + "." + key, "unknown key '" + key + "' of a mix: a mix is {mix: [programs], label: name} "
+                            + "(parameters go to each program: {mix: [{name: bfs, nodes: 4096}, stream]})");
+            Node list = e.get("mix").getValueNode();
+            List<Node> items = YamlDoc.items(list);
+            if (items.isEmpty()) throw doc.error(list, field + ".mix", "a mix lists its programs, one per GPU: mix: [block-exclusive, sharing]");
+            List<WorkloadChoice> programs = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                String at = field + ".mix[" + i + "]";
+                if (items.get(i) instanceof MappingNode && doc.entries(items.get(i), at).containsKey("mix"))
+                    throw doc.error(items.get(i), at, "a mix's program cannot be a mix: each program runs on one GPU");
+                programs.add(workload(items.get(i), at));
+            }
+            String label = e.containsKey("label") ? scalarText(e.get("label").getValueNode(), field + ".label") : null;
+            if (label != null && label.isBlank()) throw doc.error(e.get("label").getValueNode(), field + ".label", "a mix's label is empty");
+            return WorkloadRegistry.mix(label, programs);
         }
 
         /**
@@ -815,6 +841,20 @@ public final class StudyParser {
                 throw originOf("workloads").error("workloads", r.workload().label() + " allocates " + pages + " pages of " + page + " bytes, more than machine "
                         + m.name() + "'s pools hold (" + frames + " frames" + (m.gpus() > 1 ? ", page groups of every GPU memory's smallest frame count" : "")
                         + "): every run of it would fail as it starts; a smaller input or larger pools");
+            }
+        }
+
+        /** A mix needs a GPU per program and a machine without demand paging or a CPU side (WorkloadRunner runs it so). */
+        void refuseMixesMachinesCannotRun(List<PlannedRun> runs) throws StudyException {
+            for (PlannedRun r : runs) {
+                if (!(r.workload().entry().provider() instanceof WorkloadRegistry.MixProvider mix)) continue;
+                org.hmsim.platform.machine.MachineConfig m = r.machine().config();
+                String why = mix.programs().size() > m.gpus() ? "machine " + m.name() + " has " + m.gpus() + " GPU" + (m.gpus() == 1 ? "" : "s")
+                        : m.uvm() != null ? "machine " + m.name() + " demand-pages its memory (uvm:), which one program at a time is modelled with"
+                        : m.cpu() != null ? "machine " + m.name() + " has a cpu: section, whose host program is one program's" : null;
+                if (why != null)
+                    throw originOf("workloads").error("workloads", r.workload().label() + " runs each of its " + mix.programs().size()
+                            + " programs on a GPU of its own, and " + why);
             }
         }
 

@@ -56,6 +56,8 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private FrameMapper frameMapper;
     /** Per allocation id: the program's per-CTA stride hint (api.os 1.2.0), -1 unknown. */
     private long[] ctaStride = new long[0];
+    /** Per allocation id: the GPU its program runs on in a multiprogrammed run (-1 or absent: every GPU). */
+    private int[] programGpu = new int[0];
     private ShootdownListener shootdown = (vpn, mask, oldFrame) -> {};
     private int copyRequestsInFlight = 16;
 
@@ -124,6 +126,19 @@ public final class OsMemoryManager implements MemoryManager, Component {
 
     /** Lets {@code m} choose the frames of pages (multi-GPU machines); null restores the default. */
     public void setFrameMapper(FrameMapper m) { this.frameMapper = m; }
+
+    /** Records that a multiprogrammed run's program bound to {@code gpu} made {@code a} (see {@link #programGpu}). */
+    public void setProgramGpu(Allocation a, int gpu) {
+        if (a.id() >= programGpu.length) {
+            int old = programGpu.length;
+            programGpu = java.util.Arrays.copyOf(programGpu, Math.max(a.id() + 1, old * 2));
+            java.util.Arrays.fill(programGpu, old, programGpu.length, -1);
+        }
+        programGpu[a.id()] = gpu;
+    }
+
+    @Override
+    public int programGpu(Allocation a) { return a.id() < programGpu.length ? programGpu[a.id()] : -1; }
 
     /** Records the program's per-CTA stride hint of an allocation (see {@link #ctaStrideBytes}). */
     public void setCtaStrideBytes(Allocation a, long bytes) {

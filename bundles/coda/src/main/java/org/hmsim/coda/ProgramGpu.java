@@ -1,0 +1,18 @@
+package org.hmsim.coda;
+
+import org.hmsim.api.os.Allocation;
+import org.hmsim.api.os.MemoryManager;
+
+/**
+ * Seed 004 §6.5: in a multiprogrammed mix each program runs on a GPU of its own, so with page-grained mapping "memory
+ * pages that an application accesses can be allocated to the GPU where the application is executed".
+ */
+final class ProgramGpu {
+    private ProgramGpu() {}
+
+    /** The memory for the next page of {@code a} when its program has a GPU of its own, else -1. */
+    static int memoryOf(MemoryManager memory, Allocation a, GpuGeometry.MemoryTurns turns) {
+        int gpu = memory.programGpu(a);
+        return gpu >= 0 && gpu < turns.gpus() ? turns.next(gpu) : -1;
+    }
+}
