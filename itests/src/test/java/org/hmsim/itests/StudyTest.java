@@ -56,6 +56,32 @@ class StudyTest extends ContainerPerClass {
         }
     }
 
+    /**
+     * Seed 004 §6.5: a mix runs its programs side by side, one per GPU, through the container's coda bundle: under
+     * CGP-Only each program's pages stay in its GPU's memory, so nothing crosses a link, and every program ends sooner.
+     */
+    @Test
+    void aMultiprogrammedMixRunsOneProgramPerGpu(@TempDir Path dir) throws Exception {
+        Path study = Hmsim.write(dir.resolve("mix.yaml"),
+                "study: mix",
+                "machine: " + Hmsim.examples().resolve("machines/coda.yaml"),
+                "workloads:",
+                "  - {mix: [{name: block-exclusive, ctas: 64}, {name: sharing, ctas: 32}, {name: stream, elements: 16384}], label: three}",
+                "policies:",
+                "  interleave: {sweep: [fine, coarse]}");
+        Path out = dir.resolve("results");
+        Hmsim.Result r = Hmsim.run(container, "run", study.toString(), "--out", out.toString(), "--jobs", "2");
+        assertEquals(0, r.code(), () -> Studies.errors(r, out));
+        assertEquals(List.of("three", "three"), Studies.column(out, "workload"));
+        List<String> remote = Studies.column(out, "remote_bytes");
+        assertTrue(Double.parseDouble(remote.get(0)) > 0 && Double.parseDouble(remote.get(1)) == 0, "remote bytes fine, coarse: " + remote);
+        for (int p = 0; p < 3; p++) {
+            List<String> t = Studies.column(out, "program" + p + "_time_ns");
+            assertTrue(Double.parseDouble(t.get(1)) < Double.parseDouble(t.get(0)), "program " + p + " fine, coarse: " + t);
+        }
+        assertFalse(Studies.table(out).get(0).contains("program3_time_ns"), "three programs, three columns");
+    }
+
     /** Every study the repository ships validates against the container's bundles: machines, workloads, policies, report. */
     @Test
     void everyExampleStudyIsValid() throws Exception {
