@@ -96,6 +96,25 @@ class CodaChecksTest {
     }
 
     /**
+     * Fig. 15's exception: affinity scheduling hurts SAD, whose 61 blocks (§4.3.1) fill only two GPUs' worth of Eq. 1
+     * block groups (N_bpg = 32), so two GPUs idle while round-robin spreads the blocks over all 16 SMs. The model is the
+     * workload file examples/workloads/sad.yaml (compute-bound, overlapping search windows).
+     */
+    @Test
+    void affinityAloneHurtsSadsSixtyOneBlocks() {
+        MachineConfig m = CodaSim.machine("coda");
+        var sad = org.hmsim.platform.workloads.file.WorkloadFile.load(org.hmsim.platform.machine.Presets.examples().resolve("workloads/sad.yaml"));
+        java.util.function.Supplier<Workload> w = () -> sad.create(org.hmsim.api.policy.Params.validate(sad.parameters(), java.util.Map.of()), 1);
+        RunResult[] r = CodaSim.parallel(() -> CodaSim.run(m, w.get(), CodaSim.FGP), () -> CodaSim.run(m, w.get(), CodaSim.FGP_AFFINITY));
+        String msg = line("sad FGP + affinity", r[0], r[1]) + String.format(", idle tail %.2f vs %.2f", CodaSim.metric(r[0], "gpu_idle_tail_fraction"),
+                CodaSim.metric(r[1], "gpu_idle_tail_fraction"));
+        System.out.println(msg);
+        assertTrue(r[1].simTimeNs() > 1.25 * r[0].simTimeNs(), msg);
+        assertEquals(0.0, r[1].stats().get("grid.gpu2.ctas") + r[1].stats().get("grid.gpu3.ctas"), msg);
+        assertTrue(CodaSim.metric(r[0], "cta_imbalance") < 1.1 && CodaSim.metric(r[1], "cta_imbalance") > 1.9, msg);
+    }
+
+    /**
      * Fair round-robin gives every GPU the same share of blocks when the GPUs are alike (§2, Fig. 2/3):
      * the links' request and response channels take turns, so no GPU's requests are crowded out by the
      * responses it owes the others (a single FIFO per link direction gave one GPU 1.9x its share).
