@@ -8,7 +8,8 @@ public interface CtaSchedulerPolicy extends Policy {
 
     /**
      * @param cta the block's linear index in the grid
-     * @param sms every SM of the machine; an SM can take the block if it has room
+     * @param sms the SMs the block may go to: every SM of the machine, or in a multiprogrammed mix (since api.policy 1.11.0)
+     *            the SMs of the GPU its program runs on; an SM can take the block if it has room
      * @param canTake {@code canTake[i]} tells whether {@code sms.get(i)} has room for this block
      * @return the index into {@code sms}, or -1 to hold the block until a block finishes
      */

@@ -10,12 +10,29 @@ import org.hmsim.api.machine.PoolInfo;
  * machine lacks (eviction without demand paging, CPU-GPU coherence without CPU caches) refuses it: its runs would be
  * labelled with a policy that did nothing. {@code allocations} is empty where the workload is not at hand (a swap
  * typed into a live shell); a check must then let allocation names pass, and the policy refuses them when it meets
- * the workload. Since api.policy 1.8.0.
+ * the workload. {@code programs} is how many programs run side by side, one per GPU ({@link
+ * org.hmsim.api.workload.Multiprogram}; 1 for an ordinary run, since api.policy 1.11.0). Since api.policy 1.8.0.
  */
-public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean demandPaging, boolean cpuSide, List<String> allocations) {
+public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean demandPaging, boolean cpuSide, List<String> allocations,
+                       int programs) {
     public RunFacts {
         pools = List.copyOf(pools);
         allocations = List.copyOf(allocations);
+        if (programs < 1) throw new IllegalArgumentException("a run has at least one program, got " + programs);
+    }
+
+    /** One program (an ordinary run), as before api.policy 1.11.0. */
+    public RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean demandPaging, boolean cpuSide, List<String> allocations) {
+        this(pools, pageBytes, gpus, demandPaging, cpuSide, allocations, 1);
+    }
+
+    /**
+     * Refuses {@code policy} in a multiprogrammed mix ({@code programs > 1}: program p alone on GPU p, seed 004 §6.5), whose
+     * rule assumes one program over the whole machine ({@code why}). Since api.policy 1.11.0.
+     */
+    public void refuseMix(String policy, String why) {
+        if (programs > 1) throw new IllegalArgumentException(policy + " " + why + ", and this run is a mix of " + programs
+                + " programs, each alone on its GPU: a mix takes policies that act per program or per GPU");
     }
 
     /** Refuses {@code policy} (as the study names it) on a machine without demand paging: it would act on nothing. */

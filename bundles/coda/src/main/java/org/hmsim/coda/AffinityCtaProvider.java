@@ -3,6 +3,7 @@ package org.hmsim.coda;
 import java.util.List;
 import org.hmsim.api.policy.ParamSpec;
 import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.RunFacts;
 import org.hmsim.api.policy.Policy;
 import org.hmsim.api.policy.PolicyContext;
 import org.hmsim.api.policy.PolicyProvider;
@@ -23,6 +24,9 @@ public final class AffinityCtaProvider implements PolicyProvider {
     }
 
     @Override public List<ParamSpec> parameters() { return List.of(InterleaveProviders.blocksPerGpu()); }
+
+    /** A mix's program has one GPU: blocks bound to the others would wait for ever. */
+    @Override public void check(Params params, RunFacts run) { run.refuseMix("affinity", "binds each block to a GPU by Eq. 1 over every GPU of the machine"); }
 
     @Override public Policy create(PolicyContext context, Params params) {
         return new AffinityCta(false, context.machine().gpuCount(), new GpuGeometry.LazyBlocks(context.machine(), params.getInt("blocks_per_gpu")));

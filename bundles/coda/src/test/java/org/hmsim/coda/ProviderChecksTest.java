@@ -33,4 +33,16 @@ class ProviderChecksTest {
         assertThrows(IllegalArgumentException.class, () -> mot.check(p, new RunFacts(List.of(), 4096, 4, false, true, List.of())));
         assertDoesNotThrow(() -> mot.check(p, machine(4096)));
     }
+
+    /** Affinity and contiguous bind blocks over every GPU: a mix's program has one, so both are refused for a mix (seed 004 §6.5). */
+    @Test
+    void bindingCtaSchedulersAreRefusedForAMix() {
+        RunFacts mix = new RunFacts(List.of(), 4096, 4, false, false, List.of("p0.a", "p1.a"), 2);
+        for (var provider : List.of(new AffinityCtaProvider(), new ContiguousCtaProvider())) {
+            Params p = Params.validate(provider.parameters(), Map.of());
+            var e = assertThrows(IllegalArgumentException.class, () -> provider.check(p, mix));
+            assertEquals(true, e.getMessage().startsWith(provider.name() + " binds each block") && e.getMessage().contains("mix of 2 programs"), e.getMessage());
+            assertDoesNotThrow(() -> provider.check(p, machine(4096)));
+        }
+    }
 }

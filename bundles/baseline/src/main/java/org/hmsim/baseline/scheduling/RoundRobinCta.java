@@ -9,15 +9,21 @@ import org.hmsim.api.policy.CtaSchedulerPolicy;
  * previous block, wrapping around (the GPGPU-Sim / hardware default block distributor).
  */
 public final class RoundRobinCta implements CtaSchedulerPolicy {
-    private int next;
+    /**
+     * Where the next search starts, per list of SMs offered: the machine's (every GPU's SMs, keyed by GPU 0) or, in a
+     * multiprogrammed mix, one GPU's. A review found one shared pointer letting co-running programs shift each other's
+     * block placement.
+     */
+    private int[] next = new int[1];
 
     @Override
     public int pickSm(int kernel, int cta, List<? extends CoreView> sms, boolean[] canTake) {
-        int n = sms.size();
+        int n = sms.size(), list = Math.max(0, sms.get(0).gpu());
+        if (list >= next.length) next = java.util.Arrays.copyOf(next, list + 1);
         for (int i = 0; i < n; i++) {
-            int s = (next + i) % n;
+            int s = (next[list] + i) % n;
             if (canTake[s]) {
-                next = (s + 1) % n;
+                next[list] = (s + 1) % n;
                 return s;
             }
         }

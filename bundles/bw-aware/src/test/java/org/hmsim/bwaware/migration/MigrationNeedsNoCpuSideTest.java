@@ -27,4 +27,15 @@ class MigrationNeedsNoCpuSideTest {
             assertDoesNotThrow(() -> p.check(params, gpuOnly), p.name());
         }
     }
+
+    /** Seed 000's migrations serve one program (kernel 0 its start, one fastest pool): a multiprogrammed mix is refused (a review saw copy-first charge program 0 for every program's copy). */
+    @Test
+    void everyMigrationPolicyRefusesAMix() {
+        RunFacts mix = new RunFacts(List.of(), 4096, 2, false, false, List.of(), 2);
+        for (PolicyProvider p : List.of(new ThresholdProvider(), new RangeExpansionProvider(), new BandwidthBalancingProvider(), new CopyFirstProvider())) {
+            Params params = Params.validate(p.parameters(), Map.of());
+            var e = assertThrows(IllegalArgumentException.class, () -> p.check(params, mix), p.name());
+            assertTrue(e.getMessage().contains("mix of 2 programs"), e.getMessage());
+        }
+    }
 }

@@ -41,6 +41,13 @@ class ResumeIdentityTest extends ResultsCli {
         assertOneLineError(run("--resume"), "workload.file_sha256: ");
         Fakes.write(dir, "studies/w.yaml", file);
         assertEquals(0, run("--resume"), err());
+
+        // the same file as a program of a mix: its contents identify the run too (a review found a mix's resume keeping stale results)
+        study = Fakes.write(dir, "studies/s.yaml", "study: s\nseeds: [1, 2]\nmachine: ../machines/small.yaml\nworkloads: [{mix: [{file: w.yaml}], label: one}]\n");
+        assertEquals(0, run(), err());
+        Files.delete(out.resolve("runs/0002/stats.json"));
+        Fakes.write(dir, "studies/w.yaml", file.replace("cycles: 2", "cycles: 200"));
+        assertOneLineError(run("--resume"), "workload.programs.p0.file_sha256: ");
     }
 
     @Test

@@ -472,8 +472,13 @@ class StudyParserTest {
         assertEquals("workloads[0].mix[1]", unknown.field());
         assertEquals(4, unknown.line());
         assertTrue(unknown.reason().startsWith("unknown workload 'sgemmm'"), unknown.reason());
-        StudyException five = error("study: m\nmachine: " + coda + "\nworkloads: [{mix: [stream, stream, stream, stream, stream], label: five}]\n");
+        StudyException five = error("study: m\nmachine: " + coda + "\nworkloads:\n  - stream\n  - {mix: [stream, stream, stream, stream, stream], label: five}\n");
         assertTrue(five.reason().contains("five runs each of its 5 programs on a GPU of its own, and machine coda has 4 GPUs"), five.reason());
+        assertEquals("workloads[1]", five.field(), five.getMessage());
+        assertEquals(5, five.line(), five.getMessage());
+        // two labels, one simulation
+        StudyException twins = error("study: m\nmachine: " + coda + "\nworkloads: [{mix: [stream, bfs], label: x}, {mix: [stream, bfs], label: y}]\n");
+        assertTrue(twins.reason().contains("are the same simulation"), twins.reason());
         StudyException one = error("study: m\nmachine: ../machines/small.yaml\nworkloads: [{mix: [stream, bfs]}]\n");
         assertTrue(one.reason().contains("has 1 GPU"), one.reason());
     }

@@ -25,13 +25,20 @@ final class Metrics {
      * mean, {@code mean_program_time_ns} (the mean turnaround: every program starts at 0). {@code sim_time_ns} is the
      * last one's.
      */
-    static void programs(LinkedHashMap<String, Double> out, long[] endsPs) {
-        double sum = 0;
+    static void programs(LinkedHashMap<String, Double> out, long[] endsPs, int gpus) {
+        double sum = 0, last = 0;
         for (int p = 0; p < endsPs.length; p++) {
             out.put("program" + p + "_time_ns", endsPs[p] / 1000.0);
             sum += endsPs[p] / 1000.0;
+            last = Math.max(last, endsPs[p]);
         }
         out.put("mean_program_time_ns", sum / endsPs.length);
+        // the grid launcher's balance does not apply (each program has its GPU); a GPU idles once its program has ended,
+        // and for the whole run if it has none (a review found both columns reading 0 in every mix)
+        out.remove("cta_imbalance");
+        double idle = gpus - endsPs.length;
+        for (long e : endsPs) idle += last == 0 ? 0 : (last - e) / last;
+        out.put("gpu_idle_tail_fraction", idle / gpus);
     }
 
     static LinkedHashMap<String, Double> headline(Machine m, SortedMap<String, Double> stats, long endPs, int kernels) {

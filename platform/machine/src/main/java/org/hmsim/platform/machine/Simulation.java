@@ -106,7 +106,7 @@ public final class Simulation {
         epochs.finish(end);
         SortedMap<String, Double> stats = m.stats.snapshot();
         LinkedHashMap<String, Double> metrics = Metrics.headline(m, stats, end, workload.kernelCount());
-        if (workload.multiprogram()) Metrics.programs(metrics, workload.programEndsPs());
+        if (workload.multiprogram()) Metrics.programs(metrics, workload.programEndsPs(), m.gpus.size());
         // runs.csv names the policies a run started with; this says whether it ended on others
         if (swapper != null) metrics.put("swaps", (double) swapper.performed());
         return new RunResult(end, metrics, stats, m.stats.sampledNames(), m.stats.seriesRows(), m.engine.eventsHandled(), Metrics.lineRequests(m));

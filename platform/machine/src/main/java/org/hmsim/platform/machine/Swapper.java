@@ -381,8 +381,11 @@ final class Swapper implements EventTarget {
             case CTA_SCHEDULER -> {
                 m.liveCta.target = (CtaSchedulerPolicy) p;
                 if (m.multiGpu != null && m.multiGpu.launcher() != null) m.multiGpu.launcher().ctaPolicySwapped();
-                else for (org.hmsim.platform.gpu.Gpu g : m.gpus) g.ctaPolicySwapped();
-                return imported + "; told the running kernel";
+                // a GPU running a kernel of its own (one GPU, or a mix's program) is told too; a GPU in a grid skips it
+                for (org.hmsim.platform.gpu.Gpu g : m.gpus) g.ctaPolicySwapped();
+                // a rule binding blocks to GPUs would hold a mix's blocks for ever: the run fails here, saying so
+                if (workload != null) workload.refuseBindingElsewhere();
+                return imported + "; told the running kernel" + (workload != null && workload.multiprogram() ? "s" : "");
             }
             case WARP_SCHEDULER -> {
                 m.liveWarps.swapTo((WarpSchedulerPolicy) p);

@@ -84,6 +84,11 @@ final class WorkloadRunner {
 
     boolean multiprogram() { return programs.get(0).gpu >= 0; }
 
+    /** In a mix: fails if the cta-scheduler binds a block of a running kernel to another GPU than its program's. */
+    void refuseBindingElsewhere() {
+        for (Program p : programs) if (p.gpu >= 0 && p.running != null) p.refuseBindingElsewhere(p.running, p.runningIndex);
+    }
+
     /** One program: its allocations, kernels and host phases, and the GPU it runs on (-1: every GPU). */
     private final class Program {
         final int gpu;
@@ -92,6 +97,9 @@ final class WorkloadRunner {
         final HostProgram host;
         int next;
         long finishedPs = -1;
+        /** The kernel on the GPU now (null between launches) and its launch index. */
+        Kernel running;
+        int runningIndex;
 
         Program(Workload workload, int gpu) {
             this.gpu = gpu;
@@ -99,7 +107,8 @@ final class WorkloadRunner {
             long[] bases = new long[specs.size()];
             for (int i = 0; i < bases.length; i++) {
                 AllocationSpec s = specs.get(i);
-                Allocation a = machine.os.allocate(s.name(), s.bytes(), s.hint(), s.readOnly());
+                String name = gpu >= 0 ? Multiprogram.allocationName(gpu, s.name()) : s.name();
+                Allocation a = machine.os.allocate(name, s.bytes(), s.hint(), s.readOnly());
                 // the compiler's per-block stride of this object, handed to the runtime at cudaMalloc (seed 004 §4.1)
                 if (workload instanceof org.hmsim.api.workload.CtaStrideHints h) machine.os.setCtaStrideBytes(a, h.ctaStrideBytes(i));
                 if (gpu >= 0) machine.os.setProgramGpu(a, gpu);
@@ -111,6 +120,7 @@ final class WorkloadRunner {
         }
 
         void launchNext() {
+            running = null;
             if (host.runBefore(next, this::launchNext)) return; // CPU work due before this launch (or at the end) first
             if (next == kernels.size()) {
                 ended();
@@ -135,6 +145,8 @@ final class WorkloadRunner {
 
         /** One GPU runs the grid; on a multi-GPU machine the grid launcher spreads it over every GPU's SMs, unless the program has a GPU of its own. */
         private void start(Kernel k, int index) {
+            running = k;
+            runningIndex = index;
             var grid = machine.multiGpu == null || gpu >= 0 ? null : machine.multiGpu.launcher();
             if (grid != null) grid.launch(k, index, this::launchNext);
             else machine.gpus.get(Math.max(gpu, 0)).launch(k, index, this::launchNext);
@@ -145,7 +157,7 @@ final class WorkloadRunner {
          * A cta-scheduler that binds blocks to other GPUs (affinity, contiguous) would hold this program's blocks for
          * ever: its GPU is the only one offered them. Found at the first launch rather than by the watchdog.
          */
-        private void refuseBindingElsewhere(Kernel k, int index) {
+        void refuseBindingElsewhere(Kernel k, int index) {
             for (int c = 0; c < k.ctas(); c++) {
                 int bound = machine.liveCta.boundGpu(index, c);
                 if (bound >= 0 && bound != gpu)

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.Slot;
 import org.hmsim.api.workload.Workload;
 import org.hmsim.platform.workloads.mix.MixWorkload;
 import org.junit.jupiter.api.Test;
@@ -42,6 +44,44 @@ class MultiprogramTest {
         assertTrue(r.metrics().get("program2_time_ns") < r.metrics().get("program0_time_ns"), "the small stream ends first");
         // fine interleave: three quarters of every program's misses leave its GPU
         assertEquals(0.75, r.metrics().get("remote_fraction"), 0.03);
+        // the grid launcher's balance does not apply; the GPUs idle after their program, GPU 3 for the whole run
+        assertTrue(!r.metrics().containsKey("cta_imbalance"), "no cta_imbalance in a mix");
+        double idle = 1;
+        for (int p = 0; p < 3; p++) idle += 1 - r.metrics().get("program" + p + "_time_ns") / last;
+        assertEquals(idle / 4, r.metrics().get("gpu_idle_tail_fraction"), 1e-9);
+    }
+
+    /** Two programs may both allocate "own": the run names program p's allocations p<p>.<name>, so policies keyed by name tell them apart. */
+    @Test
+    void eachProgramsAllocationsAreNamedAfterIt() {
+        var names = new MixWorkload("m", List.of(blocks(8), blocks(8))).allocations().stream().map(a -> a.name()).toList();
+        assertEquals(List.of("p0.own", "p0.shared", "p1.own", "p1.shared"), names.stream().filter(n -> n.endsWith("own") || n.endsWith("shared")).toList(), names.toString());
+        assertEquals(names.size(), names.stream().distinct().count(), names.toString());
+    }
+
+    /**
+     * A scripted swap at a launch drains every GPU, the other programs' running kernels included, and every launch of every
+     * program still runs. (The swapper now queues every launch that arrives during a swap; it kept one, which a second
+     * program's kernel ending in its stores' drain would have replaced. This run does not hit that window.)
+     */
+    @Test
+    void launchesOfSeveralProgramsWaitForADrainingSwap() {
+        SwappableProviders src = new SwappableProviders()
+                .swap(new ScriptedSwap(ScriptedSwap.When.KERNEL, 2, Slot.L2_MISS_PATH, new ScriptedSwap.Choice("conventional", Map.of())));
+        Workload mix = new MixWorkload("m", List.of(TestMachines.workload("bfs", 1, "nodes", 4096), TestMachines.workload("bfs", 2, "nodes", 4096)));
+        RunResult r = Simulation.run(new RunSpec("swap", TestMachines.machine("coda"), mix, src, 1, 1_000_000, 0));
+        assertEquals(1, src.records.size(), src.records.toString());
+        assertEquals("ok", src.records.get(0).outcome(), src.records.toString());
+        assertTrue(src.records.get(0).drainSimPs() > 0, "the swap drained the GPUs: " + src.records);
+        double kernels = 0;
+        for (int g = 0; g < 2; g++) kernels += r.stats().get("gpu" + g + ".kernels_completed");
+        double launches = 0;
+        for (long seed = 1; seed <= 2; seed++) {
+            Workload w = TestMachines.workload("bfs", seed, "nodes", 4096);
+            launches += w.kernels(new long[w.allocations().size()]).size();
+        }
+        assertEquals(launches, kernels, "every launch of both programs ran");
+        assertTrue(launches > 4, "several launches each: " + launches);
     }
 
     @Test

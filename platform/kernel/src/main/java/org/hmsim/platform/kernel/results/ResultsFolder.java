@@ -377,6 +377,20 @@ public final class ResultsFolder {
         // a workload file or trace can change under the same name and parameters: its contents identify the run too
         String sha = fileSha(run.workload().entry().origin());
         if (sha != null) workload.put("file_sha256", sha);
+        // a mix's programs, each as a workload is recorded: a changed program (or its file) is a changed run
+        if (run.workload().entry().provider() instanceof org.hmsim.platform.kernel.registry.WorkloadRegistry.MixProvider mix) {
+            Map<String, Object> programs = new LinkedHashMap<>();
+            for (int p = 0; p < mix.programs().size(); p++) {
+                var program = mix.programs().get(p);
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("name", program.entry().name());
+                one.put("params", program.params().asMap());
+                String programSha = fileSha(program.entry().origin());
+                if (programSha != null) one.put("file_sha256", programSha);
+                programs.put("p" + p, one);
+            }
+            workload.put("programs", programs);
+        }
         c.put("workload", workload);
         Map<String, Object> policies = new LinkedHashMap<>();
         for (Slot s : Slot.values()) {

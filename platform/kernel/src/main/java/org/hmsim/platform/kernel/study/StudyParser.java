@@ -93,6 +93,8 @@ public final class StudyParser {
         Map<String, NodeTuple> top;
         final List<MachineTree> machines = new ArrayList<>();
         final List<WorkloadChoice> workloadChoices = new ArrayList<>();
+        /** Where each of {@link #workloadChoices} is written (its entry of workloads:). */
+        final List<Node> workloadNodes = new ArrayList<>();
         final Map<Slot, PolicySpec> baseSpecs = new EnumMap<>(Slot.class);
         final List<SweepDim> dims = new ArrayList<>();
         final List<SweepDim> policyDims = new ArrayList<>();
@@ -336,6 +338,7 @@ public final class StudyParser {
                 if (twin >= 0) errors.add(doc.error(items.get(i), "workloads[" + i + "]", twinMessage(w, workloadChoices.get(twin), twin)));
                 labels.add(w.label());
                 workloadChoices.add(w);
+                workloadNodes.add(items.get(i));
             }
         }
 
@@ -343,7 +346,7 @@ public final class StudyParser {
         String twinMessage(WorkloadChoice w, WorkloadChoice twin, int at) {
             if (w.entry().origin().equals(twin.entry().origin())) return "'" + w.label() + "' is listed twice (also workloads[" + at + "])";
             return "two different workloads are named '" + w.entry().name() + "' (also workloads[" + at + "]), so their runs and figures would "
-                    + "share one label: rename one (a workload file's name: field)";
+                    + "share one label: rename one (a workload file's name: field, a mix's label:)";
         }
 
         WorkloadChoice workload(Node n, String field) throws StudyException {
@@ -741,9 +744,14 @@ public final class StudyParser {
                 List<Object> key = new ArrayList<>();
                 key.add(r.machine().config().name()); // two machine files alike are still two machines the report tells apart
                 key.add(r.machine().config().simulated());
-                key.add(r.workload().entry().name());
-                key.add(r.workload().entry().origin());
-                key.add(r.workload().params().asMap());
+                if (r.workload().entry().provider() instanceof WorkloadRegistry.MixProvider mix) {
+                    // a mix is its programs, whatever its label says
+                    for (WorkloadChoice p : mix.programs()) key.add(List.of(p.entry().name(), p.entry().origin(), p.params().asMap()));
+                } else {
+                    key.add(r.workload().entry().name());
+                    key.add(r.workload().entry().origin());
+                    key.add(r.workload().params().asMap());
+                }
                 for (Slot s : Slot.values()) {
                     PolicyChoice c = r.policies().get(s);
                     key.add(c == null ? null : List.of(c.entry().name(), c.entry().version(), c.params().asMap()));
@@ -783,7 +791,7 @@ public final class StudyParser {
                 var m = r.machine().config();
                 List<org.hmsim.api.workload.AllocationSpec> specs = allocationsOf(r);
                 List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
-                var facts = m.runFacts(names);
+                var facts = m.runFacts(names, r.workload().entry().provider() instanceof WorkloadRegistry.MixProvider mix ? mix.programs().size() : 1);
                 List<Object> pair = List.of(m.name(), m.simulated(), r.workload(), r.seed());
                 for (PolicyChoice c : swapTargets) checkParts(c, m, facts, pair, checked, "swaps", c.slot().id() + " -> ");
                 for (PolicyChoice c : r.policies().values()) checkParts(c, m, facts, pair, checked, "policies." + c.slot().id(), "");
@@ -852,9 +860,10 @@ public final class StudyParser {
                 String why = mix.programs().size() > m.gpus() ? "machine " + m.name() + " has " + m.gpus() + " GPU" + (m.gpus() == 1 ? "" : "s")
                         : m.uvm() != null ? "machine " + m.name() + " demand-pages its memory (uvm:), which one program at a time is modelled with"
                         : m.cpu() != null ? "machine " + m.name() + " has a cpu: section, whose host program is one program's" : null;
-                if (why != null)
-                    throw originOf("workloads").error("workloads", r.workload().label() + " runs each of its " + mix.programs().size()
-                            + " programs on a GPU of its own, and " + why);
+                if (why == null) continue;
+                int at = workloadChoices.indexOf(r.workload());
+                throw doc.error(workloadNodes.get(at), "workloads[" + at + "]", r.workload().label() + " runs each of its " + mix.programs().size()
+                        + " programs on a GPU of its own, and " + why + (r.sweepValues().isEmpty() ? "" : " (at the sweep point " + r.sweepValues() + ")"));
             }
         }
 

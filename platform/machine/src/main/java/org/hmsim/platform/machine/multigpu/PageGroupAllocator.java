@@ -38,7 +38,7 @@ public final class PageGroupAllocator implements FrameMapper {
     /** Per memory: CGP groups whose slot for that memory is free, as a FIFO. */
     private final long[][] open;
     private final int[] openHead, openTail;
-    private long fgpPages, fgpGroups, cgpGroups;
+    private long fgpPages, fgpGroups, cgpGroups, cgpSpills;
     private final long[] cgpPages;
 
     public PageGroupAllocator(GpuMemories mem, long[] capacityBytes, Supplier<InterleavePolicy> interleave) {
@@ -76,6 +76,7 @@ public final class PageGroupAllocator implements FrameMapper {
     }
 
     private long wholePage(int home, long vpn) {
+        if (openHead[home] == openTail[home] && nextGroup >= maxGroups) home = spill(home, vpn);
         long g;
         if (openHead[home] < openTail[home]) {
             g = open[home][openHead[home]++];
@@ -86,6 +87,22 @@ public final class PageGroupAllocator implements FrameMapper {
         }
         cgpPages[home]++;
         return PhysicalAddress.make(mem.pool(home), frameOf(g) * page);
+    }
+
+    /**
+     * Memory {@code home} is full (every group's slot for it taken, no group left to open): the page goes whole to the
+     * memory with the most free slots of open groups, as the OS spills a full pool's page to another (a review found a
+     * mix's big program failing "out of memory" with three memories nearly empty).
+     */
+    private int spill(int home, long vpn) {
+        int best = -1;
+        for (int m = 0; m < n; m++)
+            if (openTail[m] - openHead[m] > (best < 0 ? 0 : openTail[best] - openHead[best])) best = m;
+        if (best < 0)
+            throw new IllegalStateException("out of memory: every page group of the GPU memories is in use when mapping page 0x" + Long.toHexString(vpn)
+                    + " (wanted whole in memory " + home + ")");
+        cgpSpills++;
+        return best;
     }
 
     /**
@@ -130,6 +147,7 @@ public final class PageGroupAllocator implements FrameMapper {
         s.counter("fgp_pages", "pages spread over every GPU memory (fine-grained, seed 004 FGP)", () -> fgpPages);
         s.counter("fgp_groups", "page groups in fine-grained mode", () -> fgpGroups);
         s.counter("cgp_groups", "page groups in coarse-grained mode", () -> cgpGroups);
+        s.counter("cgp_spills", "pages wanted whole in a full GPU memory and held whole in the one with the most free slots instead", () -> cgpSpills);
         s.counter("cgp_slots_idle", "slots of coarse-grained groups no page has taken (fragmentation of the page-group rule)", () -> {
             long idle = 0;
             for (int m = 0; m < n; m++) idle += openTail[m] - openHead[m];

@@ -10,7 +10,8 @@ import org.hmsim.api.workload.Workload;
 
 /**
  * A multiprogrammed mix (seed 004 §6.5, Fig. 13): independent programs, program p on GPU p. The platform runs the
- * programs side by side; seen as one workload (validation, counting) it is the programs one after another.
+ * programs side by side; seen as one workload (validation, counting) it is the programs one after another. Every
+ * program is built with the run's seed (two copies of one generated workload are the same data).
  */
 public final class MixWorkload implements Multiprogram {
     private final String name;
@@ -28,12 +29,15 @@ public final class MixWorkload implements Multiprogram {
     @Override
     public List<Workload> programs() { return programs; }
 
+    /** Every program's allocations in program order, each named {@link Multiprogram#allocationName} (as the platform makes them). */
     @Override
     public List<AllocationSpec> allocations() {
         List<AllocationSpec> all = new ArrayList<>();
-        for (Workload w : programs) all.addAll(w.allocations());
+        for (int p = 0; p < programs.size(); p++)
+            for (AllocationSpec a : programs.get(p).allocations()) all.add(new AllocationSpec(Multiprogram.allocationName(p, a.name()), a.bytes(), a.hint(), a.readOnly()));
         return all;
     }
+
 
     /** Every program's kernels, program after program, each built from its own slice of {@code bases}. */
     @Override
