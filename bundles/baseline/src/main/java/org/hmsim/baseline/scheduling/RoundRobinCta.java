@@ -18,7 +18,9 @@ public final class RoundRobinCta implements CtaSchedulerPolicy {
 
     @Override
     public int pickSm(int kernel, int cta, List<? extends CoreView> sms, boolean[] canTake) {
-        int n = sms.size(), list = Math.max(0, sms.get(0).gpu());
+        int n = sms.size();
+        CoreView first = n == 0 ? null : sms.get(0);
+        int list = first == null ? 0 : Math.max(0, first.gpu());
         if (list >= next.length) next = java.util.Arrays.copyOf(next, list + 1);
         for (int i = 0; i < n; i++) {
             int s = (next[list] + i) % n;

@@ -476,6 +476,11 @@ class StudyParserTest {
         assertTrue(five.reason().contains("five runs each of its 5 programs on a GPU of its own, and machine coda has 4 GPUs"), five.reason());
         assertEquals("workloads[1]", five.field(), five.getMessage());
         assertEquals(5, five.line(), five.getMessage());
+        // brackets forgotten, or a label that is not a name (an audit found both accepted)
+        StudyException scalar = error("study: m\nmachine: " + coda + "\nworkloads: [{mix: stream, label: x}]\n");
+        assertEquals("workloads[0].mix", scalar.field(), scalar.getMessage());
+        StudyException badLabel = error("study: m\nmachine: " + coda + "\nworkloads: [{mix: [stream], label: \"a b\"}]\n");
+        assertEquals("workloads[0].label", badLabel.field(), badLabel.getMessage());
         // two labels, one simulation
         StudyException twins = error("study: m\nmachine: " + coda + "\nworkloads: [{mix: [stream, bfs], label: x}, {mix: [stream, bfs], label: y}]\n");
         assertTrue(twins.reason().contains("are the same simulation"), twins.reason());

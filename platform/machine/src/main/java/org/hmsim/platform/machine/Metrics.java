@@ -36,6 +36,7 @@ final class Metrics {
         // the grid launcher's balance does not apply (each program has its GPU); a GPU idles once its program has ended,
         // and for the whole run if it has none (a review found both columns reading 0 in every mix)
         out.remove("cta_imbalance");
+        if (gpus == 1) return; // the column is for several GPUs
         double idle = gpus - endsPs.length;
         for (long e : endsPs) idle += last == 0 ? 0 : (last - e) / last;
         out.put("gpu_idle_tail_fraction", idle / gpus);

@@ -67,7 +67,10 @@ final class SwapCommand implements Callable<Integer> {
                 if (!planned.id().equals(run)) continue;
                 try {
                     var m = planned.machine().config(); // the workload is not built again here: its allocations are checked by the policy
-                    c.entry().provider().check(c.params(), m.runFacts(List.of()));
+                    // a mix's programs count: a policy refused for a mix at validation is refused here too (a review swapped one in live)
+                    int programs = planned.workload().entry().provider() instanceof org.hmsim.platform.kernel.registry.WorkloadRegistry.MixProvider mix
+                            ? mix.programs().size() : 1;
+                    c.entry().provider().check(c.params(), m.runFacts(List.of(), programs));
                 } catch (RuntimeException bad) { // a plugin's check may throw anything
                     e.println("swap: " + c.entry().name() + " on machine " + planned.machine().config().name() + ": " + bad.getMessage());
                     return Commands.BAD_INPUT;

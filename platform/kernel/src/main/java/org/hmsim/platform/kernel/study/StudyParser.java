@@ -402,6 +402,8 @@ public final class StudyParser {
                     throw doc.error(e.get(key).getKeyNode(), field + "." + key, "unknown key '" + key + "' of a mix: a mix is {mix: [programs], label: name} "
                             + "(parameters go to each program: {mix: [{name: bfs, nodes: 4096}, stream]})");
             Node list = e.get("mix").getValueNode();
+            if (!(list instanceof SequenceNode))
+                throw doc.error(list, field + ".mix", "a mix lists its programs, one per GPU, in brackets: mix: [block-exclusive, sharing]");
             List<Node> items = YamlDoc.items(list);
             if (items.isEmpty()) throw doc.error(list, field + ".mix", "a mix lists its programs, one per GPU: mix: [block-exclusive, sharing]");
             List<WorkloadChoice> programs = new ArrayList<>();
@@ -412,7 +414,8 @@ public final class StudyParser {
                 programs.add(workload(items.get(i), at));
             }
             String label = e.containsKey("label") ? scalarText(e.get("label").getValueNode(), field + ".label") : null;
-            if (label != null && label.isBlank()) throw doc.error(e.get("label").getValueNode(), field + ".label", "a mix's label is empty");
+            if (label != null && !label.matches("[A-Za-z0-9_.-]+"))
+                throw doc.error(e.get("label").getValueNode(), field + ".label", "a mix's label is a name of letters, digits and _ . - (as a workload's), got '" + label + "'");
             return WorkloadRegistry.mix(label, programs);
         }
 
