@@ -18,7 +18,7 @@ final class FirstTouchInterleave extends ChannelInterleave {
 
     @Override
     public int pageHome(long vpn, Allocation allocation, int gpu, int memories) {
-        int home = gpu >= 0 && gpu < turns.gpus() ? turns.next(gpu) : -1;
+        int home = turns.nextOf(gpu);
         return home >= 0 ? home : (int) Math.floorMod(vpn, (long) memories);
     }
 }

@@ -106,6 +106,9 @@ final class GpuGeometry {
 
         int gpus() { return memoriesOfGpu.length; }
 
+        /** As {@link #next}, or -1 for a GPU outside the machine (-1: the CPU). */
+        int nextOf(int gpu) { return gpu >= 0 && gpu < memoriesOfGpu.length ? next(gpu) : -1; }
+
         /** The memory for the next coarse-grained page of {@code gpu}, or -1 if the GPU has none. */
         int next(int gpu) {
             int[] mine = memoriesOfGpu[gpu];

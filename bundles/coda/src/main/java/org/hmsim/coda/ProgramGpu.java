@@ -14,7 +14,6 @@ final class ProgramGpu {
     static int memoryOf(MemoryManager memory, Allocation a, GpuGeometry.MemoryTurns turns) {
         // one GPU: the program has the whole machine, and each policy keeps its own rule (a review saw coarse turn into first-touch)
         if (turns.gpus() <= 1) return -1;
-        int gpu = memory.programGpu(a);
-        return gpu >= 0 && gpu < turns.gpus() ? turns.next(gpu) : -1;
+        return turns.nextOf(memory.programGpu(a));
     }
 }

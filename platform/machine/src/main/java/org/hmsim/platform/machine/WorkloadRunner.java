@@ -28,11 +28,12 @@ final class WorkloadRunner {
 
     WorkloadRunner(Machine machine, Workload workload) {
         this.machine = machine;
-        List<Workload> each = workload instanceof Multiprogram mix ? mix.programs() : List.of(workload);
-        if (workload instanceof Multiprogram) checkMix(workload.name(), each.size());
+        boolean mixed = workload instanceof Multiprogram;
+        List<Workload> each = mixed ? ((Multiprogram) workload).programs() : List.of(workload);
+        if (mixed) checkMix(workload.name(), each.size());
         List<Kernel> all = new ArrayList<>();
         for (int p = 0; p < each.size(); p++) {
-            Program program = new Program(each.get(p), workload instanceof Multiprogram ? p : -1);
+            Program program = new Program(each.get(p), mixed ? p : -1);
             programs.add(program);
             all.addAll(program.kernels);
         }
@@ -86,7 +87,7 @@ final class WorkloadRunner {
 
     /** In a mix: fails if the cta-scheduler binds a block of a running kernel to another GPU than its program's. */
     void refuseBindingElsewhere() {
-        for (Program p : programs) if (p.gpu >= 0 && p.running != null) p.refuseBindingElsewhere(p.running, p.runningIndex);
+        for (Program p : programs) if (p.gpu >= 0) p.refuseBindingElsewhere();
     }
 
     /** One program: its allocations, kernels and host phases, and the GPU it runs on (-1: every GPU). */
@@ -150,18 +151,19 @@ final class WorkloadRunner {
             var grid = machine.multiGpu == null || gpu >= 0 ? null : machine.multiGpu.launcher();
             if (grid != null) grid.launch(k, index, this::launchNext);
             else machine.gpus.get(Math.max(gpu, 0)).launch(k, index, this::launchNext);
-            if (gpu >= 0) refuseBindingElsewhere(k, index);
+            if (gpu >= 0) refuseBindingElsewhere();
         }
 
         /**
          * A cta-scheduler that binds blocks to other GPUs (affinity, contiguous) would hold this program's blocks for
          * ever: its GPU is the only one offered them. Found at the first launch rather than by the watchdog.
          */
-        void refuseBindingElsewhere(Kernel k, int index) {
-            for (int c = 0; c < k.ctas(); c++) {
-                int bound = machine.liveCta.boundGpu(index, c);
+        void refuseBindingElsewhere() {
+            if (running == null) return;
+            for (int c = 0; c < running.ctas(); c++) {
+                int bound = machine.liveCta.boundGpu(runningIndex, c);
                 if (bound >= 0 && bound != gpu)
-                    throw new IllegalArgumentException("the cta-scheduler binds block " + c + " of kernel " + k.name() + " to GPU " + bound
+                    throw new IllegalArgumentException("the cta-scheduler binds block " + c + " of kernel " + running.name() + " to GPU " + bound
                             + ", but in a mix program " + gpu + " runs on GPU " + gpu + " alone: a mix takes a cta-scheduler that binds no blocks to GPUs (round-robin)");
             }
         }

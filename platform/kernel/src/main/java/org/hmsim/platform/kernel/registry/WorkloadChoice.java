@@ -13,6 +13,9 @@ public record WorkloadChoice(WorkloadEntry entry, Params params, Map<String, Obj
         given = Collections.unmodifiableMap(new LinkedHashMap<>(given));
     }
 
+    /** Programs run side by side: a mix's count ({@link WorkloadRegistry#mix}), else 1. */
+    public int programs() { return entry.provider() instanceof WorkloadRegistry.MixProvider mix ? mix.programs().size() : 1; }
+
     /** A fresh instance for one simulation. */
     public Workload create(long seed) { return entry.provider().create(params, seed); }
 
