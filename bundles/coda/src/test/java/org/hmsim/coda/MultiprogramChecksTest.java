@@ -101,4 +101,13 @@ class MultiprogramChecksTest {
         assertTrue(spills > 0, "spills " + spills);
         assertTrue(CodaSim.metric(r, "remote_bytes") > 0, "the spilled pages are remote");
     }
+
+    /** On one GPU a mix's program has the whole machine: coarse keeps its page round-robin over the stacks (a review saw it turn into first-touch). */
+    @Test
+    void onOneGpuAMixsProgramKeepsEachPolicysOwnRule() {
+        MachineConfig m = CodaSim.machine("coda-big");
+        RunResult[] r = CodaSim.parallel(() -> CodaSim.run(m, mix(CodaSim.workload("block-exclusive", "ctas", 64)), CodaSim.CGP),
+                () -> CodaSim.run(m, CodaSim.workload("block-exclusive", "ctas", 64), CodaSim.CGP));
+        assertEquals(r[1].simTimeNs(), r[0].simTimeNs());
+    }
 }
