@@ -66,6 +66,30 @@ class DamagedTablesTest extends ResultsCli {
         assertEquals(0, run("--resume"), err());
     }
 
+    @Test
+    void aReportReplacesNoPageOrFigureOfTheUsers() throws Exception {
+        assertEquals(0, run());
+        Path mine = Files.createDirectories(dir.resolve("paper"));
+        Files.writeString(mine.resolve("report.html"), "<html>my own notes</html>");
+        assertOneLineError(exec("report", out.toString(), "--out", mine.toString()), "report.html is not a report hmsim wrote");
+        assertOneLineError(exec("compare", out.toString(), out.toString(), "--out", mine.toString()), "report.html is not a report hmsim wrote");
+        assertEquals("<html>my own notes</html>", Files.readString(mine.resolve("report.html")));
+        // figure-named files of the user's (no report of hmsim's beside them) would have been deleted
+        Files.delete(mine.resolve("report.html"));
+        Path figure = Files.createDirectories(mine.resolve("figures")).resolve("fig-1.png");
+        Files.writeString(figure, "my figure");
+        assertOneLineError(exec("report", out.toString(), "--out", mine.toString()), "fig-1.png was not written by an hmsim report");
+        assertEquals("my figure", Files.readString(figure));
+        // a folder hmsim reported into before is replaced as ever, and another page beside it stays
+        Path fresh = dir.resolve("fresh");
+        Files.createDirectories(fresh);
+        Files.writeString(fresh.resolve("notes.txt"), "keep");
+        assertEquals(0, exec("report", out.toString(), "--out", fresh.toString()), err());
+        assertEquals(0, exec("report", out.toString(), "--out", fresh.toString()), err());
+        assertEquals(0, exec("compare", out.toString(), out.toString(), "--out", fresh.toString()), err());
+        assertEquals("keep", Files.readString(fresh.resolve("notes.txt")));
+    }
+
     private static List<String> names(Path d) throws Exception {
         try (var s = Files.list(d)) {
             return s.map(p -> p.getFileName().toString()).sorted().toList();

@@ -64,9 +64,12 @@ final class Html {
         return o.toString();
     }
 
+    /** Marks a page as hmsim's, so a later {@code report --out} may replace it and no page of the user's (README "Reports"). */
+    static final String GENERATOR = "<meta name=\"generator\" content=\"hmsim\">";
+
     Html open(String title) {
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">").append(GENERATOR)
                 .append("<title>").append(esc(title)).append("</title><style>\n").append(CSS).append("\n</style></head><body>\n");
         return this;
     }

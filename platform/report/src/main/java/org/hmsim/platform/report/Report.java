@@ -156,6 +156,20 @@ public final class Report {
     /** Whether a file of figures/ is one a report writes (so a later report or run may replace it). */
     public static boolean isFigureFile(String name) { return FIGURE_FILE.matcher(name).matches(); }
 
+    /**
+     * Whether {@code html} is a page a report wrote (it carries hmsim's generator mark in its head), so a report may
+     * replace it and the figure files beside it; a page of the user's, or one that cannot be read, is not.
+     */
+    public static boolean isOwnPage(Path html) {
+        try (java.io.Reader r = Files.newBufferedReader(html, StandardCharsets.UTF_8)) {
+            char[] head = new char[4096];
+            int n = r.read(head);
+            return n > 0 && new String(head, 0, n).contains(Html.GENERATOR);
+        } catch (IOException | UncheckedIOException e) {
+            return false; // not UTF-8, unreadable: not ours to replace
+        }
+    }
+
     /** PNG files are drawn at this multiple of the figure's size (1500 x 780 pixels for a bar chart). */
     static final double PNG_SCALE = 1.5;
 

@@ -4,6 +4,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.hmsim.platform.kernel.results.EarlierResults;
+import org.hmsim.platform.report.Report;
 
 /**
  * Where {@code report} and {@code compare} may write report.html and figures/: a folder, or a path that can
@@ -26,7 +27,36 @@ final class ReportTarget {
             if (!Files.isDirectory(a)) return "--out: " + a + " is a file, not a folder; choose another --out";
             break;
         }
+        return java.util.Arrays.asList(sources).contains(out) ? null : notOurs(out);
+    }
+
+    /**
+     * A page or figures of the user's that the report would replace or delete: report.html without hmsim's mark, a
+     * file named figures, or figure-named files in figures/ with no report of hmsim's beside them (found by an audit:
+     * {@code --out} into an ordinary folder overwrote the user's report.html and deleted their fig-*.png).
+     */
+    private static String notOurs(Path out) {
+        Path html = out.resolve(Report.HTML), figures = out.resolve(Report.FIGURES);
+        boolean ours = Files.isRegularFile(html) && Report.isOwnPage(html);
+        if (Files.exists(html) && !ours)
+            return "--out: " + html + " is not a report hmsim wrote; it would be replaced: move it or choose another --out";
+        if (Files.exists(figures) && !Files.isDirectory(figures))
+            return "--out: " + figures + " is a file, not a folder; the report writes its figures there: choose another --out";
+        if (!ours && Files.isDirectory(figures)) {
+            String theirs = firstFigureFile(figures);
+            if (theirs != null)
+                return "--out: " + figures.resolve(theirs) + " was not written by an hmsim report (no report.html of hmsim's beside it); "
+                        + "the report would replace or delete it: move it or choose another --out";
+        }
         return null;
+    }
+
+    private static String firstFigureFile(Path figures) {
+        try (java.util.stream.Stream<Path> files = Files.list(figures)) {
+            return files.map(p -> p.getFileName().toString()).filter(Report::isFigureFile).sorted().findFirst().orElse(null);
+        } catch (java.io.IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A write that failed half-way (disk full, permissions): the reason in one line, no stack trace. */
