@@ -11,28 +11,59 @@ import org.hmsim.api.machine.PoolInfo;
  * labelled with a policy that did nothing. {@code allocations} is empty where the workload is not at hand (a swap
  * typed into a live shell); a check must then let allocation names pass, and the policy refuses them when it meets
  * the workload. {@code programs} is how many programs run side by side, one per GPU ({@link
- * org.hmsim.api.workload.Multiprogram}; 1 for an ordinary run, since api.policy 1.11.0). Since api.policy 1.8.0.
+ * org.hmsim.api.workload.Multiprogram}; 1 for an ordinary run, since api.policy 1.11.0); {@code mix} whether the run
+ * is a mix, each program confined to its GPU (a mix of one program is one: the program alone on GPU 0, the reference
+ * its co-run slowdown is measured against; since api.policy 1.12.0). Since api.policy 1.8.0.
  */
 public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean demandPaging, boolean cpuSide, List<String> allocations,
-                       int programs) {
+                       int programs, boolean mix) {
     public RunFacts {
         pools = List.copyOf(pools);
         allocations = List.copyOf(allocations);
         if (programs < 1) throw new IllegalArgumentException("a run has at least one program, got " + programs);
+        if (programs > 1 && !mix) throw new IllegalArgumentException("programs run side by side only in a mix, got " + programs);
+    }
+
+    /** A run of {@code programs} programs, a mix where there are more than one (api.policy 1.11.0's constructor). */
+    public RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean demandPaging, boolean cpuSide, List<String> allocations,
+                    int programs) {
+        this(pools, pageBytes, gpus, demandPaging, cpuSide, allocations, programs, programs > 1);
     }
 
     /** One program (an ordinary run), as before api.policy 1.11.0. */
     public RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean demandPaging, boolean cpuSide, List<String> allocations) {
-        this(pools, pageBytes, gpus, demandPaging, cpuSide, allocations, 1);
+        this(pools, pageBytes, gpus, demandPaging, cpuSide, allocations, 1, false);
     }
 
     /**
-     * Refuses {@code policy} in a multiprogrammed mix ({@code programs > 1}: program p alone on GPU p, seed 004 §6.5), whose
-     * rule assumes one program over the whole machine ({@code why}). Since api.policy 1.11.0.
+     * Refuses {@code policy} in a multiprogrammed mix ({@code mix}: program p alone on GPU p, seed 004 §6.5), whose
+     * rule assumes one program over the whole machine ({@code why}). Since api.policy 1.11.0; a mix of one program
+     * too since 1.12.0 (it passed and failed at its first launch).
      */
     public void refuseMix(String policy, String why) {
-        if (programs > 1) throw new IllegalArgumentException(policy + " " + why + ", and this run is a mix of " + programs
-                + " programs, each alone on its GPU: a mix takes policies that act per program or per GPU");
+        if (mix) throw new IllegalArgumentException(policy + " " + why + ", and this run is a mix of " + programs
+                + (programs == 1 ? " program, confined to GPU 0" : " programs, each alone on its GPU") + ": a mix takes policies that act per program or per GPU");
+    }
+
+    /**
+     * Refuses a placement {@code policy} (as the study names it) on a machine whose every pool is one of several GPU
+     * memories: the interleave slot places every page there (seed 004's page groups, {@link InterleavePolicy#pageHome}),
+     * whatever pool a placement chose, so the run would be labelled with a policy that did nothing. Since api.policy 1.12.0.
+     */
+    public void requirePoolChoice(String policy) {
+        long gpuMemories = pools.stream().filter(p -> p.node() < gpus).count();
+        if (gpuMemories >= 2 && gpuMemories == pools.size())
+            throw new IllegalArgumentException(policy + " chooses the pool of a page, and every pool of this machine is one of its " + gpuMemories
+                    + " GPU memories, whose pages the interleave slot places (fine, coarse, coda…): it would act on nothing");
+    }
+
+    /**
+     * Refuses {@code policy} on a machine without a pool attached to the CPU ({@code node == gpus}): a policy about
+     * CPU-homed data would act on nothing. Since api.policy 1.12.0.
+     */
+    public void requireCpuMemory(String policy) {
+        if (pools.stream().noneMatch(p -> p.node() >= gpus))
+            throw new IllegalArgumentException(policy + " acts on CPU-homed data, and this machine has no pool attached to the CPU: it would act on nothing");
     }
 
     /** Refuses {@code policy} (as the study names it) on a machine without demand paging: it would act on nothing. */

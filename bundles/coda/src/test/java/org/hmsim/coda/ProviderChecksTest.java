@@ -43,6 +43,10 @@ class ProviderChecksTest {
             var e = assertThrows(IllegalArgumentException.class, () -> provider.check(p, mix));
             assertEquals(true, e.getMessage().startsWith(provider.name() + " binds each block") && e.getMessage().contains("mix of 2 programs"), e.getMessage());
             assertDoesNotThrow(() -> provider.check(p, machine(4096)));
+            // a mix of one program is confined to GPU 0 too (it passed validation and failed at its first launch)
+            RunFacts alone = new RunFacts(List.of(), 4096, 4, false, false, List.of("p0.a"), 1, true);
+            var one = assertThrows(IllegalArgumentException.class, () -> provider.check(p, alone));
+            assertEquals(true, one.getMessage().contains("mix of 1 program, confined to GPU 0"), one.getMessage());
         }
     }
 }

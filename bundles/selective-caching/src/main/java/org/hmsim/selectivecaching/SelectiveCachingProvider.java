@@ -52,6 +52,16 @@ public final class SelectiveCachingProvider implements PolicyProvider {
                 ParamSpec.real("remote_dir_high_water", 1.0, 0.01, 1.0, "occupancy at which the cacheflush daemon flushes and resets the directory (§6.2.1: full or a high-water mark)"));
     }
 
+    /**
+     * Every rule here is about CPU-homed lines (§6.2): a machine without CPU memory leaves it nothing to act on. Read-only
+     * caching re-arms every CPU page at each kernel launch (§6.2.3), one program's launch: in a mix it would reset the
+     * co-runners' permissions too.
+     */
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+        run.requireCpuMemory(name());
+        if (params.getBoolean("read_only")) run.refuseMix(name() + " with read_only", "makes CPU pages read-only again at each kernel launch of one program");
+    }
+
     @Override public Policy create(PolicyContext context, Params p) {
         SelectiveCachingPolicy.Coalescing c = switch (p.getString("coalescing")) {
             case "none" -> SelectiveCachingPolicy.Coalescing.NONE;

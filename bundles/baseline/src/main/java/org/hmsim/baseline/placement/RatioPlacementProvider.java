@@ -26,6 +26,12 @@ public final class RatioPlacementProvider implements PolicyProvider {
                 "y: percentage of pages placed in the fastest pool by bandwidth (70 = the thesis's 30C-70B)"));
     }
 
+    /** Where the interleave slot places every page (every pool a GPU memory, seed 004) this placement would act on nothing. */
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+        run.requirePoolChoice(name());
+        check(params, run.pools());
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new RatioPlacement(context.machine(), params.getInt("fast_percent"), context.random("placement"));
     }

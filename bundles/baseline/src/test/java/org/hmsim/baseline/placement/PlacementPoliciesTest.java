@@ -110,4 +110,18 @@ class PlacementPoliciesTest {
         assertEquals(6_000, count[0], 400, "75% of the rest by bandwidth 60:20");
         assertEquals(2_000, count[2], 300);
     }
+
+    /** Seed 004's machine: every pool a GPU memory, every page placed by the interleave slot; local (the default) stays. */
+    @Test
+    void poolChoosingPlacementsAreRefusedWhereTheInterleavePlacesEveryPage() {
+        List<PoolInfo> hbm = List.of(new PoolInfo(0, "hbm0", "HBM2", 0, 8, 256e9, 1L << 33), new PoolInfo(1, "hbm1", "HBM2", 1, 8, 256e9, 1L << 33));
+        var coda = new org.hmsim.api.policy.RunFacts(hbm, 4096, 2, false, false, List.of());
+        for (PolicyProvider p : List.of(new InterleavePlacementProvider(), new RatioPlacementProvider())) {
+            Params params = Params.validate(p.parameters(), Map.of());
+            var e = assertThrows(IllegalArgumentException.class, () -> p.check(params, coda), p.name());
+            assertTrue(e.getMessage().contains("whose pages the interleave slot places"), e.getMessage());
+        }
+        var local = new LocalPlacementProvider();
+        assertDoesNotThrow(() -> local.check(Params.validate(local.parameters(), Map.of()), coda));
+    }
 }

@@ -31,6 +31,12 @@ public final class BwAwarePlacementProvider implements PolicyProvider {
 
     @Override public void check(Params params, List<org.hmsim.api.machine.PoolInfo> pools) { Bandwidths.check(params.getString("bandwidths"), pools); }
 
+    /** Where the interleave slot places every page (every pool a GPU memory, seed 004) this placement would act on nothing. */
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+        run.requirePoolChoice(name());
+        check(params, run.pools());
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new BwAwarePlacement(context.machine(), params.getString("bandwidths"), params.getInt("percent_step"), context.random("placement"),
                 params.getString("touch_order").equals("host") ? new HostTouchOrder(context.memory()) : null);

@@ -39,6 +39,12 @@ public final class DdrOnlyPlacementProvider implements PolicyProvider {
         }
     }
 
+    /** Where the interleave slot places every page (every pool a GPU memory, seed 004) this placement would act on nothing. */
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+        run.requirePoolChoice(name());
+        check(params, run.pools());
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new DdrOnlyPlacement(context.machine(), params.getString("pool"));
     }

@@ -50,6 +50,7 @@ public final class HintsPlacementProvider implements PolicyProvider {
     }
 
     @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+        run.requirePoolChoice(name());
         Bandwidths.check(params.getString("bandwidths"), run.pools());
         if (run.knowsAllocations()) checkGivenNames(params, run.allocations());
     }

@@ -35,6 +35,13 @@ public final class OraclePlacementProvider implements PolicyProvider {
                 org.hmsim.bwaware.placement.Params.BANDWIDTHS);
     }
 
+    /** Where the interleave slot places every page (every pool a GPU memory, seed 004) this placement would act on nothing. */
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+        run.requirePoolChoice(name());
+        run.refuseMix(name(), "ranks the pages of one program by their profiled accesses");
+        check(params, run.pools());
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new OraclePlacement(context.machine(), context.memory(), params.getString("bandwidths"), params.getDouble("target"),
                 params.getDouble("capacity_fraction"), params.getDouble("tie_band"), context.random("placement"), context.stats());

@@ -381,11 +381,11 @@ public final class MachineConfig {
 
     /** The pools as policies see them ({@link org.hmsim.api.machine.MachineView#pools()}), by index. */
     /** What a policy's parameters are checked against for a run of this machine with a workload allocating {@code allocations}. */
-    public org.hmsim.api.policy.RunFacts runFacts(List<String> allocations) { return runFacts(allocations, 1); }
+    public org.hmsim.api.policy.RunFacts runFacts(List<String> allocations) { return runFacts(allocations, 1, false); }
 
-    /** As {@link #runFacts(List)}, for a run of {@code programs} programs side by side (a multiprogrammed mix, one per GPU). */
-    public org.hmsim.api.policy.RunFacts runFacts(List<String> allocations, int programs) {
-        return new org.hmsim.api.policy.RunFacts(poolInfos(), pageBytes, gpus, uvm != null, cpu != null, allocations, programs);
+    /** As {@link #runFacts(List)}, for a multiprogrammed mix ({@code mix}) of {@code programs} programs, one per GPU. */
+    public org.hmsim.api.policy.RunFacts runFacts(List<String> allocations, int programs, boolean mix) {
+        return new org.hmsim.api.policy.RunFacts(poolInfos(), pageBytes, gpus, uvm != null, cpu != null, allocations, programs, mix);
     }
 
     public List<org.hmsim.api.machine.PoolInfo> poolInfos() {

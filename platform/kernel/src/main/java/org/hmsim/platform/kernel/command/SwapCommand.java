@@ -68,7 +68,7 @@ final class SwapCommand implements Callable<Integer> {
                 try {
                     var m = planned.machine().config(); // the workload is not built again here: its allocations are checked by the policy
                     // a mix's programs count: a policy refused for a mix at validation is refused here too (a review swapped one in live)
-                    c.entry().provider().check(c.params(), m.runFacts(List.of(), planned.workload().programs()));
+                    c.entry().provider().check(c.params(), m.runFacts(List.of(), planned.workload().programs(), planned.workload().isMix()));
                 } catch (RuntimeException bad) { // a plugin's check may throw anything
                     e.println("swap: " + c.entry().name() + " on machine " + planned.machine().config().name() + ": " + bad.getMessage());
                     return Commands.BAD_INPUT;

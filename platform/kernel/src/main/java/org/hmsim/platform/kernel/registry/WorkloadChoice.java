@@ -16,6 +16,9 @@ public record WorkloadChoice(WorkloadEntry entry, Params params, Map<String, Obj
     /** Programs run side by side: a mix's count ({@link WorkloadRegistry#mix}), else 1. */
     public int programs() { return entry.provider() instanceof WorkloadRegistry.MixProvider mix ? mix.programs().size() : 1; }
 
+    /** Whether this is a mix, each program confined to its GPU (a mix of one program too: it runs on GPU 0 alone). */
+    public boolean isMix() { return entry.provider() instanceof WorkloadRegistry.MixProvider; }
+
     /** A fresh instance for one simulation. */
     public Workload create(long seed) { return entry.provider().create(params, seed); }
 

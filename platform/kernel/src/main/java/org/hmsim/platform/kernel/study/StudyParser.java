@@ -794,7 +794,7 @@ public final class StudyParser {
                 var m = r.machine().config();
                 List<org.hmsim.api.workload.AllocationSpec> specs = allocationsOf(r);
                 List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
-                var facts = m.runFacts(names, r.workload().programs());
+                var facts = m.runFacts(names, r.workload().programs(), r.workload().isMix());
                 List<Object> pair = List.of(m.name(), m.simulated(), r.workload(), r.seed());
                 for (PolicyChoice c : swapTargets) checkParts(c, m, facts, pair, checked, "swaps", c.slot().id() + " -> ");
                 for (PolicyChoice c : r.policies().values()) checkParts(c, m, facts, pair, checked, "policies." + c.slot().id(), "");

@@ -1,0 +1,55 @@
+package org.hmsim.bwaware.placement;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.machine.PoolInfo;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.RunFacts;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where every pool is one of several GPU memories (seed 004's machine) the interleave slot places every page, so seed
+ * 000's placements would act on nothing: refused at validation (a review found them accepted on coda.yaml).
+ */
+class PoolChoiceChecksTest {
+    private static final long GB = 1L << 30;
+
+    private static List<PoolInfo> gpuMemories(int gpus) {
+        List<PoolInfo> pools = new ArrayList<>();
+        for (int g = 0; g < gpus; g++) pools.add(new PoolInfo(g, "hbm" + g, "HBM2", g, 8, 256e9, 8 * GB));
+        return pools;
+    }
+
+    @Test
+    void seedZeroPlacementsAreRefusedWhereTheInterleavePlacesEveryPage() {
+        RunFacts coda = new RunFacts(gpuMemories(4), 4096, 4, false, false, List.of());
+        List<PoolInfo> withHost = new ArrayList<>(gpuMemories(4));
+        withHost.add(new PoolInfo(4, "ddr", "DDR4", 4, 4, 80e9, 64 * GB));
+        RunFacts codaWithHost = new RunFacts(withHost, 4096, 4, false, false, List.of());
+        for (PolicyProvider p : List.of(new BwAwarePlacementProvider(), new OraclePlacementProvider(), new DdrOnlyPlacementProvider(), new HintsPlacementProvider())) {
+            Params params = Params.validate(p.parameters(), Map.of());
+            var e = assertThrows(IllegalArgumentException.class, () -> p.check(params, coda), p.name());
+            assertTrue(e.getMessage().startsWith(p.name() + " chooses the pool of a page, and every pool of this machine is one of its 4 GPU memories"), e.getMessage());
+            // with a CPU memory beside them the choice matters (GPU memories or host): the check lets it pass
+            assertDoesNotThrow(() -> p.check(params, codaWithHost), p.name());
+        }
+    }
+
+    /** Oracle ranks one program's pages by its profile: in a mix it would rank every program's pages together. */
+    @Test
+    void oracleIsRefusedForAMix() {
+        List<PoolInfo> pools = List.of(new PoolInfo(0, "gddr", "GDDR5", 0, 8, 200e9, 8 * GB), new PoolInfo(1, "gddr1", "GDDR5", 1, 8, 200e9, 8 * GB),
+                new PoolInfo(2, "ddr", "DDR4", 2, 4, 80e9, 64 * GB));
+        var oracle = new OraclePlacementProvider();
+        Params params = Params.validate(oracle.parameters(), Map.of());
+        var e = assertThrows(IllegalArgumentException.class, () -> oracle.check(params, new RunFacts(pools, 4096, 2, false, false, List.of(), 2)));
+        assertTrue(e.getMessage().contains("mix of 2 programs"), e.getMessage());
+        assertDoesNotThrow(() -> oracle.check(params, new RunFacts(pools, 4096, 2, false, false, List.of())));
+    }
+}
