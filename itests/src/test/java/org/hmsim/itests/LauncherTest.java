@@ -119,6 +119,59 @@ class LauncherTest {
         assertFalse(bad.out.contains("---not-reached---"), bad::toString);
     }
 
+    /**
+     * Gogo passes a variable that was never set ({@code $x}) as null: a sim: command threw a NullPointerException with
+     * its stack trace and exit 1, {@code sim:stop $x} and {@code exit $x} a bare "NullPointerException" and exit 0. Each
+     * now names the empty argument and fails with 2, bad input, without running.
+     */
+    @Test
+    void anUnsetShellVariableIsBadInputNamedByItsPosition() throws Exception {
+        Output shell = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n",
+                "sim:report $x", "sim:report results --out $x", "sim:stop $x", "stop $x", "sim:refresh $x", "echo ---went-on---", ""), "shell");
+        assertEquals(2, shell.code, shell::toString);
+        assertTrue(shell.err.contains("sim:report: argument 1 is empty (an unset shell variable?)"), shell::toString);
+        assertTrue(shell.err.contains("sim:report: argument 3 is empty (an unset shell variable?)"), shell::toString);
+        assertTrue(shell.err.contains("sim:stop: argument 1 is empty (an unset shell variable?)"), shell::toString);
+        assertTrue(shell.err.contains("sim:refresh: argument 1 is empty (an unset shell variable?)"), shell::toString);
+        assertFalse((shell.out + shell.err).contains("Exception"), "no exception, no stack trace\n" + shell);
+        assertTrue(shell.out.contains("---went-on---"), "the shell goes on, as after any failed command\n" + shell);
+
+        Output exit = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", "exit $x", "echo ---not-reached---", ""), "shell");
+        assertEquals(2, exit.code, "exit with an empty argument is bad input, and still ends the shell\n" + exit);
+        assertTrue(exit.err.contains("exit: argument 1 is empty (an unset shell variable?)"), exit::toString);
+        assertFalse(exit.out.contains("---not-reached---"), exit::toString);
+        assertFalse((exit.out + exit.err).contains("Exception"), exit::toString);
+    }
+
+    /**
+     * A line Gogo cannot parse (an unclosed quote or bracket, a stray closing one) ran nothing and left the exit code
+     * at 0: a piped script with a typo looked as if it had worked. It is bad input (2), and a line on stderr says what
+     * is wrong in words, with the line. Gogo's own line stays on stdout: its console prints it (see ShellFailureListener).
+     */
+    @Test
+    void aSyntaxErrorInAPipedScriptExitsTwoAndSaysWhatIsWrong() throws Exception {
+        Output shell = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n",
+                "sim:run \"examples/studies/quickstart.yaml", "sim:run {", "sim:run )", "echo ---went-on---", ""), "shell");
+        assertEquals(2, shell.code, "a script sees that a line could not be parsed\n" + shell);
+        assertTrue(shell.err.contains("syntax error (the line was not run): unclosed quote (\") in: sim:run \"examples/studies/quickstart.yaml"),
+                shell::toString);
+        assertTrue(shell.err.contains("syntax error (the line was not run): unclosed bracket (no closing }) in: sim:run {"), shell::toString);
+        assertTrue(shell.err.contains("syntax error (the line was not run): unexpected token ')' in: sim:run )"), shell::toString);
+        assertFalse(shell.err.contains("org.apache.felix") || shell.err.contains("Exception"), "no Gogo class names on stderr\n" + shell);
+        assertTrue(shell.out.contains("---went-on---"), shell::toString);
+
+        // a file run by source or gosh is parsed whole first: nothing of it runs, and the error names its line
+        Path script = Files.writeString(dir.resolve("typo.gosh"), "echo ---in-script---\nsim:validate 'examples/studies/quickstart.yaml\necho two\n");
+        for (String how : new String[] {"source ", "gosh "}) {
+            Output nested = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", how + script, "echo ---went-on---", ""), "shell");
+            assertEquals(2, nested.code, how + nested);
+            assertTrue(nested.err.contains("syntax error in line 2 of the script (none of it was run): unclosed quote (') in: sim:validate 'examples"),
+                    how + nested);
+            assertEquals(1, nested.err.split("syntax error", -1).length - 1, "said once, not again for the line that ran the file\n" + nested);
+            assertFalse(nested.out.contains("---in-script---"), how + nested);
+        }
+    }
+
     @Test
     void aHeadlessCommandSeesEveryPluginAlreadyInThePluginsFolder() throws Exception {
         // FileInstall scans asynchronously: the launcher must wait for its first scan, or `policies`

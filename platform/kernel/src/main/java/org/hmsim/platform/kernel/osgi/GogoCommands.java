@@ -39,6 +39,7 @@ public final class GogoCommands {
      * version available here) and {@code refresh ID} takes only installed bundles.
      */
     public void refresh(String... args) {
+        if (unsetArgument("sim:refresh", args)) return;
         if (args.length > 0) {
             System.err.println("sim:refresh takes no argument: it refreshes every bundle an uninstall or update left pending (felix:refresh ID refreshes one installed bundle)");
             System.setProperty(SHELL_EXIT_CODE, "2");
@@ -76,6 +77,7 @@ public final class GogoCommands {
     public void collect(String... args) { call("collect", args); }
 
     public void stop(String... args) {
+        if (unsetArgument("sim:stop", args)) return;
         // an unqualified "stop 6" reaches this command, not Felix's bundle stop: say so instead of a usage error
         if (args.length == 1 && args[0].matches("\\d+")) {
             System.err.println("sim:stop stops the running study and takes no bundle id; to stop bundle " + args[0] + " type felix:stop " + args[0]);
@@ -100,6 +102,7 @@ public final class GogoCommands {
     public void compare(String... args) { call("compare", args); }
 
     private void call(String command, String... args) {
+        if (unsetArgument("sim:" + command, args)) return;
         String[] all = new String[args.length + 1];
         all[0] = command;
         System.arraycopy(args, 0, all, 1, args.length);
@@ -111,5 +114,25 @@ public final class GogoCommands {
             // a system property is the one channel it shares with this bundle
             System.setProperty(SHELL_EXIT_CODE, Integer.toString(code));
         }
+    }
+
+    /**
+     * Gogo passes a variable that was never set ({@code sim:report $x}) as a null argument, which the commands'
+     * parser would throw on (a NullPointerException and its stack trace). Says which argument is empty and sets
+     * the shell's exit code to 2, bad input; true if the command must not run.
+     */
+    static boolean unsetArgument(String command, String[] args) {
+        int empty = emptyArgument(args);
+        if (empty == 0) return false;
+        System.err.println(command + ": argument " + empty + " is empty (an unset shell variable?)");
+        System.setProperty(SHELL_EXIT_CODE, "2");
+        return true;
+    }
+
+    /** The position (from 1) of the first null argument, 0 if none; a null array is Gogo's single null argument. */
+    private static int emptyArgument(String[] args) {
+        if (args == null) return 1;
+        for (int i = 0; i < args.length; i++) if (args[i] == null) return i + 1;
+        return 0;
     }
 }

@@ -34,10 +34,13 @@ public final class ShellExit implements CommandSessionListener {
     /**
      * {@code exit}: ends the shell as Ctrl-D does, with the code of the last command that failed (0 if none did);
      * {@code exit N}: with N, whatever failed before or fails while the framework stops (as a POSIX shell, N wraps
-     * at 256). Anything else is bad input: it says so and ends the shell with 2, as a POSIX shell does.
+     * at 256). Anything else, an unset variable ({@code exit $x}) included, is bad input: it says so and ends the
+     * shell with 2, as a POSIX shell does.
      */
     public void exit(String... args) {
-        if (args.length > 1 || args.length == 1 && !args[0].matches("-?\\d{1,10}")) {
+        if (GogoCommands.unsetArgument("exit", args)) {
+            System.setProperty(EXIT_REQUEST, "2"); // bad input ends the shell, as a bad exit code does
+        } else if (args.length > 1 || args.length == 1 && !args[0].matches("-?\\d{1,10}")) {
             System.err.println("exit: expected at most one exit code (a whole number), was '" + String.join(" ", args) + "'");
             System.setProperty(EXIT_REQUEST, "2");
         } else if (args.length == 1) {
