@@ -44,6 +44,8 @@ class LiveSwapTest extends ContainerPerClass {
         Path recorded = dir.resolve("recorded");
         Files.createDirectories(recorded.resolve("runs/0001"));
         Files.writeString(recorded.resolve("runs/0001/swaps.csv"), Files.readString(swaps).replace(",script,", ",shell,"));
+        // the run the swap was taken in: the replay matches runs by their configuration, not by id alone
+        Files.copy(out.resolve("runs/0001/config.json"), recorded.resolve("runs/0001/config.json"));
         Path plain = study(dir, "plain");
         Path replayOut = dir.resolve("replayed");
         Hmsim.Result p = Hmsim.run(container, "run", plain.toString(), "--out", replayOut.toString(), "--no-report", "--replay-swaps", recorded.toString());

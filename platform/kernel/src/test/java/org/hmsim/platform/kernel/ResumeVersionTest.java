@@ -33,9 +33,7 @@ class ResumeVersionTest extends ResultsCli {
      */
     @Test
     void resumeRefusesToMixRunsWithAndWithoutReplayedSwaps() throws Exception {
-        Path recorded = dir.resolve("recorded");
-        Files.createDirectories(recorded.resolve("runs/0001"));
-        Files.createDirectories(recorded.resolve("runs/0002"));
+        Path recorded = recorded();
         Files.writeString(recorded.resolve("runs/0001/swaps.csv"), org.hmsim.platform.machine.SwapRecord.HEADER + "\n"
                 + "30000,2026-11-26T00:00:00Z,replacement,lru@1.0.0,random@1.0.0,classpath,classpath,,shell,0,1,-,ok\n");
         assertEquals(0, run("--replay-swaps", recorded.toString()), err());
@@ -45,11 +43,17 @@ class ResumeVersionTest extends ResultsCli {
         assertEquals(0, run("--resume", "--replay-swaps", recorded.toString()), err());
     }
 
+    /** The study's runs in another folder, to record swaps beside (--replay-swaps matches them by their config.json). */
+    private Path recorded() {
+        Path recorded = dir.resolve("recorded");
+        assertEquals(0, exec("run", study.toString(), "--out", recorded.toString(), "--no-report", "--jobs", "1"), err());
+        return recorded;
+    }
+
     /** A swaps.csv hmsim could not have written is refused before anything runs, naming its line and field (stack traces before). */
     @Test
     void aDamagedSwapsCsvToReplayIsNamedByLineAndField() throws Exception {
-        Path recorded = dir.resolve("recorded");
-        Files.createDirectories(recorded.resolve("runs/0001"));
+        Path recorded = recorded();
         String head = org.hmsim.platform.machine.SwapRecord.HEADER + "\n";
         String ok = "30000,2026-11-26T00:00:00Z,replacement,lru@1.0.0,random@1.0.0,classpath,classpath,,shell,0,1,-,ok\n";
         Path f = recorded.resolve("runs/0001/swaps.csv");

@@ -92,10 +92,10 @@ final class RunCommand implements Callable<Integer> {
                 return Commands.BAD_INPUT;
             }
             try {
+                ResultsFolder recorded = new ResultsFolder(replaySwaps, s);
                 for (org.hmsim.platform.kernel.study.PlannedRun r : s.runs()) {
-                    Path runDir = replaySwaps.resolve("runs").resolve(r.id());
-                    List<org.hmsim.platform.machine.ScriptedSwap> swaps = org.hmsim.platform.kernel.results.SwapFiles.toReplay(runDir, s.epochPs());
-                    String unusable = unreplayable(runDir, swaps, s.epochPs());
+                    List<org.hmsim.platform.machine.ScriptedSwap> swaps = org.hmsim.platform.kernel.results.SwapFiles.toReplay(recorded.runDir(r), s.epochPs());
+                    String unusable = unreplayable(recorded, r, swaps, s.epochPs());
                     if (unusable != null) {
                         e.println("--replay-swaps: " + unusable);
                         return Commands.BAD_INPUT;
@@ -178,18 +178,21 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Why {@code swaps}, recorded in {@code runDir}, cannot be replayed in this study, or null: recorded under another epoch
-     * (they would land at other times), or naming a policy or parameters this container does not have (each would be
-     * refused at run time, silently unlike the recorded run).
+     * Why {@code swaps}, recorded for {@code run}'s id in {@code recorded}, cannot be replayed into {@code run}, or null:
+     * recorded under another epoch (they would land at other times), in another run that had the same id (a changed
+     * study, another study: matching by id alone replayed one run's swaps into another), or naming a policy or parameters
+     * this container does not have (each would be refused at run time, silently unlike the recorded run).
      */
-    private String unreplayable(Path runDir, List<org.hmsim.platform.machine.ScriptedSwap> swaps, long epochPs) {
+    private String unreplayable(ResultsFolder recorded, PlannedRun run, List<org.hmsim.platform.machine.ScriptedSwap> swaps, long epochPs) {
         if (swaps.isEmpty()) return null;
-        Path config = runDir.resolve(ResultsFolder.CONFIG);
+        Path runDir = recorded.runDir(run), config = runDir.resolve(ResultsFolder.CONFIG);
         if (java.nio.file.Files.isRegularFile(config)) {
-            Object recorded = org.hmsim.platform.kernel.results.Json.read(config).get("epoch_ps");
-            if (recorded instanceof Number n && n.longValue() != epochPs)
+            Object epoch = org.hmsim.platform.kernel.results.Json.read(config).get("epoch_ps");
+            if (epoch instanceof Number n && n.longValue() != epochPs)
                 return config + " records epoch_ps " + n.longValue() + ", this study's epoch is " + epochPs + " ps: the swaps would land at other times";
         }
+        String other = recorded.replayMismatch(run);
+        if (other != null) return other;
         for (var sw : swaps)
             for (var c : sw.to())
                 try {

@@ -167,7 +167,7 @@ public final class ResultsFolder {
 
     private String conflict(boolean collecting) {
         for (PlannedRun r : study.runs()) {
-            String changed = complete(r) ? changedConfig(r, collecting) : null;
+            String changed = complete(r) ? changedConfig(r, collecting ? RECORDED : k -> false) : null;
             if (changed != null) return dir + " holds results of another version of " + study.display() + " (run " + r.id() + ": " + changed + ")";
         }
         String sha = Provenance.recordedSha(dir);
@@ -183,9 +183,29 @@ public final class ResultsFolder {
      * {@code workload.origin}) are left out: naming the same study another way does not change a run; so
      * is the label, which only repeats what changed.
      */
-    public String changedConfig(PlannedRun run) { return changedConfig(run, false); }
+    public String changedConfig(PlannedRun run) { return changedConfig(run, k -> false); }
 
-    private String changedConfig(PlannedRun run, boolean collecting) {
+    /** What a run recorded rather than planned: the swaps it replayed, the bundles (rebuilt with another build time) its policies came from. */
+    private static final java.util.function.Predicate<String> RECORDED =
+            k -> k.startsWith("replayed_swaps") || (k.startsWith("policies.") && k.endsWith(".bundle"));
+
+    /**
+     * Why the run this folder recorded under {@code run}'s id is another run than {@code run}, or null: --replay-swaps
+     * replays the swaps recorded beside it into {@code run}, and swaps taken in one run mean nothing in another (a run id
+     * is only a position in a study's plan). Compared as collect compares, and without the study's name, which names no run.
+     * Without a config.json of that run there is nothing to match the swaps by: that is refused too.
+     */
+    public String replayMismatch(PlannedRun run) {
+        Path f = runDir(run).resolve(CONFIG);
+        if (!Files.isRegularFile(f)) return f + " is missing, so the swaps recorded beside it cannot be matched to run " + run.id() + " of " + study.display();
+        if (!run.id().equals(Json.read(f).get("run"))) return f + " is not run " + run.id() + "'s configuration (not as hmsim wrote it)";
+        String changed = changedConfig(run, RECORDED.or("study"::equals));
+        return changed == null ? null : f + " records another run under id " + run.id() + " than " + study.display() + " plans (" + changed
+                + "): its swaps would be replayed into another run";
+    }
+
+    /** As {@link #changedConfig(PlannedRun)}, not comparing the keys {@code ignored} accepts. */
+    private String changedConfig(PlannedRun run, java.util.function.Predicate<String> ignored) {
         Path f = runDir(run).resolve(CONFIG);
         if (!Files.isRegularFile(f)) return null;
         Map<String, String> then = new LinkedHashMap<>(), now = new LinkedHashMap<>();
@@ -196,15 +216,9 @@ public final class ResultsFolder {
         }
         if (!run.id().equals(then.get("run"))) return null; // not a config.json hmsim wrote for this run: damaged, redone (readMetrics)
         flatten("", Json.parse(Json.write(config(run))), now);
-        for (String ignored : List.of("label", "machine.file", "workload.origin")) {
-            then.remove(ignored);
-            now.remove(ignored);
-        }
-        if (collecting) {
-            java.util.function.Predicate<String> recorded = k -> k.startsWith("replayed_swaps") || (k.startsWith("policies.") && k.endsWith(".bundle"));
-            then.keySet().removeIf(recorded);
-            now.keySet().removeIf(recorded);
-        }
+        java.util.function.Predicate<String> left = ignored.or(List.of("label", "machine.file", "workload.origin")::contains);
+        then.keySet().removeIf(left);
+        now.keySet().removeIf(left);
         Map<String, String> all = new LinkedHashMap<>(now);
         then.forEach(all::putIfAbsent);
         for (String k : all.keySet())
