@@ -25,8 +25,8 @@ public final class Compare {
      */
     public record Diff(String runA, String runB, String label, String metric, double a, double b, double relative, boolean moved) {}
 
-    /** What a comparison found and wrote. */
-    public record Outcome(List<Diff> diffs, int moved, Path html, int figures) {
+    /** What a comparison found and wrote; {@code notes}: what a side lacks of its study (Results#notes), as "A: ..." or "B: ...". */
+    public record Outcome(List<Diff> diffs, int moved, Path html, int figures, List<String> notes) {
         public boolean anyMoved() { return moved > 0; }
     }
 
@@ -122,7 +122,13 @@ public final class Compare {
             else h.figure(renamed(g, "b-"), svgs.get("b-" + g.id()), true);
             h.raw("</div></div>\n");
         }
-        Report.warnings(h, planner.warnings());
+        // a side that is partial (its study stopped): runs "only in A" may only not have ended there
+        List<String> notes = new ArrayList<>();
+        for (String n : a.notes()) notes.add("A: " + n);
+        for (String n : b.notes()) notes.add("B: " + n);
+        List<String> warnings = new ArrayList<>(notes);
+        warnings.addAll(planner.warnings());
+        Report.warnings(h, warnings);
         h.h(2, "provenance", "Provenance");
         h.h(3, null, "A");
         provenanceOf(h, a);
@@ -130,7 +136,7 @@ public final class Compare {
         provenanceOf(h, b);
         Path html = outDir.resolve(Report.HTML);
         Report.write(html, h.close().getBytes(StandardCharsets.UTF_8));
-        return new Outcome(diffs, moved, html, fa.size() + fb.size());
+        return new Outcome(diffs, moved, html, fa.size() + fb.size(), List.copyOf(notes));
     }
 
     private static void provenanceOf(Html h, Results r) {

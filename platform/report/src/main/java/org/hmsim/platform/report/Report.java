@@ -44,13 +44,16 @@ public final class Report {
         h.h(2, "figures", "Figures");
         if (figures.isEmpty()) h.p("note", "No figure: no run finished with metrics.");
         for (Figure f : figures) h.figure(f, svgs.get(f.id()), true);
-        warnings(h, planner.warnings());
+        // a partial folder (a study stopped or still running) says so first: its figures leave the other runs out
+        List<String> warnings = new ArrayList<>(r.notes());
+        warnings.addAll(planner.warnings());
+        warnings(h, warnings);
         runsTable(h, r);
         failures(h, r);
         provenance(h, r);
         Path html = outDir.resolve(HTML);
         write(html, h.close().getBytes(StandardCharsets.UTF_8));
-        return new Summary(html, files, figures.size(), r.errors().size(), List.copyOf(planner.warnings()));
+        return new Summary(html, files, figures.size(), r.errors().size(), List.copyOf(warnings));
     }
 
     static String subtitle(Results r) {

@@ -27,9 +27,10 @@ public final class Results {
     private final List<Run> runs;
     private final Map<String, Object> study;
     private final Map<String, String> errors;
+    private final List<String> notes;
 
     private Results(Path dir, List<String> header, List<String> configColumns, List<String> metrics, List<Run> runs,
-                    Map<String, Object> study, Map<String, String> errors) {
+                    Map<String, Object> study, Map<String, String> errors, List<String> notes) {
         this.dir = dir;
         this.header = header;
         this.configColumns = configColumns;
@@ -37,6 +38,7 @@ public final class Results {
         this.runs = runs;
         this.study = study;
         this.errors = errors;
+        this.notes = notes;
     }
 
     /** Reads {@code dir}; throws BadResultsException when it is not a results folder or its runs.csv is damaged. */
@@ -75,7 +77,53 @@ public final class Results {
             boolean ok = status < 0 || status >= row.size() || row.get(status).equals("ok");
             runs.add(new Run(row.get(0), ok, c, m));
         }
-        return new Results(dir, header, config, metrics, List.copyOf(runs), readStudy(dir.resolve("study.json")), readErrors(dir.resolve("runs")));
+        Map<String, Object> study = readStudy(dir.resolve("study.json"));
+        List<String> notes = missingRows(dir, table, runs, study);
+        return new Results(dir, header, config, metrics, List.copyOf(runs), study, readErrors(dir.resolve("runs")), notes);
+    }
+
+    /**
+     * What runs.csv lacks of the runs study.json lists. A run's row is written when it ends, so a finished study has one
+     * per run, and a row missing there, or for a run whose stats.json is in runs/, is a file cut short at a line break
+     * (which no row's width shows) or out of date: refused, as the report would leave those runs out without a word
+     * and compare would call them moved. A study stopped, still running or collected incomplete lacks the runs that did
+     * not end: said in a note, which the report shows.
+     */
+    private static List<String> missingRows(Path dir, Path table, List<Run> rows, Map<String, Object> study) {
+        if (!(study.get("runs") instanceof Number n) || n.intValue() < 1) return List.of(); // not a folder hmsim wrote
+        Set<String> have = new LinkedHashSet<>();
+        for (Run r : rows) have.add(r.id());
+        int total = n.intValue(), width = Math.max(4, Integer.toString(total).length());
+        List<String> missing = new ArrayList<>(), ended = new ArrayList<>();
+        for (int i = 1; i <= total; i++) {
+            String id = String.format("%0" + width + "d", i);
+            if (have.contains(id)) continue;
+            missing.add(id);
+            if (Files.isRegularFile(dir.resolve("runs").resolve(id).resolve("stats.json"))) ended.add(id);
+        }
+        if (missing.isEmpty()) return List.of();
+        Object status = study.get("status");
+        boolean finished = "finished".equals(status);
+        if (finished || !ended.isEmpty())
+            throw new BadResultsException(table + ": no row for run(s) " + listed(finished ? missing : ended) + " of the " + total + " runs study.json lists"
+                    + (finished ? " (the study finished)" : ", which ended (their stats.json is in runs/)")
+                    + ": the file is cut short or out of date (hmsim collect " + dir + ", or hmsim run STUDY --out " + dir
+                    + " --resume, rebuilds it from runs/)");
+        return List.of("runs.csv has rows for " + (total - missing.size()) + " of the " + total + " runs study.json lists (the study's status: "
+                + status + "); not in it: " + listed(missing));
+    }
+
+    /** The run ids runs.csv has rows for, in its order; a damaged file gives a {@link BadResultsException} that names it. */
+    public static List<String> runIds(Path table) {
+        List<String> ids = new ArrayList<>();
+        for (List<String> row : CsvTable.readRuns(table).rows()) ids.add(row.get(0));
+        return ids;
+    }
+
+    /** The first ten ids, and how many more: a message stays one readable line for a study of thousands of runs. */
+    public static String listed(List<String> ids) {
+        String first = String.join(", ", ids.subList(0, Math.min(10, ids.size())));
+        return ids.size() <= 10 ? first : first + " and " + (ids.size() - 10) + " more";
     }
 
     @SuppressWarnings("unchecked")
@@ -145,6 +193,9 @@ public final class Results {
         return r instanceof List<?> l ? (List<Object>) l : List.of();
     }
 
+    /** What the folder lacks of its study (a study stopped or still running: the runs that did not end); empty if nothing. */
+    public List<String> notes() { return notes; }
+
     /** Error text of every failed run, by id. */
     public Map<String, String> errors() { return errors; }
 
@@ -210,7 +261,7 @@ public final class Results {
 
     /** The same folder with only the runs {@code keep} accepts (a figure's {@code where:}). */
     public Results filtered(java.util.function.Predicate<Run> keep) {
-        return new Results(dir, header, configColumns, metrics, runs.stream().filter(keep).toList(), study, errors);
+        return new Results(dir, header, configColumns, metrics, runs.stream().filter(keep).toList(), study, errors, notes);
     }
 
     /** A run by id, or null. */

@@ -2,6 +2,7 @@ package org.hmsim.platform.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -57,8 +58,34 @@ class CompareTest {
         Path a = Synthetic.folder(dir.resolve("a"), null), b = Synthetic.folder(dir.resolve("b"), null);
         List<String> lines = Files.readAllLines(b.resolve("runs.csv"));
         Files.write(b.resolve("runs.csv"), lines.subList(0, lines.size() - 1));
+        // a study stopped before its last run ended (a finished one without that row is a file cut short: refused)
+        Path studyB = b.resolve("study.json");
+        Files.writeString(studyB, Files.readString(studyB).replace("\"status\":\"finished\"", "\"status\":\"stopped\""));
+        assertEquals(List.of("runs.csv has rows for 7 of the 8 runs study.json lists (the study's status: stopped); not in it: 0008"), Results.load(b).notes());
         List<Compare.Diff> moved = Compare.diffs(Results.load(a), Results.load(b), 0.02).stream().filter(Compare.Diff::moved).toList();
         assertEquals(1, moved.size());
         assertEquals("(run only in A)", moved.get(0).metric());
+        assertEquals(List.of("B: " + Results.load(b).notes().get(0)), Compare.write(a, b, 0.02, dir.resolve("cmp")).notes(), "said beside the differences");
+    }
+
+    /**
+     * A finished study's runs.csv cut at a line break leaves every row whole: it was compared as if the runs it lost
+     * had moved, and reported without them (a bad-input audit). Refused, naming the file and the runs it lacks.
+     */
+    @Test
+    void aFinishedStudysRunsCsvCutAtALineBreakIsRefused() throws Exception {
+        Path a = Synthetic.folder(dir.resolve("a"), null), b = Synthetic.folder(dir.resolve("b"), null);
+        List<String> lines = Files.readAllLines(b.resolve("runs.csv"));
+        Files.write(b.resolve("runs.csv"), lines.subList(0, lines.size() - 2));
+        BadResultsException e = assertThrows(BadResultsException.class, () -> Compare.write(a, b, 0.02, dir.resolve("cmp")));
+        assertEquals(b.resolve("runs.csv") + ": no row for run(s) 0007, 0008 of the 8 runs study.json lists (the study finished): the file is cut short"
+                + " or out of date (hmsim collect " + b + ", or hmsim run STUDY --out " + b + " --resume, rebuilds it from runs/)", e.getMessage());
+        assertTrue(!Files.exists(dir.resolve("cmp")), "nothing written");
+        // not finished, but a run it lacks has its stats.json: cut short as well
+        Path studyB = b.resolve("study.json");
+        Files.writeString(studyB, Files.readString(studyB).replace("\"status\":\"finished\"", "\"status\":\"stopped\""));
+        e = assertThrows(BadResultsException.class, () -> Report.write(b, b));
+        assertTrue(e.getMessage().contains(": no row for run(s) 0007 of the 8 runs study.json lists, which ended (their stats.json is in runs/)"), e.getMessage());
+        assertTrue(!Files.exists(b.resolve(Report.HTML)), "nothing written");
     }
 }

@@ -68,6 +68,7 @@ final class CompareCommand implements Callable<Integer> {
         } finally {
             t.setContextClassLoader(before);
         }
+        for (String n : c.notes()) e.println("warning: " + n);
         for (Compare.Diff d : c.diffs())
             if (d.moved())
                 o.println("moved: run " + (d.runA().isEmpty() ? "-" : d.runA()) + "/" + (d.runB().isEmpty() ? "-" : d.runB()) + " " + d.label() + " " + d.metric()

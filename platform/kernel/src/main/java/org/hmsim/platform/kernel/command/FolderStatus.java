@@ -123,7 +123,9 @@ final class FolderStatus {
         boolean assembled = Files.isRegularFile(dir.resolve(ResultsFolder.TABLE)) && "finished".equals(status);
         boolean allEnded = counts.get("done") + counts.get("failed") == runs.size();
         int damaged = counts.get("damaged");
-        o.println("runs.csv: " + (damaged > 0 ? (assembled ? "assembled, but " : "") + damaged + " run(s) damaged since they ended: hmsim run STUDY --out "
+        String unlisted = assembled || !writer ? unlisted(dir, states, assembled) : null;
+        if (unlisted != null) o.println("runs.csv: " + unlisted);
+        else o.println("runs.csv: " + (damaged > 0 ? (assembled ? "assembled, but " : "") + damaged + " run(s) damaged since they ended: hmsim run STUDY --out "
                 + dir + " --resume runs them again" : assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + dir + ")"
                 : notSubmitted ? "nothing is queued: hmsim run STUDY --out " + dir + " --executor NAME --resume submits the runs left"
                 : !writer ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + dir + " --resume continues it"
@@ -134,6 +136,29 @@ final class FolderStatus {
             if (r.state().equals("interrupted")) o.println("  interrupted " + r.id() + " " + r.label() + " (begun, never ended: --resume runs it again)");
         for (RunState r : states) if (r.state().equals("damaged")) o.println("  damaged " + r.id() + " " + r.label() + ": " + r.why() + " (--resume runs it again)");
         return Commands.OK;
+    }
+
+    /**
+     * What is wrong with runs.csv when it lacks the row of a run that ended (cut short at a line break, which leaves every
+     * row whole, or out of date), or when it cannot be read; null if neither or it is not there. Its rows are written as
+     * runs end, so every done run has one; once the study {@code finished}, every failed one too (before, a failed run a
+     * stopped --resume had not yet run again has none). Not asked while an execution writes it: it lags a run's end.
+     */
+    private static String unlisted(Path dir, List<RunState> states, boolean finished) {
+        Path table = dir.resolve(ResultsFolder.TABLE);
+        if (!Files.isRegularFile(table)) return null;
+        java.util.Set<String> rows;
+        try {
+            rows = new java.util.HashSet<>(org.hmsim.platform.report.Results.runIds(table));
+        } catch (org.hmsim.platform.report.BadResultsException damaged) {
+            return "damaged: " + damaged.getMessage();
+        }
+        List<String> missing = new ArrayList<>();
+        for (RunState r : states)
+            if ((r.state().equals("done") || finished && r.state().equals("failed")) && !rows.contains(r.id())) missing.add(r.id());
+        if (missing.isEmpty()) return null;
+        return "cut short or out of date: no row for run(s) " + org.hmsim.platform.report.Results.listed(missing) + ", which ended: hmsim collect "
+                + dir + " rebuilds it from runs/";
     }
 
     /**
