@@ -352,6 +352,24 @@ class StudyParserTest {
                 """).runs().size());
     }
 
+    /** Before: the later of two override keys that reach one field was simulated, and nothing said the other was dropped. */
+    @Test
+    void twoOverrideKeysReachingOneFieldAreRefused() throws Exception {
+        String head = "study: o\nmachine: ../machines/small.yaml\nworkloads: [stream]\noverrides:\n";
+        StudyException byName = error(head + "  pools.ddr.bandwidth: 40GB/s\n  pools.1.bandwidth: 80GB/s\n");
+        assertEquals(dir.resolve("studies/s.yaml") + ":6:3: overrides.pools.1.bandwidth: sets the same machine field as "
+                + "overrides.pools.ddr.bandwidth (line 5) (pools.1.bandwidth); give each field once", byName.getMessage());
+        StudyException merged = error(head + "  gpu: {sms: 4}\n  gpu.sms: 8\n");
+        assertEquals("overrides.gpu.sms", merged.field());
+        assertTrue(merged.getMessage().contains("as overrides.gpu (line 5) (gpu.sms)"), merged.getMessage());
+        StudyException star = error(head + "  links.*.bandwidth: 16GB/s\n  links.0: {between: [gpu0, cpu], latency_cycles: 100, bandwidth: 64GB/s}\n");
+        assertEquals("overrides.links.0", star.field());
+        // different fields of one group, given as a mapping and as a dotted key, in either order, stay allowed
+        assertEquals(1, parse(head + "  gpu: {clock: 1GHz}\n  gpu.sms: 8\n  pools.0.bandwidth: 50GB/s\n  pools.ddr.bandwidth: 20GB/s\n").runs().size());
+        assertEquals(1, parse(head + "  gpu.l2: {size: 256KB}\n  gpu.l2.ways: 4\n").runs().size());
+        assertEquals(1, parse(head + "  gpu.l2.ways: 4\n  gpu.l2: {size: 256KB}\n").runs().size());
+    }
+
     @Test
     void sweepOrderIsMachinesWorkloadsPointsSeedsLastFastest() throws Exception {
         Study s = parse("""

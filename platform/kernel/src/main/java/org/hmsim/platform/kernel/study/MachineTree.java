@@ -44,9 +44,13 @@ final class MachineTree {
     /**
      * Sets {@code value} at {@code dotted}; every value under that path now comes from {@code origin}. A
      * {@code *} segment stands for every element of a list ({@code links.*.bandwidth}: all links at once).
+     *
+     * @return the canonical paths written: each field a mapping merged or made gives, else the path replaced whole
      */
-    void set(String dotted, Object value, Origin origin) throws PathException {
-        set(dotted, value, origin, new ArrayList<>());
+    List<String> set(String dotted, Object value, Origin origin) throws PathException {
+        List<String> written = new ArrayList<>();
+        set(dotted, value, origin, written);
+        return written;
     }
 
     /**
@@ -118,6 +122,12 @@ final class MachineTree {
             // A map may gain a key the file left out (the machine's default); MachineConfig rejects unknown ones.
             mm.put(last, deepCopy(value));
             canonical = YamlDoc.join(canon.toString(), last);
+            // a mapping put where the file has none adds fields, which other keys may add beside it: each is its own target
+            if (value instanceof Map<?, ?> given && !given.isEmpty()) {
+                replaceOrigin(canonical, origin);
+                fields(canonical, given, written);
+                return;
+            }
         } else if (cur instanceof List<?> l) {
             int i = index(l, last, canon.toString());
             @SuppressWarnings("unchecked")
@@ -127,9 +137,22 @@ final class MachineTree {
         } else {
             throw new PathException("'" + canon + "' is a single value, it has no '" + last + "'");
         }
+        replaceOrigin(canonical, origin);
+        written.add(canonical);
+    }
+
+    private void replaceOrigin(String canonical, Origin origin) {
         origins.keySet().removeIf(k -> k.equals(canonical) || k.startsWith(canonical + "."));
         origins.put(canonical, origin);
-        written.add(canonical);
+    }
+
+    /** The paths of the fields under {@code at} that the mapping {@code m} gives, nested mappings down to their fields. */
+    private static void fields(String at, Map<?, ?> m, List<String> out) {
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            String p = at + "." + e.getKey();
+            if (e.getValue() instanceof Map<?, ?> inner && !inner.isEmpty()) fields(p, inner, out);
+            else out.add(p);
+        }
     }
 
     /** {@code origin} (of the whole dotted key {@code seg}) named down to segment {@code i} only: the group it created. */

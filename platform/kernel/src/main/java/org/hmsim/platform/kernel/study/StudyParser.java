@@ -283,6 +283,9 @@ public final class StudyParser {
         void overrides() throws StudyException {
             Node n = value("overrides");
             if (n == null) return;
+            // per machine, each field set so far -> the key that set it
+            List<Map<String, String>> set = new ArrayList<>();
+            for (int m = 0; m < machines.size(); m++) set.add(new LinkedHashMap<>());
             for (Map.Entry<String, NodeTuple> e : doc.entries(n, "overrides").entrySet()) {
                 String field = "overrides." + e.getKey();
                 Node v = e.getValue().getValueNode();
@@ -290,14 +293,29 @@ public final class StudyParser {
                 // left empty it would silently take hmsim's built-in default, not the machine file's value (found by a review)
                 String empty = emptyLeaf(plain, field);
                 if (empty != null) throw doc.error(v, empty, "has no value");
-                for (MachineTree t : machines) {
-                    try {
-                        t.set(e.getKey(), plain, doc.at(v, field));
-                    } catch (MachineTree.PathException ex) {
-                        throw doc.error(e.getValue().getKeyNode(), field, "no such machine field: " + ex.getMessage() + inMachine(t));
-                    }
-                }
+                for (int m = 0; m < machines.size(); m++) override(machines.get(m), e.getKey(), e.getValue(), plain, set.get(m));
             }
+        }
+
+        /**
+         * Sets one override on {@code t}. A field another key already set is refused: the later value won without a word
+         * ({@code pools.ddr.bandwidth} and {@code pools.1.bandwidth}, {@code links.*.bandwidth} and {@code links.0}; an audit).
+         */
+        void override(MachineTree t, String key, NodeTuple kv, Object plain, Map<String, String> set) throws StudyException {
+            String field = "overrides." + key;
+            List<String> targets;
+            try {
+                targets = t.set(key, plain, doc.at(kv.getValueNode(), field));
+            } catch (MachineTree.PathException ex) {
+                throw doc.error(kv.getKeyNode(), field, "no such machine field: " + ex.getMessage() + inMachine(t));
+            }
+            for (String target : targets) {
+                String other = overlapping(set, target);
+                if (other != null)
+                    throw doc.error(kv.getKeyNode(), field, "sets the same machine field as " + other + " (" + target + ")"
+                            + inMachine(t) + "; give each field once");
+            }
+            for (String target : targets) set.put(target, field + " (line " + doc.at(kv.getKeyNode(), field).line() + ")");
         }
 
         /** The path of the first value left empty in {@code v} (a mapping or list of machine fields, or one value), or null. */
