@@ -6,44 +6,53 @@ import java.util.regex.Pattern;
 
 /**
  * Parsing of the quantities researchers write in machine descriptions: sizes ({@code 16KB}, {@code 4GiB}),
- * bandwidths ({@code 200GB/s}), frequencies ({@code 1.4GHz}) and times ({@code 20us}). KB/MB/GB are
- * binary multiples for sizes (as in cache and page sizes) and decimal for bandwidths (as vendors quote
- * them). Errors are {@link IllegalArgumentException}s with a message that names the bad text.
+ * bandwidths ({@code 200GB/s}, {@code 100Gb/s}), frequencies ({@code 1.4GHz}) and times ({@code 20us}). KB/MB/GB
+ * are binary multiples for sizes (as in cache and page sizes) and decimal for bandwidths (as vendors quote
+ * them). The prefix may be either case ({@code kB}, {@code KB}); the last letter may not: {@code B} is a byte and
+ * {@code b} a bit, as everyone writes them. Errors are {@link IllegalArgumentException}s with a message that names
+ * the bad text.
  */
 public final class Units {
     private static final Pattern NUM_UNIT = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)\\s*([A-Za-z/]*)\\s*");
+    /** A size or bandwidth unit: a prefix (or none), then B for bytes or b for bits, then /s for a bandwidth. */
+    private static final Pattern BYTE_UNIT = Pattern.compile("([kKmMgGtT]?[iI]?)([Bb]?)(/[sS])?");
 
     private Units() {}
 
     public static long bytes(String text) {
         Matcher m = match(text, "size");
         double v = Double.parseDouble(m.group(1));
-        String u = m.group(2).toUpperCase(Locale.ROOT);
-        long mul = switch (u) {
-            case "", "B" -> 1L;
-            case "K", "KB", "KIB" -> 1L << 10;
-            case "M", "MB", "MIB" -> 1L << 20;
-            case "G", "GB", "GIB" -> 1L << 30;
-            case "T", "TB", "TIB" -> 1L << 40;
-            default -> throw new IllegalArgumentException("unknown size unit '" + m.group(2) + "' in '" + text + "' (use B, KB, MB, GB, TB)");
-        };
-        return whole(v * mul, text, "bytes");
+        Matcher u = BYTE_UNIT.matcher(m.group(2));
+        // Ki needs its B (KiB), as before; i alone is no prefix
+        if (!u.matches() || u.group(3) != null || u.group(1).length() > (u.group(2).isEmpty() ? 1 : 2) || u.group(1).equalsIgnoreCase("i"))
+            throw new IllegalArgumentException("unknown size unit '" + m.group(2) + "' in '" + text + "' (use B, KB, MB, GB, TB)");
+        // 16Kb was read as 16 KB: a size in bits is a slip for bytes far more often than meant, and hmsim has no size in bits
+        if (u.group(2).equals("b"))
+            throw new IllegalArgumentException("'" + text + "' is in bits (b); a size is in bytes (B): write " + m.group(1) + inBytes(u.group(1)));
+        return whole(v * (1L << 10 * power(u.group(1))), text, "bytes");
     }
 
-    /** Bandwidth in bytes per second. */
+    /** Bandwidth in bytes per second; a rate in bits ({@code 100Gb/s}, as links are quoted) is divided by 8. */
     public static double bytesPerSecond(String text) {
         Matcher m = match(text, "bandwidth");
         double v = Double.parseDouble(m.group(1));
-        String u = m.group(2).toUpperCase(Locale.ROOT);
-        double mul = switch (u) {
-            case "B/S" -> 1;
-            case "KB/S" -> 1e3;
-            case "MB/S" -> 1e6;
-            case "GB/S" -> 1e9;
-            case "TB/S" -> 1e12;
-            default -> throw new IllegalArgumentException("unknown bandwidth unit '" + m.group(2) + "' in '" + text + "' (use B/s, MB/s, GB/s, TB/s)");
-        };
-        return finite(v * mul, text);
+        Matcher u = BYTE_UNIT.matcher(m.group(2));
+        // binary prefixes are refused, not read as decimal ones: 1GiB/s is 7 % more than 1GB/s
+        if (!u.matches() || u.group(2).isEmpty() || u.group(3) == null || u.group(1).toLowerCase(Locale.ROOT).endsWith("i"))
+            throw new IllegalArgumentException("unknown bandwidth unit '" + m.group(2) + "' in '" + text
+                    + "' (use B/s, KB/s, MB/s, GB/s, TB/s for bytes, or b/s, Kb/s, Mb/s, Gb/s, Tb/s for bits)");
+        double bytes = v * Math.pow(1e3, power(u.group(1)));
+        return finite(u.group(2).equals("b") ? bytes / 8 : bytes, text);
+    }
+
+    /** The byte unit of a size prefix as the docs write it: k gives KB, ki gives KiB. */
+    private static String inBytes(String prefix) {
+        return prefix.isEmpty() ? "B" : Character.toUpperCase(prefix.charAt(0)) + (prefix.length() > 1 ? "i" : "") + "B";
+    }
+
+    /** The power of 1000 (or 1024) a prefix stands for: K 1, M 2, G 3, T 4, none 0. */
+    private static int power(String prefix) {
+        return prefix.isEmpty() ? 0 : "KMGT".indexOf(Character.toUpperCase(prefix.charAt(0))) + 1;
     }
 
     public static double megahertz(String text) {

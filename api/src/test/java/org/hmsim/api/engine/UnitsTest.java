@@ -2,6 +2,7 @@ package org.hmsim.api.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,5 +28,37 @@ class UnitsTest {
         assertEquals(20_000_000L, Units.picoseconds("20us"));
         assertEquals(200e9, Units.bytesPerSecond("200GB/s"));
         assertEquals(1400, Units.megahertz("1.4GHz"), 1e-9);
+    }
+
+    /** b is a bit and B a byte: 80Gb/s was read as 80 GB/s, eight times the link a researcher meant (an audit). */
+    @Test
+    void aLowercaseBIsABit() {
+        assertEquals(10e9, Units.bytesPerSecond("80Gb/s"));
+        assertEquals(80e9, Units.bytesPerSecond("80GB/s"));
+        assertEquals(125e3, Units.bytesPerSecond("1Mb/s"));
+        assertEquals(1e3, Units.bytesPerSecond("8kb/s"));
+        assertEquals(2e3, Units.bytesPerSecond("2kB/s"));
+        assertEquals(1, Units.bytesPerSecond("8b/s"));
+        assertEquals("'16Kb' is in bits (b); a size is in bytes (B): write 16KB",
+                assertThrows(IllegalArgumentException.class, () -> Units.bytes("16Kb")).getMessage());
+        assertEquals("'4Mib' is in bits (b); a size is in bytes (B): write 4MiB",
+                assertThrows(IllegalArgumentException.class, () -> Units.bytes("4Mib")).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Units.bytes("64b"));
+        assertEquals(4L << 20, Units.bytes("4MiB"));
+        assertEquals(4L << 20, Units.bytes("4MIB"));
+        assertEquals(16384, Units.bytes("16kB"));
+        assertEquals(16384, Units.bytes("16K"));
+        assertEquals(2048, Units.bytes("2048"));
+    }
+
+    /** A binary prefix on a bandwidth is refused, not read as the decimal one; units a size or a rate lacks too. */
+    @Test
+    void unitsOfTheOtherKindAreRefused() {
+        for (String bad : new String[] {"1GiB/s", "1Gib/s", "1G/s", "1GB", "10Gbps"})
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> Units.bytesPerSecond(bad)).getMessage()
+                    .startsWith("unknown bandwidth unit"), bad);
+        for (String bad : new String[] {"1KB/s", "1Ki", "1iB", "1i"})
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> Units.bytes(bad)).getMessage()
+                    .startsWith("unknown size unit"), bad);
     }
 }

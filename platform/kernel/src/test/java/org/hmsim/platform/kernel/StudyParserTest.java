@@ -370,6 +370,19 @@ class StudyParserTest {
         assertEquals(1, parse(head + "  gpu.l2.ways: 4\n  gpu.l2: {size: 256KB}\n").runs().size());
     }
 
+    /** b is a bit, B a byte: 320Gb/s was simulated as 320 GB/s; a size in bits is refused at the study's line. */
+    @Test
+    void aBandwidthInBitsIsAnEighthOfOneInBytes() throws Exception {
+        String head = "study: bits\nmachine: ../machines/small.yaml\nworkloads: [stream]\n";
+        Study s = parse(head + "overrides: {pools.ddr.bandwidth: 320Gb/s}\n");
+        assertEquals(40e9, s.runs().get(0).machine().config().pools().get(1).bytesPerSecond());
+        StudyException twins = error(head + "sweep:\n  pools.ddr.bandwidth: [40GB/s, 320Gb/s]\n");
+        assertTrue(twins.getMessage().contains("are the same simulation"), twins.getMessage());
+        StudyException size = error(head + "overrides: {pools.ddr.capacity: 4Gb}\n");
+        assertEquals(dir.resolve("studies/s.yaml") + ":4:33: overrides.pools.ddr.capacity: '4Gb' is in bits (b); a size is in bytes (B): write 4GB",
+                size.getMessage());
+    }
+
     @Test
     void sweepOrderIsMachinesWorkloadsPointsSeedsLastFastest() throws Exception {
         Study s = parse("""
