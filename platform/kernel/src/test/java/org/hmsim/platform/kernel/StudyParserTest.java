@@ -105,13 +105,24 @@ class StudyParserTest {
                 + "needs numbers; to compare these, use by: workload"), e.getMessage());
         // only the runs the figure draws count: a where: that keeps numbers only is fine, one that keeps a word is not
         String mixed = "study: x\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies:\n  replacement: tagged\nsweep:\n"
-                + "  policies.replacement.tag: [\"7\", \"9\", weights]\nreport:\n  - {metric: sim_time_ns, x: tag, by: workload, where: {tag: %s}}\n";
+                + "  policies.replacement.tag: [\"7\", \"9\", weights]\nreport:\n  - {metric: sim_time_ns, x: tag, where: {tag: %s}}\n";
         StudyException words = error(String.format(mixed, "[\"7\", weights]"));
         assertTrue(words.getMessage().contains("report[0].x: 'tag' holds values that are not numbers (weights)"), words.getMessage());
         assertEquals(3, parse(String.format(mixed, "[\"7\", \"9\"]")).runs().size());
         // the baseline's runs are drawn too (normalise_to's value on its column): a word there is refused as well
         StudyException base = error(String.format(mixed, "[\"7\", \"9\"]").replace("where:", "normalise_to: {tag: weights}, where:"));
         assertTrue(base.getMessage().contains("report[0].x: 'tag' holds values that are not numbers (weights)"), base.getMessage());
+    }
+
+    /** by on a line figure and invert on one not normalised changed nothing, without a word; refused at their key. */
+    @Test
+    void byAndInvertAFigureIgnoresAreRefusedAtTheirKey() throws Exception {
+        StudyException by = error(GOOD.replace("report: [{metric: sim_time_ns}]", "report:\n  - {metric: sim_time_ns, x: bandwidth, by: placement}"));
+        assertEquals(dir.resolve("studies/s.yaml") + ":17:45: report[0].by: a line figure has no by: it draws one line per combination "
+                + "of the other varied columns (where: picks them)", by.getMessage());
+        StudyException invert = error(GOOD.replace("report: [{metric: sim_time_ns}]", "report:\n  - {metric: sim_time_ns}\n  - {metric: ipc, invert: true}"));
+        assertEquals("report[1].invert", invert.field());
+        assertTrue(invert.getMessage().contains(":18:27: "), invert.getMessage());
     }
 
     /** A sweep whose product is beyond 100,000 runs is refused, fast, before any run is laid out (it used to fill the heap). */

@@ -19,10 +19,10 @@ import java.util.Map;
  *
  * @param metrics metric names or patterns with {@code *} ({@code pool.*.bytes}); one figure per metric
  *                for bar and line figures, one stack of all of them for stacked figures
- * @param by the configuration column that makes the categories (bars) or series (lines); default workload
+ * @param by the configuration column that makes the categories of bar and stacked figures; default workload
  * @param x the swept column of a line figure
  * @param normalise null (absolute values), {@link Baseline#study()} or given values of columns
- * @param invert null: decide by the metric (times become speedups); true/false: force
+ * @param invert null: decide by the metric (times become speedups); true/false: force (normalised bar and line figures)
  * @param runs the runs of a timeseries figure (empty: all)
  * @param rate a timeseries figure with metrics: draw each counter's change per microsecond over each epoch (true), or
  *             the value sampled at each epoch's end (false, for levels such as {@code uvm.throttled_sms})
@@ -63,6 +63,18 @@ public record FigureSpec(Kind kind, List<String> metrics, String by, String x, B
 
     /** Reads one entry of {@code report:} (as plain YAML/JSON: maps, lists, scalars). */
     public static FigureSpec parse(Object entry) throws FigureSpecException {
+        return parse(entry, true);
+    }
+
+    /**
+     * Reads a figure an earlier study.json recorded: {@code by} and {@code invert} where they change nothing were let
+     * through before they were refused, and those results must still draw every figure they drew.
+     */
+    public static FigureSpec parseRecorded(Object entry) throws FigureSpecException {
+        return parse(entry, false);
+    }
+
+    private static FigureSpec parse(Object entry, boolean strict) throws FigureSpecException {
         if (!(entry instanceof Map<?, ?> raw))
             throw new FigureSpecException("", "a figure is a mapping: {metric: sim_time_ns, by: workload} (see docs/reports.md)");
         Map<String, Object> m = new LinkedHashMap<>();
@@ -84,6 +96,7 @@ public record FigureSpec(Kind kind, List<String> metrics, String by, String x, B
         if (baseline != null && (kind == Kind.STACKED || kind == Kind.TIMESERIES))
             throw new FigureSpecException(nKey, "a " + kind.id() + " figure is not normalised");
         Boolean invert = bool(m, "invert", null);
+        if (strict) refuseIgnored(m, kind, baseline, nKey);
         boolean geomean = bool(m, "geomean", baseline != null && kind == Kind.BAR);
         if (geomean && kind != Kind.BAR) throw new FigureSpecException("geomean", "only bar figures have a geometric-mean group");
         boolean shares = bool(m, "shares", kind == Kind.STACKED);
@@ -94,6 +107,21 @@ public record FigureSpec(Kind kind, List<String> metrics, String by, String x, B
         if (m.containsKey("rate") && (kind != Kind.TIMESERIES || metrics.isEmpty()))
             throw new FigureSpecException("rate", "only a timeseries figure with metrics draws rates or levels");
         return new FigureSpec(kind, metrics, by == null ? "workload" : by, x, baseline, invert, geomean, shares, runs, text(m, "title"), where(m.get("where")), rate);
+    }
+
+    /**
+     * Refuses {@code by} and {@code invert} where the figure would draw the same without them: the researcher who wrote
+     * them expected a change (lines grouped by a column, a ratio turned round) and would not see that none came (an audit).
+     */
+    private static void refuseIgnored(Map<String, Object> m, Kind kind, Baseline baseline, String nKey) throws FigureSpecException {
+        if (m.containsKey("by") && kind == Kind.LINE)
+            throw new FigureSpecException("by", "a line figure has no by: it draws one line per combination of the other varied columns (where: picks them)");
+        if (m.containsKey("by") && kind == Kind.TIMESERIES)
+            throw new FigureSpecException("by", "a timeseries figure has no by: it draws each run (runs: or where: picks them)");
+        if (m.containsKey("invert") && (kind == Kind.STACKED || kind == Kind.TIMESERIES))
+            throw new FigureSpecException("invert", "a " + kind.id() + " figure is not normalised: there is no ratio to invert");
+        if (m.containsKey("invert") && baseline == null)
+            throw new FigureSpecException("invert", "invert turns a normalised ratio round, and this figure is not normalised (give " + nKey + ")");
     }
 
     /** {@code where: {machine: coda, placement: [local, interleave]}}: one value or a list per column. */

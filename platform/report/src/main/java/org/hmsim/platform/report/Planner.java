@@ -30,7 +30,7 @@ public final class Planner {
         List<FigureSpec> out = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {
             try {
-                out.add(FigureSpec.parse(raw.get(i)));
+                out.add(FigureSpec.parseRecorded(raw.get(i)));
             } catch (FigureSpecException e) {
                 warnings.add("report[" + i + "]" + (e.key().isEmpty() ? "" : "." + e.key()) + ": " + e.getMessage());
             }

@@ -48,6 +48,26 @@ class FigureSpecTest {
         assertEquals("rate", key(Map.of("kind", "timeseries", "rate", false)));
     }
 
+    /** by and invert where the figure draws the same without them were accepted, and the change they asked for never came. */
+    @Test
+    void byAndInvertWhereTheyChangeNothingAreRefused() throws Exception {
+        Map<String, Object> line = Map.of("metric", "ipc", "x", "fast_percent", "by", "placement");
+        assertEquals("by", key(line));
+        assertEquals("by", key(Map.of("kind", "timeseries", "by", "workload")));
+        assertEquals("invert", key(Map.of("kind", "stacked", "metrics", List.of("a", "b"), "invert", true)));
+        assertEquals("invert", key(Map.of("kind", "timeseries", "invert", false)));
+        assertEquals("invert", key(Map.of("metric", "ipc", "invert", true)), "not normalised");
+        assertEquals("invert", key(Map.of("metric", "ipc", "x", "fast_percent", "normalise_to", "none", "invert", true)));
+        assertEquals("a line figure has no by: it draws one line per combination of the other varied columns (where: picks them)",
+                assertThrows(FigureSpecException.class, () -> FigureSpec.parse(line)).getMessage());
+        // where they act they stay
+        assertEquals(Boolean.FALSE, FigureSpec.parse(Map.of("metric", "ipc", "by", "machine", "normalise_to", "baseline", "invert", false)).invert());
+        assertEquals(Boolean.TRUE, FigureSpec.parse(Map.of("metric", "ipc", "x", "fast_percent", "normalize_to", Map.of("placement", "local"), "invert", true)).invert());
+        assertEquals("machine", FigureSpec.parse(Map.of("kind", "stacked", "metrics", List.of("a", "b"), "by", "machine")).by());
+        // an earlier results folder's study.json still draws the figure it recorded
+        assertEquals(FigureSpec.Kind.LINE, FigureSpec.parseRecorded(line).kind());
+    }
+
     private static String key(Object spec) {
         return assertThrows(FigureSpecException.class, () -> FigureSpec.parse(spec)).key();
     }
