@@ -88,6 +88,26 @@ final class MigrateOnTouch implements MigrationPolicy {
         for (long v : old) if (v != -1L) add(v);
     }
 
+    /**
+     * The pages already considered, handed to a successor at a live swap, so that a page is considered once over the run
+     * and not again after each swap (a review saw a self-swap raise migrations from 2,423 to 2,979).
+     */
+    @Override
+    public java.util.Map<String, Object> exportState() {
+        long[] vpns = new long[size];
+        int k = 0;
+        for (long v : seen) if (v != -1L) vpns[k++] = v;
+        return java.util.Map.of(CONSIDERED, vpns, HOST_PLACED, placed);
+    }
+
+    @Override
+    public void importState(java.util.Map<String, Object> state) {
+        if (state.get(CONSIDERED) instanceof long[] vpns) for (long v : vpns) add(v);
+        if (state.get(HOST_PLACED) instanceof Boolean b) placed |= b;
+    }
+
+    static final String CONSIDERED = "considered_pages", HOST_PLACED = "host_placed";
+
     private static long mix(long z) {
         z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
         return z ^ (z >>> 33);

@@ -6,7 +6,6 @@ import org.hmsim.api.policy.Params;
 import org.hmsim.api.policy.Policy;
 import org.hmsim.api.policy.PolicyContext;
 import org.hmsim.api.policy.PolicyProvider;
-import org.hmsim.api.policy.ResidencyPolicy;
 import org.hmsim.api.policy.Slot;
 import org.osgi.service.component.annotations.Component;
 
@@ -32,11 +31,6 @@ public final class AgeResidencyProvider implements PolicyProvider {
     @Override public List<ParamSpec> parameters() { return List.of(); }
 
     @Override public Policy create(PolicyContext context, Params params) {
-        PageClock clock = new PageClock(context.memory());
-        return new ResidencyPolicy() {
-            @Override public void onPageResident(long vpn, int pool) { clock.touch(vpn); }
-
-            @Override public long chooseVictim(int pool) { return clock.oldest(pool); }
-        };
+        return new ClockResidency(context.memory());
     }
 }

@@ -6,7 +6,6 @@ import org.hmsim.api.policy.Params;
 import org.hmsim.api.policy.Policy;
 import org.hmsim.api.policy.PolicyContext;
 import org.hmsim.api.policy.PolicyProvider;
-import org.hmsim.api.policy.ResidencyPolicy;
 import org.hmsim.api.policy.Slot;
 import org.osgi.service.component.annotations.Component;
 
@@ -31,13 +30,8 @@ public final class LruResidencyProvider implements PolicyProvider {
     @Override public List<ParamSpec> parameters() { return List.of(); }
 
     @Override public Policy create(PolicyContext context, Params params) {
-        PageClock clock = new PageClock(context.memory());
-        return new ResidencyPolicy() {
-            @Override public void onPageResident(long vpn, int pool) { clock.touch(vpn); }
-
+        return new ClockResidency(context.memory()) {
             @Override public void onPageAccessed(long vpn) { clock.touch(vpn); }
-
-            @Override public long chooseVictim(int pool) { return clock.oldest(pool); }
         };
     }
 }

@@ -38,6 +38,27 @@ final class PageClock {
         return best;
     }
 
+    /**
+     * The pages it holds, first to be evicted first: the {@code age_order} a residency policy hands its successor at a
+     * live swap (as ETC's does), so that a swapped-in policy does not start with an empty clock and evict only the
+     * pages that arrived after the swap (found by a review).
+     */
+    long[] order() {
+        int n = 0;
+        for (long s : stamp) if (s != 0) n++;
+        long[][] pairs = new long[n][];
+        for (int i = 0, k = 0; i < stamp.length; i++) if (stamp[i] != 0) pairs[k++] = new long[] {stamp[i], base + i};
+        Arrays.sort(pairs, (x, y) -> Long.compare(x[0], y[0]));
+        long[] vpns = new long[n];
+        for (int k = 0; k < n; k++) vpns[k] = pairs[k][1];
+        return vpns;
+    }
+
+    /** Takes a predecessor's {@link #order()}: its pages stamped in that order, before any of this clock's own. */
+    void adopt(long[] order) {
+        for (long vpn : order) touch(vpn);
+    }
+
     private int index(long vpn) {
         if (base < 0) init();
         long i = vpn - base;

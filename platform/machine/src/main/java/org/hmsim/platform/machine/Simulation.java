@@ -55,10 +55,11 @@ public final class Simulation {
         SwapControl control = new SwapControl(spec.runId());
         for (Slot s : Slot.values())
             control.setActive(s, spec.policies().describe(s), host != null ? host.bundle(s) : "classpath");
-        Swapper swapper = new Swapper(m, host, scripts, control, spec.seed(), spec.runId());
+        ProfilingPass profiling = new ProfilingPass(m, spec, control::aborted); // two-pass policies only (oracle, profiled hints)
+        Swapper swapper = new Swapper(m, host, scripts, control, spec.seed(), spec.runId(), profiling);
         if (host != null) host.started(control);
         try {
-            ProfilingPass.prepare(m, spec, control::aborted); // two-pass policies only (oracle, profiled hints)
+            profiling.prepare();
             return run(m, spec, swapper);
         } finally {
             control.finish();

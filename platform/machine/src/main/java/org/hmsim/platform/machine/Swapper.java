@@ -70,6 +70,7 @@ final class Swapper implements EventTarget {
      * before them shifted every later one's, found by a review).
      */
     private int swaps;
+    private final ProfilingPass profiling;
 
     // the swap in progress
     private SwapRequest current;
@@ -83,6 +84,12 @@ final class Swapper implements EventTarget {
     private boolean cpuHeld;
 
     Swapper(Machine m, SwapHost host, List<ScriptedSwap> scripts, SwapControl control, long seed, String runId) {
+        this(m, host, scripts, control, seed, runId, null);
+    }
+
+    /** {@code profiling}: the run's profiling pass, whose profile a two-pass policy swapped in gets (null: none). */
+    Swapper(Machine m, SwapHost host, List<ScriptedSwap> scripts, SwapControl control, long seed, String runId, ProfilingPass profiling) {
+        this.profiling = profiling;
         this.m = m;
         this.host = host;
         this.scripts = List.copyOf(scripts);
@@ -337,6 +344,7 @@ final class Swapper implements EventTarget {
             if (host != null) host.refused(control, slot, e);
             return;
         }
+        if (profiling != null) profiling.handTo(next); // oracle, profiled hints: the run's profile, as at the start
         state = exportFailure + install(slot, next, exported.size());
         swaps++;
         m.policies[slot.ordinal()] = next;
