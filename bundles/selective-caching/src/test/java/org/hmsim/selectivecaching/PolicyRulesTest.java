@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The policy's decisions, on a fake machine (one GPU with pool 0 = GDDR on gpu0, pool 1 = DDR on the CPU node),
  * rule by rule. The machine-level checks (SelectiveCachingChecksTest) run GPU-only workloads, so the CPU never
- * reads a GPU-homed line there and nothing else exercises the remote directory.
+ * reads a GPU-homed line there and nothing else exercises the remote directory; and read-only caching is checked
+ * there only by throughput, which a page left cacheable after its fault would improve, not break.
  */
 class PolicyRulesTest {
     static final int LINE = 128;
@@ -142,5 +143,55 @@ class PolicyRulesTest {
         p.onCpuAccess(req(AccessKind.READ, DDR, 4 * LINE));
         assertEquals(0, stats.get("remote_dir_inserts"));
         assertTrue(p.mayAllocate(2, req(AccessKind.READ, GDDR, 0)));
+    }
+
+    /**
+     * Seed 000 §6.2.3: with read-only caching a CPU page is cacheable until the GPU's first store to it faults; from then
+     * on the page is read-write and uncacheable (the fault's shootdown dropped its cached copies; a new copy would be
+     * stale after the next store) until the next kernel launch marks every CPU page read-only again. Other CPU pages
+     * stay cacheable.
+     */
+    @Test
+    void aPageTheGpuFaultedToReadWriteIsUncacheableUntilTheNextLaunch() {
+        long faultPs = 20 * SelectiveCachingProvider.US;
+        SelectiveCachingPolicy p = policy("read_only", true, "gpu_fault", faultPs);
+        long page = 7 * PAGE, other = 9 * PAGE;
+        p.onKernelLaunch(0);
+        assertTrue(p.mayAllocate(1, req(AccessKind.READ, DDR, page)), "a CPU page is read-only and cacheable at the launch");
+        assertTrue(p.mayAllocate(2, req(AccessKind.READ, DDR, page + LINE)));
+        long before = stats.get("ro_cached_reads");
+
+        clock.now = 1_000_000;
+        assertEquals(faultPs, p.storeFaultPs(req(AccessKind.WRITE, DDR, page + 3 * LINE)), "the first GPU store to it faults");
+        assertEquals(1, stats.get("gpu_faults"));
+        // during the fault and long after it, in the same kernel: reads of any line of the page are not cacheable
+        for (long t : new long[] {clock.now + 1, clock.now + faultPs, clock.now + 100 * faultPs}) {
+            clock.now = t;
+            for (int l = 0; l < PAGE / LINE; l++) {
+                assertFalse(p.mayAllocate(1, req(AccessKind.READ, DDR, page + l * LINE)), "faulted page, line " + l + " at " + t + " ps: L1");
+                assertFalse(p.mayAllocate(2, req(AccessKind.READ, DDR, page + l * LINE)), "faulted page, line " + l + " at " + t + " ps: L2");
+            }
+        }
+        assertEquals(before, stats.get("ro_cached_reads"), "no read of the faulted page was let allocate after its fault");
+        assertEquals(0, p.storeFaultPs(req(AccessKind.WRITE, DDR, page)), "a read-write page takes no second fault");
+        assertTrue(p.mayAllocate(1, req(AccessKind.READ, DDR, other)), "a page never written stays read-only and cacheable");
+
+        p.onKernelLaunch(1);
+        assertTrue(p.mayAllocate(1, req(AccessKind.READ, DDR, page)), "the next launch makes the page read-only (cacheable) again");
+        assertEquals(faultPs, p.storeFaultPs(req(AccessKind.WRITE, DDR, page)), "and its next store faults again");
+    }
+
+    /** The same for a page a CPU write made read-write (§6.2.3: the CPU's handler makes it GPU-uncacheable). */
+    @Test
+    void aPageTheCpuWroteIsUncacheableUntilTheNextLaunch() {
+        SelectiveCachingPolicy p = policy("read_only", true);
+        long page = 3 * PAGE;
+        p.onKernelLaunch(0);
+        assertTrue(p.mayAllocate(1, req(AccessKind.READ, DDR, page)));
+        p.onCpuAccess(req(AccessKind.WRITE, DDR, page + LINE));
+        assertEquals(1, stats.get("cpu_faults"));
+        assertFalse(p.mayAllocate(1, req(AccessKind.READ, DDR, page)), "after the CPU's write the page is not cacheable");
+        p.onKernelLaunch(1);
+        assertTrue(p.mayAllocate(1, req(AccessKind.READ, DDR, page)));
     }
 }
