@@ -1,0 +1,68 @@
+package org.hmsim.frc;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.hmsim.api.policy.Slot;
+import org.hmsim.api.workload.Workload;
+import org.hmsim.platform.machine.MachineConfig;
+import org.hmsim.platform.machine.RunResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The {@code frc} policy's parameters reach the L2 and act as the thesis describes them: each is checked by its
+ * direction and rough size on the read-modify-write stream of {@link FrcChecksTest} (64 KB banks, dirty victims,
+ * no reuse), where FRC entries are what bounds the misses in flight. A mutation review found that
+ * {@code swap_cycles} could be dropped without any other test noticing.
+ */
+class FrcParametersTest {
+    private static final MachineConfig SMALL = FrcChecksTest.SMALL;
+
+    private static RunResult frc(int entries, Object... more) {
+        Object[] p = new Object[2 + more.length];
+        p[0] = "entries";
+        p[1] = entries;
+        System.arraycopy(more, 0, p, 2, more.length);
+        return new Sim().with(Slot.L2_MISS_PATH, "frc", p).run(SMALL, FrcChecksTest.stream());
+    }
+
+    private static double stat(RunResult r, String name) { return FrcChecksTest.stat(r, name); }
+
+    /** The mean over the two slices of a per-slice mean (each slice serves half the lines). */
+    private static double meanNs(RunResult r, String gauge) { return stat(r, gauge) / 2 / 1000; }
+
+    /**
+     * {@code swap_cycles} (thesis: 3) is the time an FRC entry and its L2 victim take to swap after the block has
+     * arrived. The requesters are answered from the entry at arrival (§M7 step 4), so the swap is not on their path:
+     * what it costs is entry occupancy. Each entry is held for fetch + swap + the victim's eviction, so a longer swap
+     * leaves fewer entries free, more misses find their FRC set full and take the conventional evict-then-fetch path,
+     * and OPC falls. With 64 entries per bank the entries bind on this stream (most misses already fall back at 3
+     * cycles), and 300 cycles (250 ns at 1.2 GHz, about as long as a fetch) roughly doubles an entry's occupancy.
+     * Measured: OPC -13 %, FRC misses 2259 -> 1076, fallbacks 18867 -> 23769, fetch part 238 -> 228 ns, mean miss
+     * latency 304 -> 299 ns.
+     */
+    @Test
+    void aLongerSwapHoldsFrcEntriesLongerAndCostsOpcButNotLatency() {
+        int entries = 64;
+        RunResult[] r = Sim.parallel(() -> frc(entries, "swap_cycles", 3), () -> frc(entries, "swap_cycles", 300));
+        FrcChecksTest.print("frc swap", new String[] {"swap 3", "swap 300"}, r);
+        RunResult fast = r[0], slow = r[1];
+        double swapNs = 300 * 1000.0 / SMALL.gpu().clockMHz();
+        // the direction and rough size: a swap as long as a fetch costs clearly more than noise
+        assertTrue(FrcChecksTest.opc(slow) < 0.95 * FrcChecksTest.opc(fast),
+                "a 300-cycle swap did not cost OPC: " + FrcChecksTest.opc(slow) + " vs " + FrcChecksTest.opc(fast));
+        // where: entries are held longer, so fewer misses get one and more fall back to the conventional path
+        assertTrue(stat(slow, "frc_misses") < 0.75 * stat(fast, "frc_misses"),
+                "the FRC took as many misses with a 300-cycle swap: " + stat(slow, "frc_misses") + " vs " + stat(fast, "frc_misses"));
+        assertTrue(stat(slow, "frc_fallbacks") > stat(fast, "frc_fallbacks"),
+                "no more misses fell back with a 300-cycle swap: " + stat(slow, "frc_fallbacks") + " vs " + stat(fast, "frc_fallbacks"));
+        // every swap holds its entry for the swap time at least: the entries' time bounds the swaps (Little's law)
+        double entryNs = entries * 2 * slow.simTimeNs();
+        assertTrue(stat(slow, "frc_swaps") * swapNs <= entryNs, "more swap time than the entries had: " + stat(slow, "frc_swaps") * swapNs + " vs " + entryNs);
+        // and where not: the requesters were answered before the swap, so neither the fetch part nor the mean miss
+        // latency grows by anything near the swap's 250 ns
+        double fetchNs = stat(slow, "fetch_latency_ps") / 1000 / stat(slow, "fetches"), fetchNs0 = stat(fast, "fetch_latency_ps") / 1000 / stat(fast, "fetches");
+        assertTrue(fetchNs < fetchNs0 + 0.25 * swapNs, "the swap appeared in the fetch part: " + fetchNs + " vs " + fetchNs0 + " ns");
+        assertTrue(meanNs(slow, "avg_miss_latency_ps") < meanNs(fast, "avg_miss_latency_ps") + 0.25 * swapNs,
+                "the swap appeared in the requesters' miss latency: " + meanNs(slow, "avg_miss_latency_ps") + " vs " + meanNs(fast, "avg_miss_latency_ps") + " ns");
+    }
+}
