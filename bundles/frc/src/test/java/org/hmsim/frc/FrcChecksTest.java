@@ -113,6 +113,12 @@ class FrcChecksTest {
         assertTrue(stat(r[2], "mlp") > 1.5 * stat(r[0], "mlp"), "MLP did not rise: " + stat(r[2], "mlp") + " vs " + stat(r[0], "mlp"));
         assertTrue(evictNsPerMiss(r[2]) < 0.65 * evictNsPerMiss(r[0]), "eviction part did not fall: " + evictNsPerMiss(r[2]) + " vs " + evictNsPerMiss(r[0]));
         assertTrue(stat(r[2], "frc_misses") > 0.7 * stat(r[2], "misses"), "a 512-entry FRC served too few misses");
+        // and the upper bounds the set conflicts above give (measured 82 % of misses in entries, eviction part 0.55x):
+        // an 8-way FRC indexed by line does not take every miss, so the eviction part does not vanish. A fully
+        // associative FRC of 512 entries took every miss here (eviction part 0): ways ignored would pass the lower bounds
+        assertTrue(stat(r[2], "frc_misses") < 0.95 * stat(r[2], "misses"), "an 8-way FRC met no set conflict on butterflies: "
+                + stat(r[2], "frc_misses") + " of " + stat(r[2], "misses") + " misses in entries");
+        assertTrue(evictNsPerMiss(r[2]) > 0.25 * evictNsPerMiss(r[0]), "the eviction part vanished: " + evictNsPerMiss(r[2]) + " vs " + evictNsPerMiss(r[0]));
         assertTrue(opc(r[2]) >= opc(r[0]) * 1.05, "frc 512 did not raise OPC by 5 %: " + opc(r[2]) + " vs " + opc(r[0]));
         double bus = r[0].metrics().get("pool.gddr.utilisation"), bus512 = r[2].metrics().get("pool.gddr.utilisation");
         assertTrue(bus512 > bus, "the DRAM bus carried no more: " + bus512 + " vs " + bus);

@@ -65,4 +65,31 @@ class FrcParametersTest {
         assertTrue(meanNs(slow, "avg_miss_latency_ps") < meanNs(fast, "avg_miss_latency_ps") + 0.25 * swapNs,
                 "the swap appeared in the requesters' miss latency: " + meanNs(slow, "avg_miss_latency_ps") + " vs " + meanNs(fast, "avg_miss_latency_ps") + " ns");
     }
+
+    /**
+     * {@code ways} (thesis: 8): an FRC set-associative like a cache falls back to the conventional path when the miss's
+     * set is full even if other sets have free entries; a fully associative FRC of the same size ({@code ways: 0}) only
+     * when every entry is busy. With 512 entries per bank on this stream the entries as a whole are rarely all busy, but
+     * the line index (line / banks mod sets, Multi2Sim's) leaves half the 64 sets of 8 to each bank's lines, so 8-way
+     * sets fill; one-way sets fill more still. Measured fallbacks 0 / 2477 / 11262 and OPC 15.15 / 14.41 / 12.86 for
+     * fully associative / 8-way / direct-mapped. A mutation review found every FRC fully associative (ways not passed)
+     * passing the other checks, which bound gains from below only.
+     */
+    @Test
+    void fewerWaysMeanMoreFallbacksAndNoMoreOpc() {
+        int entries = 512;
+        RunResult[] r = Sim.parallel(() -> frc(entries, "ways", 0), () -> frc(entries, "ways", 8), () -> frc(entries, "ways", 1));
+        FrcChecksTest.print("frc ways", new String[] {"fully assoc", "8-way", "direct"}, r);
+        double fa = stat(r[0], "frc_fallbacks"), eight = stat(r[1], "frc_fallbacks"), direct = stat(r[2], "frc_fallbacks");
+        String fb = "fallbacks FA / 8-way / direct-mapped " + fa + " / " + eight + " / " + direct;
+        // set conflicts exist at 8 ways (else the check is vacuous), a fully associative FRC has far fewer, one way far more
+        assertTrue(eight > 100, "an 8-way FRC hardly fell back: " + fb);
+        assertTrue(fa < 0.25 * eight, "a fully associative FRC fell back as an 8-way one: " + fb);
+        assertTrue(direct > 2 * eight, "a direct-mapped FRC did not fall back more than an 8-way one: " + fb);
+        // the fallbacks cost: the same entries with fewer ways take no more misses and give no more OPC (1 % for timing noise)
+        assertTrue(stat(r[0], "frc_misses") > stat(r[1], "frc_misses") && stat(r[1], "frc_misses") > stat(r[2], "frc_misses"),
+                "FRC misses do not fall with the ways");
+        double opcFa = FrcChecksTest.opc(r[0]), opc8 = FrcChecksTest.opc(r[1]), opcDm = FrcChecksTest.opc(r[2]);
+        assertTrue(opcFa >= 0.99 * opc8 && opc8 > 1.05 * opcDm, "OPC does not fall with the ways: " + opcFa + " / " + opc8 + " / " + opcDm);
+    }
 }
