@@ -31,4 +31,21 @@ class ConformTest extends ContainerPerClass {
         assertFalse(c.out().contains("placement interleave"), "every pool is a GPU memory there: no placement is forced\n" + c.out());
         assertTrue(c.out().contains("PASS state export/import"), c::toString);
     }
+
+    /** The swap run starts on the default: its epoch must fit the default's run too (ddr-only's own run is twice as long). */
+    @Test
+    void aPolicyWhoseRunIsLongerThanTheDefaultsStillSwapsInside(@TempDir Path dir) throws Exception {
+        Hmsim.Result c = Hmsim.run(container, "conform", "placement", "ddr-only", "--machine", Hmsim.smallMachine(), "--work", dir.resolve("w").toString());
+        assertEquals(0, c.code(), c::toString);
+    }
+
+    /** A machine where the policy would act on nothing is the wrong --machine (exit 2), not four failed checks (exit 3). */
+    @Test
+    void aMachineThePolicyRefusesIsBadInput(@TempDir Path dir) throws Exception {
+        Hmsim.Result c = Hmsim.run(container, "conform", "placement", "ratio", "--machine",
+                Hmsim.examples().resolve("machines/coda.yaml").toString(), "--work", dir.resolve("w").toString());
+        assertEquals(2, c.code(), c::toString);
+        assertTrue(c.err().contains("policies.placement: ratio on machine coda") && c.err().contains("would act on nothing")
+                && !c.err().contains("policy-check.yaml"), c::toString);
+    }
 }

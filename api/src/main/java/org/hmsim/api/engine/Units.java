@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * bandwidths ({@code 200GB/s}, {@code 100Gb/s}), frequencies ({@code 1.4GHz}) and times ({@code 20us}). KB/MB/GB
  * are binary multiples for sizes (as in cache and page sizes) and decimal for bandwidths (as vendors quote
  * them). The prefix may be either case ({@code kB}, {@code KB}); the last letter may not: {@code B} is a byte and
- * {@code b} a bit, as everyone writes them. Errors are {@link IllegalArgumentException}s with a message that names
+ * {@code b} a bit, as everyone writes them. A rate in bits takes an upper-case prefix ({@code Gb/s}): {@code gb/s} is
+ * refused as ambiguous (hmsim read it as bytes until api.engine 1.1.0). Errors are {@link IllegalArgumentException}s with a message that names
  * the bad text.
  */
 public final class Units {
@@ -41,6 +42,10 @@ public final class Units {
         if (!u.matches() || u.group(2).isEmpty() || u.group(3) == null || u.group(1).toLowerCase(Locale.ROOT).endsWith("i"))
             throw new IllegalArgumentException("unknown bandwidth unit '" + m.group(2) + "' in '" + text
                     + "' (use B/s, KB/s, MB/s, GB/s, TB/s for bytes, or b/s, Kb/s, Mb/s, Gb/s, Tb/s for bits)");
+        // gb/s was long read as bytes: in bits the prefix is upper case (Gb/s), so a lower-case one is ambiguous
+        if (u.group(2).equals("b") && !u.group(1).isEmpty() && Character.isLowerCase(u.group(1).charAt(0)))
+            throw new IllegalArgumentException("'" + text + "' is ambiguous: write " + m.group(1) + u.group(1).toUpperCase(Locale.ROOT) + "B/s for bytes or "
+                    + m.group(1) + u.group(1).toUpperCase(Locale.ROOT) + "b/s for bits");
         double bytes = v * Math.pow(1e3, power(u.group(1)));
         return finite(u.group(2).equals("b") ? bytes / 8 : bytes, text);
     }

@@ -88,6 +88,12 @@ class DamagedTablesTest extends ResultsCli {
         assertEquals(0, exec("report", out.toString(), "--out", fresh.toString()), err());
         assertEquals(0, exec("compare", out.toString(), out.toString(), "--out", fresh.toString()), err());
         assertEquals("keep", Files.readString(fresh.resolve("notes.txt")));
+        // a page an hmsim from before the generator mark wrote is known by its title, and replaced as ever
+        Path older = Files.createDirectories(dir.resolve("older"));
+        Files.writeString(older.resolve("report.html"), "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>hmsim report: s</title>");
+        Files.createDirectories(older.resolve("figures"));
+        Files.writeString(older.resolve("figures").resolve("fig-1.png"), "old figure");
+        assertEquals(0, exec("report", out.toString(), "--out", older.toString()), err());
     }
 
     private static List<String> names(Path d) throws Exception {

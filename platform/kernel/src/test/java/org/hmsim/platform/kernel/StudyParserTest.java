@@ -379,6 +379,11 @@ class StudyParserTest {
         assertEquals(1, parse(head + "  gpu: {clock: 1GHz}\n  gpu.sms: 8\n  pools.0.bandwidth: 50GB/s\n  pools.ddr.bandwidth: 20GB/s\n").runs().size());
         assertEquals(1, parse(head + "  gpu.l2: {size: 256KB}\n  gpu.l2.ways: 4\n").runs().size());
         assertEquals(1, parse(head + "  gpu.l2.ways: 4\n  gpu.l2: {size: 256KB}\n").runs().size());
+        // an override a sweep sets too: the sweep's values replaced it in every run, and 20 GB/s was never simulated
+        StudyException swept = error(head + "  pools.ddr.bandwidth: 20GB/s\nsweep:\n  pools.1.bandwidth: [10GB/s, 30GB/s]\n");
+        assertEquals("sweep.pools.1.bandwidth", swept.field());
+        assertTrue(swept.getMessage().contains("sets the same machine field as overrides.pools.ddr.bandwidth (line 5)"), swept.getMessage());
+        assertEquals(2, parse(head + "  pools.ddr.bandwidth: 20GB/s\nsweep:\n  pools.0.bandwidth: [10GB/s, 30GB/s]\n").runs().size());
     }
 
     /** b is a bit, B a byte: 320Gb/s was simulated as 320 GB/s; a size in bits is refused at the study's line. */

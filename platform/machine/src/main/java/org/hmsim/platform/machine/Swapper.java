@@ -344,7 +344,17 @@ final class Swapper implements EventTarget {
             if (host != null) host.refused(control, slot, e);
             return;
         }
-        if (profiling != null) profiling.handTo(next); // oracle, profiled hints: the run's profile, as at the start
+        try {
+            if (profiling != null) profiling.handTo(next); // oracle, profiled hints: the run's profile, as at the start
+        } catch (RunAbortedException e) {
+            closeQuietly(next);
+            throw e; // the run is ending (Ctrl-C, the container stopping): not this swap's failure
+        } catch (RuntimeException | LinkageError e) { // the pass failed (a bundle gone, its time limit): the swap, not the run
+            closeQuietly(next);
+            record(slot, r, t, "-", "refused: the profiling pass failed: " + e);
+            if (host != null) host.refused(control, slot, e);
+            return;
+        }
         state = exportFailure + install(slot, next, exported.size());
         swaps++;
         m.policies[slot.ordinal()] = next;

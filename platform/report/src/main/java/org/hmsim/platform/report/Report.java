@@ -167,7 +167,9 @@ public final class Report {
         try (java.io.Reader r = Files.newBufferedReader(html, StandardCharsets.UTF_8)) {
             char[] head = new char[4096];
             int n = r.read(head);
-            return n > 0 && new String(head, 0, n).contains(Html.GENERATOR);
+            String h = n > 0 ? new String(head, 0, n) : "";
+            // pages from before the mark (2026-11-27) are known by their title
+            return h.contains(Html.GENERATOR) || h.contains("<title>hmsim report: ") || h.contains("<title>hmsim compare: ");
         } catch (IOException | UncheckedIOException e) {
             return false; // not UTF-8, unreadable: not ours to replace
         }

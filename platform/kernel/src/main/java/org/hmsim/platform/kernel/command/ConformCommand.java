@@ -73,25 +73,31 @@ final class ConformCommand implements Callable<Integer> {
         }
         Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("hmsim-conform");
         // a bad machine file is the user's input error, not a failed check of the plugin
-        Path probe = dir.resolve("machine-check.yaml");
-        Files.writeString(probe, "study: machine-check\nmachine: " + m.toAbsolutePath() + "\nworkloads: [stream]\n", StandardCharsets.UTF_8);
-        try {
-            ctx.kernel().validate(probe);
-        } catch (org.hmsim.platform.kernel.study.StudyException e) {
-            ctx.err().println("conform: --machine " + m + ": " + e.getMessage());
+        String badMachine = refusal(dir, "machine-check", m, null);
+        if (badMachine != null) {
+            ctx.err().println("conform: --machine " + m + ": " + badMachine);
             if (work == null) delete(dir);
             return Commands.BAD_INPUT;
         }
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
         String name = entry.name() + "@" + entry.version();
         String placement = slot == Slot.PLACEMENT ? "" : spreadPlacement(dir, m);
+        // a machine the policy refuses (it would act on nothing there) is the wrong --machine, not a failed check
+        String refusal = refusal(dir, "policy-check", m, slot.id() + ": " + name + placement);
+        if (refusal != null) {
+            ctx.err().println("conform: --machine " + m + ": " + refusal + " (choose a machine where " + entry.name() + " acts)");
+            if (work == null) delete(dir);
+            return Commands.BAD_INPUT;
+        }
         o.println("  (runs: stream, 65536 elements, seed 7" + (placement.isEmpty() ? "" : ", placement interleave") + ", on " + m
                 + "; in " + dir + ")");
         String a = run(dir, "det-a", m, slot.id() + ": " + name + placement, "epoch: 1us\n");
         String b = run(dir, "det-b", m, slot.id() + ": " + name + placement, "epoch: 1us\n");
         check("determinism: two runs with seed 7 give identical stats.json", a != null && a.replace("det-a", "det-b").equals(b));
         String other = Defaults.name(slot).equals(entry.name()) ? name : Defaults.name(slot);
-        String swaps = "epoch: " + swapEpochNs(a) + "ns\nswaps:\n"
+        // the swap run starts on the default: its epoch fits the shorter of the two runs (found by a review)
+        String base = other.equals(name) ? a : run(dir, "default", m, slot.id() + ": " + other + placement, "epoch: 1us\n");
+        String swaps = "epoch: " + Math.min(swapEpochNs(a), swapEpochNs(base)) + "ns\nswaps:\n"
                 + "  - {at: epoch 2, slot: " + slot.id() + ", to: " + name + "}\n"
                 + "  - {at: epoch 4, slot: " + slot.id() + ", to: " + name + "}\n"
                 + "  - {at: epoch 6, slot: " + slot.id() + ", to: " + other + "}\n";
@@ -175,19 +181,26 @@ final class ConformCommand implements Callable<Integer> {
      * memory whose pages the interleave slot places (seed 004's machines refuse a placement there).
      */
     private String spreadPlacement(Path dir, Path m) throws IOException {
-        Path probe = dir.resolve("placement-check.yaml");
-        Files.writeString(probe, "study: placement-check\nmachine: " + m.toAbsolutePath() + "\nworkloads: [stream]\npolicies:\n  placement: interleave\n",
-                StandardCharsets.UTF_8);
+        return refusal(dir, "placement-check", m, "placement: interleave") == null ? "\n  placement: interleave" : "";
+    }
+
+    /** Why validation refuses a one-run study of machine {@code m} with {@code policyLine} (null: defaults), or null. */
+    private String refusal(Path dir, String name, Path m, String policyLine) throws IOException {
+        Path probe = dir.resolve(name + ".yaml");
+        Files.writeString(probe, "study: " + name + "\nmachine: " + m.toAbsolutePath() + "\nworkloads: [stream]\n"
+                + (policyLine == null ? "" : "policies:\n  " + policyLine + "\n"), StandardCharsets.UTF_8);
         try {
             ctx.kernel().validate(probe);
-            return "\n  placement: interleave";
+            return null;
         } catch (org.hmsim.platform.kernel.study.StudyException e) {
-            return "";
+            // an error in the machine file names its place there; the probe itself is a temporary file, not the user's
+            boolean inProbe = e.file() != null && Path.of(e.file()).toAbsolutePath().equals(probe.toAbsolutePath());
+            return inProbe && e.reason() != null ? e.field() + ": " + e.reason() : e.getMessage();
         }
     }
 
     /**
-     * An epoch a tenth of the policy's own run, so that the swaps at epochs 2, 4 and 6 fall inside the run on any machine
+     * An epoch a tenth of a run, so that the swaps at epochs 2, 4 and 6 fall inside the run on any machine
      * (a fixed 1 µs ended the stream before epoch 6 on fast presets, found by a review); 1 µs if that run failed.
      */
     static long swapEpochNs(String stats) {

@@ -43,7 +43,12 @@ final class ReportTarget {
         if (Files.exists(figures) && !Files.isDirectory(figures))
             return "--out: " + figures + " is a file, not a folder; the report writes its figures there: choose another --out";
         if (!ours && Files.isDirectory(figures)) {
-            String theirs = firstFigureFile(figures);
+            String theirs;
+            try {
+                theirs = firstFigureFile(figures);
+            } catch (UncheckedIOException e) { // an unreadable figures/: named, not an internal error
+                return "--out: " + figures + " cannot be read (" + e.getCause().getMessage() + "); choose another --out";
+            }
             if (theirs != null)
                 return "--out: " + figures.resolve(theirs) + " was not written by an hmsim report (no report.html of hmsim's beside it); "
                         + "the report would replace or delete it: move it or choose another --out";

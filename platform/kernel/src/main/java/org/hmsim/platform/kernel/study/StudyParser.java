@@ -280,11 +280,13 @@ public final class StudyParser {
             return new MachineTree(dot > 0 ? base.substring(0, dot) : base, shown, sha, tree, origins);
         }
 
+        /** Per machine, each field an override set -> the key that set it (a sweep may not set it too). */
+        final List<Map<String, String>> overridden = new ArrayList<>();
+
         void overrides() throws StudyException {
             Node n = value("overrides");
             if (n == null) return;
-            // per machine, each field set so far -> the key that set it
-            List<Map<String, String>> set = new ArrayList<>();
+            List<Map<String, String>> set = overridden;
             for (int m = 0; m < machines.size(); m++) set.add(new LinkedHashMap<>());
             for (Map.Entry<String, NodeTuple> e : doc.entries(n, "overrides").entrySet()) {
                 String field = "overrides." + e.getKey();
@@ -607,6 +609,10 @@ public final class StudyParser {
                         MachineTree t = machines.get(m);
                         try {
                             for (String target : t.targets(path)) { // throws for a path the machine lacks
+                                String fixed = m < overridden.size() ? overlapping(overridden.get(m), target) : null;
+                                if (fixed != null) // the sweep's values replace it in every run: it would never be simulated (a review)
+                                    throw doc.error(keyNode, field, "sets the same machine field as " + fixed + " (" + target + ")"
+                                            + inMachine(t) + ", whose value no run would keep; give the field in one place");
                                 String other = overlapping(swept.get(m), target);
                                 if (other != null)
                                     throw doc.error(keyNode, field, "sets the same machine field as sweep." + other + " (" + target + ")"
