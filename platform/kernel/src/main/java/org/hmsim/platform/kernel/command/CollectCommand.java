@@ -95,9 +95,9 @@ final class CollectCommand implements Callable<Integer> {
         JobFolder job = new JobFolder(out);
         if (given == null && job.exists()) {
             JobFolder.Manifest m = job.manifest();
-            return ctx.kernel().validate(m.study(), m.display());
+            return ctx.kernel().validateBegun(m.study(), m.display());
         }
-        if (given != null) return ctx.kernel().validate(given);
+        if (given != null) return ctx.kernel().validateBegun(given, given.toString());
         Path p = out.resolve(ResultsFolder.PROVENANCE);
         if (!Files.isRegularFile(p)) throw new IllegalArgumentException(out + " has neither job/ nor study.json: name the study with --study FILE");
         Object f;
@@ -107,6 +107,6 @@ final class CollectCommand implements Callable<Integer> {
             throw new IllegalArgumentException(damaged.getMessage() + ": name the study with --study FILE");
         }
         if (f == null) throw new IllegalArgumentException(p + " names no study file: name it with --study FILE");
-        return ctx.kernel().validate(Path.of(f.toString()));
+        return ctx.kernel().validateBegun(Path.of(f.toString()), f.toString());
     }
 }

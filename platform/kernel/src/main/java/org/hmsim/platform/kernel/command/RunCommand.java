@@ -70,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
         PrintStream o = ctx.out(), e = ctx.err();
         Study s;
         try {
-            s = ctx.kernel().validate(study);
+            s = resume ? ctx.kernel().validateBegun(study, study.toString()) : ctx.kernel().validate(study);
         } catch (StudyException ex) {
             e.println(ex.getMessage());
             return Commands.BAD_INPUT;

@@ -55,7 +55,7 @@ final class RunTaskCommand implements Callable<Integer> {
         Path copy = study != null ? study : m.study();
         Study s;
         try {
-            s = ctx.kernel().validate(copy, m.display());
+            s = ctx.kernel().validateBegun(copy, m.display()); // a task of a study already begun
         } catch (StudyException e) {
             ctx.err().println(e.getMessage());
             return Commands.BAD_INPUT;

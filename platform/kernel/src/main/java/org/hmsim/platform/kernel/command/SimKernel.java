@@ -83,6 +83,15 @@ public final class SimKernel {
         return new StudyParser(policies, workloads).parse(studyFile, display);
     }
 
+    /**
+     * As {@link #validate(Path, String)} for a study whose runs began under an earlier version ({@code --resume},
+     * {@code collect}): report figures are read as that version accepted them, so a key refused since does not lock
+     * the folder (editing the study would change its hash, which the folder refuses too).
+     */
+    public Study validateBegun(Path studyFile, String display) throws StudyException {
+        return new StudyParser(policies, workloads).acceptingEarlierFigures().parse(studyFile, display);
+    }
+
     /** Starts a study unless one is already running. */
     public synchronized StudyExecution start(Study study, RunOptions options, Progress progress) {
         if (current != null && !current.isDone())

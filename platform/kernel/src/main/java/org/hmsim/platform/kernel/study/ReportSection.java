@@ -27,9 +27,10 @@ final class ReportSection {
     /**
      * @param sweepColumns the runs.csv columns of the study's swept values ({@code policies.placement.fast_percent})
      * @param runs the study's runs, whose configuration columns the figures' values must name
+     * @param earlier read figures as an earlier version accepted them ({@link FigureSpec#parseRecorded})
      * @return the list as written (plain maps/lists/scalars), stored in study.json
      */
-    static List<Object> read(YamlDoc doc, Node n, List<String> sweepColumns, List<PlannedRun> runs) throws StudyException {
+    static List<Object> read(YamlDoc doc, Node n, List<String> sweepColumns, List<PlannedRun> runs, boolean earlier) throws StudyException {
         if (n == null) return List.of();
         if (!(n instanceof SequenceNode s))
             throw doc.error(n, "report", "expected a list of figures: - {metric: sim_time_ns, normalise_to: baseline, by: workload}");
@@ -41,7 +42,7 @@ final class ReportSection {
             Object plain = doc.plain(item, "", null);
             FigureSpec spec;
             try {
-                spec = FigureSpec.parse(plain);
+                spec = earlier ? FigureSpec.parseRecorded(plain) : FigureSpec.parse(plain);
             } catch (FigureSpecException e) {
                 throw doc.error(at(item, e.key()), e.key().isEmpty() ? field : field + "." + e.key(), e.getMessage());
             }

@@ -60,6 +60,11 @@ public final class StudyParser {
     private final PolicyRegistry policies;
     private final WorkloadRegistry workloads;
     private final Function<Map<String, Object>, MachineConfig> machineParser;
+    /**
+     * Figures as an earlier version accepted them ({@code by} / {@code invert} where they change nothing): for
+     * {@code --resume} and {@code collect} of a folder begun before they were refused (found by a review).
+     */
+    private boolean earlierFigures;
 
     public StudyParser(PolicyRegistry policies, WorkloadRegistry workloads) {
         this(policies, workloads, MachineConfig::parse);
@@ -70,6 +75,12 @@ public final class StudyParser {
         this.policies = policies;
         this.workloads = workloads;
         this.machineParser = machineParser;
+    }
+
+    /** This parser, reading report figures as an earlier version accepted them (for a study whose runs began). */
+    public StudyParser acceptingEarlierFigures() {
+        earlierFigures = true;
+        return this;
     }
 
     /** Parses and validates {@code file}; {@code display} is how messages name it. */
@@ -151,7 +162,7 @@ public final class StudyParser {
             refuseUnknownParts(runs, swaps);
             refuseUnreachedKernels(runs, swaps);
             refuseUnfitBlocks(runs);
-            List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs);
+            List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs, earlierFigures);
             List<String> columns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
             int points = 1;
