@@ -85,6 +85,14 @@ final class RunCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         Path dir = (out != null ? out : Path.of("results", s.name())).toAbsolutePath().normalize();
+        if (resume && !java.nio.file.Files.exists(dir.resolve(org.hmsim.platform.kernel.results.ResultsFolder.PROVENANCE))) {
+            try { // nothing begun there: the study is new to this version, checked as a plain run checks it
+                s = ctx.kernel().validate(study);
+            } catch (StudyException ex) {
+                e.println(ex.getMessage());
+                return Commands.BAD_INPUT;
+            }
+        }
         java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay = new java.util.HashMap<>();
         if (replaySwaps != null) {
             if (!java.nio.file.Files.isDirectory(replaySwaps.resolve("runs"))) {
