@@ -45,7 +45,7 @@ class ConformTest extends ContainerPerClass {
         Hmsim.Result c = Hmsim.run(container, "conform", "placement", "ratio", "--machine",
                 Hmsim.examples().resolve("machines/coda.yaml").toString(), "--work", dir.resolve("w").toString());
         assertEquals(2, c.code(), c::toString);
-        assertTrue(c.err().contains("policies.placement: ratio on machine coda") && c.err().contains("would act on nothing")
+        assertTrue(c.err().contains("ratio refuses it: ratio chooses the pool of a page") && c.err().contains("would act on nothing")
                 && !c.err().contains("policy-check.yaml"), c::toString);
     }
 }

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * are binary multiples for sizes (as in cache and page sizes) and decimal for bandwidths (as vendors quote
  * them). The prefix may be either case ({@code kB}, {@code KB}); the last letter may not: {@code B} is a byte and
  * {@code b} a bit, as everyone writes them. A rate in bits takes an upper-case prefix ({@code Gb/s}): {@code gb/s} is
- * refused as ambiguous (hmsim read it as bytes until api.engine 1.1.0). Errors are {@link IllegalArgumentException}s with a message that names
+ * refused as ambiguous (api.engine 1.0.1 and earlier read it as bytes, 1.0.2 as bits). Errors are {@link IllegalArgumentException}s with a message that names
  * the bad text.
  */
 public final class Units {

@@ -37,7 +37,7 @@ class UnitsTest {
         assertEquals(80e9, Units.bytesPerSecond("80GB/s"));
         assertEquals(125e3, Units.bytesPerSecond("1Mb/s"));
         assertEquals(1e3, Units.bytesPerSecond("8Kb/s"));
-        // all lower case was read as bytes until 1.1.0: refused, not reread as bits (found by a review)
+        // all lower case was read as bytes up to 1.0.1: refused, not reread as bits (found by a review)
         assertEquals("'320gb/s' is ambiguous: write 320GB/s for bytes or 320Gb/s for bits",
                 assertThrows(IllegalArgumentException.class, () -> Units.bytesPerSecond("320gb/s")).getMessage());
         assertThrows(IllegalArgumentException.class, () -> Units.bytesPerSecond("8kb/s"));

@@ -186,4 +186,33 @@ class CommandsTest {
         assertTrue(out().contains("check(s) failed (studies and results in " + work + ")"), out());
         assertTrue(java.nio.file.Files.isDirectory(work), "a given --work folder is kept");
     }
+
+    /**
+     * A check that throws something other than a refusal (IllegalArgumentException) is the plugin's fault: a failed
+     * check, exit 3, not "choose another machine" (exit 2), which a second review found it called.
+     */
+    @Test
+    void conformCallsACheckThatCrashesAFailedCheckNotABadMachine() throws Exception {
+        org.hmsim.api.policy.PolicyProvider fake = new Fakes.Provider(org.hmsim.api.policy.Slot.PLACEMENT, "crashy", "1.0.0", java.util.List.of(), false);
+        kernel.policies().add(new org.hmsim.api.policy.PolicyProvider() {
+            @Override public org.hmsim.api.policy.Slot slot() { return fake.slot(); }
+
+            @Override public String name() { return fake.name(); }
+
+            @Override public String description() { return "checks with a bug"; }
+
+            @Override public java.util.List<org.hmsim.api.policy.ParamSpec> parameters() { return java.util.List.of(); }
+
+            @Override public org.hmsim.api.policy.Policy create(org.hmsim.api.policy.PolicyContext c, org.hmsim.api.policy.Params p) { return fake.create(c, p); }
+
+            @Override public void check(org.hmsim.api.policy.Params p, org.hmsim.api.policy.RunFacts run) {
+                String none = run.allocations().isEmpty() ? null : "x";
+                none.length(); // the bug: a NullPointerException on every machine
+            }
+        });
+        Path m = Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        assertEquals(3, exec("conform", "placement", "crashy", "--machine", m.toString(), "--work", dir.resolve("c").toString()));
+        assertTrue(out().contains("FAIL check(Params, RunFacts) answers this machine: java.lang.NullPointerException"), out());
+        assertFalse(err().contains("choose a machine"), err());
+    }
 }

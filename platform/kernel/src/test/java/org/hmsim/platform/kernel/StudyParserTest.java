@@ -384,6 +384,9 @@ class StudyParserTest {
         assertEquals("sweep.pools.1.bandwidth", swept.field());
         assertTrue(swept.getMessage().contains("sets the same machine field as overrides.pools.ddr.bandwidth (line 5)"), swept.getMessage());
         assertEquals(2, parse(head + "  pools.ddr.bandwidth: 20GB/s\nsweep:\n  pools.0.bandwidth: [10GB/s, 30GB/s]\n").runs().size());
+        // a mapping sweep merges key by key: it leaves an overridden field of the same group alone (a second review)
+        assertEquals(2, parse(head + "  gpu.clock: 1GHz\nsweep:\n  gpu: [{sms: 2}, {sms: 4}]\n").runs().size());
+        assertEquals("sweep.gpu", error(head + "  gpu.sms: 8\nsweep:\n  gpu: [{sms: 2}, {sms: 4}]\n").field());
     }
 
     /** b is a bit, B a byte: 320Gb/s was simulated as 320 GB/s; a size in bits is refused at the study's line. */

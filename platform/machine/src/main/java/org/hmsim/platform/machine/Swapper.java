@@ -349,9 +349,9 @@ final class Swapper implements EventTarget {
         } catch (RunAbortedException e) {
             closeQuietly(next);
             throw e; // the run is ending (Ctrl-C, the container stopping): not this swap's failure
-        } catch (RuntimeException | LinkageError e) { // the pass failed (a bundle gone, its time limit): the swap, not the run
+        } catch (RuntimeException | LinkageError e) { // the pass (a bundle gone, its time limit) or useProfile: the swap, not the run
             closeQuietly(next);
-            record(slot, r, t, "-", "refused: the profiling pass failed: " + e);
+            record(slot, r, t, "-", "refused: the profile could not be handed over (the profiling pass or useProfile failed): " + e);
             if (host != null) host.refused(control, slot, e);
             return;
         }

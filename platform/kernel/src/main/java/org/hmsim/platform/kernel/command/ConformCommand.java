@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.hmsim.api.policy.ParamSpec;
 import org.hmsim.api.policy.ParamType;
+import org.hmsim.api.policy.Params;
 import org.hmsim.api.policy.Slot;
 import org.hmsim.platform.kernel.registry.Defaults;
 import org.hmsim.platform.kernel.registry.InvalidChoiceException;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Parameters;
  * name and values outside each numeric range are refused), determinism (two runs with the same seed on the
  * small preset give identical stats.json), state export/import (a swap from the policy to a fresh instance
  * of itself), surviving a swap in and out mid-run, and no thread left behind once its runs ended.
- * Exit 0 if all pass, 3 otherwise.
+ * Exit 0 if all pass, 3 otherwise, 2 for a machine file that is bad or that the policy refuses.
  */
 @Command(name = "conform", mixinStandardHelpOptions = true, description = "Checks an installed policy against the plugin contract: conform SLOT POLICY [--machine FILE].")
 final class ConformCommand implements Callable<Integer> {
@@ -82,12 +83,17 @@ final class ConformCommand implements Callable<Integer> {
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
         String name = entry.name() + "@" + entry.version();
         String placement = slot == Slot.PLACEMENT ? "" : spreadPlacement(dir, m);
-        // a machine the policy refuses (it would act on nothing there) is the wrong --machine, not a failed check
-        String refusal = refusal(dir, "policy-check", m, slot.id() + ": " + name + placement);
-        if (refusal != null) {
-            ctx.err().println("conform: --machine " + m + ": " + refusal + " (choose a machine where " + entry.name() + " acts)");
+        // a machine the policy refuses (an IllegalArgumentException: it would act on nothing there) is the wrong --machine;
+        // any other exception from its check is the plugin's fault, a failed check (a review: an NPE blamed the machine)
+        try {
+            entry.provider().check(Params.validate(entry.provider().parameters(), Map.of()), factsOf(dir, m));
+        } catch (IllegalArgumentException refused) {
+            ctx.err().println("conform: --machine " + m + ": " + entry.name() + " refuses it: " + refused.getMessage()
+                    + " (choose a machine where " + entry.name() + " acts)");
             if (work == null) delete(dir);
             return Commands.BAD_INPUT;
+        } catch (RuntimeException | LinkageError broken) {
+            check("check(Params, RunFacts) answers this machine", false, broken.toString());
         }
         o.println("  (runs: stream, 65536 elements, seed 7" + (placement.isEmpty() ? "" : ", placement interleave") + ", on " + m
                 + "; in " + dir + ")");
@@ -184,17 +190,31 @@ final class ConformCommand implements Callable<Integer> {
         return refusal(dir, "placement-check", m, "placement: interleave") == null ? "\n  placement: interleave" : "";
     }
 
-    /** Why validation refuses a one-run study of machine {@code m} with {@code policyLine} (null: defaults), or null. */
-    private String refusal(Path dir, String name, Path m, String policyLine) throws IOException {
+    /** The facts a policy's check sees on machine {@code m} (the workload not at hand, as for a swap typed into a shell). */
+    private org.hmsim.api.policy.RunFacts factsOf(Path dir, Path m) throws IOException {
+        try {
+            return probe(dir, "machine-check", m, null).runs().get(0).machine().config().runFacts(List.of());
+        } catch (org.hmsim.platform.kernel.study.StudyException e) {
+            throw new IllegalStateException("the machine passed its check a moment ago: " + e.getMessage(), e);
+        }
+    }
+
+    private org.hmsim.platform.kernel.study.Study probe(Path dir, String name, Path m, String policyLine) throws IOException,
+            org.hmsim.platform.kernel.study.StudyException {
         Path probe = dir.resolve(name + ".yaml");
         Files.writeString(probe, "study: " + name + "\nmachine: " + m.toAbsolutePath() + "\nworkloads: [stream]\n"
                 + (policyLine == null ? "" : "policies:\n  " + policyLine + "\n"), StandardCharsets.UTF_8);
+        return ctx.kernel().validate(probe);
+    }
+
+    /** Why validation refuses a one-run study of machine {@code m} with {@code policyLine} (null: defaults), or null. */
+    private String refusal(Path dir, String name, Path m, String policyLine) throws IOException {
         try {
-            ctx.kernel().validate(probe);
+            probe(dir, name, m, policyLine);
             return null;
         } catch (org.hmsim.platform.kernel.study.StudyException e) {
             // an error in the machine file names its place there; the probe itself is a temporary file, not the user's
-            boolean inProbe = e.file() != null && Path.of(e.file()).toAbsolutePath().equals(probe.toAbsolutePath());
+            boolean inProbe = e.file() != null && Path.of(e.file()).toAbsolutePath().equals(dir.resolve(name + ".yaml").toAbsolutePath());
             return inProbe && e.reason() != null ? e.field() + ": " + e.reason() : e.getMessage();
         }
     }

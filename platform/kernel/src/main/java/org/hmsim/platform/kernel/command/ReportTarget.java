@@ -47,7 +47,8 @@ final class ReportTarget {
             try {
                 theirs = firstFigureFile(figures);
             } catch (UncheckedIOException e) { // an unreadable figures/: named, not an internal error
-                return "--out: " + figures + " cannot be read (" + e.getCause().getMessage() + "); choose another --out";
+                return "--out: " + figures + " cannot be read (" + (e.getCause() instanceof java.nio.file.AccessDeniedException
+                        ? "permission denied" : e.getCause().getMessage()) + "); choose another --out";
             }
             if (theirs != null)
                 return "--out: " + figures.resolve(theirs) + " was not written by an hmsim report (no report.html of hmsim's beside it); "

@@ -85,11 +85,11 @@ public final class SimKernel {
 
     /**
      * As {@link #validate(Path, String)} for a study whose runs began under an earlier version ({@code --resume},
-     * {@code collect}): report figures are read as that version accepted them, so a key refused since does not lock
-     * the folder (editing the study would change its hash, which the folder refuses too).
+     * {@code collect}): report figures, and a sweep of an overridden field, are read as that version accepted them, so
+     * a rule added since does not lock the folder (editing the study would change its hash, which the folder refuses).
      */
     public Study validateBegun(Path studyFile, String display) throws StudyException {
-        return new StudyParser(policies, workloads).acceptingEarlierFigures().parse(studyFile, display);
+        return new StudyParser(policies, workloads).forBegunStudy().parse(studyFile, display);
     }
 
     /** Starts a study unless one is already running. */

@@ -61,10 +61,11 @@ public final class StudyParser {
     private final WorkloadRegistry workloads;
     private final Function<Map<String, Object>, MachineConfig> machineParser;
     /**
-     * Figures as an earlier version accepted them ({@code by} / {@code invert} where they change nothing): for
-     * {@code --resume} and {@code collect} of a folder begun before they were refused (found by a review).
+     * A study whose runs began under an earlier version ({@code --resume}, {@code collect}, Slurm tasks): its figures are
+     * read as that version accepted them ({@code by} / {@code invert} where they change nothing) and a sweep of an
+     * overridden field is let through, rules added since that would lock the folder (found by a review).
      */
-    private boolean earlierFigures;
+    private boolean begun;
 
     public StudyParser(PolicyRegistry policies, WorkloadRegistry workloads) {
         this(policies, workloads, MachineConfig::parse);
@@ -77,9 +78,9 @@ public final class StudyParser {
         this.machineParser = machineParser;
     }
 
-    /** This parser, reading report figures as an earlier version accepted them (for a study whose runs began). */
-    public StudyParser acceptingEarlierFigures() {
-        earlierFigures = true;
+    /** This parser, for a study whose runs began under an earlier version (see {@link #begun}). */
+    public StudyParser forBegunStudy() {
+        begun = true;
         return this;
     }
 
@@ -162,7 +163,7 @@ public final class StudyParser {
             refuseUnknownParts(runs, swaps);
             refuseUnreachedKernels(runs, swaps);
             refuseUnfitBlocks(runs);
-            List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs, earlierFigures);
+            List<Object> report = ReportSection.read(doc, value("report"), sweepColumns, runs, begun);
             List<String> columns = new ArrayList<>();
             for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
             int points = 1;
@@ -619,11 +620,8 @@ public final class StudyParser {
                     for (int m = 0; m < machines.size(); m++) {
                         MachineTree t = machines.get(m);
                         try {
+                            if (!begun && m < overridden.size()) refuseOverridden(t, path, vals, overridden.get(m), keyNode, field);
                             for (String target : t.targets(path)) { // throws for a path the machine lacks
-                                String fixed = m < overridden.size() ? overlapping(overridden.get(m), target) : null;
-                                if (fixed != null) // the sweep's values replace it in every run: it would never be simulated (a review)
-                                    throw doc.error(keyNode, field, "sets the same machine field as " + fixed + " (" + target + ")"
-                                            + inMachine(t) + ", whose value no run would keep; give the field in one place");
                                 String other = overlapping(swept.get(m), target);
                                 if (other != null)
                                     throw doc.error(keyNode, field, "sets the same machine field as sweep." + other + " (" + target + ")"
@@ -637,6 +635,39 @@ public final class StudyParser {
                     dims.add(new SweepDim.Machine(path, vals, items));
                 }
             }
+        }
+
+        /**
+         * A swept field an override sets too: the sweep's values replace it in every run, so it would never be simulated
+         * (found by a review). A mapping value merges key by key, so its leaves are what it sets ({@code gpu: [{sms: 2}]}
+         * leaves an overridden {@code gpu.clock} alone). Not checked for a study begun under an earlier version.
+         */
+        void refuseOverridden(MachineTree t, String path, List<Object> vals, Map<String, String> overrides, Node keyNode, String field)
+                throws StudyException, MachineTree.PathException {
+            if (overrides.isEmpty()) return;
+            java.util.Set<String> leaves = new java.util.LinkedHashSet<>();
+            for (Object v : vals) leaves(path, v, leaves);
+            for (String leaf : leaves)
+                for (String target : targetsOr(t, leaf, path)) {
+                    String fixed = overlapping(overrides, target);
+                    if (fixed != null)
+                        throw doc.error(keyNode, field, "sets the same machine field as " + fixed + " (" + target + ")" + inMachine(t)
+                                + ", whose value no run would keep; give the field in one place");
+                }
+        }
+
+        /** {@code leaf}'s fields, or {@code whole}'s where a leaf is no path of its own (inside a cpu: section given whole). */
+        private static List<String> targetsOr(MachineTree t, String leaf, String whole) throws MachineTree.PathException {
+            try {
+                return t.targets(leaf);
+            } catch (MachineTree.PathException e) {
+                return t.targets(whole);
+            }
+        }
+
+        private static void leaves(String path, Object v, java.util.Set<String> out) {
+            if (v instanceof Map<?, ?> map && !map.isEmpty()) for (Map.Entry<?, ?> e : map.entrySet()) leaves(path + "." + e.getKey(), e.getValue(), out);
+            else out.add(path);
         }
 
         /** The sweep key whose field is {@code target}, contains it or lies inside it; null if none. */
