@@ -384,6 +384,10 @@ class StudyParserTest {
         assertEquals("sweep.pools.1.bandwidth", swept.field());
         assertTrue(swept.getMessage().contains("sets the same machine field as overrides.pools.ddr.bandwidth (line 5)"), swept.getMessage());
         assertEquals(2, parse(head + "  pools.ddr.bandwidth: 20GB/s\nsweep:\n  pools.0.bandwidth: [10GB/s, 30GB/s]\n").runs().size());
+        // a list element given as a mapping merges too (it replaced the pool, which then lacked its name: a review)
+        Study merged2 = parse(head + "  pools.ddr: {capacity: 2GB}\n");
+        assertEquals(2L << 30, merged2.runs().get(0).machine().config().pools().get(1).capacityBytes());
+        assertEquals("ddr", merged2.runs().get(0).machine().config().pools().get(1).name());
         // a mapping sweep merges key by key: it leaves an overridden field of the same group alone (a second review)
         assertEquals(2, parse(head + "  gpu.clock: 1GHz\nsweep:\n  gpu: [{sms: 2}, {sms: 4}]\n").runs().size());
         assertEquals("sweep.gpu", error(head + "  gpu.sms: 8\nsweep:\n  gpu: [{sms: 2}, {sms: 4}]\n").field());

@@ -110,13 +110,7 @@ final class MachineTree {
             if (value instanceof Map<?, ?> given && mm.get(last) instanceof Map<?, ?>) {
                 // A mapping merges into the file's, key by key: {gpu.l2: {size: 256KB}} changes the size and keeps the
                 // file's slices and ways (replacing the whole mapping dropped them without a word, found by a review).
-                String at = YamlDoc.join(canon.toString(), last);
-                for (Map.Entry<?, ?> e : given.entrySet()) {
-                    // each field keeps the mapping's place in the study, named down to itself (overrides.gpu.sms)
-                    Origin inner = origin == null ? null
-                            : new Origin(origin.file(), origin.line(), origin.column(), origin.field().isEmpty() ? "" : origin.field() + "." + e.getKey());
-                    set(at + "." + e.getKey(), e.getValue(), inner, written);
-                }
+                merge(YamlDoc.join(canon.toString(), last), given, origin, written);
                 return;
             }
             // A map may gain a key the file left out (the machine's default); MachineConfig rejects unknown ones.
@@ -130,6 +124,12 @@ final class MachineTree {
             }
         } else if (cur instanceof List<?> l) {
             int i = index(l, last, canon.toString());
+            if (value instanceof Map<?, ?> given && l.get(i) instanceof Map<?, ?>) {
+                // a list element merges as a mapping does: {pools.ddr: {capacity: 2GB}} keeps the pool's name and
+                // timing (it replaced the element and failed on its missing name, found by a review)
+                merge(YamlDoc.join(canon.toString(), Integer.toString(i)), given, origin, written);
+                return;
+            }
             @SuppressWarnings("unchecked")
             List<Object> ll = (List<Object>) l;
             ll.set(i, deepCopy(value));
@@ -139,6 +139,15 @@ final class MachineTree {
         }
         replaceOrigin(canonical, origin);
         written.add(canonical);
+    }
+
+    /** Sets each field of {@code given} under {@code at}, each keeping the mapping's place in the study, named down to itself. */
+    private void merge(String at, Map<?, ?> given, Origin origin, List<String> written) throws PathException {
+        for (Map.Entry<?, ?> e : given.entrySet()) {
+            Origin inner = origin == null ? null
+                    : new Origin(origin.file(), origin.line(), origin.column(), origin.field().isEmpty() ? "" : origin.field() + "." + e.getKey());
+            set(at + "." + e.getKey(), e.getValue(), inner, written);
+        }
     }
 
     private void replaceOrigin(String canonical, Origin origin) {
