@@ -93,10 +93,10 @@ public final class Results {
         if (!(study.get("runs") instanceof Number n) || n.intValue() < 1) return List.of(); // not a folder hmsim wrote
         Set<String> have = new LinkedHashSet<>();
         for (Run r : rows) have.add(r.id());
-        int total = n.intValue(), width = Math.max(4, Integer.toString(total).length());
+        int total = n.intValue();
         List<String> missing = new ArrayList<>(), ended = new ArrayList<>();
         for (int i = 1; i <= total; i++) {
-            String id = String.format("%0" + width + "d", i);
+            String id = runId(i, total);
             if (have.contains(id)) continue;
             missing.add(id);
             if (Files.isRegularFile(dir.resolve("runs").resolve(id).resolve("stats.json"))) ended.add(id);
@@ -111,6 +111,11 @@ public final class Results {
                     + " --resume, rebuilds it from runs/)");
         return List.of("runs.csv has rows for " + (total - missing.size()) + " of the " + total + " runs study.json lists (the study's status: "
                 + status + "); not in it: " + listed(missing));
+    }
+
+    /** The id of run {@code n} (from 1) of a study of {@code total} runs: zero-padded to 4 digits, or to the width of {@code total}. */
+    public static String runId(int n, int total) {
+        return String.format("%0" + Math.max(4, Integer.toString(total).length()) + "d", n);
     }
 
     /** The run ids runs.csv has rows for, in its order; a damaged file gives a {@link BadResultsException} that names it. */

@@ -74,9 +74,11 @@ final class ConformCommand implements Callable<Integer> {
         }
         Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("hmsim-conform");
         // a bad machine file is the user's input error, not a failed check of the plugin
-        String badMachine = refusal(dir, "machine-check", m, null);
-        if (badMachine != null) {
-            ctx.err().println("conform: --machine " + m + ": " + badMachine);
+        org.hmsim.api.policy.RunFacts facts;
+        try { // the facts a policy's check sees there (the workload not at hand, as for a swap typed into a shell)
+            facts = probe(dir, "machine-check", m, null).runs().get(0).machine().config().runFacts(List.of());
+        } catch (org.hmsim.platform.kernel.study.StudyException e) {
+            ctx.err().println("conform: --machine " + m + ": " + described(e, dir, "machine-check"));
             if (work == null) delete(dir);
             return Commands.BAD_INPUT;
         }
@@ -86,7 +88,7 @@ final class ConformCommand implements Callable<Integer> {
         // a machine the policy refuses (an IllegalArgumentException: it would act on nothing there) is the wrong --machine;
         // any other exception from its check is the plugin's fault, a failed check (a review: an NPE blamed the machine)
         try {
-            entry.provider().check(Params.validate(entry.provider().parameters(), Map.of()), factsOf(dir, m));
+            entry.provider().check(Params.validate(entry.provider().parameters(), Map.of()), facts);
         } catch (IllegalArgumentException refused) {
             ctx.err().println("conform: --machine " + m + ": " + entry.name() + " refuses it: " + refused.getMessage()
                     + " (choose a machine where " + entry.name() + " acts)");
@@ -190,15 +192,6 @@ final class ConformCommand implements Callable<Integer> {
         return refusal(dir, "placement-check", m, "placement: interleave") == null ? "\n  placement: interleave" : "";
     }
 
-    /** The facts a policy's check sees on machine {@code m} (the workload not at hand, as for a swap typed into a shell). */
-    private org.hmsim.api.policy.RunFacts factsOf(Path dir, Path m) throws IOException {
-        try {
-            return probe(dir, "machine-check", m, null).runs().get(0).machine().config().runFacts(List.of());
-        } catch (org.hmsim.platform.kernel.study.StudyException e) {
-            throw new IllegalStateException("the machine passed its check a moment ago: " + e.getMessage(), e);
-        }
-    }
-
     private org.hmsim.platform.kernel.study.Study probe(Path dir, String name, Path m, String policyLine) throws IOException,
             org.hmsim.platform.kernel.study.StudyException {
         Path probe = dir.resolve(name + ".yaml");
@@ -213,10 +206,14 @@ final class ConformCommand implements Callable<Integer> {
             probe(dir, name, m, policyLine);
             return null;
         } catch (org.hmsim.platform.kernel.study.StudyException e) {
-            // an error in the machine file names its place there; the probe itself is a temporary file, not the user's
-            boolean inProbe = e.file() != null && Path.of(e.file()).toAbsolutePath().equals(dir.resolve(name + ".yaml").toAbsolutePath());
-            return inProbe && e.reason() != null ? e.field() + ": " + e.reason() : e.getMessage();
+            return described(e, dir, name);
         }
+    }
+
+    /** An error in the machine file names its place there; one in probe {@code name} does not: it is a temporary file, not the user's. */
+    private static String described(org.hmsim.platform.kernel.study.StudyException e, Path dir, String name) {
+        boolean inProbe = e.file() != null && Path.of(e.file()).toAbsolutePath().equals(dir.resolve(name + ".yaml").toAbsolutePath());
+        return inProbe && e.reason() != null ? e.field() + ": " + e.reason() : e.getMessage();
     }
 
     /**

@@ -242,9 +242,8 @@ final class FolderStatus {
         if (!Files.isRegularFile(p)) return null;
         Object n = Json.read(p).get("runs");
         if (!(n instanceof Number total)) return null;
-        int width = Math.max(4, Integer.toString(total.intValue()).length());
         List<String[]> l = new ArrayList<>();
-        for (int i = 1; i <= total.intValue(); i++) l.add(new String[] {String.format("%0" + width + "d", i), ""});
+        for (int i = 1; i <= total.intValue(); i++) l.add(new String[] {org.hmsim.platform.report.Results.runId(i, total.intValue()), ""});
         return l;
     }
 }

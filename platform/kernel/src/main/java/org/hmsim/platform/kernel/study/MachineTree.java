@@ -58,8 +58,13 @@ final class MachineTree {
      * field ({@code pools.ddr.bandwidth}, {@code pools.1.bandwidth}) have the same targets.
      */
     List<String> targets(String dotted) throws PathException {
+        return targets(dotted, null);
+    }
+
+    /** The canonical fields setting {@code value} at {@code dotted} would write (a mapping: the fields it gives); this tree stays as it is. */
+    List<String> targets(String dotted, Object value) throws PathException {
         List<String> out = new ArrayList<>();
-        copy().set(dotted, null, null, out);
+        copy().set(dotted, value, null, out);
         return out;
     }
 

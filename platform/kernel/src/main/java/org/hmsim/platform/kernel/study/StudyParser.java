@@ -298,8 +298,7 @@ public final class StudyParser {
         void overrides() throws StudyException {
             Node n = value("overrides");
             if (n == null) return;
-            List<Map<String, String>> set = overridden;
-            for (int m = 0; m < machines.size(); m++) set.add(new LinkedHashMap<>());
+            for (int m = 0; m < machines.size(); m++) overridden.add(new LinkedHashMap<>());
             for (Map.Entry<String, NodeTuple> e : doc.entries(n, "overrides").entrySet()) {
                 String field = "overrides." + e.getKey();
                 Node v = e.getValue().getValueNode();
@@ -307,7 +306,7 @@ public final class StudyParser {
                 // left empty it would silently take hmsim's built-in default, not the machine file's value (found by a review)
                 String empty = emptyLeaf(plain, field);
                 if (empty != null) throw doc.error(v, empty, "has no value");
-                for (int m = 0; m < machines.size(); m++) override(machines.get(m), e.getKey(), e.getValue(), plain, set.get(m));
+                for (int m = 0; m < machines.size(); m++) override(machines.get(m), e.getKey(), e.getValue(), plain, overridden.get(m));
             }
         }
 
@@ -639,35 +638,19 @@ public final class StudyParser {
 
         /**
          * A swept field an override sets too: the sweep's values replace it in every run, so it would never be simulated
-         * (found by a review). A mapping value merges key by key, so its leaves are what it sets ({@code gpu: [{sms: 2}]}
-         * leaves an overridden {@code gpu.clock} alone). Not checked for a study begun under an earlier version.
+         * (found by a review). Each value is compared by the fields it would write, as an override is: a mapping merges key
+         * by key ({@code gpu: [{sms: 2}]} leaves an overridden {@code gpu.clock} alone). Not checked for a study begun under
+         * an earlier version.
          */
         void refuseOverridden(MachineTree t, String path, List<Object> vals, Map<String, String> overrides, Node keyNode, String field)
                 throws StudyException, MachineTree.PathException {
-            if (overrides.isEmpty()) return;
-            java.util.Set<String> leaves = new java.util.LinkedHashSet<>();
-            for (Object v : vals) leaves(path, v, leaves);
-            for (String leaf : leaves)
-                for (String target : targetsOr(t, leaf, path)) {
+            for (Object v : vals)
+                for (String target : overrides.isEmpty() ? List.<String>of() : t.targets(path, v)) {
                     String fixed = overlapping(overrides, target);
                     if (fixed != null)
                         throw doc.error(keyNode, field, "sets the same machine field as " + fixed + " (" + target + ")" + inMachine(t)
                                 + ", whose value no run would keep; give the field in one place");
                 }
-        }
-
-        /** {@code leaf}'s fields, or {@code whole}'s where a leaf is no path of its own (inside a cpu: section given whole). */
-        private static List<String> targetsOr(MachineTree t, String leaf, String whole) throws MachineTree.PathException {
-            try {
-                return t.targets(leaf);
-            } catch (MachineTree.PathException e) {
-                return t.targets(whole);
-            }
-        }
-
-        private static void leaves(String path, Object v, java.util.Set<String> out) {
-            if (v instanceof Map<?, ?> map && !map.isEmpty()) for (Map.Entry<?, ?> e : map.entrySet()) leaves(path + "." + e.getKey(), e.getValue(), out);
-            else out.add(path);
         }
 
         /** The sweep key whose field is {@code target}, contains it or lies inside it; null if none. */
@@ -769,7 +752,6 @@ public final class StudyParser {
             List<Map<Slot, PolicyChoice>> pointPolicies = new ArrayList<>();
             for (int[] p : points) pointPolicies.add(policiesAt(p));
             int total = machines.size() * workloadChoices.size() * points.size() * seeds.size();
-            int width = Math.max(4, Integer.toString(total).length());
             List<PlannedRun> runs = new ArrayList<>(total);
             for (int m = 0; m < machines.size(); m++) {
                 Map<String, MachineVariant> variants = new LinkedHashMap<>();
@@ -791,7 +773,7 @@ public final class StudyParser {
                         }
                         for (long seed : seeds) {
                             int index = runs.size();
-                            String id = String.format("%0" + width + "d", index + 1);
+                            String id = org.hmsim.platform.report.Results.runId(index + 1, total);
                             String l = seeds.size() > 1 ? label + " seed=" + seed : label.toString();
                             runs.add(new PlannedRun(id, index, l, mv, w, pointPolicies.get(pi), sweepValues, seed));
                         }
