@@ -120,6 +120,31 @@ class LauncherTest {
     }
 
     /**
+     * {@code exit} in a file run by {@code source} or {@code gosh} ended the shell only after the file's last line: the
+     * lines after it still ran, a {@code sim:run} among them (which moved the folder's results to previous/ and was
+     * then stopped). The file now ends at its {@code exit}; the code is the one asked, or for a bare exit the last
+     * failure's.
+     */
+    @Test
+    void exitInAScriptEndsItWhereItStands() throws Exception {
+        Path script = Files.writeString(dir.resolve("stops.gosh"), "echo ---in-script---\nexit 5\necho ---after-exit---\nsim:validate nowhere.yaml\n");
+        Path bare = Files.writeString(dir.resolve("bare.gosh"), "echo ---in-script---\nexit\necho ---after-exit---\n");
+        for (String how : new String[] {"source ", "gosh "}) {
+            Output nested = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", how + script, "echo ---not-reached---", ""), "shell");
+            assertEquals(5, nested.code, how + nested);
+            assertTrue(nested.out.contains("---in-script---"), how + nested);
+            assertFalse(nested.out.contains("---after-exit---"), how + "the script went on after its exit\n" + nested);
+            assertFalse(nested.err.contains("nowhere.yaml"), how + "a command after exit ran\n" + nested);
+            assertFalse(nested.out.contains("---not-reached---"), how + nested);
+
+            Output zero = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n", how + bare, "echo ---not-reached---", ""), "shell");
+            assertEquals(0, zero.code, "a bare exit in a script is no failure\n" + how + zero);
+            assertFalse(zero.out.contains("---after-exit---"), how + "the script went on after its exit\n" + zero);
+            assertFalse(zero.out.contains("---not-reached---"), how + zero);
+        }
+    }
+
+    /**
      * Gogo passes a variable that was never set ({@code $x}) as null: a sim: command threw a NullPointerException with
      * its stack trace and exit 1, {@code sim:stop $x} and {@code exit $x} a bare "NullPointerException" and exit 0. Each
      * now names the empty argument and fails with 2, bad input, without running.

@@ -1,5 +1,7 @@
 package org.hmsim.platform.kernel.osgi;
 
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.CommandSessionListener;
@@ -17,6 +19,12 @@ import org.osgi.service.component.annotations.Component;
  * done Gogo calls {@link #afterExecute} on the console's own thread, and the console is ended from there. The request
  * is this component's, not the session's: {@code gosh FILE} runs the file in a child session, and an {@code exit} in
  * it (or in a {@code source}d file) must end the shell that ran it.
+ *
+ * <p>Gogo calls the listeners once around a file's whole text, not around each of its lines, so a request recorded
+ * there took effect only after the file's last line: the lines after {@code exit} still ran (a {@code sim:run} there
+ * moved the folder's earlier results to {@code previous/} and was then stopped by the shell's end). Inside a file
+ * {@code exit} therefore also throws {@link ScriptExit}, which ends the file where it stands, as an unknown command
+ * does; Gogo's console prints it as one line ("gogo: ScriptExit: ...").
  */
 @Component(service = {ShellExit.class, CommandSessionListener.class},
         property = {"osgi.command.scope=gogo", "osgi.command.function=exit"})
@@ -27,6 +35,8 @@ public final class ShellExit implements CommandSessionListener {
     private volatile boolean ending;
     private final AtomicBoolean stopping = new AtomicBoolean();
     private BundleContext context;
+    /** The texts being executed, innermost first: a file's whole text while source or gosh runs it. */
+    private final Deque<CharSequence> executing = new ConcurrentLinkedDeque<>();
 
     @Activate
     void activate(BundleContext ctx) { this.context = ctx; }
@@ -47,16 +57,48 @@ public final class ShellExit implements CommandSessionListener {
             System.setProperty(EXIT_REQUEST, Integer.toString((int) (Long.parseLong(args[0]) & 0xff)));
         }
         ending = true;
+        if (inScript()) {
+            String code = System.getProperty(EXIT_REQUEST);
+            throw new ScriptExit("exit" + (code == null ? "" : " " + code) + " ends the shell: the script's lines after it are not run");
+        }
+    }
+
+    /**
+     * Whether the innermost text being executed is a file's (several lines), not one line of the console. The texts
+     * nest (a line runs source, which runs the file), though Gogo runs each on a thread of its own, and one console
+     * reads at a time: one stack for all. (Not a CommandSession parameter of exit: Gogo then passed an unset variable,
+     * exit $x, as the session, and the exit was bare.)
+     */
+    private boolean inScript() {
+        CharSequence text = executing.peek();
+        return text != null && text.toString().strip().indexOf('\n') >= 0;
     }
 
     @Override
-    public void beforeExecute(CommandSession session, CharSequence commandline) {}
+    public void beforeExecute(CommandSession session, CharSequence commandline) { executing.push(commandline == null ? "" : commandline); }
 
     @Override
-    public void afterExecute(CommandSession session, CharSequence commandline, Exception exception) { endIfAsked(session); }
+    public void afterExecute(CommandSession session, CharSequence commandline, Exception exception) { done(session); }
 
     @Override
-    public void afterExecute(CommandSession session, CharSequence commandline, Object result) { endIfAsked(session); }
+    public void afterExecute(CommandSession session, CharSequence commandline, Object result) { done(session); }
+
+    private void done(CommandSession session) {
+        executing.poll();
+        endIfAsked(session);
+    }
+
+    /**
+     * Thrown by {@code exit} inside a file run by {@code source} or {@code gosh}: Gogo stops a file at a command's
+     * exception, so the file's later lines do not run. Not an IllegalArgumentException: it is no failure of the input.
+     */
+    public static final class ScriptExit extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ScriptExit(String message) {
+            super(message, null, false, false);
+        }
+    }
 
     private void endIfAsked(CommandSession session) {
         if (!ending) return;
