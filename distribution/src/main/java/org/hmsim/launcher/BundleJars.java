@@ -44,6 +44,17 @@ final class BundleJars {
         }
     }
 
+    /** Bundle-Version as the framework reads it ("0.0.0" when absent), or null if the jar has none it can parse. */
+    static org.osgi.framework.Version version(Path jar) throws IOException {
+        try (JarFile f = new JarFile(jar.toFile())) {
+            Manifest m = f.getManifest();
+            String v = m == null ? null : m.getMainAttributes().getValue("Bundle-Version");
+            return org.osgi.framework.Version.parseVersion(v == null ? null : v.trim());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     static String stateName(int state) {
         return switch (state) {
             case Bundle.UNINSTALLED -> "UNINSTALLED";

@@ -71,6 +71,12 @@ final class PluginScan {
                     out.add(jar.getFileName() + ": not installed (not a readable jar: still being written?)");
                 } else if (name == null) {
                     out.add(jar.getFileName() + ": not a readable jar (a corrupt or partial file?)");
+                } else if (!name.isEmpty() && twinOf(jar, name) != null) {
+                    // Felix installs one bundle per symbolic name and version: a second copy never comes up
+                    Bundle twin = twinOf(jar, name);
+                    Path other = locationPath(twin.getLocation());
+                    out.add(jar.getFileName() + ": not installed: " + name + " " + twin.getVersion() + " is already installed from "
+                            + (other == null ? twin.getLocation() : other.getFileName().toString()) + " (two copies of one bundle: remove one)");
                 } else if (!name.isEmpty()) {
                     notInstalled++;
                     waiting++;
@@ -161,6 +167,21 @@ final class PluginScan {
         }
         return "it needs package " + pkg + range + "; this container has " + (have.isEmpty() ? "none" : String.join(", ", have))
                 + (have.isEmpty() ? "" : " (built against a newer hmsim api?)");
+    }
+
+    /** An installed bundle from another file with the jar's symbolic name and version, or null. */
+    private Bundle twinOf(Path jar, String name) {
+        org.osgi.framework.Version version;
+        try {
+            version = BundleJars.version(jar);
+        } catch (IOException e) {
+            return null;
+        }
+        if (version == null) return null;
+        for (Bundle b : ctx.getBundles()) {
+            if (name.equals(b.getSymbolicName()) && version.equals(b.getVersion()) && !jar.equals(locationPath(b.getLocation()))) return b;
+        }
+        return null;
     }
 
     /** The bundle FileInstall installed from this file; it uses the file's URI as location. */

@@ -84,6 +84,35 @@ class ContainerTest {
         }
     }
 
+    /**
+     * A second copy of an installed bundle (the same symbolic name and version under another file name, e.g.
+     * {@code cp plugin.jar plugins/plugin-copy.jar}) is never installed: Felix refuses a bundle that is not unique. It
+     * held every headless command for the whole wait (10 s) and was reported as a bare "not installed"; it is now said
+     * at once, naming the jar it copies.
+     */
+    @Test
+    void aSecondCopyOfAnInstalledBundleIsNamedAtOnce() throws Exception {
+        Path plugins = Files.createDirectories(home.resolve("plugins"));
+        var mf = new java.util.jar.Manifest();
+        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        mf.getMainAttributes().putValue("Bundle-ManifestVersion", "2");
+        mf.getMainAttributes().putValue("Bundle-SymbolicName", "org.example.twin");
+        mf.getMainAttributes().putValue("Bundle-Version", "1.0.0.202611280015");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(plugins.resolve("twin.jar")), mf)) {
+            out.flush();
+        }
+        Files.copy(plugins.resolve("twin.jar"), plugins.resolve("twin-copy.jar"));
+        try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
+            // no FileInstall here: install the first as it would (its location is the file's URI)
+            c.framework().getBundleContext().installBundle(plugins.resolve("twin.jar").toUri().toString()).start();
+            long t0 = System.nanoTime();
+            var pending = c.awaitPlugins(Duration.ofSeconds(30));
+            assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "no wait for a copy that can never be installed");
+            assertEquals(List.of("twin-copy.jar: not installed: org.example.twin 1.0.0.202611280015 is already installed from twin.jar"
+                    + " (two copies of one bundle: remove one)"), pending);
+        }
+    }
+
     @Test
     void aBrokenJarInBundleIsReportedAndTheContainerStillStarts() throws Exception {
         Files.createDirectories(home.resolve("bundle"));
