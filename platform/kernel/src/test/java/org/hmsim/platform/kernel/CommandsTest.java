@@ -49,6 +49,31 @@ class CommandsTest {
         assertEquals("validate: stopped before the end (the container is shutting down): the study was not fully checked", err().strip());
     }
 
+    /**
+     * At Ctrl-C the bundles of a run's policies leave before the kernel does, and that aborts the run before the kernel
+     * is marked closing: {@code run} then printed the summary and drew the report with the kernel's classes going away
+     * ("warning: the report could not be written ...: java.lang.NoClassDefFoundError: org/hmsim/platform/report/Planner")
+     * instead of its one line saying what is kept. The execution knows the container stopped under it.
+     */
+    @Test
+    void aRunAbortedByTheContainerStoppingSaysWhatIsKeptEvenBeforeTheKernelIsClosing() throws Exception {
+        SimKernel stopping = new SimKernel(Fakes.policies(), Fakes.workloads(), Environment.classpath(), spec -> {
+            throw new org.hmsim.platform.machine.RunAbortedException("stopped at 1000 ps");
+        });
+        Commands c = new Commands(stopping);
+        Path good = Fakes.write(dir, "studies/good.yaml", "study: good\nmachine: ../machines/small.yaml\nworkloads: [stream, bfs]\n");
+        Path results = dir.resolve("aborted");
+        out.reset();
+        err.reset();
+        int code = c.execute(new String[] {"run", good.toString(), "--out", results.toString(), "--jobs", "1"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        assertEquals(4, code, "stopped\n" + out() + err());
+        assertTrue(err().contains("hmsim run: interrupted; the runs that finished are kept in " + results + " (run --resume continues)"), err());
+        assertFalse(out().contains("report: "), "no report drawn while the container stops\n" + out());
+        assertFalse(err().contains("report could not be written"), err());
+        assertFalse(Files.exists(results.resolve("report.html")), "no report drawn while the container stops");
+    }
+
     @Test
     void validateRunAndExitCodes() throws Exception {
         Path good = Fakes.write(dir, "studies/good.yaml", "study: good\nmachine: ../machines/small.yaml\nworkloads: [stream, bfs]\n");

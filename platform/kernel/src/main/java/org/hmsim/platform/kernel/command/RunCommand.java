@@ -213,10 +213,12 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * Whether the container stopped under the study (Ctrl-C, SIGTERM, the shell's end); if so, says what is
-     * kept in one line. Its classes are going away: no summary and no report, which would fail half-way.
+     * kept in one line. Its classes are going away: no summary and no report, which would fail half-way. The
+     * execution knows it first: the bundles of a run's policies leave before the kernel, and that aborts the run
+     * before the kernel is marked closing (a Ctrl-C then drew the report and warned of a NoClassDefFoundError).
      */
     private boolean interrupted(StudyExecution ex, PrintStream e) {
-        if (!ctx.kernel().closing()) return false;
+        if (!ctx.kernel().closing() && !ex.interrupted()) return false;
         e.println("hmsim run: interrupted; the runs that finished are kept in " + ex.out() + " (run --resume continues)");
         e.flush();
         return true;
