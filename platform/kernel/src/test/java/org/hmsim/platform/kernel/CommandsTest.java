@@ -185,6 +185,15 @@ class CommandsTest {
         Path bad = Fakes.write(dir, "machines/bad.yaml", Fakes.MACHINE.replaceFirst("sms: \\d+", "sms: 0"));
         assertEquals(Commands.BAD_INPUT, exec("conform", "placement", "local", "--machine", bad.toString(), "--work", dir.resolve("c").toString()));
         assertTrue(err().contains("--machine " + bad) && err().contains("gpu.sms"), err());
+        assertFalse(out().contains("PASS"), "an input error is said before any check runs\n" + out());
+    }
+
+    /** A misspelt --machine printed six PASS lines of parameter checks before "no machine file" and exit 2. */
+    @Test
+    void conformRefusesAMissingMachineFileBeforeAnyCheck() throws Exception {
+        assertEquals(Commands.BAD_INPUT, exec("conform", "placement", "local", "--machine", dir.resolve("machines/smal.yaml").toString()));
+        assertTrue(err().contains("conform: no machine file " + dir.resolve("machines/smal.yaml")), err());
+        assertEquals("", out(), "no check ran, none is reported");
     }
 
     @Test

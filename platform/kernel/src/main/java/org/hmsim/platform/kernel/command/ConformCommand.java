@@ -59,8 +59,8 @@ final class ConformCommand implements Callable<Integer> {
             ctx.err().println("conform: " + e.getMessage());
             return Commands.BAD_INPUT;
         }
-        o.println("conformance of " + slot.id() + " " + entry.id() + " [" + entry.bundle() + "]");
-        parameters(slot, entry);
+        // the input (--machine, --work) is checked before any check runs: a misspelt --machine printed the parameter
+        // checks' PASS lines first, then its error and exit 2
         Path m = machine != null ? machine : Path.of(System.getProperty("hmsim.home", ".")).resolve("examples/machines/small.yaml");
         if (!Files.isRegularFile(m)) {
             ctx.err().println("conform: no machine file " + m + " (use --machine)");
@@ -82,6 +82,8 @@ final class ConformCommand implements Callable<Integer> {
             if (work == null) delete(dir);
             return Commands.BAD_INPUT;
         }
+        o.println("conformance of " + slot.id() + " " + entry.id() + " [" + entry.bundle() + "]");
+        parameters(slot, entry);
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
         String name = entry.name() + "@" + entry.version();
         String placement = slot == Slot.PLACEMENT ? "" : spreadPlacement(dir, m);
