@@ -74,6 +74,18 @@ class CommandsTest {
         assertFalse(Files.exists(results.resolve("report.html")), "no report drawn while the container stops");
     }
 
+    /**
+     * Headless, {@code hmsim swap} is a new container: it cannot reach a run another hmsim process simulates. It said
+     * "no run '0001' in progress (running: none)" while 0001 was running there; like status and stop it now says what it
+     * reaches and how to swap a headless study's runs.
+     */
+    @Test
+    void headlessSwapSaysItCannotReachAnotherProcesssRun() throws Exception {
+        assertEquals(Commands.BAD_INPUT, exec("swap", "0001", "placement", "interleave"));
+        assertTrue(err().contains("hmsim swap: swaps a run of the study this container runs (the shell's sim:swap"), err());
+        assertFalse(err().contains("running: none"), err());
+    }
+
     @Test
     void validateRunAndExitCodes() throws Exception {
         Path good = Fakes.write(dir, "studies/good.yaml", "study: good\nmachine: ../machines/small.yaml\nworkloads: [stream, bfs]\n");

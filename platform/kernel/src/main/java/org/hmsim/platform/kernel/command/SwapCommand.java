@@ -74,6 +74,14 @@ final class SwapCommand implements Callable<Integer> {
                     return Commands.BAD_INPUT;
                 }
             }
+        if (ctx.kernel().current() == null && !ctx.background() && !LiveSwaps.running().containsKey(run)) {
+            // headless, this process is a new container: it cannot reach a run another process simulates ("running: none"
+            // while that run was in flight misled a researcher); checked after the choice, so a typo is still named
+            e.println("hmsim swap: swaps a run of the study this container runs (the shell's sim:swap, while sim:run runs the study);"
+                    + " a headless hmsim run cannot be reached from another process: run the study with sim:run in hmsim shell,"
+                    + " or script the swap in the study (swaps:, docs/study-files.md)");
+            return Commands.BAD_INPUT;
+        }
         // Submit the validated values (typed), so the run resolves exactly what was checked.
         Map<String, Object> typed = new LinkedHashMap<>();
         for (String k : params.keySet()) typed.put(k, c.params().asMap().get(k));
