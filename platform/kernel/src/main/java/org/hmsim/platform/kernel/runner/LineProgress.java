@@ -63,7 +63,8 @@ public final class LineProgress implements Progress {
      * message and need no Java class name; anything else is named by its class.
      */
     static String describe(Throwable error) {
-        if ((error instanceof WorkloadFileException || error instanceof TraceException) && error.getMessage() != null)
+        if ((error instanceof WorkloadFileException || error instanceof TraceException
+                || error instanceof PoliciesAtStart.PolicyUninstalledException) && error.getMessage() != null)
             return error.getMessage();
         return error.getClass().getSimpleName() + (error.getMessage() == null ? "" : ": " + error.getMessage());
     }

@@ -24,8 +24,10 @@ public final class RunWorker {
      * Runs one simulation and writes its files; returns its error, or null on success. A run the container
      * stopped under ({@link RunAbortedException}) writes no error: it is returned as is and done again by --resume.
      */
-    public Throwable run(Study study, PlannedRun run, ResultsFolder results) {
+    public Throwable run(Study study, PlannedRun planned, ResultsFolder results) {
+        PlannedRun run = planned;
         try {
+            run = PoliciesAtStart.of(planned); // before config.json: it records the bundles the run starts with
             results.begin(run);
             Workload workload = run.workload().create(run.seed());
             LivePolicies policies = new LivePolicies(study, run, results.replayOf(run)); // the same swaps config.json records

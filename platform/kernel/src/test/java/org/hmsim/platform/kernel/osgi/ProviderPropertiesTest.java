@@ -9,6 +9,8 @@ import java.util.Map;
 import org.hmsim.api.policy.PolicyProvider;
 import org.hmsim.api.policy.Slot;
 import org.hmsim.platform.kernel.Fakes;
+import org.hmsim.platform.kernel.runner.LiveSwaps;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.ServiceReference;
 
@@ -17,6 +19,10 @@ import org.osgi.framework.ServiceReference;
  * review: it was listed and run under the methods' identity, the properties ignored) is not installed.
  */
 class ProviderPropertiesTest {
+    /** The component makes its registry the container's (LiveSwaps); later tests resolve their studies against their own. */
+    @AfterEach
+    void noRegistry() { LiveSwaps.useRegistry(null); }
+
     private static ServiceReference<?> ref(Map<String, Object> props) {
         return (ServiceReference<?>) Proxy.newProxyInstance(ServiceReference.class.getClassLoader(), new Class<?>[] {ServiceReference.class},
                 (proxy, m, args) -> m.getName().equals("getProperty") ? props.get((String) args[0]) : null);

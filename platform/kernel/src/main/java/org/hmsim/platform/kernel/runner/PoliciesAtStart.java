@@ -1,0 +1,63 @@
+package org.hmsim.platform.kernel.runner;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.PolicyChoice;
+import org.hmsim.platform.kernel.registry.PolicyEntry;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import org.hmsim.platform.kernel.study.PlannedRun;
+
+/**
+ * A run's policies as installed when the run starts. The study resolved them when it began; a bundle uninstalled
+ * since (a plugin jar taken out of {@code plugins/}, {@code uninstall} in the shell) would otherwise start the run
+ * with a departed bundle's classes: it failed with a NoClassDefFoundError, or, where the classes still loaded, ran
+ * on the slot's default from time 0 under the study's label. A run in flight is swapped to the default instead
+ * (DESIGN §6), but a run that has not started has simulated nothing yet, and the study asked for that policy.
+ */
+final class PoliciesAtStart {
+    private PoliciesAtStart() {}
+
+    /**
+     * {@code run} with each policy whose provider left replaced by an installed provider of the same name and version
+     * (the jar updated or installed again); fails naming the policy where there is none.
+     */
+    static PlannedRun of(PlannedRun run) {
+        PolicyRegistry registry = LiveSwaps.registry();
+        if (registry == null) return run; // outside a container: nothing can leave
+        Map<Slot, PolicyChoice> now = null;
+        for (Map.Entry<Slot, PolicyChoice> e : run.policies().entrySet()) {
+            PolicyChoice c = e.getValue();
+            if (installed(registry, c.entry())) continue;
+            PolicyEntry same = registry.entries(c.slot()).stream()
+                    .filter(x -> x.name().equals(c.entry().name()) && x.version().equals(c.entry().version())).findFirst()
+                    .orElseThrow(() -> new PolicyUninstalledException(c, registry));
+            if (now == null) now = new EnumMap<>(run.policies());
+            now.put(e.getKey(), registry.choose(same, c.given()));
+        }
+        return now == null ? run
+                : new PlannedRun(run.id(), run.index(), run.label(), run.machine(), run.workload(), now, run.sweepValues(), run.seed());
+    }
+
+    private static boolean installed(PolicyRegistry registry, PolicyEntry entry) {
+        return registry.entries(entry.slot()).stream().anyMatch(x -> x.provider() == entry.provider());
+    }
+
+    /** A run's policy was uninstalled between the study's start and the run's: the run fails without starting. */
+    static final class PolicyUninstalledException extends IllegalStateException {
+        PolicyUninstalledException(PolicyChoice c, PolicyRegistry registry) {
+            super(c.slot().id() + " policy " + c.entry().id() + " (bundle " + c.entry().bundle() + ") was uninstalled before this run started"
+                    + others(c, registry) + ", so the run did not start; install it again and `hmsim run --resume` runs it");
+        }
+
+        private static String others(PolicyChoice c, PolicyRegistry registry) {
+            String versions = String.join(", ", registry.entries(c.slot()).stream()
+                    .filter(x -> x.name().equals(c.entry().name())).map(PolicyEntry::id).toList());
+            return versions.isEmpty() ? "" : " (installed now: " + versions + ")";
+        }
+
+        /** The message says it all: no stack trace in error.txt or the progress line. */
+        @Override
+        public synchronized Throwable fillInStackTrace() { return this; }
+    }
+}

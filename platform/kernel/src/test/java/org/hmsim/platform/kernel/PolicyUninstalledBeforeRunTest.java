@@ -1,0 +1,97 @@
+package org.hmsim.platform.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import org.hmsim.platform.kernel.results.Environment;
+import org.hmsim.platform.kernel.runner.LiveSwaps;
+import org.hmsim.platform.kernel.runner.Progress;
+import org.hmsim.platform.kernel.runner.RunOptions;
+import org.hmsim.platform.kernel.runner.StudyExecution;
+import org.hmsim.platform.kernel.runner.StudyRunner;
+import org.hmsim.platform.kernel.study.Study;
+import org.hmsim.platform.kernel.study.StudyParser;
+import org.hmsim.platform.machine.RunResult;
+import org.hmsim.platform.machine.RunSpec;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A plugin taken out of plugins/ (or uninstalled in the shell) while its study runs, before one of its runs started
+ * (found by a review of a researcher's first day). The run used to start with the departed bundle's provider: it died
+ * of a NoClassDefFoundError with a stack trace, or, where the classes still loaded, ran on the slot's default from
+ * time 0 while runs.csv named the plugin's policy.
+ */
+class PolicyUninstalledBeforeRunTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void noRegistry() { LiveSwaps.useRegistry(null); }
+
+    @Test
+    void aRunWhosePolicyLeftBeforeItStartedFailsNamingItAndAReinstalledJarIsUsed() throws Exception {
+        PolicyRegistry registry = Fakes.policies();
+        Fakes.Provider plugin = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
+        registry.add(plugin, "org.example.srrip 1.0.0", 0);
+        LiveSwaps.useRegistry(registry);
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        Study study = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
+                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies: {replacement: srrip}\n"));
+        List<PolicyProvider> simulated = new ArrayList<>();
+        Function<RunSpec, RunResult> sim = spec -> {
+            simulated.add(registry.entries(Slot.REPLACEMENT).stream()
+                    .filter(e -> e.name().equals(spec.policies().describe(Slot.REPLACEMENT).split("@")[0])).findFirst().orElseThrow().provider());
+            return Fakes.SIMULATOR.apply(spec);
+        };
+
+        registry.remove(plugin); // the jar leaves after the study was resolved, before its run starts
+        Path out = dir.resolve("out");
+        assertEquals(StudyExecution.FAILED_RUNS, run(study, out, false, sim));
+        assertTrue(simulated.isEmpty(), "the run did not start");
+        String error = Files.readString(out.resolve("runs/0001/error.txt"));
+        assertTrue(error.contains("replacement policy srrip@1.0.0 (bundle org.example.srrip 1.0.0) was uninstalled before this run started, "
+                + "so the run did not start; install it again and `hmsim run --resume` runs it"), error);
+        assertFalse(error.contains("\tat "), "no stack trace: the message says it all\n" + error);
+
+        Fakes.Provider again = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
+        registry.add(again, "org.example.srrip 1.0.0", 0); // the jar dropped in again (a new provider instance)
+        assertEquals(StudyExecution.OK, run(study, out, true, sim));
+        assertEquals(1, simulated.size());
+        assertSame(again, simulated.get(0));
+        assertFalse(Files.exists(out.resolve("runs/0001/error.txt")));
+        assertTrue(Files.readString(out.resolve("runs.csv")).lines().skip(1).findFirst().orElseThrow().startsWith("0001,ok,"));
+    }
+
+    @Test
+    void anotherVersionInstalledInsteadIsNamedAndNotRunSilently() throws Exception {
+        PolicyRegistry registry = Fakes.policies();
+        Fakes.Provider plugin = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
+        registry.add(plugin, "org.example.srrip 1.0.0", 0);
+        LiveSwaps.useRegistry(registry);
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        Study study = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
+                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies: {replacement: srrip}\n"));
+        registry.remove(plugin);
+        registry.add(new Fakes.Provider(Slot.REPLACEMENT, "srrip", "2.0.0", List.of(), false), "org.example.srrip 2.0.0", 0);
+        Path out = dir.resolve("out");
+        assertEquals(StudyExecution.FAILED_RUNS, run(study, out, false, Fakes.SIMULATOR));
+        String error = Files.readString(out.resolve("runs/0001/error.txt"));
+        assertTrue(error.contains("was uninstalled before this run started (installed now: srrip@2.0.0), so the run did not start"), error);
+    }
+
+    private static int run(Study s, Path out, boolean resume, Function<RunSpec, RunResult> sim) throws Exception {
+        return new StudyRunner(sim, Environment.classpath()).run(s, new RunOptions(out, 1, resume), Progress.silent());
+    }
+}
