@@ -58,14 +58,44 @@ public final class Simulation {
         ProfilingPass profiling = new ProfilingPass(m, spec, control::aborted); // two-pass policies only (oracle, profiled hints)
         Swapper swapper = new Swapper(m, host, scripts, control, spec.seed(), spec.runId(), profiling);
         if (host != null) host.started(control);
+        Throwable failed = null;
         try {
             profiling.prepare();
             return run(m, spec, swapper);
+        } catch (Throwable t) {
+            failed = t;
+            throw t;
         } finally {
             control.finish();
-            for (Policy p : m.policies) p.close();
-            if (host != null) host.ended(control);
+            // ended() whatever close() does: the container's swap hub keys runs by id, and a run left registered there
+            // was swapped by the next study's bundle events as if it were that study's run of the same id
+            try {
+                RuntimeException closing = closeAll(m.policies);
+                if (closing != null && failed != null) failed.addSuppressed(closing);
+                else if (closing != null) throw closing;
+            } finally {
+                if (host != null) host.ended(control);
+            }
         }
+    }
+
+    /**
+     * Closes every policy of the run; returns the first failure of a policy's own close (the others suppressed in it),
+     * for the run to fail with. A LinkageError is a bundle that left with the policy's classes: nothing to close then.
+     */
+    private static RuntimeException closeAll(Policy[] policies) {
+        RuntimeException first = null;
+        for (Policy p : policies) {
+            try {
+                p.close();
+            } catch (LinkageError gone) {
+                // the policy's bundle went away during the run (it was swapped away or marked departed)
+            } catch (RuntimeException e) {
+                if (first == null) first = e;
+                else first.addSuppressed(e);
+            }
+        }
+        return first;
     }
 
     static RunResult run(Machine m, RunSpec spec) { return run(m, spec, null, () -> false); }

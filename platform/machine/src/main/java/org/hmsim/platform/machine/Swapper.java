@@ -195,9 +195,10 @@ final class Swapper implements EventTarget {
             current = null;
             return;
         }
-        // a departure noticed twice (by the bundle listener and after a refused swap) asks twice; the second
-        // finds the slot already on the live provider it would swap to: nothing to do, nothing to record
-        if ("bundle".equals(r.cause()) && host.alreadyActive(r.slot(), target)) {
+        // a departure noticed twice (by the bundle listener and after a refused swap) asks twice, and a run that follows
+        // the highest-ranked provider asks at its start while its time-0 swap to it is still queued; the second finds
+        // the slot already on the live provider it would swap to: nothing to do, nothing to record
+        if (("bundle".equals(r.cause()) || "ranking".equals(r.cause())) && host.alreadyActive(r.slot(), target)) {
             current = null;
             target = null;
             return;

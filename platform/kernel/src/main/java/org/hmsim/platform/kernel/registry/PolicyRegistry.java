@@ -60,6 +60,7 @@ public final class PolicyRegistry {
      */
     public PolicyEntry highestRanked(Slot slot, String base) {
         PolicyEntry best = findOrNull(slot, base);
+        if (best == null && base.indexOf('@') >= 0) best = findOrNull(slot, base.substring(0, base.indexOf('@'))); // that version left
         if (best == null) best = findOrNull(slot, Defaults.name(slot));
         for (PolicyEntry e : entries(slot))
             if (best == null || ranking(e) > ranking(best)) best = e;

@@ -60,7 +60,9 @@ public final class LivePolicies implements PolicySource, SwapHost {
             active.put(slot, base.choice(slot).entry().provider());
         }
         // A replay reproduces the recorded ranking swaps; it does not follow the bundles installed now.
-        if (replay.isEmpty()) for (Slot slot : study.follow()) follow.put(slot, base.choice(slot).entry().name());
+        // The fall-back is the version the run starts on (the study may pin one): another version of it at the same
+        // rank is not better-ranked, so it takes nothing over.
+        if (replay.isEmpty()) for (Slot slot : study.follow()) follow.put(slot, base.choice(slot).entry().id());
         // A better-ranked provider already installed takes over at time 0, before anything issues.
         PolicyRegistry registry = LiveSwaps.registry();
         if (registry != null)

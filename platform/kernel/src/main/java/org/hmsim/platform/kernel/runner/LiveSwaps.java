@@ -71,7 +71,12 @@ public final class LiveSwaps {
 
     /** Run {@code c} lets {@code slots} follow the highest-ranked provider (slot -> the policy to fall back to). */
     static void following(SwapControl c, Map<Slot, String> slots) {
+        if (c.finished()) return; // it ended already: nothing may outlive it under its id
         FOLLOWING.put(c.runId(), Map.copyOf(slots));
+        if (c.finished()) { // it ended meanwhile, perhaps before ended() could remove this
+            FOLLOWING.remove(c.runId());
+            return;
+        }
         for (Slot s : slots.keySet()) rankingChanged(s); // a provider that came or went while the run was set up
     }
 
@@ -121,8 +126,17 @@ public final class LiveSwaps {
 
     /** Run {@code c} lost the provider of its {@code slot}'s policy {@code name}: swap at its next safe point. */
     static void orphan(SwapControl c, Slot slot, String name) {
-        ORPHANED.put(c.runId() + "/" + slot.id(), name);
-        DEPARTED.add(c.runId() + "/" + slot.id());
+        // a run that ended as its provider left: its id is the next study's run's, which must not inherit this (ended()
+        // runs after finish(), so a run that finished between the two checks is cleaned here or there)
+        String key = c.runId() + "/" + slot.id();
+        if (c.finished()) return;
+        ORPHANED.put(key, name);
+        DEPARTED.add(key);
+        if (c.finished()) {
+            ORPHANED.remove(key, name);
+            DEPARTED.remove(key);
+            return;
+        }
         c.submit(new SwapRequest(slot, LivePolicies.SAME_OR_DEFAULT + name, Map.of(), "bundle"));
     }
 
