@@ -76,6 +76,31 @@ class PluginTest extends ContainerPerTest {
         }
     }
 
+    /**
+     * The plugin leaves while its study runs, before the run that uses it started (found by a first-day review: that
+     * run died of a NoClassDefFoundError with a stack trace). It fails naming the policy; the run in flight finishes.
+     */
+    @Test
+    void aRunWhosePluginLeftBeforeItStartedFailsNamingThePolicy() throws Exception {
+        Bundle plugin = container.context().installBundle(Hmsim.pluginJar().toUri().toString());
+        plugin.start();
+        Path study = Hmsim.write(dir.resolve("leaves.yaml"), "study: leaves", "seed: 7", "machine: " + Hmsim.smallMachine(),
+                "workloads:", "  - { name: stream, elements: 4194304 }",
+                "policies:", "  placement: { sweep: [local, { name: first-fit, fast_fraction: 0.5 }] }", "epoch: 1us");
+        Path out = dir.resolve("leaves");
+        java.util.concurrent.CompletableFuture<Hmsim.Result> run = Hmsim.runInBackground(container, study, out);
+        Hmsim.Result live = Hmsim.runUntil(container, Duration.ofSeconds(20), r -> r.out().contains("swaps: 0"), "status");
+        assertTrue(live.out().contains("swaps: 0"), "run 0001 (local) in flight\n" + live);
+        plugin.uninstall();
+        Hmsim.Result r = run.get(120, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(3, r.code(), () -> Studies.errors(r, out));
+        assertEquals(List.of("ok", "failed"), Studies.column(out, "status"));
+        String error = Files.readString(out.resolve("runs/0002/error.txt"));
+        assertTrue(error.contains("placement policy first-fit@") && error.contains("was uninstalled before this run started, so the run did not start"), error);
+        assertFalse(error.contains("NoClassDefFoundError") || error.contains("\tat "), error);
+        assertTrue(r.out().contains("0002") && r.out().contains("was uninstalled before this run started"), "the progress line says why\n" + r);
+    }
+
     private boolean pluginInstalled() {
         for (Bundle b : container.context().getBundles()) if ("org.hmsim.example.plugin".equals(b.getSymbolicName())) return true;
         return false;
