@@ -111,6 +111,27 @@ class BundleLeavesMidSwapTest {
         assertFalse(LiveSwaps.departed("0004", Slot.REPLACEMENT), "on an installed provider again");
     }
 
+    /**
+     * A swap refused after its drain leaves the slot on its parameters: a later return to the policy (its bundle updated)
+     * brings those back, not the refused swap's (found by a determinism review: they were remembered when asked for).
+     */
+    @Test
+    void aRefusedSwapsParametersAreNotTheOnesAReturnBringsBack() throws Exception {
+        PolicyRegistry registry = Fakes.policies();
+        LiveSwaps.useRegistry(registry);
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        Study s = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/t.yaml",
+                "study: t\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies: {replacement: {name: tagged, tag: kept}}\n"));
+        LivePolicies live = new LivePolicies(s, s.runs().get(0));
+        SwapControl control = control("0005");
+        SwapTarget asked = live.resolve(Slot.REPLACEMENT, "tagged", Map.of("tag", "refused"));
+        assertEquals("tag=refused", asked.params());
+        live.refused(control, Slot.REPLACEMENT, new IllegalStateException("importState failed"));
+        assertEquals("tag=kept", live.resolve(Slot.REPLACEMENT, "@same-or-default:tagged", Map.of()).params());
+        live.swapped(control, Slot.REPLACEMENT, live.resolve(Slot.REPLACEMENT, "tagged", Map.of("tag", "landed")));
+        assertEquals("tag=landed", live.resolve(Slot.REPLACEMENT, "@same-or-default:tagged", Map.of()).params(), "a swap carried out is remembered");
+    }
+
     /** A one-run study's live policies, with {@code plugin} installed from a bundle of its own. */
     private LivePolicies live(PolicyRegistry registry, Fakes.Provider plugin) throws Exception {
         Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);

@@ -103,14 +103,19 @@ public final class LivePolicies implements PolicySource, SwapHost {
         } else {
             c = registry.resolve(slot, policy, params);
         }
-        given.put(key(slot, c.entry().name()), c.given());
         PolicyProvider provider = c.entry().provider();
         Params p = c.params();
-        return new SwapTarget(c.entry().id(), c.entry().bundle(), text(c.given()), new ProviderFactory(registry, provider, p, c.entry().id(), c.entry().bundle()));
+        return new SwapTarget(c.entry().id(), c.entry().bundle(), text(c.given()),
+                new ProviderFactory(registry, provider, p, c.entry().id(), c.entry().bundle(), c.entry().name(), c.given()));
     }
 
-    /** A swap target's factory: it knows its provider, so that a departure is judged by instance, not by name. */
-    private record ProviderFactory(PolicyRegistry registry, PolicyProvider provider, Params params, String id, String bundle)
+    /**
+     * A swap target's factory: it knows its provider, so that a departure is judged by instance, not by name, and the
+     * parameters it was given, remembered for the policy once the swap is carried out (not when it is asked for: a swap
+     * refused after its drain left the slot on parameters that a later return to the policy must bring back).
+     */
+    private record ProviderFactory(PolicyRegistry registry, PolicyProvider provider, Params params, String id, String bundle,
+                                   String name, Map<String, Object> given)
             implements java.util.function.Function<PolicyContext, Policy> {
         @Override
         public Policy apply(PolicyContext ctx) {
@@ -132,7 +137,10 @@ public final class LivePolicies implements PolicySource, SwapHost {
      */
     @Override
     public void swapped(SwapControl control, Slot slot, SwapTarget target) {
-        if (target.factory() instanceof ProviderFactory f) active.put(slot, f.provider());
+        if (target.factory() instanceof ProviderFactory f) {
+            active.put(slot, f.provider());
+            given.put(key(slot, f.name()), f.given());
+        }
         LiveSwaps.settled(control, slot);
         orphanIfGone(control, slot);
     }
