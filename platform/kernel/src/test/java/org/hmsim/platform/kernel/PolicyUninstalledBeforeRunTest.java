@@ -88,7 +88,47 @@ class PolicyUninstalledBeforeRunTest {
         Path out = dir.resolve("out");
         assertEquals(StudyExecution.FAILED_RUNS, run(study, out, false, Fakes.SIMULATOR));
         String error = Files.readString(out.resolve("runs/0001/error.txt"));
-        assertTrue(error.contains("was uninstalled before this run started (installed now: srrip@2.0.0), so the run did not start"), error);
+        assertTrue(error.contains("was uninstalled before this run started (installed now: srrip@2.0.0 from org.example.srrip 2.0.0), so the run did not start"), error);
+    }
+
+    /** A plugin that overrode a built-in policy by ranking leaves: the built-in copy is another bundle's, not the study's choice. */
+    @Test
+    void anotherBundlesCopyOfThePolicyIsNotTakenForIt() throws Exception {
+        PolicyRegistry registry = Fakes.policies();
+        Fakes.Provider override = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.0.0", List.of(), false);
+        registry.add(override, "org.example.override 1.0.0", 10);
+        LiveSwaps.useRegistry(registry);
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        Study study = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
+                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies: {replacement: lru}\n"));
+        assertEquals("org.example.override 1.0.0", study.runs().get(0).policies().get(Slot.REPLACEMENT).entry().bundle());
+        registry.remove(override);
+        Path out = dir.resolve("out");
+        assertEquals(StudyExecution.FAILED_RUNS, run(study, out, false, Fakes.SIMULATOR));
+        String error = Files.readString(out.resolve("runs/0001/error.txt"));
+        assertTrue(error.contains("replacement policy lru@1.0.0 (bundle org.example.override 1.0.0) was uninstalled before this run started "
+                + "(installed now: lru@1.0.0 from classpath)"), error);
+    }
+
+    /** The container stopping takes its bundles away: a run starting then is left for --resume, not failed. */
+    @Test
+    void aRunStartingAsTheContainerStopsIsLeftForResume() throws Exception {
+        PolicyRegistry registry = Fakes.policies();
+        Fakes.Provider plugin = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
+        registry.add(plugin, "org.example.srrip 1.0.0", 0);
+        LiveSwaps.useRegistry(registry);
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        Study study = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
+                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies: {replacement: srrip}\n"));
+        registry.remove(plugin);
+        LiveSwaps.abortAll();
+        try {
+            Path out = dir.resolve("out");
+            assertEquals(StudyExecution.STOPPED, run(study, out, false, Fakes.SIMULATOR));
+            assertFalse(Files.exists(out.resolve("runs/0001/error.txt")), "not failed");
+        } finally {
+            LiveSwaps.resumeRunning();
+        }
     }
 
     private static int run(Study s, Path out, boolean resume, Function<RunSpec, RunResult> sim) throws Exception {

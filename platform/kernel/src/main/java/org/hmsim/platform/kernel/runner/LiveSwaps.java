@@ -45,6 +45,9 @@ public final class LiveSwaps {
         for (SwapControl c : RUNNING.values()) c.abort();
     }
 
+    /** Whether the container is stopping: its bundles leave, and a run that starts now is done again by --resume. */
+    static boolean aborting() { return aborting; }
+
     /** A (re)activated kernel runs studies again. */
     public static void resumeRunning() { aborting = false; }
 

@@ -7,6 +7,7 @@ import org.hmsim.platform.kernel.registry.PolicyChoice;
 import org.hmsim.platform.kernel.registry.PolicyEntry;
 import org.hmsim.platform.kernel.registry.PolicyRegistry;
 import org.hmsim.platform.kernel.study.PlannedRun;
+import org.hmsim.platform.machine.RunAbortedException;
 
 /**
  * A run's policies as installed when the run starts. The study resolved them when it began; a bundle uninstalled
@@ -20,7 +21,10 @@ final class PoliciesAtStart {
 
     /**
      * {@code run} with each policy whose provider left replaced by an installed provider of the same name and version
-     * (the jar updated or installed again); fails naming the policy where there is none.
+     * from a bundle of the same name (the jar updated or installed again); fails naming the policy where there is none.
+     * Another bundle's copy of the policy (a built-in one that a plugin overrode by ranking) is not the study's choice.
+     * While the container stops, its bundles leave: the run is then not failed but left for --resume, as a run the
+     * container stopped under is.
      */
     static PlannedRun of(PlannedRun run) {
         PolicyRegistry registry = LiveSwaps.registry();
@@ -29,14 +33,23 @@ final class PoliciesAtStart {
         for (Map.Entry<Slot, PolicyChoice> e : run.policies().entrySet()) {
             PolicyChoice c = e.getValue();
             if (installed(registry, c.entry())) continue;
+            if (LiveSwaps.aborting())
+                throw new RunAbortedException("the container is stopping: its bundles are leaving; hmsim run --resume runs this run");
             PolicyEntry same = registry.entries(c.slot()).stream()
-                    .filter(x -> x.name().equals(c.entry().name()) && x.version().equals(c.entry().version())).findFirst()
+                    .filter(x -> x.name().equals(c.entry().name()) && x.version().equals(c.entry().version())
+                            && bundleName(x).equals(bundleName(c.entry()))).findFirst()
                     .orElseThrow(() -> new PolicyUninstalledException(c, registry));
             if (now == null) now = new EnumMap<>(run.policies());
             now.put(e.getKey(), registry.choose(same, c.given()));
         }
         return now == null ? run
                 : new PlannedRun(run.id(), run.index(), run.label(), run.machine(), run.workload(), now, run.sweepValues(), run.seed());
+    }
+
+    /** The providing bundle's symbolic name ({@code bundle} is {@code symbolic-name version}). */
+    private static String bundleName(PolicyEntry e) {
+        int space = e.bundle().indexOf(' ');
+        return space < 0 ? e.bundle() : e.bundle().substring(0, space);
     }
 
     private static boolean installed(PolicyRegistry registry, PolicyEntry entry) {
@@ -52,7 +65,7 @@ final class PoliciesAtStart {
 
         private static String others(PolicyChoice c, PolicyRegistry registry) {
             String versions = String.join(", ", registry.entries(c.slot()).stream()
-                    .filter(x -> x.name().equals(c.entry().name())).map(PolicyEntry::id).toList());
+                    .filter(x -> x.name().equals(c.entry().name())).map(x -> x.id() + " from " + x.bundle()).toList());
             return versions.isEmpty() ? "" : " (installed now: " + versions + ")";
         }
 
