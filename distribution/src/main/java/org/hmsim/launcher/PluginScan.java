@@ -179,7 +179,7 @@ final class PluginScan {
         }
         if (version == null) return null;
         for (Bundle b : ctx.getBundles()) {
-            if (name.equals(b.getSymbolicName()) && version.equals(b.getVersion()) && !jar.equals(locationPath(b.getLocation()))) return b;
+            if (name.equals(b.getSymbolicName()) && version.equals(b.getVersion()) && !sameFile(jar, locationPath(b.getLocation()))) return b;
         }
         return null;
     }
@@ -187,10 +187,23 @@ final class PluginScan {
     /** The bundle FileInstall installed from this file; it uses the file's URI as location. */
     private Bundle bundleAt(Path jar) {
         for (Bundle b : ctx.getBundles()) {
-            Path p = locationPath(b.getLocation());
-            if (p != null && p.equals(jar)) return b;
+            if (sameFile(jar, locationPath(b.getLocation()))) return b;
         }
         return null;
+    }
+
+    /**
+     * Whether a bundle's location is this jar. FileInstall records the plugins folder's real path (it resolves symbolic
+     * links), so a folder reached through one (a linked $HOME, -Dhmsim.plugins=...) names the same file by another path.
+     */
+    static boolean sameFile(Path jar, Path location) {
+        if (location == null) return false;
+        if (location.equals(jar)) return true;
+        try {
+            return java.nio.file.Files.isSameFile(jar, location);
+        } catch (IOException | SecurityException e) {
+            return false; // one of them is gone: not the same file
+        }
     }
 
     static Path locationPath(String location) {

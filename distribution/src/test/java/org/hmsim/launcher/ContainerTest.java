@@ -113,6 +113,28 @@ class ContainerTest {
         }
     }
 
+    /**
+     * A plugins folder reached through a symbolic link: FileInstall installs its jars under their real path, and the
+     * scan took each for a second copy of itself (found by a review of the duplicate-jar check).
+     */
+    @Test
+    void aPluginsFolderReachedThroughALinkHoldsNoCopies() throws Exception {
+        Path real = Files.createDirectories(tmp.resolve("real-plugins"));
+        Path plugins = Files.createSymbolicLink(home.resolve("plugins"), real);
+        var mf = new java.util.jar.Manifest();
+        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        mf.getMainAttributes().putValue("Bundle-ManifestVersion", "2");
+        mf.getMainAttributes().putValue("Bundle-SymbolicName", "org.example.linked");
+        mf.getMainAttributes().putValue("Bundle-Version", "1.0.0");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(plugins.resolve("linked.jar")), mf)) {
+            out.flush();
+        }
+        try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
+            c.framework().getBundleContext().installBundle(real.resolve("linked.jar").toRealPath().toUri().toString()).start();
+            assertEquals(List.of(), c.awaitPlugins(Duration.ofSeconds(30)), "the jar is the installed bundle");
+        }
+    }
+
     @Test
     void aBrokenJarInBundleIsReportedAndTheContainerStillStarts() throws Exception {
         Files.createDirectories(home.resolve("bundle"));
