@@ -93,14 +93,7 @@ class ContainerTest {
     @Test
     void aSecondCopyOfAnInstalledBundleIsNamedAtOnce() throws Exception {
         Path plugins = Files.createDirectories(home.resolve("plugins"));
-        var mf = new java.util.jar.Manifest();
-        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
-        mf.getMainAttributes().putValue("Bundle-ManifestVersion", "2");
-        mf.getMainAttributes().putValue("Bundle-SymbolicName", "org.example.twin");
-        mf.getMainAttributes().putValue("Bundle-Version", "1.0.0.202611280015");
-        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(plugins.resolve("twin.jar")), mf)) {
-            out.flush();
-        }
+        emptyBundle(plugins.resolve("twin.jar"), "org.example.twin", "1.0.0.202611280015");
         Files.copy(plugins.resolve("twin.jar"), plugins.resolve("twin-copy.jar"));
         try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
             // no FileInstall here: install the first as it would (its location is the file's URI)
@@ -121,17 +114,22 @@ class ContainerTest {
     void aPluginsFolderReachedThroughALinkHoldsNoCopies() throws Exception {
         Path real = Files.createDirectories(tmp.resolve("real-plugins"));
         Path plugins = Files.createSymbolicLink(home.resolve("plugins"), real);
-        var mf = new java.util.jar.Manifest();
-        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
-        mf.getMainAttributes().putValue("Bundle-ManifestVersion", "2");
-        mf.getMainAttributes().putValue("Bundle-SymbolicName", "org.example.linked");
-        mf.getMainAttributes().putValue("Bundle-Version", "1.0.0");
-        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(plugins.resolve("linked.jar")), mf)) {
-            out.flush();
-        }
+        emptyBundle(plugins.resolve("linked.jar"), "org.example.linked", "1.0.0");
         try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
             c.framework().getBundleContext().installBundle(real.resolve("linked.jar").toRealPath().toUri().toString()).start();
             assertEquals(List.of(), c.awaitPlugins(Duration.ofSeconds(30)), "the jar is the installed bundle");
+        }
+    }
+
+    /** A bundle jar with a manifest and nothing else. */
+    private static void emptyBundle(Path jar, String symbolicName, String version) throws Exception {
+        var mf = new java.util.jar.Manifest();
+        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        mf.getMainAttributes().putValue("Bundle-ManifestVersion", "2");
+        mf.getMainAttributes().putValue("Bundle-SymbolicName", symbolicName);
+        mf.getMainAttributes().putValue("Bundle-Version", version);
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), mf)) {
+            out.flush();
         }
     }
 

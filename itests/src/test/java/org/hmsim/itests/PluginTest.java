@@ -85,7 +85,8 @@ class PluginTest extends ContainerPerTest {
         Bundle plugin = container.context().installBundle(Hmsim.pluginJar().toUri().toString());
         plugin.start();
         Path study = Hmsim.write(dir.resolve("leaves.yaml"), "study: leaves", "seed: 7", "machine: " + Hmsim.smallMachine(),
-                "workloads:", "  - { name: stream, elements: 4194304 }",
+                // 16M elements: run 0001 lasts seconds (as BundleSwapTest's), so the plugin leaves before 0002 starts
+                "workloads:", "  - { name: stream, elements: 16777216 }",
                 "policies:", "  placement: { sweep: [local, { name: first-fit, fast_fraction: 0.5 }] }", "epoch: 1us");
         Path out = dir.resolve("leaves");
         java.util.concurrent.CompletableFuture<Hmsim.Result> run = Hmsim.runInBackground(container, study, out);

@@ -43,12 +43,8 @@ class PolicyUninstalledBeforeRunTest {
     @Test
     void aRunWhosePolicyLeftBeforeItStartedFailsNamingItAndAReinstalledJarIsUsed() throws Exception {
         PolicyRegistry registry = Fakes.policies();
-        Fakes.Provider plugin = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
-        registry.add(plugin, "org.example.srrip 1.0.0", 0);
-        LiveSwaps.useRegistry(registry);
-        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
-        Study study = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
-                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies: {replacement: srrip}\n"));
+        Fakes.Provider plugin = plugin(registry, "srrip", "org.example.srrip 1.0.0", 0);
+        Study study = study(registry, "srrip");
         List<PolicyProvider> simulated = new ArrayList<>();
         Function<RunSpec, RunResult> sim = spec -> {
             simulated.add(registry.entries(Slot.REPLACEMENT).stream()
@@ -77,12 +73,8 @@ class PolicyUninstalledBeforeRunTest {
     @Test
     void anotherVersionInstalledInsteadIsNamedAndNotRunSilently() throws Exception {
         PolicyRegistry registry = Fakes.policies();
-        Fakes.Provider plugin = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
-        registry.add(plugin, "org.example.srrip 1.0.0", 0);
-        LiveSwaps.useRegistry(registry);
-        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
-        Study study = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
-                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies: {replacement: srrip}\n"));
+        Fakes.Provider plugin = plugin(registry, "srrip", "org.example.srrip 1.0.0", 0);
+        Study study = study(registry, "srrip");
         registry.remove(plugin);
         registry.add(new Fakes.Provider(Slot.REPLACEMENT, "srrip", "2.0.0", List.of(), false), "org.example.srrip 2.0.0", 0);
         Path out = dir.resolve("out");
@@ -95,12 +87,8 @@ class PolicyUninstalledBeforeRunTest {
     @Test
     void anotherBundlesCopyOfThePolicyIsNotTakenForIt() throws Exception {
         PolicyRegistry registry = Fakes.policies();
-        Fakes.Provider override = new Fakes.Provider(Slot.REPLACEMENT, "lru", "1.0.0", List.of(), false);
-        registry.add(override, "org.example.override 1.0.0", 10);
-        LiveSwaps.useRegistry(registry);
-        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
-        Study study = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
-                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies: {replacement: lru}\n"));
+        Fakes.Provider override = plugin(registry, "lru", "org.example.override 1.0.0", 10);
+        Study study = study(registry, "lru");
         assertEquals("org.example.override 1.0.0", study.runs().get(0).policies().get(Slot.REPLACEMENT).entry().bundle());
         registry.remove(override);
         Path out = dir.resolve("out");
@@ -114,12 +102,8 @@ class PolicyUninstalledBeforeRunTest {
     @Test
     void aRunStartingAsTheContainerStopsIsLeftForResume() throws Exception {
         PolicyRegistry registry = Fakes.policies();
-        Fakes.Provider plugin = new Fakes.Provider(Slot.REPLACEMENT, "srrip", "1.0.0", List.of(), false);
-        registry.add(plugin, "org.example.srrip 1.0.0", 0);
-        LiveSwaps.useRegistry(registry);
-        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
-        Study study = new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
-                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies: {replacement: srrip}\n"));
+        Fakes.Provider plugin = plugin(registry, "srrip", "org.example.srrip 1.0.0", 0);
+        Study study = study(registry, "srrip");
         registry.remove(plugin);
         LiveSwaps.abortAll();
         try {
@@ -129,6 +113,21 @@ class PolicyUninstalledBeforeRunTest {
         } finally {
             LiveSwaps.resumeRunning();
         }
+    }
+
+    /** A replacement policy {@code name} 1.0.0 installed from {@code bundle} at {@code ranking}. */
+    private static Fakes.Provider plugin(PolicyRegistry registry, String name, String bundle, int ranking) {
+        Fakes.Provider p = new Fakes.Provider(Slot.REPLACEMENT, name, "1.0.0", List.of(), false);
+        registry.add(p, bundle, ranking);
+        return p;
+    }
+
+    /** A one-run study of {@code replacement} resolved against {@code registry}, the container's registry from now on. */
+    private Study study(PolicyRegistry registry, String replacement) throws Exception {
+        LiveSwaps.useRegistry(registry);
+        Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        return new StudyParser(registry, Fakes.workloads()).parse(Fakes.write(dir, "studies/s.yaml",
+                "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies: {replacement: " + replacement + "}\n"));
     }
 
     private static int run(Study s, Path out, boolean resume, Function<RunSpec, RunResult> sim) throws Exception {
