@@ -40,6 +40,44 @@ class CommandsTest {
 
     String err() { return err.toString(StandardCharsets.UTF_8); }
 
+    /**
+     * A run whose workload and machine are still being built is listed as running with its policies, but sim:swap cannot
+     * reach it yet ("no run ... is simulating yet"): status says so (found by a first-day review).
+     */
+    @Test
+    void statusSaysARunBeingSetUpIsNotSimulatingYet() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        SimKernel slow = new SimKernel(Fakes.policies(), Fakes.workloads(), Environment.classpath(), spec -> {
+            try {
+                release.await(); // still setting up: never registered with the swap hub
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Fakes.SIMULATOR.apply(spec);
+        });
+        Commands c = new Commands(slow);
+        Path good = Fakes.write(dir, "studies/good.yaml", "study: good\nmachine: ../machines/small.yaml\nworkloads: [stream]\n");
+        PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        Thread run = new Thread(() -> c.execute(new String[] {"run", good.toString(), "--out", dir.resolve("slow").toString(), "--jobs", "1", "--no-report"},
+                sink, sink, false));
+        run.start();
+        try {
+            String status = "";
+            for (int i = 0; i < 200 && !status.contains("0001 running"); i++) {
+                ByteArrayOutputStream o = new ByteArrayOutputStream();
+                c.execute(new String[] {"status"}, new PrintStream(o, true, StandardCharsets.UTF_8), sink, false);
+                status = o.toString(StandardCharsets.UTF_8);
+                if (!status.contains("0001 running")) Thread.sleep(25);
+            }
+            assertTrue(status.contains("0001 running"), status);
+            assertTrue(status.contains("setting up: not simulating yet (sim:swap reaches it once it starts)"), status);
+            assertFalse(status.contains("swaps: "), status);
+        } finally {
+            release.countDown();
+            run.join(10_000);
+        }
+    }
+
     /** A container stopping under validate takes policies away first: that is said, not blamed on the study (an audit). */
     @Test
     void validateUnderAStoppingContainerSaysSoInsteadOfBlamingTheStudy() throws Exception {

@@ -51,6 +51,8 @@ final class StatusCommand implements Callable<Integer> {
                 o.println(j);
                 // How many swaps the run has taken so far (they reach swaps.csv when it ends).
                 if (live != null) o.println("           swaps: " + live.records().size());
+                // Its workload and machine are being built (a large trace takes seconds): sim:swap cannot reach it yet.
+                else o.println("           setting up: not simulating yet (sim:swap reaches it once it starts)");
             }
         }
         return Commands.OK;
