@@ -35,23 +35,27 @@ final class BundleJars {
 
     /** Bundle-SymbolicName without its directives, or "" for a plain jar. */
     static String symbolicName(Path jar) throws IOException {
-        try (JarFile f = new JarFile(jar.toFile())) {
-            Manifest m = f.getManifest();
-            String bsn = m == null ? null : m.getMainAttributes().getValue("Bundle-SymbolicName");
-            if (bsn == null) return "";
-            int semi = bsn.indexOf(';');
-            return (semi < 0 ? bsn : bsn.substring(0, semi)).trim();
-        }
+        String bsn = header(jar, "Bundle-SymbolicName");
+        if (bsn == null) return "";
+        int semi = bsn.indexOf(';');
+        return (semi < 0 ? bsn : bsn.substring(0, semi)).trim();
     }
 
     /** Bundle-Version as the framework reads it ("0.0.0" when absent), or null if the jar has none it can parse. */
     static org.osgi.framework.Version version(Path jar) throws IOException {
-        try (JarFile f = new JarFile(jar.toFile())) {
-            Manifest m = f.getManifest();
-            String v = m == null ? null : m.getMainAttributes().getValue("Bundle-Version");
+        String v = header(jar, "Bundle-Version");
+        try {
             return org.osgi.framework.Version.parseVersion(v == null ? null : v.trim());
         } catch (IllegalArgumentException e) {
             return null;
+        }
+    }
+
+    /** A main attribute of the jar's manifest, or null (no manifest, or no such header). */
+    private static String header(Path jar, String name) throws IOException {
+        try (JarFile f = new JarFile(jar.toFile())) {
+            Manifest m = f.getManifest();
+            return m == null ? null : m.getMainAttributes().getValue(name);
         }
     }
 

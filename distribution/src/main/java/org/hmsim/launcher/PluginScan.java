@@ -65,15 +65,15 @@ final class PluginScan {
             Bundle b = bundleAt(jar);
             if (b == null) {
                 String name = bundleName(jar);
+                // Felix installs one bundle per symbolic name and version: a second copy never comes up
+                Bundle twin = name == null || name.isEmpty() ? null : twinOf(jar, name);
                 if (name == null && recentlyWritten(jar)) { // unreadable and just written: possibly still being copied in
                     notInstalled++;
                     waiting++;
                     out.add(jar.getFileName() + ": not installed (not a readable jar: still being written?)");
                 } else if (name == null) {
                     out.add(jar.getFileName() + ": not a readable jar (a corrupt or partial file?)");
-                } else if (!name.isEmpty() && twinOf(jar, name) != null) {
-                    // Felix installs one bundle per symbolic name and version: a second copy never comes up
-                    Bundle twin = twinOf(jar, name);
+                } else if (twin != null) {
                     Path other = locationPath(twin.getLocation());
                     out.add(jar.getFileName() + ": not installed: " + name + " " + twin.getVersion() + " is already installed from "
                             + (other == null ? twin.getLocation() : other.getFileName().toString()) + " (two copies of one bundle: remove one)");

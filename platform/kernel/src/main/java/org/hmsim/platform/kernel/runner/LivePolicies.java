@@ -166,7 +166,7 @@ public final class LivePolicies implements PolicySource, SwapHost {
         if (registry != null && p != null && !installed(registry, p)) LiveSwaps.orphan(control, slot, p.name());
     }
 
-    private static boolean installed(PolicyRegistry registry, PolicyProvider provider) {
+    static boolean installed(PolicyRegistry registry, PolicyProvider provider) {
         return registry.entries().stream().anyMatch(e -> e.provider() == provider);
     }
 

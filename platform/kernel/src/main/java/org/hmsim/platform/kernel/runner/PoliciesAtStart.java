@@ -32,7 +32,7 @@ final class PoliciesAtStart {
         Map<Slot, PolicyChoice> now = null;
         for (Map.Entry<Slot, PolicyChoice> e : run.policies().entrySet()) {
             PolicyChoice c = e.getValue();
-            if (installed(registry, c.entry())) continue;
+            if (LivePolicies.installed(registry, c.entry().provider())) continue;
             if (LiveSwaps.aborting())
                 throw new RunAbortedException("the container is stopping: its bundles are leaving; hmsim run --resume runs this run");
             PolicyEntry same = registry.entries(c.slot()).stream()
@@ -50,10 +50,6 @@ final class PoliciesAtStart {
     private static String bundleName(PolicyEntry e) {
         int space = e.bundle().indexOf(' ');
         return space < 0 ? e.bundle() : e.bundle().substring(0, space);
-    }
-
-    private static boolean installed(PolicyRegistry registry, PolicyEntry entry) {
-        return registry.entries(entry.slot()).stream().anyMatch(x -> x.provider() == entry.provider());
     }
 
     /** A run's policy was uninstalled between the study's start and the run's: the run fails without starting. */
