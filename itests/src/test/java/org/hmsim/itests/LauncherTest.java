@@ -3,6 +3,7 @@ package org.hmsim.itests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -166,6 +167,31 @@ class LauncherTest {
         assertTrue(exit.err.contains("exit: argument 1 is empty (an unset shell variable?)"), exit::toString);
         assertFalse(exit.out.contains("---not-reached---"), exit::toString);
         assertFalse((exit.out + exit.err).contains("Exception"), exit::toString);
+    }
+
+    /**
+     * At the interactive prompt (JLine's console, which hmsim starts only on a terminal) a line with a closing bracket
+     * that opens nothing ended the shell with exit 0: Gogo's console took the reader's empty result for Ctrl-D. The
+     * terminal is util-linux's {@code script}, a pseudo-terminal around the shell; the typed lines wait in it until
+     * the prompt reads them.
+     */
+    @Test
+    void aStrayClosingBracketAtTheInteractivePromptIsExplainedAndTheShellGoesOn() throws Exception {
+        Path scriptTool = Path.of("/usr/bin/script");
+        assumeTrue(Files.isExecutable(scriptTool), "util-linux's script (a pseudo-terminal for the JLine console) is not installed here");
+        Path typed = Files.writeString(dir.resolve("typed.txt"), "sim:run )\recho ---went-on---\rexit 3\r");
+        Path out = dir.resolve("tty.txt");
+        Process p = new ProcessBuilder(scriptTool.toString(), "-qfec", Hmsim.home().resolve("bin/hmsim") + " shell", "/dev/null")
+                .directory(dir.toFile()).redirectInput(typed.toFile()).redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        try {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the shell finished within 60 s");
+        } finally {
+            p.destroyForcibly();
+        }
+        String tty = Files.readString(out, StandardCharsets.UTF_8);
+        assertTrue(tty.contains("syntax error (the line was not run): unexpected token ')' in: sim:run )"), tty);
+        assertTrue(tty.contains("---went-on---"), "the prompt came back after the refused line\n" + tty);
+        assertEquals(3, p.exitValue(), "the shell ended at exit 3, not at the refused line\n" + tty);
     }
 
     /**
