@@ -86,7 +86,8 @@ class ContainerTest {
 
     /**
      * A second copy of an installed bundle (the same symbolic name and version under another file name, e.g.
-     * {@code cp plugin.jar plugins/plugin-copy.jar}) is never installed: Felix refuses a bundle that is not unique. It
+     * {@code cp plugin.jar plugins/plugin-copy.jar}) is never installed beside it: FileInstall updates the installed
+     * bundle from it instead (which of the two files' contents then runs is FileInstall's scan order). It
      * held every headless command for the whole wait (10 s) and was reported as a bare "not installed"; it is now said
      * at once, naming the jar it copies.
      */
@@ -119,6 +120,53 @@ class ContainerTest {
             c.framework().getBundleContext().installBundle(real.resolve("linked.jar").toRealPath().toUri().toString()).start();
             assertEquals(List.of(), c.awaitPlugins(Duration.ofSeconds(30)), "the jar is the installed bundle");
         }
+    }
+
+    /**
+     * In the shell, FileInstall takes a second copy of an installed plugin for an update of it (it updates the bundle
+     * from the copy), and removing either file then uninstalls the plugin, the other left in the folder for good. Both
+     * moments passed without a word (FileInstall's own warning is below the container's log level).
+     */
+    @Test
+    void theShellSaysWhenASecondCopyTakesOverAPluginAndWhenItsRemovalLeavesTheFirstUninstalled() throws Exception {
+        Path plugins = Files.createDirectories(home.resolve("plugins"));
+        emptyBundle(plugins.resolve("twin.jar"), "org.example.twin", "1.0.0");
+        var said = new java.io.ByteArrayOutputStream();
+        try (Container c = Container.builder(home).tmpRoot(tmp).start()) {
+            var ctx = c.framework().getBundleContext();
+            PluginWatch.start(ctx, plugins, new java.io.PrintStream(said, true, java.nio.charset.StandardCharsets.UTF_8));
+            // no FileInstall here: do what it does, install from the file's URI, then update from the copy
+            Bundle b = ctx.installBundle(plugins.resolve("twin.jar").toUri().toString());
+            b.start();
+            try (var in = Files.newInputStream(plugins.resolve("twin.jar"))) {
+                b.update(in); // a rebuilt jar in place: no copy, nothing to say
+            }
+            Files.copy(plugins.resolve("twin.jar"), plugins.resolve("twin-copy.jar"));
+            try (var in = Files.newInputStream(plugins.resolve("twin-copy.jar"))) {
+                b.update(in);
+            }
+            String copy = awaitText(said, "second copy");
+            assertTrue(copy.contains("twin-copy.jar: a second copy of org.example.twin 1.0.0, installed from twin.jar"), copy);
+            assertTrue(copy.contains("Remove twin-copy.jar, then move twin.jar out of the folder and back"), copy);
+            assertEquals(1, copy.split("second copy", -1).length - 1, "said for the copy's update only\n" + copy);
+
+            Files.delete(plugins.resolve("twin-copy.jar"));
+            b.uninstall(); // FileInstall's answer to the copy's removal
+            String left = awaitText(said, "was uninstalled");
+            assertTrue(left.contains("twin.jar: its bundle org.example.twin 1.0.0 was uninstalled but the jar is still in the folder"), left);
+
+            Bundle again = ctx.installBundle(plugins.resolve("twin.jar").toUri().toString());
+            Files.delete(plugins.resolve("twin.jar"));
+            again.uninstall(); // the jar removed: the uninstall is what was asked, nothing to say
+            Thread.sleep(500);
+            assertEquals(1, said.toString(java.nio.charset.StandardCharsets.UTF_8).split("was uninstalled", -1).length - 1, said::toString);
+        }
+    }
+
+    private static String awaitText(java.io.ByteArrayOutputStream out, String part) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!out.toString(java.nio.charset.StandardCharsets.UTF_8).contains(part) && System.nanoTime() < deadline) Thread.sleep(20);
+        return out.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** A bundle jar with a manifest and nothing else. */
