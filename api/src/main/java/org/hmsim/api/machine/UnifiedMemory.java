@@ -52,6 +52,20 @@ public interface UnifiedMemory {
     int evictionsInFlight();
 
     /**
+     * GPU memory, in pages as {@link #freePages()} counts them, that the evictions under way free when their copies are
+     * done: {@link #evictionsInFlight()} weighted by each page's (compressed) size. Since api.machine 1.4.0.
+     */
+    default double evictingPages() { return evictionsInFlight(); }
+
+    /**
+     * GPU memory, in pages as {@link #freePages()} counts them, that fault batches done with their handler latency are
+     * waiting for. They take it before anyone else: the free frames first, then the frames of evictions under way (which
+     * the driver started for them). Free memory plus {@link #evictingPages()} less this is what later faults can still
+     * count on. 0 when the driver serves batches as soon as their handler is done. Since api.machine 1.4.0.
+     */
+    default double awaitedPages() { return 0; }
+
+    /**
      * Starts up to {@code pages} evictions ahead of need (ETC's proactive eviction, seed 002 §4.2): victims
      * from the residency slot, copied out on the device-to-host channel while faults keep migrating in on
      * the host-to-device channel. Returns how many evictions started.

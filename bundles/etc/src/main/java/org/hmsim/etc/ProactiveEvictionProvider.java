@@ -18,8 +18,8 @@ import org.osgi.service.component.annotations.Component;
 /**
  * Residency {@code etc}: age-ordered eviction (seed 002 §2.3) plus ETC's proactive eviction (PE, §4.2).
  * After the driver has allocated frames for a fault batch, if free GPU memory (counting evictions already
- * under way) is below {@code threshold} (2 MB), PE evicts victims until it is back at the threshold, at most
- * {@code max_eviction} (2 MB, Table 1) at a time. Those device-to-host copies overlap the batch's
+ * under way that no waiting fault batch has claimed, {@link Pe#headroom}) is below {@code threshold} (2 MB), PE
+ * evicts victims until it is back at the threshold, at most {@code max_eviction} (2 MB, Table 1) at a time. Those device-to-host copies overlap the batch's
  * host-to-device migrations, so later faults find free frames and skip the baseline's evict-then-fetch.
  * The number of pages per proactive round is not given by the paper; refilling to the threshold is ours.
  *
@@ -93,17 +93,25 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
                 fitsSkipped++;
                 return;
             }
-            double page = um.pageBytes();
-            double free = um.freePages() + um.evictionsInFlight();
-            double want = thresholdBytes / page - free;
-            if (want <= 0) return;
-            int n = (int) Math.min(Math.ceil(want), Math.max(1, maxBytes / (long) page));
-            int started = um.evictAhead(n);
+            double threshold = thresholdBytes / (double) um.pageBytes();
+            long most = Math.max(1, maxBytes / um.pageBytes()); // the copies' size: whole pages over the link
+            int started = 0;
+            // one victim at a time: a compressed victim frees only its compressed size (1/ratio of a frame)
+            while (started < most && headroom(um) < threshold && um.evictAhead(1) == 1) started++;
             if (started > 0) {
                 rounds++;
                 proactive += started;
             }
         }
+
+        /**
+         * Free GPU memory later faults can count on, in frames: the free frames plus what the evictions under way will
+         * free, less what fault batches already waiting for frames will take (they get it first, and the driver
+         * started those evictions for them). §4.2 triggers PE on "free memory" below the threshold; counting an
+         * eviction a waiting batch has claimed as free made PE evict less than its threshold asked for (with several
+         * fault handlers, batches wait while others' evictions copy out). Evictions count at their compressed size.
+         */
+        static double headroom(UnifiedMemory um) { return um.freePages() + um.evictingPages() - um.awaitedPages(); }
 
         @Override
         public void onPageResident(long vpn, int pool) {

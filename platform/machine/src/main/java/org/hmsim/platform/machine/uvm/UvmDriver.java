@@ -660,6 +660,14 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
 
     @Override public int evictionsInFlight() { return evictionsInFlight; }
 
+    @Override public double evictingPages() { return evictingUnits / (double) UNIT; }
+
+    /** The waiting batches at the compression ratio of now (as {@link #tryAllocate} prices them). */
+    @Override public double awaitedPages() {
+        repriceWaiting();
+        return waitingUnits / (double) UNIT;
+    }
+
     /** Physical address of the frame {@code vpn} occupies, or occupied last if it was evicted; -1 if never resident. */
     public long frameBase(long vpn) {
         int i = index(vpn);
