@@ -66,6 +66,13 @@ public interface UnifiedMemory {
     default double awaitedPages() { return 0; }
 
     /**
+     * Demand faults raised ({@link Listener#onFault}) and not yet resolved ({@link Listener#onFaultResolved}): the
+     * IOMMU's view of faults in service. A policy created mid-run (a live swap) heard none of the faults raised before
+     * it and cannot count them itself. -1 if the driver does not say. Since api.machine 1.4.0.
+     */
+    default long faultsInService() { return -1; }
+
+    /**
      * Starts up to {@code pages} evictions ahead of need (ETC's proactive eviction, seed 002 §4.2): victims
      * from the residency slot, copied out on the device-to-host channel while faults keep migrating in on
      * the host-to-device channel. Returns how many evictions started.

@@ -99,6 +99,36 @@ public final class CapacityCompressionProvider implements PolicyProvider {
             };
         }
 
+        /**
+         * The classifier's decision (the application's class, seed 002 §4.4) and the metadata cache's contents (a
+         * structure of the memory controller, §4.4's 512 entries, which a change of policy parameters does not flush)
+         * for a successor: without them a swap switched compression off for a new sampling window, so pages arriving
+         * meanwhile were stored uncompressed, and every compressed page's metadata missed again.
+         */
+        @Override
+        public java.util.Map<String, Object> exportState() {
+            java.util.Map<String, Object> m = new java.util.HashMap<>(classifier.exportState());
+            m.put(K_META, new long[] {ways, sets, coverage});
+            m.put(K_META_TAGS, metaTags.clone());
+            m.put(K_META_USE, metaUse.clone());
+            return m;
+        }
+
+        static final String K_META = "etc.cc.metadata_geometry", K_META_TAGS = "etc.cc.metadata_tags", K_META_USE = "etc.cc.metadata_use";
+
+        /** Takes over the decision, and the metadata cache if its geometry is this one's (else it starts empty). */
+        @Override
+        public void importState(java.util.Map<String, Object> state) {
+            classifier.importState(state);
+            if (state.get(K_META) instanceof long[] g && g.length == 3 && g[0] == ways && g[1] == sets && g[2] == coverage
+                    && state.get(K_META_TAGS) instanceof long[] t && t.length == metaTags.length
+                    && state.get(K_META_USE) instanceof long[] u && u.length == metaUse.length) {
+                System.arraycopy(t, 0, metaTags, 0, t.length);
+                System.arraycopy(u, 0, metaUse, 0, u.length);
+                for (long x : u) useClock = Math.max(useClock, x);
+            }
+        }
+
         @Override
         public void close() {
             classifier.close();

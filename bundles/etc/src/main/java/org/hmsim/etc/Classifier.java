@@ -51,6 +51,8 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
     private long decisions;
     /** The window found no line request and no thread block anywhere: it waits for the next kernel launch. */
     private boolean parked;
+    /** When the window under way ends (-1: none), for a successor to take over (a live swap). */
+    private long windowEndPs = -1;
 
     public Classifier(MachineView machine, Params p, Runnable onDecision) {
         this.machine = machine;
@@ -60,7 +62,7 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
         this.perKernel = p.getString("classify").equals("per_kernel");
         UnifiedMemory um = machine.unifiedMemory();
         if (um == null) return;
-        machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
+        scheduleWindow(machine.engine().now() + windowPs);
         um.addListener(this); // kernel launches: a new window (per_kernel) or a parked one resumed
     }
 
@@ -79,7 +81,47 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
             baseLines = um.lineRequests();
             ++window;
         }
-        machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
+        scheduleWindow(machine.engine().now() + windowPs);
+    }
+
+    private void scheduleWindow(long at) {
+        windowEndPs = at;
+        machine.engine().schedule(at, this, 0, window);
+    }
+
+    private static final String K_CLASS = "etc.classifier.class", K_COALESCING = "etc.classifier.coalescing",
+            K_DECISIONS = "etc.classifier.decisions", K_WINDOW = "etc.classifier.window";
+
+    /**
+     * The decision and the window under way, for the classifier of a successor policy (a live swap of one of ETC's
+     * slots). The class is the application's (seed 002 §4.4 classifies the application, from counters the hardware keeps
+     * whatever policy runs): a successor takes it instead of running ETC's techniques off through a new sampling window.
+     */
+    public java.util.Map<String, Object> exportState() {
+        java.util.Map<String, Object> m = new java.util.HashMap<>();
+        m.put(K_CLASS, (long) (done ? decided.code : -1));
+        m.put(K_COALESCING, coalescing);
+        m.put(K_DECISIONS, decisions);
+        m.put(K_WINDOW, new long[] {parked ? -1 : windowEndPs, baseAccesses, baseLines});
+        return m;
+    }
+
+    /** Takes over a predecessor's decision and window (nothing if it exported none: this one samples afresh). */
+    public void importState(java.util.Map<String, Object> state) {
+        if (!(state.get(K_CLASS) instanceof Long code) || !(state.get(K_WINDOW) instanceof long[] w) || w.length != 3) return;
+        if (code >= 0) {
+            done = true;
+            for (AppClass c : AppClass.values()) if (c.code == code) decided = c;
+            if (state.get(K_COALESCING) instanceof Double c) coalescing = c;
+            if (state.get(K_DECISIONS) instanceof Long d) decisions = d;
+        }
+        ++window; // the window this classifier opened at its creation is replaced by the predecessor's
+        windowEndPs = -1;
+        parked = false;
+        baseAccesses = w[1];
+        baseLines = w[2];
+        if (w[0] >= 0 && (perKernel || !done)) scheduleWindow(Math.max(machine.engine().now(), w[0])); // once: decided is final
+        else if (!done) parked = true; // the predecessor's window was parked: the next kernel launch resumes it
     }
 
     /** Stops listening (the policy holding this classifier is closing). */
@@ -93,9 +135,10 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
         if (payload != window) return; // a newer kernel's window replaced this one
         UnifiedMemory um = machine.unifiedMemory();
         long lines = um.lineRequests() - baseLines;
+        windowEndPs = -1;
         if (lines == 0) { // nothing issued yet: sample again after another window, unless nothing runs at all
             if (idle()) parked = true; // a finished run (or a gap between kernels) must not be kept alive by this timer
-            else machine.engine().schedule(machine.engine().now() + windowPs, this, 0, window);
+            else scheduleWindow(machine.engine().now() + windowPs);
             return;
         }
         coalescing = (double) (um.threadAccesses() - baseAccesses) / lines;

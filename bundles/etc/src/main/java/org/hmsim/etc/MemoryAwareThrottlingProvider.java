@@ -100,7 +100,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
     @Override public Policy create(PolicyContext ctx, Params params) { return new Mt(ctx, params, true); }
 
     static final class Mt implements ThrottlingPolicy, UnifiedMemory.Listener, EventTarget {
-        private static final int EV_DETECT_END = 0, EV_EXEC_END = 1, EV_WORK_CHECK = 2;
+        private static final int EV_DETECT_END = 0, EV_EXEC_END = 1, EV_WORK_CHECK = 2, EV_REGATE = 3;
         private final MachineView machine;
         private final Mode mode;
         private final long detectPs, execPs, workCheckPs;
@@ -114,8 +114,13 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         private int throttled;
         private boolean started, detecting, dormant, faultSeen, evictionSeen, workCheckArmed;
         private int faultingSm = -1;
-        /** Demand faults raised and not yet resolved (the IOMMU's view of faults in service). */
-        private int outstanding;
+        /**
+         * Demand faults raised and not yet resolved as this policy counted them, for a driver that does not say
+         * ({@link UnifiedMemory#faultsInService()}); the driver's count holds the faults raised before a live swap.
+         */
+        private long outstanding;
+        /** When the pending detection or execution epoch ends (-1: none; a fault ended the detection epoch), and the work check. */
+        private long epochEndPs = -1, workCheckAtPs = -1;
         private final boolean pendingCounts, workConserving, releaseAllIdle;
         private long epochSeq;
         private long throttles, releases, detectEpochs, workReleases;
@@ -192,7 +197,8 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         private void armWorkCheck() {
             if (!workConserving || workCheckArmed) return;
             workCheckArmed = true;
-            machine.engine().schedule(machine.engine().now() + workCheckPs, this, EV_WORK_CHECK, 0);
+            workCheckAtPs = machine.engine().now() + workCheckPs;
+            machine.engine().schedule(workCheckAtPs, this, EV_WORK_CHECK, 0);
         }
 
         private void startDetect() {
@@ -201,24 +207,32 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             evictionSeen = false;
             faultingSm = -1;
             detectEpochs++;
-            machine.engine().schedule(machine.engine().now() + detectPs, this, EV_DETECT_END, ++epochSeq);
+            epochEndPs = machine.engine().now() + detectPs;
+            machine.engine().schedule(epochEndPs, this, EV_DETECT_END, ++epochSeq);
         }
 
         private void startExec() {
             detecting = false;
-            machine.engine().schedule(machine.engine().now() + execPs, this, EV_EXEC_END, ++epochSeq);
+            epochEndPs = machine.engine().now() + execPs;
+            machine.engine().schedule(epochEndPs, this, EV_EXEC_END, ++epochSeq);
         }
 
         @Override
         public void handle(int kind, long seq) {
+            if (kind == EV_REGATE) {
+                regate();
+                return;
+            }
             if (kind == EV_WORK_CHECK) {
                 workCheckArmed = false;
+                workCheckAtPs = -1;
                 if (!started || idle()) return; // re-armed at the next kernel launch
                 keepWorking();
                 armWorkCheck();
                 return;
             }
             if (seq != epochSeq) return; // an epoch already ended by a fault
+            epochEndPs = -1;
             if (idle()) { // no thread block anywhere: sleep until the next kernel launch (never keep a finished run alive)
                 dormant = true;
                 return;
@@ -229,7 +243,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
                 // them raise no new ones, yet the active SMs' pages do not fit (our reading; with few warps
                 // per SM a detection epoch shorter than a fault's service would otherwise release SMs
                 // exactly while the working set thrashes). With faults in service and none new: hold.
-                if (!faultSeen && (outstanding == 0 || !pendingCounts)) release();
+                if (!faultSeen && (faultsInService() == 0 || !pendingCounts)) release();
                 startExec();
             } else startDetect();
         }
@@ -246,6 +260,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             }
             faultingSm = sm; // case 4: throttle it when its fault resolves
             ++epochSeq; // the detection timer no longer ends this epoch
+            epochEndPs = -1;
         }
 
         @Override
@@ -299,6 +314,80 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
                 startDetect();
             }
             armWorkCheck();
+        }
+
+        private long faultsInService() {
+            UnifiedMemory um = machine.unifiedMemory();
+            long n = um == null ? -1 : um.faultsInService();
+            return n >= 0 ? n : outstanding;
+        }
+
+        /**
+         * MT's state (seed 002 §4.3: the stack of throttled SMs, the epoch and its flags) and the classifier's decision,
+         * for a successor in the throttling slot. The paper's MT is one mechanism running through the application;
+         * a swap that changes its parameters (a degree, an epoch length) changes how it goes on, not where it is, so
+         * a successor MT takes over the throttled SMs, the epoch and its end, and the classifier's decision (a property
+         * of the application, §4.4) instead of throttling half the SMs again after a new sampling window. NT hands
+         * over its throttled SMs too. Plain data only (the Policy contract).
+         */
+        @Override
+        public java.util.Map<String, Object> exportState() {
+            java.util.Map<String, Object> m = new java.util.HashMap<>(classifier.exportState());
+            long[] st = new long[throttled];
+            for (int i = 0; i < throttled; i++) st[i] = stack[i];
+            m.put(K_STACK, st);
+            m.put(K_STARTED, started);
+            if (adaptive) {
+                m.put(K_PHASE, new long[] {detecting ? 1 : 0, faultSeen ? 1 : 0, evictionSeen ? 1 : 0, faultingSm, dormant ? 1 : 0, epochEndPs});
+            }
+            m.put(K_WORK_CHECK, workCheckAtPs);
+            return m;
+        }
+
+        static final String K_STACK = "etc.mt.throttled_sms", K_STARTED = "etc.mt.started", K_PHASE = "etc.mt.epoch",
+                K_WORK_CHECK = "etc.mt.work_check_ps";
+
+        /**
+         * Takes over a predecessor's MT or NT state. The platform re-enables every SM when a throttling policy is swapped
+         * in (after this call), and the predecessor's close does too, so the SMs of the handed-over stack stop issuing
+         * again at an event at the swap's instant ({@link #regate}). An epoch under way goes on to its end as
+         * scheduled; an NT predecessor had none, so MT starts a detection epoch. Nothing is taken over from a
+         * predecessor that never started (it had not decided or faulted yet): this policy starts as a fresh one would.
+         */
+        @Override
+        public void importState(java.util.Map<String, Object> state) {
+            classifier.importState(state);
+            long now = machine.engine().now();
+            machine.engine().schedule(now, this, EV_REGATE, 0); // after the hand-over: whatever this policy throttled by then
+            if (!(state.get(K_STARTED) instanceof Boolean b) || !b || !(state.get(K_STACK) instanceof long[] st) || !wanted()) {
+                if (mode == Mode.AUTO && classifier.done()) reconsider(); // a decision handed over: act on it as at the decision
+                return;
+            }
+            started = true;
+            stack = new int[Math.max(sms.size(), 1)];
+            throttled = 0;
+            for (long sm : st) if (sm >= 0 && sm < sms.size() && throttled < stack.length) stack[throttled++] = (int) sm;
+            if (adaptive) {
+                if (state.get(K_PHASE) instanceof long[] ph && ph.length == 6) {
+                    detecting = ph[0] == 1;
+                    faultSeen = ph[1] == 1;
+                    evictionSeen = ph[2] == 1;
+                    faultingSm = (int) ph[3];
+                    dormant = ph[4] == 1;
+                    epochEndPs = ph[5];
+                    if (epochEndPs >= 0) machine.engine().schedule(Math.max(now, epochEndPs), this, detecting ? EV_DETECT_END : EV_EXEC_END, ++epochSeq);
+                } else startDetect(); // from NT: no epoch under way
+            }
+            if (state.get(K_WORK_CHECK) instanceof Long at && at >= 0 && workConserving) {
+                workCheckArmed = true;
+                workCheckAtPs = Math.max(now, at);
+                machine.engine().schedule(workCheckAtPs, this, EV_WORK_CHECK, 0);
+            } else armWorkCheck();
+        }
+
+        /** The handed-over stack's SMs stop issuing (the hand-over re-enabled them); an SM released since stays enabled. */
+        private void regate() {
+            for (int i = 0; i < throttled; i++) sms.get(stack[i]).setIssueEnabled(false);
         }
 
         private boolean idle() {

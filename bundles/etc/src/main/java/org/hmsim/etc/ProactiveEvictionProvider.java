@@ -147,11 +147,14 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
         public java.util.Map<String, Object> exportState() {
             long[] a = new long[size];
             for (int i = 0; i < size; i++) a[i] = ageVpn[(head + i) % ageVpn.length];
-            return java.util.Map.of("age_order", a);
+            java.util.Map<String, Object> m = new java.util.HashMap<>(classifier.exportState()); // the class is the application's (§4.4)
+            m.put("age_order", a);
+            return m;
         }
 
         @Override
         public void importState(java.util.Map<String, Object> state) {
+            classifier.importState(state);
             if (state.get("age_order") instanceof long[] a) {
                 ageVpn = Arrays.copyOf(a, Math.max(256, a.length * 2));
                 head = 0;

@@ -660,6 +660,9 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
 
     @Override public int evictionsInFlight() { return evictionsInFlight; }
 
+    /** Every raised fault (fetched or waiting for its own eviction copy) is resolved once, when its page arrives. */
+    @Override public long faultsInService() { return faults - resolved; }
+
     @Override public double evictingPages() { return evictingUnits / (double) UNIT; }
 
     /** The waiting batches at the compression ratio of now (as {@link #tryAllocate} prices them). */

@@ -1,0 +1,68 @@
+package org.hmsim.etc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.machine.ClasspathPolicies;
+import org.hmsim.platform.machine.MachineConfig;
+import org.hmsim.platform.machine.Presets;
+import org.hmsim.platform.machine.RunResult;
+import org.hmsim.platform.machine.RunSpec;
+import org.hmsim.platform.machine.ScriptedSwap;
+import org.hmsim.platform.machine.Simulation;
+import org.hmsim.platform.workloads.BuiltinWorkloads;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A live swap of one of ETC's slots to a fresh instance of the same policy (a self-swap: what a swap that changes
+ * only parameters does to state) carries the run on where it was. The classifier's decision is the application's
+ * (seed 002 §4.4), MT's throttled SMs and epoch are where the application is (§4.3), the metadata cache is the memory
+ * controller's (§4.4), and MT reads the faults in service from the driver, so a successor that heard none of the
+ * faults raised before it does not count their resolutions below zero. Before, each restarted from scratch: a new
+ * 50k-cycle sampling window with ETC off, half the SMs throttled again, an empty metadata cache, and MT's own count of
+ * faults in service negative (so it never again saw an epoch without faults in service, and never released an SM).
+ */
+class EtcSwapCarriesStateTest {
+    private static final Map<String, Object> PE = Map.of("threshold", "512KB");
+
+    private static RunResult run(String workload, double memory, List<ScriptedSwap> swaps) {
+        MachineConfig m = Presets.machine("etc", "gpu.sms", 8, "uvm.oversubscription", memory);
+        ClasspathPolicies p = new ClasspathPolicies(new ProactiveEvictionProvider(), new MemoryAwareThrottlingProvider(), new CapacityCompressionProvider())
+                .with(Slot.RESIDENCY, "etc", PE).with(Slot.THROTTLING, "etc", Map.of()).with(Slot.COMPRESSION, "etc", Map.of());
+        return Simulation.run(new RunSpec("t", m, BuiltinWorkloads.create(workload, 1), p, 1, 5_000_000, 0), swaps);
+    }
+
+    private static List<ScriptedSwap> selfSwap(Slot slot, long epoch) {
+        return List.of(new ScriptedSwap(ScriptedSwap.When.EPOCH, epoch, slot, new ScriptedSwap.Choice("etc", slot == Slot.RESIDENCY ? PE : Map.of())));
+    }
+
+    private static void same(String what, RunResult base, RunResult swapped) {
+        System.out.printf("%-40s %10.1f us (unswapped %10.1f), faults %s (%s), throttles %s (%s)%n", what, swapped.simTimePs() / 1e6, base.simTimePs() / 1e6,
+                swapped.metrics().get("uvm.faults"), base.metrics().get("uvm.faults"), swapped.stats().get("policy.throttling.throttles"), base.stats().get("policy.throttling.throttles"));
+        assertEquals(base.metrics().get("uvm.faults"), swapped.metrics().get("uvm.faults"), what + ": faults");
+        assertEquals(base.metrics().get("uvm.evictions"), swapped.metrics().get("uvm.evictions"), what + ": evictions");
+        assertEquals(base.simTimePs(), swapped.simTimePs(), what + ": time");
+    }
+
+    /** GESUMMV at 50 % is irregular (MT+CC): self-swaps of throttling (while MT throttles) and compression change nothing. */
+    @Test
+    void selfSwapsOfThrottlingAndCompressionCarryOn() {
+        RunResult[] r = Simulation.concurrently(() -> run("etc-gesummv", 0.5, List.of()),
+                () -> run("etc-gesummv", 0.5, selfSwap(Slot.THROTTLING, 40)), () -> run("etc-gesummv", 0.5, selfSwap(Slot.COMPRESSION, 40)));
+        assertEquals(3, Sim.stat(r[0], "policy.throttling.classifier.class"), "irregular");
+        assertTrue(r[1].simTimePs() > 400_000_000L, "the swap (200 us) is mid-run");
+        same("gesummv 50% throttling self-swap", r[0], r[1]);
+        same("gesummv 50% compression self-swap", r[0], r[2]);
+    }
+
+    /** LUD at 50 % is regular with sharing (PE+CC): a self-swap of residency changes nothing. */
+    @Test
+    void selfSwapOfResidencyCarriesOn() {
+        RunResult[] r = Simulation.concurrently(() -> run("etc-lud", 0.5, List.of()), () -> run("etc-lud", 0.5, selfSwap(Slot.RESIDENCY, 40)));
+        assertEquals(2, Sim.stat(r[0], "policy.residency.classifier.class"), "regular, sharing");
+        same("lud 50% residency self-swap", r[0], r[1]);
+    }
+}
