@@ -45,6 +45,21 @@ class EtcSwapCarriesStateTest {
         assertEquals(base.metrics().get("uvm.faults"), swapped.metrics().get("uvm.faults"), what + ": faults");
         assertEquals(base.metrics().get("uvm.evictions"), swapped.metrics().get("uvm.evictions"), what + ": evictions");
         assertEquals(base.simTimePs(), swapped.simTimePs(), what + ": time");
+        // the platform's own series go on through the swap as without it. The swapped-in policy's statistics live in a
+        // registry of their own (docs/writing-a-mechanism.md), and the run's policy.throttling.* series go on sampling the
+        // swapped-out policy, closed (0 SMs throttled): across a swap uvm.throttled_sms is the series to read.
+        int p = swapped.seriesNames().indexOf("policy.throttling.throttled_sms"), u = swapped.seriesNames().indexOf("uvm.throttled_sms");
+        if (p >= 0) {
+            double[] last = swapped.seriesRows().get(swapped.seriesRows().size() / 2);
+            System.out.printf("%-40s mid-run epoch: policy.throttling.throttled_sms %.0f, uvm.throttled_sms %.0f%n", what, last[p + 1], last[u + 1]);
+        }
+        for (String series : new String[] {"uvm.throttled_sms", "uvm.resident_pages", "uvm.faults"}) {
+            int a = base.seriesNames().indexOf(series), b = swapped.seriesNames().indexOf(series);
+            assertTrue(a >= 0 && b >= 0, what + ": series " + series);
+            assertEquals(base.seriesRows().size(), swapped.seriesRows().size(), what + ": epochs");
+            for (int k = 0; k < base.seriesRows().size(); k++)
+                assertEquals(base.seriesRows().get(k)[a + 1], swapped.seriesRows().get(k)[b + 1], what + ": " + series + " at epoch " + k);
+        }
     }
 
     /** GESUMMV at 50 % is irregular (MT+CC): self-swaps of throttling (while MT throttles) and compression change nothing. */
