@@ -53,6 +53,24 @@ class ReplaySwapsIdentityTest extends ResultsCli {
         assertTrue(!Files.exists(out), "nothing ran");
     }
 
+    /**
+     * A swap refused after its drain changed the recorded run's timing and took no effect: the replay would carry out the
+     * swaps that took effect and give other numbers without a word, so it is refused before anything runs, naming the row.
+     */
+    @Test
+    void aRunWithASwapRefusedAfterItsDrainIsNotReplayedSilently() throws Exception {
+        Path recorded = recorded("0002");
+        Path swaps = recorded.resolve("runs/0002/swaps.csv");
+        Files.writeString(swaps, SwapRecord.HEADER + "\n" + SWAP
+                + "31000,2026-11-26T00:00:00Z,coherence,none@1.0.0,none@1.0.0,classpath,classpath,,shell,1970.64,36536,-,"
+                + "refused after draining: importState failed: java.lang.IllegalStateException: bad state\n");
+        assertOneLineError(run("--replay-swaps", recorded.toString()), "--replay-swaps: " + swaps + ":3: the coherence swap to none@1.0.0 at 31000.0 ns "
+                + "was refused after its drain (refused after draining: importState failed: java.lang.IllegalStateException: bad state); the drain "
+                + "changed the run's timing, which a replay (it carries out only the swaps that took effect) does not reproduce, so this run cannot be "
+                + "replayed to the same numbers");
+        assertTrue(!Files.exists(out), "nothing ran");
+    }
+
     /** The same runs replay, also from a study of another name (a copy): the name is no part of a run. */
     @Test
     void theSameRunReplaysItsSwaps() throws Exception {

@@ -26,8 +26,30 @@ class SwapFilesTest {
         return SwapFiles.toReplay(run, EPOCH_PS);
     }
 
-    private static String row(String ns, String cause, String drainNs) {
-        return ns + ",2026-11-27T07:00:00Z,placement,ratio@1.0.0,interleave,b,b,," + cause + "," + drainNs + ",3,,ok";
+    private static String row(String ns, String cause, String drainNs) { return row(ns, cause, drainNs, "ok"); }
+
+    private static String row(String ns, String cause, String drainNs, String outcome) {
+        return ns + ",2026-11-27T07:00:00Z,placement,ratio@1.0.0,interleave,b,b," + "," + cause + "," + drainNs + ",3,," + outcome;
+    }
+
+    /**
+     * A swap refused after its drain changed the run's timing and took no effect: a replay (it carries out the swaps that
+     * took effect) would silently give other numbers, so it is refused, naming the row; one refused before draining left
+     * no trace and replays (as nothing).
+     */
+    @Test
+    void aSwapRefusedAfterItsDrainCannotBeReplayedAndSaysSo() throws Exception {
+        String refused = "refused after draining: the components did not drain within 10 ms simulated";
+        for (String cause : List.of("shell", "script")) {
+            ResultsFolderException e = assertThrows(ResultsFolderException.class,
+                    () -> replay(row("3000", "shell", "120"), row("3120", cause, "10000000", refused)));
+            assertTrue(e.getMessage().contains("swaps.csv:3: the placement swap to interleave at 3120.0 ns was refused after its drain (" + refused
+                    + "); the drain changed the run's timing, which a replay (it carries out only the swaps that took effect) does not reproduce, "
+                    + "so this run cannot be replayed to the same numbers"), e.getMessage());
+        }
+        // written before 2026-11-28, such a refusal was "refused: ..." with the time it drained
+        assertThrows(ResultsFolderException.class, () -> replay(row("3000", "bundle", "40", "refused: java.lang.NoClassDefFoundError: org/x/Y")));
+        assertEquals(List.of(), replay(row("3000", "shell", "0", "refused: java.lang.IllegalArgumentException: no pool 'hbm'")));
     }
 
     @Test

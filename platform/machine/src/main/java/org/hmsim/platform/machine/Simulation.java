@@ -66,6 +66,7 @@ public final class Simulation {
             failed = t;
             throw t;
         } finally {
+            swapper.discardPending(); // a swap's new policy, created before a drain the run did not live to finish
             control.finish();
             // ended() whatever close() does: the container's swap hub keys runs by id, and a run left registered there
             // was swapped by the next study's bundle events as if it were that study's run of the same id

@@ -25,6 +25,12 @@ public interface SwapHost {
     default void started(SwapControl control) {}
 
     /**
+     * Throws if the provider of {@code target} left since the swap resolved it (the swap drained meanwhile): the swap is
+     * refused, as the departed bundle's classes may no longer load. Called after the drain, before the hand-over.
+     */
+    default void checkInstalled(SwapTarget target) {}
+
+    /**
      * {@code target} is now active in {@code slot}. Its provider may have gone away while the swap drained
      * (between {@link #resolve} and now); a host that learns of such departures checks here, so that the
      * run does not go on with the code of a bundle that is gone.
@@ -33,7 +39,7 @@ public interface SwapHost {
 
     /**
      * A swap of {@code slot} resolved but was refused when carried out ({@code why}: its target's bundle left
-     * while it drained, its factory or importState threw). The slot keeps its policy, whose own bundle may be
+     * before it was created or while it drained, its factory, profile hand-over or importState threw). The slot keeps its policy, whose own bundle may be
      * gone by now: a host that tracks departures checks here.
      */
     default void refused(SwapControl control, Slot slot, Throwable why) {}

@@ -45,6 +45,15 @@ import org.hmsim.platform.stats.StatsRegistry;
  * ({@link #flushCaches}), waits until those write-backs have reached DRAM, and only then starts the new
  * protocol, whose directory is rebuilt from the (now empty) caches. Migration waits for page copies (their
  * completion calls back into the policy that started them) and for a kernel launch the policy holds back.
+ *
+ * <p>Everything that can refuse a swap without looking at the drained machine is decided before the drain
+ * ({@link #prepare}): resolving the target, creating the new policy (its provider's create, which checks what only the
+ * run can tell), its type, and the profile of a two-pass policy. A drain stalls the GPUs and a coherence swap flushes
+ * the caches, so a swap refused after it would already have changed the run's timing (and --replay-swaps, which
+ * carries out only the swaps that took effect, could not reproduce it). What can refuse a swap only after the drain is
+ * recorded as {@code refused after draining: ...}: a drain that does not finish within {@link #DRAIN_LIMIT_PS}, the
+ * target's bundle leaving while the swap drained, and the new policy's importState (it takes the state the old policy
+ * had when the drain ended).
  */
 final class Swapper implements EventTarget {
     private static final int EV_TIMED = 0, EV_POLL = 1;
@@ -75,6 +84,10 @@ final class Swapper implements EventTarget {
     // the swap in progress
     private SwapRequest current;
     private SwapTarget target;
+    /** The new policy, created before the drain; installed after it, or closed if the swap is refused then. */
+    private Policy prepared;
+    /** This swap stalled the GPUs or flushed the caches: refused now, it has changed the run's timing. */
+    private boolean perturbed;
     private long startPs, wallStartNs;
     private String wallTime;
     /** Coherence: the caches were flushed at this swap's safe point; what was flushed, for the record. */
@@ -153,9 +166,8 @@ final class Swapper implements EventTarget {
                 startNext();
             } else if (m.engine.now() - startPs > DRAIN_LIMIT_PS) {
                 resumeCpu();
-                record(current.slot(), current, target, "-", "refused: the components did not drain within 10 ms simulated");
-                current = null;
-                target = null;
+                record(current.slot(), current, target, "-", AFTER_DRAIN + "the components did not drain within 10 ms simulated");
+                discardPending();
                 startNext();
             } else {
                 hold();
@@ -187,6 +199,7 @@ final class Swapper implements EventTarget {
         current = r;
         flushed = false;
         flushText = null;
+        perturbed = false;
         try {
             if (host == null) throw new IllegalArgumentException("this run's policy source cannot resolve swaps");
             target = host.resolve(r.slot(), r.policy(), r.params());
@@ -203,6 +216,7 @@ final class Swapper implements EventTarget {
             target = null;
             return;
         }
+        if (!prepare()) return;
         if (drainOf(r.slot()) == Drain.NONE || (drained(drainOf(r.slot())) && flushedAndDrained())) {
             perform();
             return;
@@ -216,6 +230,7 @@ final class Swapper implements EventTarget {
      * each poll, so issue resumes one poll after the swap.
      */
     private void hold() {
+        perturbed = true;
         for (Gpu g : m.gpus) g.stall(2 * pollPs);
         // The CPU cores feed the same directory and DRAM: a memory drain holds them too, until the swap ends.
         if (m.cpu != null && !cpuHeld && current != null && drainOf(current.slot()) == Drain.MEMORY) {
@@ -259,6 +274,7 @@ final class Swapper implements EventTarget {
         if (!flushed) {
             flushText = flushCaches();
             flushed = true;
+            perturbed = true;
         }
         return drained(Drain.MEMORY);
     }
@@ -303,14 +319,17 @@ final class Swapper implements EventTarget {
 
     // ------------------------------------------------------------ hand-over
 
-    private void perform() {
-        resumeCpu(); // its next issue is an event: it sees the new policy
+    /** Prefix of the outcome of a swap refused once its drain had stalled the GPUs or flushed the caches. */
+    static final String AFTER_DRAIN = "refused after draining: ";
+
+    /**
+     * Creates the new policy of the swap just begun and hands it the run's profile, before anything is drained: a
+     * swap refused here leaves no trace in the numbers. False if refused (recorded; the slot keeps its policy).
+     */
+    private boolean prepare() {
         SwapRequest r = current;
         SwapTarget t = target;
-        current = null;
-        target = null;
         Slot slot = r.slot();
-        Policy old = m.policies[slot.ordinal()];
         Policy next;
         try {
             // A policy swapped in mid-run registers its statistics in a registry of its own: its names would
@@ -321,12 +340,53 @@ final class Swapper implements EventTarget {
                 throw new IllegalStateException(t.id() + " created " + (next == null ? "null" : next.getClass().getName()) + ", not a " + slot.policyType().getSimpleName());
         } catch (RuntimeException | LinkageError e) {
             // LinkageError: the target's bundle went away after it was resolved (its classes can no longer load)
-            record(slot, r, t, "-", "refused: " + e);
-            if (host != null) host.refused(control, slot, e);
+            refuse(e, "");
+            return false;
+        }
+        try {
+            if (profiling != null) profiling.handTo(next); // oracle, profiled hints: the run's profile, as at the start
+        } catch (RunAbortedException e) {
+            closeQuietly(next);
+            current = null;
+            target = null;
+            throw e; // the run is ending (Ctrl-C, the container stopping): not this swap's failure
+        } catch (RuntimeException | LinkageError e) { // the pass (a bundle gone, its time limit) or useProfile: the swap, not the run
+            closeQuietly(next);
+            refuse(e, "the profile could not be handed over (the profiling pass or useProfile failed): ");
+            return false;
+        }
+        prepared = next;
+        return true;
+    }
+
+    /** Records the swap in progress as refused for {@code why}, tells the host, and ends it; the slot keeps its policy. */
+    private void refuse(Throwable why, String what) {
+        SwapRequest r = current;
+        record(r.slot(), r, target, "-", (perturbed ? AFTER_DRAIN : "refused: ") + what + why);
+        discardPending();
+        if (host != null) host.refused(control, r.slot(), why);
+    }
+
+    /** Ends the swap in progress without installing its new policy (refused, or the run ended while it drained). */
+    void discardPending() {
+        if (prepared != null) closeQuietly(prepared);
+        prepared = null;
+        current = null;
+        target = null;
+    }
+
+    /** The slot's components are drained: the prepared policy takes the old one's state and its place. */
+    private void perform() {
+        resumeCpu(); // its next issue is an event: it sees the new policy
+        Slot slot = current.slot();
+        try {
+            if (host != null) host.checkInstalled(target); // its bundle may have left while the swap drained
+        } catch (RuntimeException e) {
+            refuse(e, "");
             return;
         }
-        String state;
-        Map<String, Object> exported;
+        Policy old = m.policies[slot.ordinal()];
+        Map<String, Object> exported = Map.of();
         String exportFailure = "";
         try {
             exported = old.exportState();
@@ -334,29 +394,21 @@ final class Swapper implements EventTarget {
         } catch (RuntimeException | LinkageError e) {
             // the new policy starts without state; the record says so (a plugin author needs to know). A
             // LinkageError: the old policy's bundle is gone and a class it needs for exporting cannot load.
-            exported = Map.of();
             exportFailure = "exportState of the old policy failed (" + e + "), the new one starts without state; ";
         }
         try {
-            next.importState(exported);
+            prepared.importState(exported);
         } catch (RuntimeException | LinkageError e) {
-            closeQuietly(next);
-            record(slot, r, t, "-", "refused: importState failed: " + e);
-            if (host != null) host.refused(control, slot, e);
+            refuse(e, "importState failed: ");
             return;
         }
-        try {
-            if (profiling != null) profiling.handTo(next); // oracle, profiled hints: the run's profile, as at the start
-        } catch (RunAbortedException e) {
-            closeQuietly(next);
-            throw e; // the run is ending (Ctrl-C, the container stopping): not this swap's failure
-        } catch (RuntimeException | LinkageError e) { // the pass (a bundle gone, its time limit) or useProfile: the swap, not the run
-            closeQuietly(next);
-            record(slot, r, t, "-", "refused: the profile could not be handed over (the profiling pass or useProfile failed): " + e);
-            if (host != null) host.refused(control, slot, e);
-            return;
-        }
-        state = exportFailure + install(slot, next, exported.size());
+        SwapRequest r = current;
+        SwapTarget t = target;
+        Policy next = prepared;
+        prepared = null;
+        current = null;
+        target = null;
+        String state = exportFailure + install(slot, next, exported.size());
         swaps++;
         m.policies[slot.ordinal()] = next;
         closeQuietly(old);

@@ -75,6 +75,7 @@ public final class SwapFiles {
                 throw bad(f, line, "sim_time_ns", ns + " is not at an epoch end (the study's epoch is " + epochPs / 1000.0
                         + " ns), where a " + c.get(cause) + " swap is taken, so it cannot be replayed at the same point");
             busyUntilPs = Math.max(busyUntilPs, rowPs + rowDrainPs);
+            if (refusedAfterDraining(c.get(outcome), rowDrainPs)) throw unreplayable(f, line, c.get(slot), c.get(to), ns, c.get(outcome));
             if (!"ok".equals(c.get(outcome)) || !outside) continue;
             Slot s = Slot.byId(c.get(slot));
             if (s == null) throw bad(f, line, "slot", "unknown slot '" + c.get(slot) + "'");
@@ -92,6 +93,25 @@ public final class SwapFiles {
             out.add(new ScriptedSwap(atStart ? When.TIME : When.EPOCH, atStart ? 0 : ps / epochPs, s, List.of(new Choice(c.get(to), p)), "replay"));
         }
         return out;
+    }
+
+    /**
+     * Whether a row is a swap refused once its drain had stalled the GPUs or flushed the caches: the run's timing changed
+     * although no policy did. Written {@code refused after draining: ...} since 2026-11-28; before, any refusal was
+     * {@code refused: ...}, and one that drained shows a drain time.
+     */
+    static boolean refusedAfterDraining(String outcome, long drainPs) {
+        return outcome.startsWith("refused after draining") || (outcome.startsWith("refused") && drainPs > 0);
+    }
+
+    /**
+     * A replay carries out the swaps that took effect; a swap refused after its drain took none, but its drain changed the
+     * timing, so the replay would give other numbers than the recorded run's without saying so.
+     */
+    private static ResultsFolderException unreplayable(Path f, int line, String slot, String to, double ns, String outcome) {
+        return new ResultsFolderException(f + ":" + line + ": the " + slot + " swap to " + to + " at " + ns + " ns was refused after its drain ("
+                + outcome + "); the drain changed the run's timing, which a replay (it carries out only the swaps that took effect) "
+                + "does not reproduce, so this run cannot be replayed to the same numbers");
     }
 
     private static double time(Path f, int line, String field, String cell) {

@@ -48,10 +48,20 @@ public final class LivePolicies implements PolicySource, SwapHost {
      */
     private final Map<Slot, PolicyProvider> active = new java.util.EnumMap<>(Slot.class);
 
+    /**
+     * What a swap's target is checked against before the swap is carried out ({@code PolicyProvider.check}), as a study's
+     * policies are at validation: the run's machine, and its workload's allocations where the run was given them.
+     */
+    private final org.hmsim.api.policy.RunFacts facts;
+
     public LivePolicies(Study study, PlannedRun run) { this(study, run, List.of()); }
 
     /** {@code replay}: swaps recorded by another execution of the run, carried out again (--replay-swaps). */
-    public LivePolicies(Study study, PlannedRun run, List<ScriptedSwap> replay) {
+    public LivePolicies(Study study, PlannedRun run, List<ScriptedSwap> replay) { this(study, run, replay, List.of()); }
+
+    /** {@code allocations}: the names of the run's workload's allocations, which swap targets are checked against. */
+    public LivePolicies(Study study, PlannedRun run, List<ScriptedSwap> replay, List<String> allocations) {
+        this.facts = run.machine().config().runFacts(allocations, run.workload().programs(), run.workload().isMix());
         this.base = run.policySource();
         List<ScriptedSwap> s = new ArrayList<>(SwapScripts.of(study.swaps()));
         s.addAll(replay);
@@ -105,8 +115,23 @@ public final class LivePolicies implements PolicySource, SwapHost {
         }
         PolicyProvider provider = c.entry().provider();
         Params p = c.params();
+        checkAgainstRun(c);
         return new SwapTarget(c.entry().id(), c.entry().bundle(), text(c.given()),
                 new ProviderFactory(registry, provider, p, c.entry().id(), c.entry().bundle(), c.entry().name(), c.given()));
+    }
+
+    /**
+     * The target's parameters checked against this run, as validation checks a study's (a pool the machine lacks, an
+     * allocation the workload does not make, a policy a mix cannot run): a swap asked for by a bundle event, the ranking
+     * or the shell (which checks without the workload) is refused here, before anything drains, rather than carried out
+     * on parameters its provider says the run cannot take.
+     */
+    private void checkAgainstRun(PolicyChoice c) {
+        try {
+            c.entry().provider().check(c.params(), facts);
+        } catch (RuntimeException | LinkageError e) { // a plugin's check may throw anything; a LinkageError: its bundle left
+            throw new IllegalArgumentException(c.entry().id() + " does not fit this run: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -119,10 +144,20 @@ public final class LivePolicies implements PolicySource, SwapHost {
             implements java.util.function.Function<PolicyContext, Policy> {
         @Override
         public Policy apply(PolicyContext ctx) {
-            // the swap drained for a while since it was resolved: its bundle may have left meanwhile
-            if (!installed(registry, provider)) throw new ProviderGone(id + " went away with its bundle " + bundle + " while the swap drained");
+            // created at the safe point where the swap was resolved, before any drain; its bundle may have left in between
+            if (!installed(registry, provider)) throw gone("before the swap could create it");
             return provider.create(ctx, params);
         }
+
+        ProviderGone gone(String when) { return new ProviderGone(id + " went away with its bundle " + bundle + " " + when); }
+    }
+
+    /** The swap created its policy before draining; the provider may have left while it drained (the swap is refused then). */
+    @Override
+    public void checkInstalled(SwapTarget target) {
+        PolicyRegistry registry = LiveSwaps.registry();
+        if (registry != null && target.factory() instanceof ProviderFactory f && !installed(registry, f.provider()))
+            throw f.gone("after the swap created its policy (while it drained, in a slot that drains)");
     }
 
     /** The provider of a swap's target left the registry between resolution and creation. */

@@ -28,19 +28,7 @@ public final class RunWorker {
         PlannedRun run = planned;
         try {
             run = PoliciesAtStart.of(planned); // before config.json: it records the bundles the run starts with
-            results.begin(run);
-            Workload workload = run.workload().create(run.seed());
-            LivePolicies policies = new LivePolicies(study, run, results.replayOf(run)); // the same swaps config.json records
-            RunSpec spec = new RunSpec(run.id(), run.machine().config(), workload, policies, run.seed(),
-                    study.epochPs(), study.maxTimePs());
-            RunResult r;
-            try {
-                r = simulator.apply(spec);
-            } finally {
-                SwapFiles.write(results.runDir(run), policies.records());
-            }
-            if (r == null) throw new IllegalStateException("the simulator returned no result");
-            results.success(run, r);
+            simulate(study, run, results);
             return null;
         } catch (RunAbortedException stopped) {
             return stopped;
@@ -58,6 +46,25 @@ public final class RunWorker {
             }
             return t;
         }
+    }
+
+    /** Simulates {@code run} with its policies as installed now and writes its files. */
+    private void simulate(Study study, PlannedRun run, ResultsFolder results) {
+        results.begin(run);
+        Workload workload = run.workload().create(run.seed());
+        // the same swaps config.json records; swap targets are checked against the workload's allocations, as at validation
+        LivePolicies policies = new LivePolicies(study, run, results.replayOf(run),
+                workload.allocations().stream().map(org.hmsim.api.workload.AllocationSpec::name).toList());
+        RunSpec spec = new RunSpec(run.id(), run.machine().config(), workload, policies, run.seed(),
+                study.epochPs(), study.maxTimePs());
+        RunResult r;
+        try {
+            r = simulator.apply(spec);
+        } finally {
+            SwapFiles.write(results.runDir(run), policies.records());
+        }
+        if (r == null) throw new IllegalStateException("the simulator returned no result");
+        results.success(run, r);
     }
 
     /**

@@ -1,0 +1,132 @@
+package org.hmsim.platform.machine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.hmsim.api.policy.CoherencePolicy;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.machine.ScriptedSwap.Choice;
+import org.hmsim.platform.machine.ScriptedSwap.When;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A swap of a slot that drains (l2-miss-path, coherence, interleave, migration) stalls the GPUs and, for coherence,
+ * flushes the caches. A swap refused after that had changed the run's timing although no policy changed, and
+ * --replay-swaps could not reproduce the run. What can be known before the drain (creating the new policy, its type)
+ * is now decided before it; what only the drain can tell is recorded as refused after draining.
+ */
+class SwapRefusalTest {
+    private static final Map<Slot, String> DRAINING = Map.of(Slot.COHERENCE, "none", Slot.L2_MISS_PATH, "conventional",
+            Slot.INTERLEAVE, "fine", Slot.MIGRATION, "none");
+
+    /** stream writes its output: at any moment the L2 holds dirty lines and the memory system is busy. */
+    private static org.hmsim.api.workload.Workload workload() { return TestMachines.workload("stream", 1, "elements", 65536); }
+
+    private static final RunResult PLAIN = TestMachines.run(TestMachines.machine("small"), workload(), new SwappableProviders());
+
+    /** A run with one swap of {@code slot} at the middle of the plain run, whose target's policy {@code create} makes. */
+    private static RunResult swapped(Hosts src, Slot slot, Function<Function<PolicyContext, Policy>, Function<PolicyContext, Policy>> create) {
+        src.slot = slot;
+        src.create = create;
+        src.swap(new ScriptedSwap(When.TIME, PLAIN.simTimePs() / 2, slot, new Choice(DRAINING.get(slot), Map.of())));
+        RunResult r = TestMachines.run(TestMachines.machine("small"), workload(), src);
+        assertEquals(1, src.records.size(), src.records.toString());
+        return r;
+    }
+
+    @Test
+    void aSwapWhosePolicyCannotBeCreatedIsRefusedBeforeItsDrainAndLeavesNoTraceInTheNumbers() {
+        for (Slot slot : DRAINING.keySet()) {
+            Hosts src = new Hosts();
+            // as a provider's create that checks what only the run can tell (a pool or allocation the run lacks)
+            RunResult r = swapped(src, slot, real -> ctx -> { throw new IllegalArgumentException("parameter 'pool': no pool 'hbm'"); });
+            SwapRecord rec = src.records.get(0);
+            assertEquals("refused: java.lang.IllegalArgumentException: parameter 'pool': no pool 'hbm'", rec.outcome(), slot + ": " + rec);
+            assertEquals(0, rec.drainSimPs(), slot + " refused before anything drained: " + rec);
+            assertEquals(PLAIN.simTimePs(), r.simTimePs(), slot + ": the run's time is the plain run's");
+            assertEquals("", firstDifference(PLAIN, r), slot + ": every statistic is the plain run's");
+            assertEquals(List.of(slot), src.refusals, "the host hears of the refusal");
+        }
+    }
+
+    @Test
+    void aPolicyOfTheWrongTypeIsRefusedBeforeTheDrain() {
+        Hosts src = new Hosts();
+        RunResult r = swapped(src, Slot.COHERENCE, real -> ctx -> new Policy() { });
+        SwapRecord rec = src.records.get(0);
+        assertTrue(rec.outcome().startsWith("refused: java.lang.IllegalStateException: none@1.0.0 created ") && rec.outcome().endsWith("not a CoherencePolicy"), rec.outcome());
+        assertEquals("", firstDifference(PLAIN, r));
+    }
+
+    /** importState takes the state the old policy had when the drain ended: it can only fail after the drain, and says so. */
+    @Test
+    void anImportStateThatFailsRefusesTheSwapAfterItsDrainAndTheRecordSaysSo() {
+        Hosts src = new Hosts();
+        List<String> closed = new ArrayList<>();
+        RunResult r = swapped(src, Slot.COHERENCE, real -> ctx -> new CoherencePolicy() {
+            @Override
+            public void importState(Map<String, Object> state) { throw new IllegalStateException("bad state"); }
+
+            @Override
+            public void close() { closed.add("new"); }
+        });
+        SwapRecord rec = src.records.get(0);
+        assertEquals("refused after draining: importState failed: java.lang.IllegalStateException: bad state", rec.outcome());
+        assertTrue(rec.drainSimPs() > 0, "the memory system drained first: " + rec);
+        assertTrue(!firstDifference(PLAIN, r).isEmpty(), "the drain and flush changed the run");
+        assertEquals(List.of("new"), closed, "the policy created for the refused swap is closed");
+    }
+
+    /** The target was created before the drain; its bundle left while the swap drained: refused then, after draining. */
+    @Test
+    void aTargetWhoseBundleLeftWhileTheSwapDrainedIsRefusedAfterDraining() {
+        List<String> closed = new ArrayList<>();
+        Hosts src = new Hosts() {
+            @Override
+            public void checkInstalled(SwapTarget t) { throw new IllegalStateException(t.id() + " went away with its bundle while the swap drained"); }
+        };
+        swapped(src, Slot.COHERENCE, real -> ctx -> new CoherencePolicy() {
+            @Override
+            public void close() { closed.add("new"); }
+        });
+        SwapRecord rec = src.records.get(0);
+        assertEquals("refused after draining: java.lang.IllegalStateException: none@1.0.0 went away with its bundle while the swap drained", rec.outcome());
+        assertEquals(List.of(Slot.COHERENCE), src.refusals, "the host hears of it (it looks whether the slot's own bundle left too)");
+        assertEquals(List.of("new"), closed);
+        assertEquals("none@1.0.0", rec.from());
+    }
+
+    /** The first statistic in which {@code b} differs from {@code a}, as {@code name: a then b}; empty if none does. */
+    private static String firstDifference(RunResult a, RunResult b) {
+        java.util.TreeSet<String> names = new java.util.TreeSet<>(a.stats().keySet());
+        names.addAll(b.stats().keySet());
+        for (String n : names)
+            if (!java.util.Objects.equals(a.stats().get(n), b.stats().get(n))) return n + ": " + a.stats().get(n) + " then " + b.stats().get(n);
+        return "";
+    }
+
+    /** The baseline providers, whose target in {@link #slot} creates its policy through {@link #create}. */
+    private static class Hosts extends SwappableProviders {
+        Slot slot;
+        Function<Function<PolicyContext, Policy>, Function<PolicyContext, Policy>> create;
+        final List<Slot> refusals = new ArrayList<>();
+
+        @Override
+        public SwapTarget resolve(Slot s, String policy, Map<String, Object> params) {
+            SwapTarget t = super.resolve(s, policy, params);
+            return s != slot ? t : new SwapTarget(t.id(), t.bundle(), t.params(), create.apply(t.factory()));
+        }
+
+        @Override
+        public void refused(SwapControl c, Slot s, Throwable why) { refusals.add(s); }
+
+        @Override
+        public void ended(SwapControl c) { records = c.records(); }
+    }
+}
