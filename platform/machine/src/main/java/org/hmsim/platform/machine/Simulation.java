@@ -57,10 +57,12 @@ public final class Simulation {
             control.setActive(s, spec.policies().describe(s), host != null ? host.bundle(s) : "classpath");
         ProfilingPass profiling = new ProfilingPass(m, spec, control::aborted); // two-pass policies only (oracle, profiled hints)
         Swapper swapper = new Swapper(m, host, scripts, control, spec.seed(), spec.runId(), profiling);
-        if (host != null) host.started(control);
         Throwable failed = null;
         try {
+            if (host != null) host.started(control);
             profiling.prepare();
+            // the last moment before anything is simulated: a policy's bundle that left while the run was set up fails it here
+            if (host != null) host.starting(control);
             return run(m, spec, swapper);
         } catch (Throwable t) {
             failed = t;

@@ -25,6 +25,15 @@ public interface SwapHost {
     default void started(SwapControl control) {}
 
     /**
+     * The run is about to simulate its first event: its machine and policies are built (and its profiling pass run),
+     * nothing is simulated yet. A host that learns of departures checks here that the providers the run's policies came
+     * from are still installed, and throws if one left while the run was set up: the run then fails (or is done again)
+     * before anything is simulated, instead of starting on a departed bundle's code. After {@link #started}, so that a
+     * departure after this check finds the run registered and is handled as one in flight.
+     */
+    default void starting(SwapControl control) {}
+
+    /**
      * Throws if the provider of {@code target} left since the swap resolved it (the swap drained meanwhile): the swap is
      * refused, as the departed bundle's classes may no longer load. Called after the drain, before the hand-over.
      */

@@ -1,6 +1,8 @@
 package org.hmsim.platform.machine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -100,6 +102,29 @@ class SwapRefusalTest {
         assertEquals(List.of(Slot.COHERENCE), src.refusals, "the host hears of it (it looks whether the slot's own bundle left too)");
         assertEquals(List.of("new"), closed);
         assertEquals("none@1.0.0", rec.from());
+    }
+
+    /** A host that finds a policy's bundle gone as the run is about to start fails it there, and still hears the run end. */
+    @Test
+    void aHostThatRefusesTheStartFailsTheRunBeforeAnythingIsSimulated() {
+        List<String> calls = new ArrayList<>();
+        IllegalStateException gone = new IllegalStateException("replacement policy lru left while the run was set up");
+        SwappableProviders src = new SwappableProviders() {
+            @Override
+            public void started(SwapControl c) { calls.add("started"); }
+
+            @Override
+            public void starting(SwapControl c) {
+                calls.add("starting");
+                throw gone;
+            }
+
+            @Override
+            public void ended(SwapControl c) { calls.add("ended"); }
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> TestMachines.run(TestMachines.machine("small"), workload(), src));
+        assertSame(gone, e);
+        assertEquals(List.of("started", "starting", "ended"), calls, "registered, checked, and let go");
     }
 
     /** The first statistic in which {@code b} differs from {@code a}, as {@code name: a then b}; empty if none does. */

@@ -223,15 +223,25 @@ public final class LivePolicies implements PolicySource, SwapHost {
     public void started(SwapControl control) {
         LiveSwaps.started(control);
         if (!follow.isEmpty()) LiveSwaps.following(control, follow);
-        // A provider that went away between the study's resolution and this moment (the run was being
-        // set up, so no unbind could reach it) is caught here: registered first, checked second, so
-        // an unbind at any moment is seen by one of the two.
+    }
+
+    /**
+     * A provider that went away between the run's start check ({@link PoliciesAtStart}) and this moment (the run was
+     * being set up: its workload, machine and policies built, its profiling pass run) fails the run before anything is
+     * simulated, as one that left before the check does; {@link RunWorker} then starts it again once (an updated jar of
+     * the same version is taken then). Registered first ({@link #started}), checked last, so a departure at any moment
+     * is seen by one of the two: after this check it finds the run in flight, which swaps at its next safe point.
+     */
+    @Override
+    public void starting(SwapControl control) {
         PolicyRegistry registry = LiveSwaps.registry();
         if (registry == null) return;
-        List<org.hmsim.platform.kernel.registry.PolicyEntry> installed = registry.entries();
         for (Slot slot : Slot.values()) {
-            PolicyProvider p = base.choice(slot).entry().provider();
-            if (installed.stream().noneMatch(e -> e.provider() == p)) LiveSwaps.orphan(control, slot, p.name());
+            PolicyChoice c = base.choice(slot);
+            if (installed(registry, c.entry().provider())) continue;
+            if (LiveSwaps.aborting())
+                throw new org.hmsim.platform.machine.RunAbortedException("the container is stopping: its bundles are leaving; hmsim run --resume runs this run");
+            throw new PoliciesAtStart.LeftDuringSetUp(c);
         }
     }
 

@@ -53,11 +53,13 @@ final class PoliciesAtStart {
     }
 
     /** A run's policy was uninstalled between the study's start and the run's: the run fails without starting. */
-    static final class PolicyUninstalledException extends IllegalStateException {
+    static class PolicyUninstalledException extends IllegalStateException {
         PolicyUninstalledException(PolicyChoice c, PolicyRegistry registry) {
-            super(c.slot().id() + " policy " + c.entry().id() + " (bundle " + c.entry().bundle() + ") was uninstalled before this run started"
+            this(c.slot().id() + " policy " + c.entry().id() + " (bundle " + c.entry().bundle() + ") was uninstalled before this run started"
                     + others(c, registry) + ", so the run did not start; install it again and `hmsim run --resume` runs it");
         }
+
+        PolicyUninstalledException(String message) { super(message); }
 
         private static String others(PolicyChoice c, PolicyRegistry registry) {
             String versions = String.join(", ", registry.entries(c.slot()).stream()
@@ -68,5 +70,16 @@ final class PoliciesAtStart {
         /** The message says it all: no stack trace in error.txt or the progress line. */
         @Override
         public synchronized Throwable fillInStackTrace() { return this; }
+    }
+
+    /**
+     * A run's policy was uninstalled after the start check, while the run was being set up: nothing is simulated yet
+     * ({@link LivePolicies#starting}), and {@link RunWorker} checks again from the start.
+     */
+    static final class LeftDuringSetUp extends PolicyUninstalledException {
+        LeftDuringSetUp(PolicyChoice c) {
+            super(c.slot().id() + " policy " + c.entry().id() + " (bundle " + c.entry().bundle() + ") was uninstalled while this run was being set up"
+                    + ", so the run did not start; install it again and `hmsim run --resume` runs it");
+        }
     }
 }

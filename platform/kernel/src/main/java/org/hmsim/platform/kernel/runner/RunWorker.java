@@ -27,9 +27,17 @@ public final class RunWorker {
     public Throwable run(Study study, PlannedRun planned, ResultsFolder results) {
         PlannedRun run = planned;
         try {
-            run = PoliciesAtStart.of(planned); // before config.json: it records the bundles the run starts with
-            simulate(study, run, results);
-            return null;
+            for (int attempt = 1; ; attempt++) {
+                run = PoliciesAtStart.of(planned); // before config.json: it records the bundles the run starts with
+                try {
+                    simulate(study, run, results);
+                    return null;
+                } catch (PoliciesAtStart.LeftDuringSetUp left) {
+                    // a policy's bundle left while the run was set up, before anything was simulated: checked once more from
+                    // the start, as if it had left before (a jar updated to the same version is taken, else the run fails)
+                    if (attempt == 2) throw left;
+                }
+            }
         } catch (RunAbortedException stopped) {
             return stopped;
         } catch (Throwable t) {
