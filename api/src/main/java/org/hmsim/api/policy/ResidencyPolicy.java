@@ -9,8 +9,28 @@ public interface ResidencyPolicy extends Policy {
     /** A page became resident in a pool. */
     default void onPageResident(long vpn, int pool) {}
 
-    /** A resident page was accessed (called on TLB misses, not on every access). */
+    /**
+     * A GPU missed its last-level (L2) TLB on {@code vpn}: called when the page-table walk starts, so also for a page
+     * that is not resident yet (the walk then raises its far fault). Not called on TLB hits: where the L2 TLB's reach
+     * covers the footprint (the {@code etc} preset: 512 entries of 64 KB, 32 MB) a resident page is walked again only
+     * after an eviction shot its translation down, and a recency policy fed by this alone evicts in arrival order.
+     * For every access, see {@link #observesReferences()}.
+     */
     default void onPageAccessed(long vpn) {}
+
+    /**
+     * Whether this policy wants {@link #onPageReferenced} for every GPU memory access (an LRU, LRU-K or CLOCK reference
+     * bit of a simulator, where a real driver sees only what {@link #onPageAccessed} gives). Asked once when the policy
+     * is created or swapped in; {@code false} (the default) costs the accesses nothing. Since api.policy 1.13.0.
+     */
+    default boolean observesReferences() { return false; }
+
+    /**
+     * A GPU line request to {@code vpn} reached its SM's L1 TLB (once per line request, hit or miss; on a miss the page
+     * may not be resident yet, and its far fault follows). Called only when {@link #observesReferences()}; a hot path,
+     * millions of times per simulated millisecond: allocate nothing. Since api.policy 1.13.0.
+     */
+    default void onPageReferenced(long vpn) {}
 
     /** The page to evict from {@code pool}, or -1 to evict nothing. */
     default long chooseVictim(int pool) { return -1; }

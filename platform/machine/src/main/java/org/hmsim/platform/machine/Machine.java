@@ -122,6 +122,7 @@ public final class Machine implements MachineView {
             gpus.add(gpu);
             sms.addAll(gpu.sms());
         }
+        observeReferences(policy(Slot.RESIDENCY, ResidencyPolicy.class));
         if (cpu != null) CpuWiring.connectGpuStores(this, cpu); // GPU stores invalidate the CPU's copies (seed 001: write-through GPU)
         if (multiGpu != null) multiGpu.launcher(gpus, liveCta, engine);
         os.setShootdownListener(new org.hmsim.platform.memory.os.ShootdownListener() {
@@ -160,6 +161,15 @@ public final class Machine implements MachineView {
      * request's {@code gpu}, the destination's node), so a copy between two GPUs' memories crosses their
      * direct link once (seed 004's migrate-on-touch); GPU 0's for anything else (a copy to host memory).
      */
+    /**
+     * The residency slot's policy {@code p} hears of every line request's page at its L1 TLB if it asks to
+     * ({@link ResidencyPolicy#observesReferences()}); otherwise the SMs tell nobody. At assembly and at each residency swap.
+     */
+    void observeReferences(ResidencyPolicy p) {
+        java.util.function.LongConsumer o = p.observesReferences() ? p::onPageReferenced : null;
+        for (Gpu g : gpus) for (org.hmsim.platform.gpu.sm.Sm s : g.sms()) s.setPageReferences(o);
+    }
+
     private MemSink copyFabric(org.hmsim.api.mem.MemRequest r) {
         return fabrics[r.gpu > 0 && r.gpu < fabrics.length ? r.gpu : 0];
     }

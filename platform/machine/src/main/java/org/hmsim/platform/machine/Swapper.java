@@ -423,7 +423,10 @@ final class Swapper implements EventTarget {
         switch (slot) {
             case PLACEMENT -> m.os.setPlacement((PlacementPolicy) p);
             case MIGRATION -> m.translator.setMigration((MigrationPolicy) p);
-            case RESIDENCY -> m.translator.setResidency((ResidencyPolicy) p);
+            case RESIDENCY -> {
+                m.translator.setResidency((ResidencyPolicy) p);
+                m.observeReferences((ResidencyPolicy) p);
+            }
             case THROTTLING -> {
                 // The old policy's SM gating is not the new one's to undo: every SM issues until it decides.
                 for (CoreView sm : m.sms) sm.setIssueEnabled(true);

@@ -391,6 +391,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
             }
             park(vpn, q, now);
         }
+        if (pageReferences != null) pageReferences.accept(vpn);
         qHead = (qHead + 1) % LDST_CAPACITY;
         qSize--;
         return true;
@@ -536,6 +537,12 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     // ---------------------------------------------------------------- views
 
     public L1Cache l1() { return l1; }
+
+    /** Told the page of every line request as it passes the L1 TLB (the residency slot's references); null: nobody. */
+    private java.util.function.LongConsumer pageReferences;
+
+    /** Sets (null: removes) the observer of every line request's page at its L1 TLB lookup, on the simulation thread. */
+    public void setPageReferences(java.util.function.LongConsumer observer) { this.pageReferences = observer; }
 
     public TlbArray tlb() { return tlb; }
 
