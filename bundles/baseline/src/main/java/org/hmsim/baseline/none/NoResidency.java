@@ -10,7 +10,12 @@ import org.hmsim.api.policy.PolicyProvider;
 import org.hmsim.api.policy.Slot;
 import org.osgi.service.component.annotations.Component;
 
-/** The {@code none} residency policy: no eviction victim and no prefetch beyond the faulting page. */
+/**
+ * The {@code none} residency policy: names no victim and proposes no prefetch of its own. Under demand paging the
+ * unified-memory driver then evicts in migration age (as {@code fifo}) and the machine's prefetcher
+ * ({@code uvm.prefetcher}) still runs: until 2026-11-28 the description said it "evicts nothing and prefetches nothing
+ * beyond the faulting page", which a plugin author comparing against it took at its word.
+ */
 @Component(service = PolicyProvider.class, property = {
         PolicyProvider.SLOT + "=residency", PolicyProvider.NAME + "=none", PolicyProvider.VERSION + "=1.0.0"})
 public final class NoResidency implements PolicyProvider {
@@ -19,7 +24,7 @@ public final class NoResidency implements PolicyProvider {
     @Override public String name() { return "none"; }
 
     @Override public String description() {
-        return "No residency management: evicts nothing and prefetches nothing beyond the faulting page (the baseline).";
+        return "No policy of its own (the baseline): names no victim and no prefetch, so under demand paging (uvm:) the driver evicts the page migrated in longest ago, as fifo, and the machine's prefetcher (uvm.prefetcher, tree by default) still prefetches.";
     }
 
     @Override public List<ParamSpec> parameters() { return List.of(); }

@@ -24,7 +24,7 @@ public final class LruResidencyProvider implements PolicyProvider {
     @Override public String name() { return "lru"; }
 
     @Override public String description() {
-        return "Demand-paging eviction of the least recently used page, recency from TLB misses (seed 002 §2.3 calls true LRU too costly; for comparison with fifo).";
+        return "Demand-paging eviction of the least recently used page, recency from last-level TLB misses (seed 002 §2.3 calls true LRU too costly; for comparison with fifo). Where the L2 TLB covers the footprint (the etc preset) a resident page is not walked again and lru evicts as fifo.";
     }
 
     @Override public List<ParamSpec> parameters() { return List.of(); }
