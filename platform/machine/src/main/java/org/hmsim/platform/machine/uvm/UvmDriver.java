@@ -86,6 +86,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private long[] faultedAt = new long[0];
     /** A page faulted again while its eviction copy was under way: pushed as a fault when that copy is done. */
     private boolean[] refault = new boolean[0];
+    /** A prefetched page no walk has asked for yet: evicted so, it counts in {@code prefetches_unused}. */
+    private boolean[] prefetchedUnused = new boolean[0];
     /** Physical base of the frame each page occupies or last occupied (-1: never resident). */
     private long[] frameBase = new long[0];
     private long footprintPages;
@@ -120,7 +122,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private long refaultsAfterEviction;
     private long faults, faultsMerged, batches, batchedFaults, prefetches, evictions, proactiveEvictions,
             bufferOverflows, maxBuffer, faultWaitPs, resolved, compressedAccesses, policyVictimsRejected,
-            l2LinesDropped, l2DirtyDropped, metadataReads, preloaded;
+            l2LinesDropped, l2DirtyDropped, metadataReads, preloaded, prefetchesPolicy, prefetchesUnused;
 
     public UvmDriver(UvmConfig cfg, Engine engine, OsMemoryManager os, int gpuPool, long poolCapacityBytes,
                      Supplier<ResidencyPolicy> residency, Supplier<CompressionPolicy> compression) {
@@ -183,6 +185,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         int i = index(vpn);
         if (i < 0 || hole[i]) return true; // outside every allocation: let translation report the segmentation fault
         byte st = state[i];
+        prefetchedUnused[i] = false; // a walk wants the page: a prefetch of it was used (or was late, if it is still coming)
         if (st == RESIDENT) return true;
         if (gpu < waiters.length) waiters[gpu] = waiter;
         gpuWaiting[i] |= 1L << gpu;
@@ -326,12 +329,12 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         for (int k = 0; k < b.demand; k++) {
             long vpn = b.pages[k];
             int n = prefetcher == null ? 0 : prefetcher.prefetch(vpn, this::validForPrefetch, prefetchOut);
-            addCandidates(b, n, unit, left);
-            addCandidates(b, Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), unit, left);
+            addCandidates(b, n, unit, left, false);
+            addCandidates(b, Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), unit, left, true);
         }
     }
 
-    private void addCandidates(Batch b, int n, int unit, long[] left) {
+    private void addCandidates(Batch b, int n, int unit, long[] left, boolean byPolicy) {
         for (int j = 0; j < n; j++) {
             int i = index(prefetchOut[j]);
             if (i < 0 || hole[i] || state[i] != NONRES) continue; // an evicting page's host copy is not complete yet
@@ -346,6 +349,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
             if (b.total == b.pages.length) b.pages = Arrays.copyOf(b.pages, b.pages.length * 2);
             b.pages[b.total++] = prefetchOut[j];
             prefetches++;
+            if (byPolicy) prefetchesPolicy++;
+            prefetchedUnused[i] = true;
         }
     }
 
@@ -439,6 +444,10 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         }
         evictions++;
         if (proactive) proactiveEvictions++;
+        if (prefetchedUnused[i]) {
+            prefetchedUnused[i] = false;
+            prefetchesUnused++;
+        }
         evictingUnits += cost[i];
         evictionsInFlight++;
         engine.schedule(d2h.copy(engine.now(), pageBytes), this, EV_D2H, i);
@@ -594,6 +603,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         stamp = new long[n];
         faultedAt = new long[n];
         refault = new boolean[n];
+        prefetchedUnused = new boolean[n];
         frameBase = new long[n];
         Arrays.fill(frameBase, -1);
         footprintPages = pages;
@@ -749,6 +759,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         s.gauge("fault_buffer_max", "largest fault-buffer occupancy", () -> maxBuffer);
         s.gauge("fault_latency_ns", "mean time from a far fault to its page's arrival, ns", () -> resolved == 0 ? 0 : faultWaitPs / 1000.0 / resolved);
         s.counter("prefetches", "pages migrated in by the prefetchers", () -> prefetches);
+        s.counter("prefetches_policy", "of those, pages the residency slot's prefetch proposed (the rest: the machine's uvm.prefetcher)", () -> prefetchesPolicy);
+        s.counter("prefetches_unused", "prefetched pages evicted before any page walk asked for them (wasted prefetches)", () -> prefetchesUnused);
         s.counter("preloaded", "pages made resident before the first kernel (uvm.preload)", () -> preloaded);
         s.counter("evictions", "pages evicted to host memory", () -> evictions);
         s.counter("evictions_proactive", "evictions started ahead of need (evictAhead)", () -> proactiveEvictions);

@@ -1,0 +1,59 @@
+package org.hmsim.platform.machine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.hmsim.api.policy.ParamSpec;
+import org.hmsim.api.policy.Params;
+import org.hmsim.api.policy.Policy;
+import org.hmsim.api.policy.PolicyContext;
+import org.hmsim.api.policy.PolicyProvider;
+import org.hmsim.api.policy.ResidencyPolicy;
+import org.hmsim.api.policy.Slot;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A prefetcher's author can tell its pages from the tree prefetcher's ({@code uvm.prefetches_policy}) and see how many
+ * were wasted ({@code uvm.prefetches_unused}: evicted before any walk asked for them). Found by a third-party plugin
+ * author: {@code uvm.prefetches} summed both prefetchers, so a study of one's own prefetcher beside the machine's could
+ * not say whose pages came, nor whether they were used.
+ */
+class PrefetchStatisticsTest {
+    /** Prefetches {@code distance} pages past each fault: far enough, at half memory, that many are evicted unused. */
+    static final class Ahead implements PolicyProvider {
+        @Override public Slot slot() { return Slot.RESIDENCY; }
+        @Override public String name() { return "ahead"; }
+        @Override public String description() { return "test"; }
+        @Override public List<ParamSpec> parameters() { return List.of(); }
+        @Override public Policy create(PolicyContext c, Params p) {
+            return new ResidencyPolicy() {
+                @Override public int prefetch(long vpn, long[] out) {
+                    for (int k = 0; k < 4; k++) out[k] = vpn + 8 + k;
+                    return 4;
+                }
+            };
+        }
+    }
+
+    private static RunResult run(String residency, String prefetcher) {
+        MachineConfig m = TestMachines.machine("etc", "gpu.sms", 8, "uvm.oversubscription", 0.5, "uvm.prefetcher", prefetcher,
+                "uvm.prefetch_evicts", true);
+        return TestMachines.run(m, TestMachines.workload("etc-atax", 1), new ClasspathPolicies(new Ahead()).with(Slot.RESIDENCY, residency));
+    }
+
+    @Test
+    void theSlotsPrefetchesAreCountedApartAndTheWastedOnesToo() {
+        RunResult tree = run("fifo", "tree"), mine = run("ahead", "none"), both = run("ahead", "tree");
+        for (RunResult r : List.of(tree, mine, both))
+            System.out.printf("prefetches %.0f, by the policy %.0f, unused %.0f, faults %.0f%n", r.stats().get("uvm.prefetches"),
+                    r.stats().get("uvm.prefetches_policy"), r.stats().get("uvm.prefetches_unused"), r.stats().get("uvm.faults"));
+        assertEquals(0, tree.stats().get("uvm.prefetches_policy"), "fifo proposes nothing");
+        assertTrue(mine.stats().get("uvm.prefetches") > 0);
+        assertEquals(mine.stats().get("uvm.prefetches"), mine.stats().get("uvm.prefetches_policy"), "no tree: every prefetch is the policy's");
+        assertTrue(both.stats().get("uvm.prefetches_policy") > 0 && both.stats().get("uvm.prefetches_policy") < both.stats().get("uvm.prefetches"));
+        assertTrue(mine.stats().get("uvm.prefetches_unused") > 0, "pages prefetched 8 ahead at half memory are evicted before use");
+        assertTrue(mine.stats().get("uvm.prefetches_unused") <= mine.stats().get("uvm.prefetches"));
+        assertTrue(mine.stats().get("uvm.prefetches_unused") <= mine.stats().get("uvm.evictions"));
+    }
+}
