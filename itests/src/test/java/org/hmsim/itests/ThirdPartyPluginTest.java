@@ -23,10 +23,13 @@ import org.junit.jupiter.api.Test;
  */
 class ThirdPartyPluginTest extends ContainerPerTest {
     /**
-     * Builds the example with the Maven on PATH as a plugin author would: first publish the api to the
-     * local Maven repository ({@code mvn install -pl api -am}: `mvn verify` of the reactor installs
-     * nothing, and a fresh machine has no hmsim-api there), then build the plugin project against it.
-     * Not offline: on a cold cache the plugin's own build plugins come from the registry.
+     * Builds the example with the Maven on PATH as a plugin author would, against the api jar this build made
+     * ({@code -Dhmsim.api.jar=api/target/hmsim-api-*.jar}, the example's profile for a container's own api jar). Not
+     * offline: on a cold cache the plugin's own build plugins come from the registry. It used to publish the api first
+     * ({@code mvn install -pl api -am}), which overwrote the {@code hmsim-api} in the user's {@code ~/.m2}, shared with
+     * every other checkout and plugin project there, as a side effect of {@code mvn verify} (found by a plugin author
+     * whose other checkouts build against that artifact); {@link #theBuildLeavesTheLocalRepositoryAlone} checks it no
+     * longer does.
      */
     static Path build() throws Exception {
         String mvn = null;
@@ -35,18 +38,39 @@ class ThirdPartyPluginTest extends ContainerPerTest {
         if (mvn == null) System.out.println("ThirdPartyPluginTest skipped: mvn is not on PATH");
         assumeTrue(mvn != null, "mvn is not on PATH");
         Path root = Hmsim.examples().getParent();
+        Path apiJar;
+        try (var files = Files.list(root.resolve("api/target"))) {
+            apiJar = files.filter(f -> f.getFileName().toString().matches("hmsim-api-.*\\.jar") && !f.getFileName().toString().contains("sources"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no api jar in " + root.resolve("api/target")));
+        }
         Path log = Files.createTempFile("third-party-build", ".log");
-        Process api = new ProcessBuilder(mvn, "-q", "-B", "-f", "pom.xml", "install", "-pl", "api", "-am", "-DskipTests")
-                .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(api.waitFor(300, TimeUnit.SECONDS), "the api install finished");
-        assertEquals(0, api.exitValue(), () -> "mvn install -pl api -am\n" + read(log));
-        Process p = new ProcessBuilder(mvn, "-q", "-B", "-f", "examples/third-party-plugin/pom.xml", "package")
+        Process p = new ProcessBuilder(mvn, "-q", "-B", "-f", "examples/third-party-plugin/pom.xml", "package", "-Dhmsim.api.jar=" + apiJar)
                 .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the build finished");
         assertEquals(0, p.exitValue(), () -> "mvn package of the third-party plugin\n" + read(log));
         Path jar = root.resolve("examples/third-party-plugin/target/hmsim-srrip-1.0.0.jar");
         assertTrue(Files.isRegularFile(jar), jar.toString());
         return jar;
+    }
+
+    /** Building the example does not install or change anything in ~/.m2 (its hmsim-api above all). */
+    @Test
+    void theBuildLeavesTheLocalRepositoryAlone() throws Exception {
+        Path repo = Path.of(System.getProperty("user.home"), ".m2", "repository", "org", "hmsim", "hmsim-api");
+        String before = snapshot(repo);
+        build();
+        assertEquals(before, snapshot(repo), "the plugin's build changed " + repo);
+    }
+
+    /** Every file under {@code dir} with its size and modification time (empty if there is no such folder). */
+    private static String snapshot(Path dir) throws Exception {
+        if (!Files.isDirectory(dir)) return "";
+        StringBuilder b = new StringBuilder();
+        try (var files = Files.walk(dir)) {
+            for (Path f : (Iterable<Path>) files.sorted()::iterator)
+                if (Files.isRegularFile(f)) b.append(f).append(' ').append(Files.size(f)).append(' ').append(Files.getLastModifiedTime(f)).append('\n');
+        }
+        return b.toString();
     }
 
     private static String read(Path p) {
