@@ -157,11 +157,6 @@ public final class Machine implements MachineView {
     }
 
     /**
-     * Where the OS's page copies enter: the fabric of the GPU whose copy engine moves the page (the
-     * request's {@code gpu}, the destination's node), so a copy between two GPUs' memories crosses their
-     * direct link once (seed 004's migrate-on-touch); GPU 0's for anything else (a copy to host memory).
-     */
-    /**
      * The residency slot's policy {@code p} hears of every line request's page at its L1 TLB if it asks to
      * ({@link ResidencyPolicy#observesReferences()}); otherwise the SMs tell nobody. At assembly and at each residency swap.
      */
@@ -170,6 +165,11 @@ public final class Machine implements MachineView {
         for (Gpu g : gpus) for (org.hmsim.platform.gpu.sm.Sm s : g.sms()) s.setPageReferences(o);
     }
 
+    /**
+     * Where the OS's page copies enter: the fabric of the GPU whose copy engine moves the page (the
+     * request's {@code gpu}, the destination's node), so a copy between two GPUs' memories crosses their
+     * direct link once (seed 004's migrate-on-touch); GPU 0's for anything else (a copy to host memory).
+     */
     private MemSink copyFabric(org.hmsim.api.mem.MemRequest r) {
         return fabrics[r.gpu > 0 && r.gpu < fabrics.length ? r.gpu : 0];
     }
