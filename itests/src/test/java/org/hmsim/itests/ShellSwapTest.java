@@ -120,6 +120,28 @@ class ShellSwapTest {
     }
 
     /**
+     * A script's {@code sim:swap} right after its {@code sim:run}: the run is still being set up, and the swap was refused
+     * ("not simulating yet"; the shell has no wait command, so a plugin author's script needed fixed sleeps). It now waits
+     * for the run of the running study to start, and is taken at its first epoch end.
+     */
+    @Test
+    void simSwapRightAfterSimRunWaitsForTheRunToStart() throws Exception {
+        Path study = Hmsim.write(dir.resolve("early.yaml"), "study: early", "seed: 7", "machine: " + Hmsim.smallMachine(),
+                "workloads:", "  - { name: stream, elements: 4194304 }", "policies:", "  replacement: lru", "epoch: 1us");
+        Path results = dir.resolve("early");
+        shell("sim:run " + study + " --out " + results + " --no-report --jobs 1");
+        String swapped = shell("sim:swap 0001 replacement random");
+        assertTrue(swapped.contains("replacement -> random@"), swapped);
+        awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");
+        List<Map<String, String>> swaps = Studies.swaps(results);
+        assertEquals(1, swaps.size(), swaps.toString());
+        assertEquals("ok", swaps.get(0).get("outcome"), swaps.toString());
+        // a run that is not the running study's is still refused at once
+        String unknown = shell("sim:swap 0099 replacement random");
+        assertTrue(unknown.contains("no run '0099' in progress"), unknown);
+    }
+
+    /**
      * Issue 4 / issue 7 done-when: {@code sim:swap} of the coherence slot (bundle hmsim-sahc) from the
      * block-grain directory to SAHC-A while the seed-001 APU (CPU cores, directory) runs apu-bfs. The drain
      * holds SMs and CPU cores, waits for the directory's MSHRs and memory port, flushes every cache and

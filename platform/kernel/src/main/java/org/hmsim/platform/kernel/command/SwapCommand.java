@@ -86,12 +86,13 @@ final class SwapCommand implements Callable<Integer> {
         Map<String, Object> typed = new LinkedHashMap<>();
         for (String k : params.keySet()) typed.put(k, c.params().asMap().get(k));
         SwapRequest request = new SwapRequest(c.slot(), c.entry().id(), typed, "shell");
-        if (!LiveSwaps.submit(run, request)) {
+        if (!submitOnceSetUp(run, request)) {
             java.util.Set<String> running = LiveSwaps.running().keySet();
             var study = ctx.kernel().current();
             // a study that has started but whose runs are still being set up has no run to swap yet
             String why = running.isEmpty() && study != null && study.ended() == null
-                    ? "no run of study " + study.study().name() + " is simulating yet (its runs start after set-up; try again)"
+                    ? "no run of study " + study.study().name() + " is simulating yet (a run of it being set up or queued is waited for "
+                    + START_WAIT_MS / 1000 + " s; try again)"
                     : "no run '" + run + "' in progress (running: " + (running.isEmpty() ? "none" : String.join(", ", running)) + ")";
             e.println("swap: " + why);
             return Commands.BAD_INPUT;
@@ -108,6 +109,35 @@ final class SwapCommand implements Callable<Integer> {
         }
         o.println("run " + run + ": " + c.slot().id() + " -> " + done.to() + " at " + done.simTimePs() / 1000 + " ns");
         return Commands.OK;
+    }
+
+    /** How long a swap waits for a run of the running study that is still being set up (or queued) to start simulating. */
+    private static final long START_WAIT_MS = 10_000;
+
+    /**
+     * Submits {@code request} to {@code run}; a run of the study this container runs that has not started simulating
+     * yet (its workload and machine being built, right after {@code sim:run}) is waited for, up to {@link #START_WAIT_MS},
+     * so that a script can swap right after starting the study (a plugin author's script was refused "not simulating
+     * yet" and the shell has no wait command). Any other run is refused at once, as before.
+     */
+    private boolean submitOnceSetUp(String run, SwapRequest request) {
+        if (LiveSwaps.submit(run, request)) return true;
+        var study = ctx.kernel().current();
+        var planned = study == null ? null : study.study().runs().stream().filter(r -> r.id().equals(run)).findFirst().orElse(null);
+        if (planned == null) return false;
+        long deadline = System.nanoTime() + START_WAIT_MS * 1_000_000;
+        while (study.ended() == null && System.nanoTime() < deadline) {
+            var state = study.state(planned.index());
+            if (state != org.hmsim.platform.kernel.runner.RunState.PENDING && state != org.hmsim.platform.kernel.runner.RunState.RUNNING) return false;
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            if (LiveSwaps.submit(run, request)) return true;
+        }
+        return false;
     }
 
     /** How long the shell waits to say how a swap went: a run reaches its next epoch end within it, usually. */
