@@ -30,7 +30,7 @@ import org.osgi.service.component.annotations.Component;
  * not discuss them), and the bandwidth compressed lines could save.
  */
 @Component(service = PolicyProvider.class, property = {
-        PolicyProvider.SLOT + "=compression", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
+        PolicyProvider.SLOT + "=compression", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.1.0"})
 public final class CapacityCompressionProvider implements PolicyProvider {
     /** CC compresses pages as they migrate in (seed 002 §4.4): nothing migrates without demand paging. */
     @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) { run.requireDemandPaging("compression etc"); }

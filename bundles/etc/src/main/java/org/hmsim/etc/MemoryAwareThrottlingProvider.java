@@ -57,7 +57,7 @@ import org.osgi.service.component.annotations.Component;
  * premise is pages used by a few thread blocks); {@code classify: per_kernel} stands MT down for such a pass.
  */
 @Component(service = PolicyProvider.class, property = {
-        PolicyProvider.SLOT + "=throttling", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
+        PolicyProvider.SLOT + "=throttling", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.1.0"})
 public final class MemoryAwareThrottlingProvider implements PolicyProvider {
     /** MT throttles on far faults (seed 002 §4.3): there are none without demand paging. */
     @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) { run.requireDemandPaging("throttling etc"); }

@@ -29,7 +29,7 @@ import org.osgi.service.component.annotations.Component;
  * costs capacity, so PE stands down (checked at every round, as compression may turn on after PE).
  */
 @Component(service = PolicyProvider.class, property = {
-        PolicyProvider.SLOT + "=residency", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.0.0"})
+        PolicyProvider.SLOT + "=residency", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.1.0"})
 public final class ProactiveEvictionProvider implements PolicyProvider {
     /** PE evicts ahead of faults (seed 002 §4.2): nothing is evicted without demand paging. */
     @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) { run.requireDemandPaging("residency etc"); }
