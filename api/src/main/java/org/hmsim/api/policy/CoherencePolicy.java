@@ -37,6 +37,12 @@ public interface CoherencePolicy extends Policy {
      * The coherence-permission check of an access by {@code agent} to physical page {@code page} (the CPU
      * checks every access, a GPU at each page-table walk; the platform shoots the page down from the other
      * side's TLBs when a fault moves it). Returns the fault cost in CPU cycles, 0 when allowed.
+     *
+     * <p>Only a fault (a return above 0) makes the platform act on the other side's copies: a GPU fault writes back
+     * and drops the page's CPU cache lines, a CPU fault shoots the page down from the GPUs' TLBs (their L2 lines
+     * stay). A policy that changes a page's owner or sends its misses to {@link #PATH_MEMORY} while returning 0
+     * leaves copies the simulator then serves without a cost (it models timing, not data), and can beat ideal
+     * coherence; charge a transition at least one cycle.
      */
     default long checkAccess(int agent, long page, boolean write) { return 0; }
 

@@ -168,6 +168,18 @@ final class LiveSlots {
 
         @Override
         public int victim(int set, long candidates) { return target.victim(set, candidates); }
+
+        @Override
+        public void onHit(int set, int way, long line, org.hmsim.api.mem.AccessKind kind, int sm) { target.onHit(set, way, line, kind, sm); }
+
+        @Override
+        public void onFill(int set, int way, long line, org.hmsim.api.mem.AccessKind kind) { target.onFill(set, way, line, kind); }
+
+        @Override
+        public boolean observesUpperCopies() { return target.observesUpperCopies(); }
+
+        @Override
+        public int victim(int set, long candidates, long upperCopies) { return target.victim(set, candidates, upperCopies); }
     }
 
     /** Warp scheduler: a forwarding state per SM that remembers each warp slot's age for a successor. */

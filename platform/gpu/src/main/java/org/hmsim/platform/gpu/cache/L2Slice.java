@@ -395,7 +395,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             hits++;
             if (r.kind == AccessKind.ATOMIC) t.dirty[i] |= need;
             else if (r.sm >= 0) sharers[i] |= 1L << (r.sm & 63);
-            repl.onHit(set, way);
+            repl.onHit(set, way, line, r.kind, r.sm);
             respondAt(r, now + latencyPs);
             return true;
         }
@@ -528,7 +528,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             t.valid[i] |= need;
             t.dirty[i] |= need;
             writeHits++;
-            repl.onHit(set, way);
+            repl.onHit(set, way, line, r.kind, r.sm);
         } else if (evictedFromFrc(line)) {
             return park(r, set);
         } else {
@@ -644,7 +644,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         t.valid[i] = need;
         t.dirty[i] = need;
         writeMisses++;
-        repl.onFill(set, way);
+        repl.onFill(set, way, line, AccessKind.WRITE);
     }
 
     /** Whether a conventional miss's victim leaves at once (posted write-backs; not with fetch buffers or a victim cache). */
@@ -652,7 +652,15 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     /** Chooses a replacement victim among {@code cand} (valid, unlocked ways). */
     private int victimWay(int set, long cand) {
-        int way = repl.victim(set, cand);
+        int way;
+        if (repl.observesUpperCopies()) {
+            long upper = 0;
+            for (long c = cand; c != 0; c &= c - 1) {
+                int w = Long.numberOfTrailingZeros(c);
+                if (sharers[set * t.ways + w] != 0) upper |= 1L << w;
+            }
+            way = repl.victim(set, cand, upper);
+        } else way = repl.victim(set, cand);
         if (way < 0 || way >= t.ways || (cand & (1L << way)) == 0)
             throw new IllegalStateException(name + ": replacement chose way " + way + " outside candidates " + Long.toBinaryString(cand));
         return way;
@@ -940,7 +948,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             t.valid[i] |= tWrite[m];
             t.dirty[i] |= tWrite[m];
             t.locked[i] = false;
-            repl.onFill(set, way);
+            repl.onFill(set, way, tLine[m], tStore[m] ? AccessKind.WRITE : AccessKind.READ);
         } else if (tWrite[m] != 0) postWrite(tLine[m], tWrite[m]);
         answer(m, 0, i, now);
         if (tDrop[m] && i >= 0) dropWay(i, tLine[m]); // its frame was evicted meanwhile (dropRange)
@@ -1115,7 +1123,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         t.dirty[i] = tWrite[m];
         sharers[i] = tSharers[m];
         t.locked[i] = false;
-        repl.onFill(set, way);
+        repl.onFill(set, way, tLine[m], tStore[m] ? AccessKind.WRITE : AccessKind.READ);
         answer(m, tServed[m], i, now);
         if (tDrop[m]) dropWay(i, tLine[m]); // its frame was evicted meanwhile (dropRange)
         mshrByLine.remove(tLine[m]);
