@@ -70,8 +70,10 @@ public final class Link implements LinkView {
 
     public LinkConfig config() { return cfg; }
 
+    @Override
     public int nodeA() { return cfg.nodeA(); }
 
+    @Override
     public int nodeB() { return cfg.nodeB(); }
 
     Engine engine() { return engine; }
@@ -97,6 +99,7 @@ public final class Link implements LinkView {
 
     public long packets(int direction) { return dirs[direction].packets; }
 
+    @Override
     public long busyPs(int direction) { return dirs[direction].busyPs; }
 
     public double energyPj() { return (dirs[0].wireBytes + dirs[1].wireBytes) * cfg.pjPerByte(); }
