@@ -25,8 +25,9 @@ public interface CtaSchedulerPolicy extends Policy {
      * The GPU this rule binds block {@code cta} to, or -1 if it binds none (the default). Asked once per block after
      * {@link #onKernelLaunch}. A multi-GPU launcher keeps the blocks bound to a GPU in that GPU's queue and offers
      * {@link #pickSm} each queue's first block, so a GPU's blocks are never stuck behind another GPU's however far down
-     * the grid they are (seed 004 §4.3's per-GPU queues); unbound blocks are offered in grid order. Since api.policy
-     * 1.10.0.
+     * the grid they are (seed 004 §4.3's per-GPU queues); unbound blocks are offered in grid order. {@link #pickSm} may still place a bound block on an SM of another GPU (work
+     * stealing: a GPU whose own blocks have run out takes another queue's first block); {@code grid.gpu<g>.ctas} counts
+     * blocks where they ran. Since api.policy 1.10.0.
      */
     default int boundGpu(int kernel, int cta) { return -1; }
 }
