@@ -39,6 +39,9 @@ public final class CapacityCompressionProvider implements PolicyProvider {
 
     @Override public String name() { return "etc"; }
 
+    /** 1.1.0 (eleventh session): its state is handed over at a live swap (1.0.0 restarted). */
+    @Override public String version() { return "1.1.0"; }
+
     @Override public String description() {
         return "ETC capacity compression (seed 002 §4.3, LCP+BDI): compressed pages raise GPU memory capacity by a ratio and cost decompression and metadata-cache latency; on for regular-sharing and irregular applications by ETC's classifier (§4.4).";
     }

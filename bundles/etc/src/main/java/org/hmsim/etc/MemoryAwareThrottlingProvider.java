@@ -66,6 +66,9 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
 
     @Override public String name() { return "etc"; }
 
+    /** 1.1.0 (eleventh session): its state is handed over at a live swap (1.0.0 restarted). */
+    @Override public String version() { return "1.1.0"; }
+
     @Override public String description() {
         return "ETC memory-aware throttling (seed 002 §4.3): start with half the SMs throttled, then per detection/execution epoch throttle the faulting SM when faults coincide with evictions, release one SM when an epoch sees no fault; on for irregular applications by ETC's classifier (§4.4).";
     }

@@ -38,6 +38,9 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
 
     @Override public String name() { return "etc"; }
 
+    /** 1.1.0 (eleventh session): PE's refill counts only unclaimed evictions under way and compressed victims at their size; its order is handed over at a live swap. */
+    @Override public String version() { return "1.1.0"; }
+
     @Override public String description() {
         return "ETC proactive eviction (seed 002 §4.2): when free GPU memory falls below a threshold, evict ahead on the device-to-host channel, overlapped with fault migrations; age-ordered victims (§2.3); on for regular applications by ETC's classifier (§4.4).";
     }
