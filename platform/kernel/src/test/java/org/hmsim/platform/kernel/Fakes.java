@@ -156,6 +156,14 @@ public final class Fakes {
         return r;
     }
 
+    /** A registry of the classpath's built-in providers, made the live-swap hub's (reset it with useRegistry(null)). */
+    public static org.hmsim.platform.kernel.registry.PolicyRegistry liveRegistry() {
+        var registry = new org.hmsim.platform.kernel.registry.PolicyRegistry();
+        for (org.hmsim.api.policy.PolicyProvider p : org.hmsim.platform.machine.ClasspathPolicies.providers()) registry.add(p, "org.hmsim.baseline 1.0.0");
+        org.hmsim.platform.kernel.runner.LiveSwaps.useRegistry(registry);
+        return registry;
+    }
+
     /**
      * A deterministic stand-in for Simulation.run: numbers depend only on the spec; creates every slot's
      * policy (as the real simulation does); workload "boom" throws. Sleeps a little so jobs overlap.

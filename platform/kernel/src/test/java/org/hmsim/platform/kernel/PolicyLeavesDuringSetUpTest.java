@@ -46,9 +46,7 @@ class PolicyLeavesDuringSetUpTest {
 
     @BeforeEach
     void setUp() {
-        registry = new PolicyRegistry();
-        for (PolicyProvider p : ClasspathPolicies.providers()) registry.add(p, "org.hmsim.baseline 1.0.0");
-        LiveSwaps.useRegistry(registry);
+        registry = Fakes.liveRegistry();
     }
 
     @AfterEach

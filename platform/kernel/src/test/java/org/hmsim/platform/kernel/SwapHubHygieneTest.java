@@ -43,9 +43,7 @@ class SwapHubHygieneTest {
     @BeforeEach
     void setUp() throws Exception {
         Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
-        registry = new PolicyRegistry();
-        for (PolicyProvider p : ClasspathPolicies.providers()) registry.add(p, "org.hmsim.baseline 1.0.0");
-        LiveSwaps.useRegistry(registry);
+        registry = Fakes.liveRegistry();
     }
 
     @AfterEach
