@@ -71,7 +71,7 @@ public final class ConsoleLineGuard implements CommandSessionListener {
                 Throwable cause = e.getCause();
                 if (!refusedLine(method, args, cause)) throw cause;
                 String line = (String) args[0];
-                System.err.println("syntax error (the line was not run): " + cause.getMessage() + (line.isBlank() ? "" : " in: " + line.strip()));
+                System.err.println(ShellFailureListener.LINE_NOT_RUN + cause.getMessage() + (line.isBlank() ? "" : " in: " + line.strip()));
                 System.setProperty(GogoCommands.SHELL_EXIT_CODE, "2");
                 return method.invoke(parser, "", 0, args[2]); // nothing to run; the console reads the next line
             }

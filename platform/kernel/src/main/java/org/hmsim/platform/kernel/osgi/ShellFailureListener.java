@@ -16,6 +16,9 @@ import org.osgi.service.component.annotations.Component;
  */
 @Component(service = CommandSessionListener.class)
 public final class ShellFailureListener implements CommandSessionListener {
+    /** How a console line Gogo cannot parse is said on stderr (here, and by {@link ConsoleLineGuard} at the interactive prompt). */
+    static final String LINE_NOT_RUN = "syntax error (the line was not run): ";
+
     /** The syntax error last explained: the line that ran a file ({@code source FILE}) fails with the file's own, said once. */
     private volatile SyntaxError explained;
 
@@ -58,7 +61,7 @@ public final class ShellFailureListener implements CommandSessionListener {
         String[] lines = commandline.toString().split("\n", -1);
         String where = lines.length > 1
                 ? "syntax error in line " + (syntax.line() + 1) + " of the script (none of it was run): "
-                : "syntax error (the line was not run): ";
+                : LINE_NOT_RUN;
         String text = syntax.line() < lines.length ? lines[syntax.line()].strip() : "";
         System.err.println(where + words(syntax) + (text.isEmpty() ? "" : " in: " + text));
     }

@@ -239,8 +239,7 @@ public final class LivePolicies implements PolicySource, SwapHost {
         for (Slot slot : Slot.values()) {
             PolicyChoice c = base.choice(slot);
             if (installed(registry, c.entry().provider())) continue;
-            if (LiveSwaps.aborting())
-                throw new org.hmsim.platform.machine.RunAbortedException("the container is stopping: its bundles are leaving; hmsim run --resume runs this run");
+            if (LiveSwaps.aborting()) throw PoliciesAtStart.containerStopping();
             throw new PoliciesAtStart.LeftDuringSetUp(c);
         }
     }

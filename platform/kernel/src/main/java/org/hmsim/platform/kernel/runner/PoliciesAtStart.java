@@ -33,8 +33,7 @@ final class PoliciesAtStart {
         for (Map.Entry<Slot, PolicyChoice> e : run.policies().entrySet()) {
             PolicyChoice c = e.getValue();
             if (LivePolicies.installed(registry, c.entry().provider())) continue;
-            if (LiveSwaps.aborting())
-                throw new RunAbortedException("the container is stopping: its bundles are leaving; hmsim run --resume runs this run");
+            if (LiveSwaps.aborting()) throw containerStopping();
             PolicyEntry same = registry.entries(c.slot()).stream()
                     .filter(x -> x.name().equals(c.entry().name()) && x.version().equals(c.entry().version())
                             && bundleName(x).equals(bundleName(c.entry()))).findFirst()
@@ -46,6 +45,18 @@ final class PoliciesAtStart {
                 : new PlannedRun(run.id(), run.index(), run.label(), run.machine(), run.workload(), now, run.sweepValues(), run.seed());
     }
 
+    /** A departure seen while the container stops: its bundles are leaving, so the run is left for --resume, not failed. */
+    static RunAbortedException containerStopping() {
+        return new RunAbortedException("the container is stopping: its bundles are leaving; hmsim run --resume runs this run");
+    }
+
+    /** "{slot} policy {id} (bundle {bundle}) was uninstalled {when}": the start of both failures' messages. */
+    private static String uninstalled(PolicyChoice c, String when) {
+        return c.slot().id() + " policy " + c.entry().id() + " (bundle " + c.entry().bundle() + ") was uninstalled " + when;
+    }
+
+    private static final String NOT_STARTED = ", so the run did not start; install it again and `hmsim run --resume` runs it";
+
     /** The providing bundle's symbolic name ({@code bundle} is {@code symbolic-name version}). */
     private static String bundleName(PolicyEntry e) {
         int space = e.bundle().indexOf(' ');
@@ -55,8 +66,7 @@ final class PoliciesAtStart {
     /** A run's policy was uninstalled between the study's start and the run's: the run fails without starting. */
     static class PolicyUninstalledException extends IllegalStateException {
         PolicyUninstalledException(PolicyChoice c, PolicyRegistry registry) {
-            this(c.slot().id() + " policy " + c.entry().id() + " (bundle " + c.entry().bundle() + ") was uninstalled before this run started"
-                    + others(c, registry) + ", so the run did not start; install it again and `hmsim run --resume` runs it");
+            this(uninstalled(c, "before this run started") + others(c, registry) + NOT_STARTED);
         }
 
         PolicyUninstalledException(String message) { super(message); }
@@ -78,8 +88,7 @@ final class PoliciesAtStart {
      */
     static final class LeftDuringSetUp extends PolicyUninstalledException {
         LeftDuringSetUp(PolicyChoice c) {
-            super(c.slot().id() + " policy " + c.entry().id() + " (bundle " + c.entry().bundle() + ") was uninstalled while this run was being set up"
-                    + ", so the run did not start; install it again and `hmsim run --resume` runs it");
+            super(uninstalled(c, "while this run was being set up") + NOT_STARTED);
         }
     }
 }
