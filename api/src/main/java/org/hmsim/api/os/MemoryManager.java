@@ -82,4 +82,11 @@ public interface MemoryManager {
      * GPU where the application is executed". Since api.os 1.5.0.
      */
     default int programGpu(Allocation allocation) { return -1; }
+
+    /**
+     * The ratio {@code allocation}'s data compress at, as its workload declared it
+     * ({@link org.hmsim.api.workload.AllocationSpec#compressionRatio()}): {@code >= 1}, or {@code 0} when the workload
+     * does not say. Since api.os 1.6.0.
+     */
+    default double compressionRatio(Allocation allocation) { return 0; }
 }

@@ -6,6 +6,15 @@ public interface CompressionPolicy extends Policy {
     /** How many times more pages a pool holds than its frames (1.0 = no compression). */
     default double capacityFactor(int pool) { return 1.0; }
 
+    /**
+     * How many times more pages like {@code vpn} a pool holds than its frames: the factor page {@code vpn} is stored
+     * at when it moves into {@code pool} now ({@code 1.0}: uncompressed, no metadata and no codec latency, as LCP keeps
+     * a page that does not compress). A policy that takes each allocation's declared compressibility
+     * ({@link org.hmsim.api.os.MemoryManager#compressionRatio}) answers per page; the default is the pool's
+     * {@link #capacityFactor(int)}. The platform asks this one. Since api.policy 1.15.0.
+     */
+    default double capacityFactor(int pool, long vpn) { return capacityFactor(pool); }
+
     /** Extra latency of an access to a compressed page, ps. */
     default long extraLatencyPs(long vpn) { return 0; }
 

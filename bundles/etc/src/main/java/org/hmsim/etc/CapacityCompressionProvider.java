@@ -26,11 +26,15 @@ import org.osgi.service.component.annotations.Component;
  * of metadata (the paper's 32 KB / 512 entries) describing {@code metadata_coverage} bytes of data: 4 KB,
  * LCP's page, whose metadata (exception bits and indices of its 64 lines) is 64 B. Then the access pays
  * {@code decompression_latency} (codec latency; footnote 3 includes it but gives no value: ours).
+ * <p>Ratios. Seed 002 gives none per application (Fig 20 sweeps synthetic ones, §6.6). With {@code declared_ratios}
+ * (default) an allocation whose workload declares how well its data compress ({@code compression_ratio} in a
+ * workload file) is stored at that ratio, every other page at {@code ratio}; a page at ratio 1 is stored as it is, with
+ * no metadata read and no codec latency (LCP keeps a page that does not compress uncompressed).
  * Not modelled: LCP's exception lines and page overflows on writes that stop compressing (the paper does
  * not discuss them), and the bandwidth compressed lines could save.
  */
 @Component(service = PolicyProvider.class, property = {
-        PolicyProvider.SLOT + "=compression", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.1.0"})
+        PolicyProvider.SLOT + "=compression", PolicyProvider.NAME + "=etc", PolicyProvider.VERSION + "=1.2.0"})
 public final class CapacityCompressionProvider implements PolicyProvider {
     /** CC compresses pages as they migrate in (seed 002 §4.4): nothing migrates without demand paging. */
     @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) { run.requireDemandPaging("compression etc"); }
@@ -39,8 +43,8 @@ public final class CapacityCompressionProvider implements PolicyProvider {
 
     @Override public String name() { return "etc"; }
 
-    /** 1.1.0 (eleventh session): its state is handed over at a live swap (1.0.0 restarted). */
-    @Override public String version() { return "1.1.0"; }
+    /** 1.1.0 (eleventh session): its state is handed over at a live swap (1.0.0 restarted). 1.2.0: declared per-allocation ratios. */
+    @Override public String version() { return "1.2.0"; }
 
     @Override public String description() {
         return "ETC capacity compression (seed 002 §4.3, LCP+BDI): compressed pages raise GPU memory capacity by a ratio and cost decompression and metadata-cache latency; on for regular-sharing and irregular applications by ETC's classifier (§4.4).";
@@ -50,6 +54,7 @@ public final class CapacityCompressionProvider implements PolicyProvider {
         List<ParamSpec> p = new ArrayList<>();
         p.add(Mode.param("CC"));
         p.add(ParamSpec.real("ratio", 1.5, 1, 16, "compression ratio: pages per frame of compressed data (not given per application in seed 002; ours)"));
+        p.add(ParamSpec.bool("declared_ratios", true, "store an allocation whose workload declares its compression_ratio at that ratio (1: uncompressed), the others at ratio; false: every page at ratio"));
         p.add(ParamSpec.time("decompression_latency", 10_000L, 0, 1_000_000_000L, "added to every L2 miss or write-back to a compressed page (BDI codec; ours, the paper gives none)"));
         p.add(ParamSpec.integer("metadata_entries", 512, 1, 1 << 24, "entries of the LCP metadata cache in the memory controller (seed 002 §6.5: 512, 32 KB)"));
         p.add(ParamSpec.integer("metadata_ways", 8, 1, 64, "associativity of the metadata cache, LRU (ours; the paper does not say)"));
@@ -64,6 +69,8 @@ public final class CapacityCompressionProvider implements PolicyProvider {
         private final MachineView machine;
         private final Mode mode;
         private final double ratio;
+        private final boolean declaredRatios;
+        private final org.hmsim.api.os.MemoryManager memory;
         private final long decompressPs, coverage;
         private final int ways, sets;
         private final long[] metaTags, metaUse;
@@ -76,6 +83,8 @@ public final class CapacityCompressionProvider implements PolicyProvider {
             this.machine = ctx.machine();
             this.mode = Mode.of(p.getString("mode"));
             this.ratio = p.getDouble("ratio");
+            this.declaredRatios = p.getBoolean("declared_ratios");
+            this.memory = ctx.memory();
             this.decompressPs = p.getLong("decompression_latency");
             this.coverage = p.getLong("metadata_coverage");
             int entries = p.getInt("metadata_entries");
@@ -165,6 +174,17 @@ public final class CapacityCompressionProvider implements PolicyProvider {
         public double capacityFactor(int pool) { return pool == gpuPool && active() ? ratio : 1.0; }
 
         @Override
+        public double capacityFactor(int pool, long vpn) { return pool == gpuPool && active() ? ratioOf(vpn) : 1.0; }
+
+        /** The ratio page {@code vpn} compresses at: its allocation's declared one, else {@code ratio}. */
+        private double ratioOf(long vpn) {
+            if (!declaredRatios) return ratio;
+            org.hmsim.api.os.Allocation a = memory.allocationOf(vpn * memory.pageBytes());
+            double declared = a == null ? 0 : memory.compressionRatio(a);
+            return declared >= 1 ? declared : ratio;
+        }
+
+        @Override
         public long extraLatencyPs(long vpn) { return decompressPs; }
 
         /** Looks up the metadata of the {@code coverage}-byte block holding {@code offset}; on a miss, fills (LRU) and asks for its 64 B. */
@@ -186,7 +206,7 @@ public final class CapacityCompressionProvider implements PolicyProvider {
             metaUse[lru] = ++useClock;
             misses++;
             // LCP: the metadata region follows the compressed data region (page / ratio) in the page's frame
-            return Math.min(page - 64, (long) (page / ratio) + block * 64);
+            return Math.min(page - 64, (long) (page / ratioOf(vpn)) + block * 64);
         }
     }
 }

@@ -70,6 +70,12 @@ final class Sim implements PolicySource {
     }
 
     RunResult run(String workload, double oversubscription, String faultLatency, Object... workloadParams) {
+        return run(workload, oversubscription, faultLatency, java.util.function.UnaryOperator.identity(), workloadParams);
+    }
+
+    /** As {@link #run}, the built-in workload's allocations first passed through {@code allocations} (declared ratios, say). */
+    RunResult run(String workload, double oversubscription, String faultLatency,
+                  java.util.function.UnaryOperator<java.util.List<org.hmsim.api.workload.AllocationSpec>> allocations, Object... workloadParams) {
         Object[] base = {"gpu.sms", 8, "uvm.oversubscription", oversubscription, "uvm.fault_latency", faultLatency};
         Object[] all = java.util.Arrays.copyOf(base, base.length + machineOverrides.length);
         System.arraycopy(machineOverrides, 0, all, base.length, machineOverrides.length);
@@ -77,7 +83,16 @@ final class Sim implements PolicySource {
         WorkloadProvider w = BuiltinWorkloads.byName(workload);
         Map<String, Object> given = new LinkedHashMap<>();
         for (int i = 0; i < workloadParams.length; i += 2) given.put((String) workloadParams[i], workloadParams[i + 1]);
-        return Simulation.run(new RunSpec("etc-test", m, w.create(Params.validate(w.parameters(), given), 1), this, 1, epochPs, 0));
+        org.hmsim.api.workload.Workload built = w.create(Params.validate(w.parameters(), given), 1);
+        java.util.List<org.hmsim.api.workload.AllocationSpec> allocs = allocations.apply(built.allocations());
+        org.hmsim.api.workload.Workload wl = allocs == built.allocations() ? built : new org.hmsim.api.workload.Workload() {
+            @Override public String name() { return built.name(); }
+
+            @Override public java.util.List<org.hmsim.api.workload.AllocationSpec> allocations() { return allocs; }
+
+            @Override public java.util.List<org.hmsim.api.workload.Kernel> kernels(long[] bases) { return built.kernels(bases); }
+        };
+        return Simulation.run(new RunSpec("etc-test", m, wl, this, 1, epochPs, 0));
     }
 
     static double stat(RunResult r, String name) {

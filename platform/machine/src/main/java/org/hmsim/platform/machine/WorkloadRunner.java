@@ -112,6 +112,7 @@ final class WorkloadRunner {
                 Allocation a = machine.os.allocate(name, s.bytes(), s.hint(), s.readOnly());
                 // the compiler's per-block stride of this object, handed to the runtime at cudaMalloc (seed 004 §4.1)
                 if (workload instanceof org.hmsim.api.workload.CtaStrideHints h) machine.os.setCtaStrideBytes(a, h.ctaStrideBytes(i));
+                if (s.compressionRatio() > 0) machine.os.setCompressionRatio(a, s.compressionRatio());
                 if (gpu >= 0) machine.os.setProgramGpu(a, gpu);
                 bases[i] = a.baseVa();
             }

@@ -108,10 +108,24 @@ public final class TraceFile implements AutoCloseable {
                     items.add(new CpuPhaseItem(d.readUTF(), d.readLong(), d.readInt(), d.readLong()));
                 } else throw TraceException.atByte(f.display, dirOff, "unknown directory item type " + type + ": corrupt");
             }
+            if (d.available() > 0) allocs = withRatios(f, dirOff, d, allocs);
             return new TraceFile(f, name, Collections.unmodifiableList(allocs), Collections.unmodifiableList(items));
         } catch (IOException | IllegalArgumentException e) {
             throw TraceException.atByte(f.display, dirOff, "corrupt directory (" + e.getMessage() + ")", e);
         }
+    }
+
+    /** The directory's optional tail: each allocation's declared compression ratio. */
+    private static List<TraceAllocation> withRatios(SharedFile f, long dirOff, DataInputStream d, List<TraceAllocation> allocs) throws IOException {
+        if (d.readInt() != TraceFormat.RATIOS_MAGIC) throw TraceException.atByte(f.display, dirOff, "unknown section after the directory's items: corrupt");
+        List<TraceAllocation> out = new ArrayList<>();
+        for (TraceAllocation a : allocs) {
+            double r = d.readDouble();
+            if (!(r == 0 || r >= 1 && r <= 64)) throw TraceException.atByte(f.display, dirOff, "allocation " + a.name() + ": compression ratio " + r + " out of range: corrupt");
+            out.add(new TraceAllocation(a.name(), a.bytes(), a.hint(), a.readOnly(), a.base(), r));
+        }
+        if (d.available() > 0) throw TraceException.atByte(f.display, dirOff, d.available() + " bytes after the directory's last section: corrupt");
+        return out;
     }
 
     public String display() { return file.display; }

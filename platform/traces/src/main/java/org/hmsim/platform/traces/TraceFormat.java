@@ -20,6 +20,11 @@ public final class TraceFormat {
     static final int DIRECTORY_MAGIC = 0x31524944; // "DIR1"
     static final int FOOTER_MAGIC = 0x31415443;    // "CTA1"
     static final int ITEM_KERNEL = 1, ITEM_CPU = 2;
+    /**
+     * After the items, an optional section (older readers ignore the directory's tail): {@code u32 "CMP1"}, then one
+     * {@code f64} declared compression ratio per allocation (0: not declared). Written only when one is declared.
+     */
+    static final int RATIOS_MAGIC = 0x31504d43; // "CMP1"
     /** Raw bytes buffered per warp before they are deflated into a segment. */
     static final int WARP_SEGMENT_RAW = 256 << 10;
     /** Raw bytes of a CPU phase per segment. */

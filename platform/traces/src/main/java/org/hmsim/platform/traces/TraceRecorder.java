@@ -24,7 +24,7 @@ public final class TraceRecorder {
         long[] bases = WorkloadInspector.layout(specs);
         for (int i = 0; i < bases.length; i++) {
             AllocationSpec s = specs.get(i);
-            sink.allocation(new TraceAllocation(s.name(), s.bytes(), s.hint(), s.readOnly(), bases[i]));
+            sink.allocation(new TraceAllocation(s.name(), s.bytes(), s.hint(), s.readOnly(), bases[i], s.compressionRatio()));
         }
         WarpInstruction in = new WarpInstruction();
         long total = 0;

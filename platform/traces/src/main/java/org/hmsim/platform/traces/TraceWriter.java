@@ -276,6 +276,10 @@ public final class TraceWriter implements TraceSink {
             }
             d.writeInt(itemCount);
             items.writeTo(d);
+            if (allocations.stream().anyMatch(a -> a.compressionRatio() != 0)) {
+                d.writeInt(TraceFormat.RATIOS_MAGIC);
+                for (TraceAllocation a : allocations) d.writeDouble(a.compressionRatio());
+            }
             d.flush();
             byte[] bytes = dir.toByteArray();
             long dirOffset = pos;

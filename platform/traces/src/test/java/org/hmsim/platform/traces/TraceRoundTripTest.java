@@ -26,7 +26,7 @@ class TraceRoundTripTest {
         SplittableRandom r = new SplittableRandom(seed);
         s.workload("mixed");
         s.allocation(new TraceAllocation("a", 1 << 20, AllocationHint.BO, true, 0x1_0000_0000L));
-        s.allocation(new TraceAllocation("b", 3 << 20, AllocationHint.NONE, false, 0x1_0020_0000L));
+        s.allocation(new TraceAllocation("b", 3 << 20, AllocationHint.NONE, false, 0x1_0020_0000L, 1.5)); // a declared compression ratio: the directory's optional tail
         s.beginCpuPhase("init");
         for (int i = 0; i < 500; i++) s.cpuAccess(CpuKind.ofCode(r.nextInt(4)), 0x7ff000000L + r.nextInt(1 << 16), 1 + r.nextInt(70));
         s.endCpuPhase();

@@ -204,7 +204,7 @@ final class TraceCommand implements Callable<Integer> {
                 try (TraceFile f = TraceFile.open(file)) {
                     o.println(file + ": workload " + f.workloadName() + ", " + Files.size(file) + " bytes");
                     for (TraceAllocation a : f.allocations())
-                        o.println("  alloc " + a.name() + " " + a.bytes() + " B at 0x" + Long.toHexString(a.base()) + " " + a.hint() + (a.readOnly() ? " read-only" : ""));
+                        o.println("  alloc " + a.name() + " " + a.bytes() + " B at 0x" + Long.toHexString(a.base()) + " " + a.hint() + (a.readOnly() ? " read-only" : "") + (a.compressionRatio() != 0 ? " compression ratio " + a.compressionRatio() : ""));
                     for (TraceFile.Item i : f.items()) {
                         if (i instanceof TraceFile.KernelItem k)
                             o.println("  kernel " + k.shape().name() + " grid " + k.shape().gridX() + "x" + k.shape().gridY() + "x" + k.shape().gridZ() + " block "

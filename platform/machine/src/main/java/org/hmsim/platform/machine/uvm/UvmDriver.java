@@ -227,10 +227,10 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         b.busy = true;
         b.demand = 0;
         b.units = 0;
-        int unit = unitCost();
         // a batch never needs more frames than GPU memory has
-        while (bSize > 0 && b.demand < cfg.batchSize() && b.units + unit <= capacityUnits) {
+        while (bSize > 0 && b.demand < cfg.batchSize() && b.units + unitCost(buf[bHead]) <= capacityUnits) {
             long vpn = buf[bHead];
+            int unit = unitCost(vpn);
             bHead = (bHead + 1) % buf.length;
             bSize--;
             if (b.demand == b.pages.length) b.pages = Arrays.copyOf(b.pages, b.pages.length * 2);
@@ -284,11 +284,12 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
      * frames counted at the old price, and with prefetches that evict a run deadlocked (found by a review).
      */
     private void repriceWaiting() {
-        int unit = unitCost();
         waitingUnits = 0;
         for (Batch w : waitingFrames) {
-            w.units = (long) w.total * unit;
-            waitingUnits += w.units;
+            long units = 0;
+            for (int k = 0; k < w.total; k++) units += unitCost(w.pages[k]);
+            w.units = units;
+            waitingUnits += units;
         }
     }
 
@@ -307,12 +308,11 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         usedUnits += b.units;
         if (!cfg.prefetchEvicts()) addPrefetches(b, capacityUnits - usedUnits);
         for (UnifiedMemory.Listener l : listeners) l.onBatchAllocated(b.demand);
-        int unit = unitCost();
         b.pending = b.total;
         long now = engine.now();
         for (int k = 0; k < b.total; k++) {
             int i = index(b.pages[k]);
-            cost[i] = unit;
+            cost[i] = unitCost(b.pages[k]); // as the batch's units were counted (priced just before, or at the prefetch)
             pageHandler[i] = (short) b.id;
             engine.schedule(h2d.copy(now, pageBytes), this, EV_H2D, i);
         }
@@ -323,21 +323,21 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
      * evicts), or all of GPU memory less the batch's own pages (prefetch_evicts: the batch's evictions cover them).
      */
     private void addPrefetches(Batch b, long room) {
-        int unit = unitCost();
         ResidencyPolicy rp = residency.get();
         long[] left = {room};
         for (int k = 0; k < b.demand; k++) {
             long vpn = b.pages[k];
             int n = prefetcher == null ? 0 : prefetcher.prefetch(vpn, this::validForPrefetch, prefetchOut);
-            addCandidates(b, n, unit, left, false);
-            addCandidates(b, Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), unit, left, true);
+            addCandidates(b, n, left, false);
+            addCandidates(b, Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), left, true);
         }
     }
 
-    private void addCandidates(Batch b, int n, int unit, long[] left, boolean byPolicy) {
+    private void addCandidates(Batch b, int n, long[] left, boolean byPolicy) {
         for (int j = 0; j < n; j++) {
             int i = index(prefetchOut[j]);
             if (i < 0 || hole[i] || state[i] != NONRES) continue; // an evicting page's host copy is not complete yet
+            int unit = unitCost(prefetchOut[j]);
             if (cfg.prefetchEvicts() ? b.units + unit > left[0] : left[0] < unit) return;
             if (cfg.prefetchEvicts()) b.units += unit;
             else {
@@ -393,9 +393,10 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
      */
     private void preload() {
         init();
-        int unit = unitCost();
-        for (int i = 0; i < state.length && usedUnits + unit <= capacityUnits; i++) {
+        for (int i = 0; i < state.length; i++) {
             if (hole[i] || state[i] != NONRES) continue;
+            int unit = unitCost(baseVpn + i);
+            if (usedUnits + unit > capacityUnits) break;
             usedUnits += unit;
             cost[i] = unit;
             makeResident(i);
@@ -564,11 +565,18 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         frameCompressed[f] = compressed;
     }
 
-    /** Frame units a page migrated in now occupies: 1/f of a frame under a compression factor f. */
-    private int unitCost() {
-        double f = compression.get().capacityFactor(gpuPool);
+    /** Frame units page {@code vpn} occupies if it migrates in now: 1/f of a frame under its compression factor f. */
+    private int unitCost(long vpn) {
+        double f = compression.get().capacityFactor(gpuPool, vpn);
         if (!(f > 1.0)) return UNIT;
         return (int) Math.max(1, Math.round(UNIT / f));
+    }
+
+    /** Frame units of the whole footprint if every page migrated in now. */
+    private long footprintUnits() {
+        long units = 0;
+        for (int i = 0; i < state.length; i++) if (!hole[i]) units += unitCost(baseVpn + i);
+        return units;
     }
 
     // ------------------------------------------------------------------ set-up and bookkeeping
@@ -659,7 +667,12 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     }
 
     /** Frames times the compression factor pages migrated in now would be stored at (seed 002 §4.3). */
-    @Override public double effectiveCapacityPages() { init(); return capacityUnits / (double) unitCost(); }
+    /** Frames times the footprint's mean compression factor of now (each page at its own, when ratios differ by allocation). */
+    @Override public double effectiveCapacityPages() {
+        init();
+        long units = footprintUnits();
+        return units == 0 ? capacityFrames : capacityUnits * (double) footprintPages / units;
+    }
 
     @Override public double freePages() { init(); return (capacityUnits - usedUnits) / (double) UNIT; }
 

@@ -140,6 +140,17 @@ public final class OsMemoryManager implements MemoryManager, Component {
     @Override
     public int programGpu(Allocation a) { return a.id() < programGpu.length ? programGpu[a.id()] : -1; }
 
+    private double[] compressionRatio = new double[0];
+
+    /** Records how well an allocation's data compress, as its workload declared it (see {@link #compressionRatio}). */
+    public void setCompressionRatio(Allocation a, double ratio) {
+        if (a.id() >= compressionRatio.length) compressionRatio = java.util.Arrays.copyOf(compressionRatio, Math.max(a.id() + 1, compressionRatio.length * 2));
+        compressionRatio[a.id()] = ratio;
+    }
+
+    @Override
+    public double compressionRatio(Allocation a) { return a.id() < compressionRatio.length ? compressionRatio[a.id()] : 0; }
+
     /** Records the program's per-CTA stride hint of an allocation (see {@link #ctaStrideBytes}). */
     public void setCtaStrideBytes(Allocation a, long bytes) {
         if (a.id() >= ctaStride.length) {

@@ -128,6 +128,18 @@ public final class TextTraceReader {
         }
     }
 
+    /** ratio=R: how well the allocation's data compress, 1 (incompressible) to 64. */
+    private double compressionRatio(String v) {
+        double r;
+        try {
+            r = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw src.fail("ratio=" + v + ": not a number");
+        }
+        if (!(r >= 1 && r <= 64)) throw src.fail("ratio=" + v + " is out of range [1, 64] (1 = incompressible)");
+        return r;
+    }
+
     private void alloc(String[] t) {
         if (t.length < 3) throw src.fail("alloc needs a name and a size: alloc NAME BYTES base=0x... [hint=BO] [ro]");
         long bytes = src.dec(t[2], "allocation size");
@@ -135,8 +147,10 @@ public final class TextTraceReader {
         long base = -1;
         AllocationHint hint = AllocationHint.NONE;
         boolean ro = false;
+        double ratio = 0;
         for (int i = 3; i < t.length; i++) {
             if (t[i].startsWith("base=")) base = src.hex(t[i].substring(5), "base address");
+            else if (t[i].startsWith("ratio=")) ratio = compressionRatio(t[i].substring(6));
             else if (t[i].startsWith("hint=")) {
                 try {
                     hint = AllocationHint.valueOf(t[i].substring(5).toUpperCase(Locale.ROOT));
@@ -144,10 +158,10 @@ public final class TextTraceReader {
                     throw src.fail("unknown hint '" + t[i].substring(5) + "' (BO, CO, BW or NONE)");
                 }
             } else if (t[i].equals("ro")) ro = true;
-            else throw src.fail("unknown alloc field '" + t[i] + "' (base=, hint=, ro)");
+            else throw src.fail("unknown alloc field '" + t[i] + "' (base=, hint=, ro, ratio=)");
         }
         if (base < 0) throw src.fail("alloc " + t[1] + ": missing base=0x... (the address its accesses were recorded at)");
-        TraceAllocation a = new TraceAllocation(t[1], bytes, hint, ro, base);
+        TraceAllocation a = new TraceAllocation(t[1], bytes, hint, ro, base, ratio);
         String conflict = allocRanges.add(a);
         if (conflict != null) throw src.fail(conflict);
         sink.allocation(a);

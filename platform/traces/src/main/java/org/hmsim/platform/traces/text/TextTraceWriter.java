@@ -49,7 +49,8 @@ public final class TextTraceWriter implements TraceSink {
     @Override
     public void allocation(TraceAllocation a) {
         emit("alloc " + a.name() + " " + a.bytes() + " base=0x" + Long.toHexString(a.base())
-                + (a.hint() != AllocationHint.NONE ? " hint=" + a.hint() : "") + (a.readOnly() ? " ro" : ""));
+                + (a.hint() != AllocationHint.NONE ? " hint=" + a.hint() : "") + (a.readOnly() ? " ro" : "")
+                + (a.compressionRatio() != 0 ? " ratio=" + a.compressionRatio() : ""));
     }
 
     @Override

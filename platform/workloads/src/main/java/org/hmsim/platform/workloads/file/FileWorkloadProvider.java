@@ -48,7 +48,7 @@ final class FileWorkloadProvider implements WorkloadProvider {
                 long bytes = eval(m.size(), vars, m.sizeNode()::error, null);
                 if (bytes <= 0) throw m.sizeNode().error("size must be > 0, is " + bytes);
                 if (bytes < m.elem()) throw m.sizeNode().error("size " + bytes + " B is smaller than one element (" + m.elem() + " B)");
-                allocs.add(new AllocationSpec(m.name(), bytes, m.hint(), m.readOnly()));
+                allocs.add(new AllocationSpec(m.name(), bytes, m.hint(), m.readOnly(), m.compressionRatio()));
                 elements[a] = bytes / m.elem();
             } catch (WorkloadFileException e) {
                 errors.add(e); // every allocation's size is checked; the kernels need them all

@@ -11,7 +11,7 @@ final class Model {
     /** Generated values of an index array: uniform or Zipf over [0, range). */
     record Contents(boolean zipf, double s, Expr range) {}
 
-    record Allocation(String name, Expr size, Y sizeNode, AllocationHint hint, boolean readOnly, int elem, Contents contents) {}
+    record Allocation(String name, Expr size, Y sizeNode, AllocationHint hint, boolean readOnly, int elem, Contents contents, double compressionRatio) {}
 
     record Kernel(String name, Expr gridX, Expr gridY, Expr blockX, Expr blockY, Expr shared, Expr repeat, Expr loop,
                   List<Step> steps, Y node, java.util.Map<String, Y> fields) {

@@ -169,7 +169,7 @@ public final class WorkloadFile {
     // ---- allocations ----------------------------------------------------------------------------
 
     private Model.Allocation allocation(Y y) {
-        Map<String, Y> f = y.mapping(Y.fields("name", "size", "hint", "read_only", "elem", "contents"));
+        Map<String, Y> f = y.mapping(Y.fields("name", "size", "hint", "read_only", "elem", "contents", "compression_ratio"));
         String name = required(y, f, "name").name();
         if (allocIndex.containsKey(name) || brokenAllocs.contains(name)) throw f.get("name").error("allocation '" + name + "' is defined twice");
         allocBeingRead = name;
@@ -187,10 +187,18 @@ public final class WorkloadFile {
         boolean ro = f.containsKey("read_only") && f.get("read_only").bool();
         int elem = f.containsKey("elem") ? elem(f.get("elem")) : 4;
         Model.Contents contents = f.containsKey("contents") ? contents(f.get("contents")) : null;
+        double ratio = f.containsKey("compression_ratio") ? compressionRatio(f.get("compression_ratio")) : 0;
         allocIndex.put(name, allocs.size());
-        Model.Allocation a = new Model.Allocation(name, size, sizeNode, hint, ro, elem, contents);
+        Model.Allocation a = new Model.Allocation(name, size, sizeNode, hint, ro, elem, contents, ratio);
         allocs.add(a);
         return a;
+    }
+
+    /** How well the data compress: a number from 1 (incompressible) to 64 (a 4 KB page in 64 B). */
+    private static double compressionRatio(Y y) {
+        double r = y.real();
+        if (!(r >= 1 && r <= 64)) throw y.error("compression_ratio " + y.scalar() + " is out of range [1, 64] (1 = incompressible)");
+        return r;
     }
 
     /** A size literal with a unit (4MB, 4096, 1.5GB) or an expression over params (in bytes). */

@@ -34,7 +34,7 @@ public final class MixWorkload implements Multiprogram {
     public List<AllocationSpec> allocations() {
         List<AllocationSpec> all = new ArrayList<>();
         for (int p = 0; p < programs.size(); p++)
-            for (AllocationSpec a : programs.get(p).allocations()) all.add(new AllocationSpec(Multiprogram.allocationName(p, a.name()), a.bytes(), a.hint(), a.readOnly()));
+            for (AllocationSpec a : programs.get(p).allocations()) all.add(a.renamed(Multiprogram.allocationName(p, a.name())));
         return all;
     }
 

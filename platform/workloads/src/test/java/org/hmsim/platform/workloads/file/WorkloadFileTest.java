@@ -217,6 +217,19 @@ class WorkloadFileTest {
         assertTrue(e.all().get(0).problem().contains("block must have 1..1024 threads, is 2048 x 1"), e.getMessage());
     }
 
+    /** How well an allocation's data compress (capacity compression's declared ratios): 0 where not said; out of [1, 64] refused at its line. */
+    @Test
+    void compressionRatioIsDeclaredPerAllocation() {
+        String ok = "name: x\nallocations:\n  - {name: a, size: 4KB, compression_ratio: 1.75}\n  - {name: b, size: 4KB}\nkernels:\n  - {name: k, grid: 1, block: 32, steps: [barrier]}\n";
+        Workload w = create(parse(ok), Map.of(), 1);
+        assertEquals(1.75, w.allocations().get(0).compressionRatio());
+        assertEquals(0, w.allocations().get(1).compressionRatio(), "not declared");
+        for (String v : List.of("0.9", "65", "two", "-1")) {
+            WorkloadFileException e = assertThrows(WorkloadFileException.class, () -> parse(ok.replace("1.75", v)));
+            assertEquals("3:allocations[0].compression_ratio", e.line() + ":" + e.field(), e.getMessage());
+        }
+    }
+
     /** Booleans are YAML 1.2's (true/false), as in study and machine files: 'yes' or 'on' is an error at its field (an audit). */
     @Test
     void booleansAreTrueOrFalse() {
