@@ -90,7 +90,7 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
     }
 
     private static final String K_CLASS = "etc.classifier.class", K_COALESCING = "etc.classifier.coalescing",
-            K_DECISIONS = "etc.classifier.decisions", K_WINDOW = "etc.classifier.window";
+            K_WINDOW = "etc.classifier.window";
 
     /**
      * The decision and the window under way, for the classifier of a successor policy (a live swap of one of ETC's
@@ -101,7 +101,6 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
         java.util.Map<String, Object> m = new java.util.HashMap<>();
         m.put(K_CLASS, (long) (done ? decided.code : -1));
         m.put(K_COALESCING, coalescing);
-        m.put(K_DECISIONS, decisions);
         m.put(K_WINDOW, new long[] {parked ? -1 : windowEndPs, baseAccesses, baseLines});
         return m;
     }
@@ -113,7 +112,6 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
             done = true;
             for (AppClass c : AppClass.values()) if (c.code == code) decided = c;
             if (state.get(K_COALESCING) instanceof Double c) coalescing = c;
-            if (state.get(K_DECISIONS) instanceof Long d) decisions = d;
         }
         ++window; // the window this classifier opened at its creation is replaced by the predecessor's
         windowEndPs = -1;

@@ -21,6 +21,8 @@ import org.hmsim.api.stats.Stats;
  */
 public final class StatsRegistry implements Stats {
     private final Map<String, DoubleSupplier> readers = new LinkedHashMap<>();
+    /** The names registered as counters (a hand-over continues them; gauges it replaces). */
+    private final java.util.Set<String> counters = new java.util.HashSet<>();
     private final Map<String, String> docs = new TreeMap<>();
     private final Map<String, HdrHistogramStat> histograms = new LinkedHashMap<>();
     private final List<String> sampled = new ArrayList<>();
@@ -45,6 +47,7 @@ public final class StatsRegistry implements Stats {
     @Override
     public void counter(String name, String doc, LongSupplier reader) {
         root.put(prefix + name, doc, () -> (double) reader.getAsLong());
+        root.counters.add(prefix + name);
     }
 
     @Override
@@ -102,6 +105,116 @@ public final class StatsRegistry implements Stats {
     }
 
     public void addListener(StatListener l) { root.listeners.add(l); }
+
+    /**
+     * Statistics for a policy that takes over the names under {@code slotPrefix} (say {@code policy.throttling.}) from
+     * the one a live swap removes: registrations wait until {@link Handover#commit()}, so a swap refused before it leaves
+     * the run's statistics as they were.
+     */
+    public Handover handover(String slotPrefix) { return new Handover(this, slotPrefix, ""); }
+
+    /**
+     * A policy swapped in mid-run registers through this. At {@link #commit()}, the swap's instant: a counter its
+     * predecessor had under the same name goes on from the predecessor's value (a run's counter counts over the run,
+     * whichever policy held the slot); a gauge reads the new policy; a histogram of the same range goes on recording
+     * into the run's histogram; a new name joins the run's statistics (in stats.json; in timeseries.csv only if
+     * sampled before the first epoch, since its columns are fixed). At {@link #freezeRest()}, after the predecessor has
+     * closed, a name it had and the new policy does not keep reads as its value then: the run's statistics do not keep a
+     * swapped-out policy alive.
+     */
+    public static final class Handover implements Stats {
+        private final StatsRegistry reg;
+        private final String slotPrefix, prefix;
+        private final List<Runnable> pending;
+        private final java.util.Set<String> names;
+
+        private Handover(StatsRegistry reg, String slotPrefix, String prefix) {
+            this(reg, slotPrefix, prefix, new ArrayList<>(), new java.util.HashSet<>());
+        }
+
+        private Handover(StatsRegistry reg, String slotPrefix, String prefix, List<Runnable> pending, java.util.Set<String> names) {
+            this.reg = reg.root;
+            this.slotPrefix = slotPrefix;
+            this.prefix = prefix;
+            this.pending = pending;
+            this.names = names;
+        }
+
+        private String claim(String name) {
+            String full = prefix + name;
+            if (!names.add(full)) throw new IllegalArgumentException("statistic '" + full + "' registered twice");
+            return full;
+        }
+
+        @Override
+        public void counter(String name, String doc, LongSupplier reader) {
+            String full = claim(name);
+            pending.add(() -> {
+                DoubleSupplier before = reg.readers.get(full);
+                if (before != null && reg.counters.contains(full)) {
+                    double base = before.getAsDouble();
+                    reg.readers.put(full, () -> base + reader.getAsLong());
+                } else {
+                    reg.readers.put(full, () -> (double) reader.getAsLong());
+                    reg.docs.put(full, doc);
+                    reg.counters.add(full);
+                }
+            });
+        }
+
+        @Override
+        public void gauge(String name, String doc, DoubleSupplier reader) {
+            String full = claim(name);
+            pending.add(() -> {
+                if (reg.readers.put(full, reader) == null) reg.docs.put(full, doc);
+                reg.counters.remove(full);
+            });
+        }
+
+        @Override
+        public Histogram histogram(String name, String doc, long maxValue) {
+            String full = claim(name);
+            HdrHistogramStat h = new HdrHistogramStat(maxValue);
+            pending.add(() -> {
+                HdrHistogramStat run = reg.histograms.get(full);
+                if (run == null) {
+                    reg.histograms.put(full, h);
+                    reg.docs.put(full, doc);
+                } else run.addPart(h); // another range: the new policy's values are not written
+            });
+            return h;
+        }
+
+        @Override
+        public Stats scope(String p) { return new Handover(reg, slotPrefix, prefix + p + ".", pending, names); }
+
+        @Override
+        public void sampleEachEpoch(String name) {
+            String full = prefix + name;
+            if (!names.contains(full)) throw new IllegalArgumentException("no statistic '" + full + "' to sample");
+            pending.add(() -> {
+                if (!reg.sampled.contains(full) && reg.rows.isEmpty()) reg.sampled.add(full);
+            });
+        }
+
+        @Override
+        public long elapsedPs() { return reg.elapsedPs(); }
+
+        /** The new policy holds the slot from now: its registrations take effect. */
+        public void commit() {
+            for (Runnable r : pending) r.run();
+            pending.clear();
+        }
+
+        /** The old policy has closed: what it registered and the new one did not keep is read once and kept as that value. */
+        public void freezeRest() {
+            for (Map.Entry<String, DoubleSupplier> e : reg.readers.entrySet()) {
+                if (!e.getKey().startsWith(slotPrefix) || names.contains(e.getKey())) continue;
+                double v = e.getValue().getAsDouble();
+                e.setValue(() -> v);
+            }
+        }
+    }
 
     /** Names of the per-epoch series, in registration order. */
     public List<String> sampledNames() { return Collections.unmodifiableList(root.sampled); }

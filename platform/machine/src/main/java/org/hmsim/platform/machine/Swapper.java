@@ -86,6 +86,8 @@ final class Swapper implements EventTarget {
     private SwapTarget target;
     /** The new policy, created before the drain; installed after it, or closed if the swap is refused then. */
     private Policy prepared;
+    /** The prepared policy's statistics, waiting to take over the slot's names when it is installed. */
+    private StatsRegistry.Handover preparedStats;
     /** This swap stalled the GPUs or flushed the caches: refused now, it has changed the run's timing. */
     private boolean perturbed;
     private long startPs, wallStartNs;
@@ -332,10 +334,11 @@ final class Swapper implements EventTarget {
         Slot slot = r.slot();
         Policy next;
         try {
-            // A policy swapped in mid-run registers its statistics in a registry of its own: its names would
-            // clash with its predecessor's, and a run's statistics must not keep swapped-out policies alive.
+            // A policy swapped in mid-run takes over the slot's statistics when it is installed (counters go on
+            // from its predecessor's values); until then its registrations wait, so a refused swap leaves no trace.
             long swapSeed = SeedStreams.stream(seed, "swap." + (swaps + 1)).nextLong();
-            next = t.factory().apply(new SimPolicyContext(m, m.os, new StatsRegistry(), swapSeed, runId, slot));
+            preparedStats = m.stats.handover("policy." + slot.id() + ".");
+            next = t.factory().apply(new SimPolicyContext(m, m.os, preparedStats, swapSeed, runId, slot));
             if (!slot.policyType().isInstance(next))
                 throw new IllegalStateException(t.id() + " created " + (next == null ? "null" : next.getClass().getName()) + ", not a " + slot.policyType().getSimpleName());
         } catch (RuntimeException | LinkageError e) {
@@ -371,6 +374,7 @@ final class Swapper implements EventTarget {
     void discardPending() {
         if (prepared != null) closeQuietly(prepared);
         prepared = null;
+        preparedStats = null;
         current = null;
         target = null;
     }
@@ -411,7 +415,11 @@ final class Swapper implements EventTarget {
         String state = exportFailure + install(slot, next, exported.size());
         swaps++;
         m.policies[slot.ordinal()] = next;
+        StatsRegistry.Handover stats = preparedStats;
+        preparedStats = null;
+        stats.commit();
         closeQuietly(old);
+        stats.freezeRest();
         record(slot, r, t, state, "ok");
         control.setActive(slot, t.id(), t.bundle());
         if (host != null) host.swapped(control, slot, t);
