@@ -44,10 +44,12 @@ final class PageClock {
      * pages that arrived after the swap (found by a review).
      */
     long[] order() {
-        int n = 0;
-        for (long s : stamp) if (s != 0) n++;
-        long[][] pairs = new long[n][];
-        for (int i = 0, k = 0; i < stamp.length; i++) if (stamp[i] != 0) pairs[k++] = new long[] {stamp[i], base + i};
+        // resident pages only: a page the driver evicted without asking this clock (its fallback; under none, every
+        // eviction) still has its stamp
+        List<long[]> held = new java.util.ArrayList<>();
+        for (int i = 0; i < stamp.length; i++) if (stamp[i] != 0 && mm.poolOf(base + i) >= 0) held.add(new long[] {stamp[i], base + i});
+        int n = held.size();
+        long[][] pairs = held.toArray(new long[0][]);
         Arrays.sort(pairs, (x, y) -> Long.compare(x[0], y[0]));
         long[] vpns = new long[n];
         for (int k = 0; k < n; k++) vpns[k] = pairs[k][1];

@@ -36,4 +36,18 @@ class ResidencySwapTest {
             assertEquals(r[i].simTimeNs(), r[i + 1].simTimeNs(), r[i].simTimeNs() * 0.002, "time");
         }
     }
+
+    /**
+     * From the baseline {@code none} (the driver evicts in migration age, as fifo does) to fifo: the run goes on as fifo's
+     * own. A review found it 13.6 % slower with 14 % more faults, since none handed over no age order.
+     */
+    @Test
+    void aSwapFromNoneKeepsTheDriversAgeOrder() {
+        List<ScriptedSwap> toFifo = List.of(new ScriptedSwap(ScriptedSwap.When.EPOCH, 5, Slot.RESIDENCY, new ScriptedSwap.Choice("fifo", Map.of())));
+        RunResult[] r = Simulation.concurrently(() -> run("none", List.of()), () -> run("fifo", List.of()), () -> run("none", toFifo));
+        System.out.printf("none %.1f ns, fifo %.1f ns, none -> fifo at epoch 5 %.1f ns (%s faults, fifo %s)%n", r[0].simTimeNs(), r[1].simTimeNs(),
+                r[2].simTimeNs(), r[2].metrics().get("uvm.faults"), r[1].metrics().get("uvm.faults"));
+        assertEquals(r[1].metrics().get("uvm.evictions"), r[2].metrics().get("uvm.evictions"), "evictions");
+        assertEquals(r[1].simTimeNs(), r[2].simTimeNs(), r[1].simTimeNs() * 0.002, "time");
+    }
 }
