@@ -132,13 +132,20 @@ class ShellSwapTest {
         shell("sim:run " + study + " --out " + results + " --no-report --jobs 1");
         String swapped = shell("sim:swap 0001 replacement random");
         assertTrue(swapped.contains("replacement -> random@"), swapped);
-        awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");
+        // a run the study does not have is refused at once, naming the runs it has (a review's typo was waited on)
+        long t0 = System.nanoTime();
+        String unknown = shell("sim:swap 0099 replacement random");
+        assertTrue(unknown.contains("study early has no run '0099' (its runs: 0001)"), unknown);
+        assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "refused at once");
+        String bad = shell("sim:await --timeout 5x");
+        assertTrue(bad.contains("--timeout 5x is not a duration"), bad);
+        // a script lets the study finish with sim:await (it had only a busy loop on sim:status)
+        String ended = shell("sim:await");
+        assertTrue(ended.contains("study early ended: 1 done, 0 failed"), ended);
+        assertTrue(shell("sim:status").contains(": finished"), "the study has finished when sim:await returns");
         List<Map<String, String>> swaps = Studies.swaps(results);
         assertEquals(1, swaps.size(), swaps.toString());
         assertEquals("ok", swaps.get(0).get("outcome"), swaps.toString());
-        // a run that is not the running study's is still refused at once
-        String unknown = shell("sim:swap 0099 replacement random");
-        assertTrue(unknown.contains("no run '0099' in progress"), unknown);
     }
 
     /**

@@ -21,7 +21,7 @@ public interface CompressionPolicy extends Policy {
     /**
      * Compression metadata that an access to byte {@code offset} of compressed page {@code vpn} must first read
      * from memory (LCP keeps each page's metadata in memory; a miss of the memory controller's metadata cache
-     * is an extra memory access, seed 002 §4.3): the byte offset, within the frame holding the page, of the
+     * is an extra memory access, seed 002 §4.4): the byte offset, within the frame holding the page, of the
      * 64 B metadata block to read, or -1 when no read is needed (a metadata-cache hit, or no metadata). The
      * platform reads that block through the memory controllers before the access proceeds. Called once per
      * access to a compressed page, before {@link #extraLatencyPs}. Since api.policy 1.4.0.

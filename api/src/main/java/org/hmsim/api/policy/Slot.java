@@ -15,7 +15,7 @@ public enum Slot {
     CACHEABILITY("cacheability", CacheabilityPolicy.class, "whether a GPU access may allocate in L1/L2"),
     COHERENCE("coherence", CoherencePolicy.class, "directory actions for CPU/GPU accesses"),
     L2_MISS_PATH("l2-miss-path", L2MissPathPolicy.class, "how an L2 miss fetches and evicts"),
-    REPLACEMENT("replacement", ReplacementPolicy.class, "victim choice within a cache set"),
+    REPLACEMENT("replacement", ReplacementPolicy.class, "victim choice within a cache set, in every L1 and L2 (one policy for both; a fully associative L2 keeps its own LRU)"),
     INTERLEAVE("interleave", InterleavePolicy.class, "how physical addresses map to channels and GPUs"),
     CTA_SCHEDULER("cta-scheduler", CtaSchedulerPolicy.class, "which SM runs each thread block"),
     WARP_SCHEDULER("warp-scheduler", WarpSchedulerPolicy.class, "which ready warp an SM issues from");

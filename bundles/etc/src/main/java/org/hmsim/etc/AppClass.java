@@ -1,7 +1,7 @@
 package org.hmsim.etc;
 
 /**
- * ETC's application classes and the techniques each gets (seed 002 §4.4, Table "policy engine"):
+ * ETC's application classes and the techniques each gets (seed 002 §4.5, the policy engine):
  * regular without sharing → PE; regular with sharing → PE + CC; irregular → MT + CC.
  */
 public enum AppClass {

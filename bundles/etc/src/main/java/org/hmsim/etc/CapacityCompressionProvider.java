@@ -13,11 +13,11 @@ import org.hmsim.api.policy.Slot;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * Compression {@code etc}: ETC's capacity compression (CC, seed 002 §4.3; LCP + BDI). Once active, pages
+ * Compression {@code etc}: ETC's capacity compression (CC, seed 002 §4.4; LCP + BDI). Once active, pages
  * migrated into GPU memory are stored compressed at {@code ratio}, so memory holds ratio x more pages
  * (the paper gives no per-application ratios; Fig 20 sweeps synthetic ones).
  *
- * <p>Cost (§4.3: LCP's "additional memory accesses to fetch compression-related metadata that is stored
+ * <p>Cost (§4.4: LCP's "additional memory accesses to fetch compression-related metadata that is stored
  * inside the main memory ... additional bandwidth demand", 13 % under unlimited memory, Fig 8). Every L2
  * miss or write-back to a compressed page looks its metadata up in the memory controller's metadata cache
  * ({@code metadata_entries} = 512, §6.5; {@code metadata_ways}-way LRU, ours). On a miss the platform reads
@@ -47,7 +47,7 @@ public final class CapacityCompressionProvider implements PolicyProvider {
     @Override public String version() { return "1.2.0"; }
 
     @Override public String description() {
-        return "ETC capacity compression (seed 002 §4.3, LCP+BDI): compressed pages raise GPU memory capacity by a ratio and cost decompression and metadata-cache latency; on for regular-sharing and irregular applications by ETC's classifier (§4.4).";
+        return "ETC capacity compression (seed 002 §4.4, LCP+BDI): compressed pages raise GPU memory capacity by a ratio and cost decompression and metadata-cache latency; on for regular-sharing and irregular applications by ETC's classifier (§4.1, §4.5).";
     }
 
     @Override public List<ParamSpec> parameters() {
@@ -112,7 +112,7 @@ public final class CapacityCompressionProvider implements PolicyProvider {
         }
 
         /**
-         * The classifier's decision (the application's class, seed 002 §4.4) and the metadata cache's contents (a
+         * The classifier's decision (the application's class, seed 002 §4.1) and the metadata cache's contents (a
          * structure of the memory controller, §4.4's 512 entries, which a change of policy parameters does not flush)
          * for a successor: without them a swap switched compression off for a new sampling window, so pages arriving
          * meanwhile were stored uncompressed, and every compressed page's metadata missed again.

@@ -9,7 +9,7 @@ import org.hmsim.api.policy.Params;
 import org.hmsim.api.stats.Stats;
 
 /**
- * ETC's application classifier (seed 002 §4.4). After a sampling window ({@code sample_window} GPU cycles,
+ * ETC's application classifier (seed 002 §4.1). After a sampling window ({@code sample_window} GPU cycles,
  * Fig 16's 50k) it reads the SMs' coalescing counters: thread accesses per line request after coalescing
  * ("coalesced memory accesses"; 32 for a fully coalesced 4 B warp load, 1 when every lane hits its own
  * line). At or above {@code coalescing_threshold} (10) the application is regular. Data sharing comes from
@@ -21,7 +21,7 @@ import org.hmsim.api.stats.Stats;
  * ({@link org.hmsim.api.machine.UnifiedMemory#effectiveCapacityPages()}).
  *
  * <p>When it samples is not in the paper. {@code classify: once} (the default) decides once per application, from the
- * first window (§4.4 classifies "the application"; Fig 16 finds the 50k-cycle sample equal to the whole run's value).
+ * first window (§4.1 classifies "the application"; Fig 16 finds the 50k-cycle sample equal to the whole run's value).
  * {@code per_kernel} opens a new window at every kernel launch and decides again when it ends (a kernel shorter than
  * the window keeps the previous decision): a workload whose kernels differ, ATAX's irregular row pass and coalesced
  * column pass, then gets MT only where it is irregular.
@@ -32,7 +32,7 @@ import org.hmsim.api.stats.Stats;
 public final class Classifier implements EventTarget, UnifiedMemory.Listener {
     public static List<ParamSpec> params() {
         return List.of(
-                ParamSpec.real("coalescing_threshold", 10, 1, 32, "thread accesses per line request at or above which the application is regular (seed 002 §4.4: 10; any value 5-10 separates its apps)"),
+                ParamSpec.real("coalescing_threshold", 10, 1, 32, "thread accesses per line request at or above which the application is regular (seed 002 §4.1, §6.3: 10; any value 5-10 separates its apps)"),
                 ParamSpec.integer("sample_window", 50_000, 1, 100_000_000, "GPU cycles sampled before classifying (seed 002 Fig 16: 50k)"),
                 ParamSpec.choice("classify", "once", List.of("once", "per_kernel"), "once: one decision from the first window; per_kernel: each kernel "
                         + "launch samples a new window and decides again (seed 002 does not say which; ATAX/MVT's second kernel is coalesced, BICG's first)"));
@@ -94,7 +94,7 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
 
     /**
      * The decision and the window under way, for the classifier of a successor policy (a live swap of one of ETC's
-     * slots). The class is the application's (seed 002 §4.4 classifies the application, from counters the hardware keeps
+     * slots). The class is the application's (seed 002 §4.1 classifies the application, from counters the hardware keeps
      * whatever policy runs): a successor takes it instead of running ETC's techniques off through a new sampling window.
      */
     public java.util.Map<String, Object> exportState() {

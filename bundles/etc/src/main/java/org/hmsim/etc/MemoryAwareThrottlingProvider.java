@@ -70,7 +70,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
     @Override public String version() { return "1.1.0"; }
 
     @Override public String description() {
-        return "ETC memory-aware throttling (seed 002 §4.3): start with half the SMs throttled, then per detection/execution epoch throttle the faulting SM when faults coincide with evictions, release one SM when an epoch sees no fault; on for irregular applications by ETC's classifier (§4.4).";
+        return "ETC memory-aware throttling (seed 002 §4.3): start with half the SMs throttled, then per detection/execution epoch throttle the faulting SM when faults coincide with evictions, release one SM when an epoch sees no fault; on for irregular applications by ETC's classifier (§4.1, §4.5).";
     }
 
     @Override public List<ParamSpec> parameters() {
@@ -166,7 +166,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
 
         /**
          * A (new) decision: start if MT is now chosen; with {@code classify: per_kernel} a kernel classified regular stands MT
-         * down, every throttled SM issuing again (the paper enables MT for irregular applications only, §4.4).
+         * down, every throttled SM issuing again (the paper enables MT for irregular applications only, §4.5).
          */
         private void reconsider() {
             if (wanted()) maybeStart();
@@ -330,7 +330,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
          * for a successor in the throttling slot. The paper's MT is one mechanism running through the application;
          * a swap that changes its parameters (a degree, an epoch length) changes how it goes on, not where it is, so
          * a successor MT takes over the throttled SMs, the epoch and its end, and the classifier's decision (a property
-         * of the application, §4.4) instead of throttling half the SMs again after a new sampling window. NT hands
+         * of the application, §4.1) instead of throttling half the SMs again after a new sampling window. NT hands
          * over its throttled SMs too. Plain data only (the Policy contract).
          */
         @Override

@@ -42,7 +42,7 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
     @Override public String version() { return "1.1.0"; }
 
     @Override public String description() {
-        return "ETC proactive eviction (seed 002 §4.2): when free GPU memory falls below a threshold, evict ahead on the device-to-host channel, overlapped with fault migrations; age-ordered victims (§2.3); on for regular applications by ETC's classifier (§4.4).";
+        return "ETC proactive eviction (seed 002 §4.2): when free GPU memory falls below a threshold, evict ahead on the device-to-host channel, overlapped with fault migrations; age-ordered victims (§2.3); on for regular applications by ETC's classifier (§4.1, §4.5).";
     }
 
     @Override public List<ParamSpec> parameters() {
@@ -150,7 +150,7 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
         public java.util.Map<String, Object> exportState() {
             long[] a = new long[size];
             for (int i = 0; i < size; i++) a[i] = ageVpn[(head + i) % ageVpn.length];
-            java.util.Map<String, Object> m = new java.util.HashMap<>(classifier.exportState()); // the class is the application's (§4.4)
+            java.util.Map<String, Object> m = new java.util.HashMap<>(classifier.exportState()); // the class is the application's (§4.1)
             m.put("age_order", a);
             return m;
         }

@@ -40,6 +40,7 @@ public final class Commands {
         cl.addSubcommand("workloads", new WorkloadsCommand(ctx));
         cl.addSubcommand("status", new StatusCommand(ctx));
         cl.addSubcommand("stop", new StopCommand(ctx));
+        cl.addSubcommand("await", new AwaitCommand(ctx));
         cl.addSubcommand("collect", new CollectCommand(ctx));
         cl.addSubcommand("run-task", new RunTaskCommand(ctx));
         cl.addSubcommand("report", new ReportCommand(ctx));
@@ -101,7 +102,7 @@ public final class Commands {
         @Override
         public void run() {
             new CommandLine(this).usage(ctx.out());
-            ctx.out().println("Commands: run, validate, policies, workloads, status, stop, collect, report, compare, bench, trace, replay, help");
+            ctx.out().println("Commands: run, validate, policies, workloads, status, stop, await, collect, report, compare, bench, trace, replay, help");
         }
 
         static final class Version implements CommandLine.IVersionProvider {

@@ -86,9 +86,17 @@ final class SwapCommand implements Callable<Integer> {
         Map<String, Object> typed = new LinkedHashMap<>();
         for (String k : params.keySet()) typed.put(k, c.params().asMap().get(k));
         SwapRequest request = new SwapRequest(c.slot(), c.entry().id(), typed, "shell");
+        var study = ctx.kernel().current();
+        if (study != null && !LiveSwaps.running().containsKey(run) && study.study().runs().stream().noneMatch(r -> r.id().equals(run))) {
+            // not one of the study's runs: said at once, with the ids it has (a review's typo was waited on, then
+            // answered "no run of study ... is simulating yet")
+            var runs = study.study().runs();
+            e.println("swap: study " + study.study().name() + " has no run '" + run + "' (its runs: "
+                    + (runs.isEmpty() ? "none" : runs.size() == 1 ? runs.get(0).id() : runs.get(0).id() + " to " + runs.get(runs.size() - 1).id()) + ")");
+            return Commands.BAD_INPUT;
+        }
         if (!submitOnceSetUp(run, request)) {
             java.util.Set<String> running = LiveSwaps.running().keySet();
-            var study = ctx.kernel().current();
             // a study that has started but whose runs are still being set up has no run to swap yet
             String why = running.isEmpty() && study != null && study.ended() == null
                     ? "no run of study " + study.study().name() + " is simulating yet (a run of it being set up or queued is waited for "

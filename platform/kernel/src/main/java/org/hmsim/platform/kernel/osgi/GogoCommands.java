@@ -17,7 +17,7 @@ import org.osgi.service.component.annotations.Reference;
 @Component(service = GogoCommands.class, property = {
         "osgi.command.scope=sim",
         "osgi.command.function=run", "osgi.command.function=validate", "osgi.command.function=policies",
-        "osgi.command.function=workloads", "osgi.command.function=status", "osgi.command.function=stop",
+        "osgi.command.function=workloads", "osgi.command.function=status", "osgi.command.function=stop", "osgi.command.function=await",
         "osgi.command.function=bench", "osgi.command.function=report", "osgi.command.function=compare", "osgi.command.function=collect",
         "osgi.command.function=trace", "osgi.command.function=replay", "osgi.command.function=swap",
         "osgi.command.function=conform", "osgi.command.function=refresh"})
@@ -86,6 +86,9 @@ public final class GogoCommands {
         }
         call("stop", args);
     }
+
+    /** Named await: Gogo took sim:wait for the Object.wait() of this component. */
+    public void await(String... args) { call("await", args); }
 
     public void bench(String... args) { call("bench", args); }
 
