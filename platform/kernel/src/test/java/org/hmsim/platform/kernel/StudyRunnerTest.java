@@ -180,4 +180,29 @@ class StudyRunnerTest {
         assertEquals(2, read(out.resolve("runs.csv")).lines().count(), "header and the one run in flight");
         assertEquals("stopped", Json.read(out.resolve("study.json")).get("status"));
     }
+
+    /**
+     * A run that reaches max_time fails (its numbers are part of a workload), and keeps its statistics up to the limit
+     * beside its error under names that do not mark it complete: --resume runs it again, and a later success removes them.
+     */
+    @Test
+    void aRunStoppedByMaxTimeFailsAndKeepsItsPartialStatistics() throws Exception {
+        Study s = parse("study: capped\nseed: 1\nmachine: ../machines/small.yaml\nworkloads: [stream]\n");
+        Path out = dir.resolve("capped");
+        Function<RunSpec, RunResult> capped = spec -> {
+            RunResult part = new RunResult(5_000_000, new java.util.LinkedHashMap<>(Map.of("sim_time_ns", 5000.0)), new java.util.TreeMap<>(Map.of("gpu0.l2.hits", 42.0)),
+                    List.of("requests"), List.of(new double[] {5000, 7}), 1, 1);
+            throw new org.hmsim.platform.machine.SimTimeLimitException("simulated-time limit max_time = 5us reached", part);
+        };
+        assertEquals(StudyExecution.FAILED_RUNS, run(s, out, 1, false, capped));
+        Path r = out.resolve("runs/0001");
+        assertTrue(read(r.resolve("error.txt")).contains("max_time = 5us"));
+        assertTrue(read(r.resolve("partial-stats.json")).contains("\"gpu0.l2.hits\" : 42.0") || read(r.resolve("partial-stats.json")).contains("\"gpu0.l2.hits\": 42.0"),
+                read(r.resolve("partial-stats.json")));
+        assertEquals("time_ns,requests\n5000,7\n", read(r.resolve("partial-timeseries.csv")));
+        assertFalse(Files.exists(r.resolve("stats.json")), "not complete");
+        assertTrue(read(out.resolve("runs.csv")).lines().skip(1).allMatch(l -> l.startsWith("0001,failed,")));
+        assertEquals(0, run(s, out, 1, true, Fakes.SIMULATOR), "--resume runs it again");
+        assertFalse(Files.exists(r.resolve("partial-stats.json")) || Files.exists(r.resolve("partial-timeseries.csv")), "the partial files go with the error");
+    }
 }

@@ -133,9 +133,16 @@ public final class Simulation {
             if (m.engine.isEmpty() || m.engine.peekTime() <= limit)
                 throw new IllegalStateException("simulation stalled at " + m.engine.now() + " ps in kernel " + workload.kernelsLaunched()
                         + " of " + workload.kernelCount() + " with nothing left to do (a model deadlock); in flight: " + inFlight(m));
-            throw new IllegalStateException("simulated-time limit " + limit + " ps reached in kernel " + workload.kernelsLaunched() + " of " + workload.kernelCount());
+            RunResult partial = result(m, workload, swapper, epochs, limit);
+            throw new SimTimeLimitException("simulated-time limit max_time = " + time(limit) + " reached in kernel launch " + workload.kernelsLaunched()
+                    + " of " + workload.kernelCount() + " (counted from 1; a swap's at: kernel counts from 0): the workload did not finish, so the run"
+                    + " has no result; its statistics up to the limit are in partial-stats.json and partial-timeseries.csv beside this error", partial);
         }
-        long end = workload.finishedPs();
+        return result(m, workload, swapper, epochs, workload.finishedPs());
+    }
+
+    /** The run's statistics, metrics and series at {@code end}: the workload's end, or the time limit. */
+    private static RunResult result(Machine m, WorkloadRunner workload, Swapper swapper, EpochClock epochs, long end) {
         m.stats.endAt(end); // utilisations divide by the run's time, not by the clock's last epoch boundary
         epochs.finish(end);
         SortedMap<String, Double> stats = m.stats.snapshot();
@@ -144,6 +151,15 @@ public final class Simulation {
         // runs.csv names the policies a run started with; this says whether it ended on others
         if (swapper != null) metrics.put("swaps", (double) swapper.performed());
         return new RunResult(end, metrics, stats, m.stats.sampledNames(), m.stats.seriesRows(), m.engine.eventsHandled(), Metrics.lineRequests(m));
+    }
+
+    /** {@code 1ms}, {@code 2.5us}: a duration as a study file writes it. */
+    static String time(long ps) {
+        String[] units = {"s", "ms", "us", "ns"};
+        long[] scale = {1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L};
+        for (int i = 0; i < units.length; i++)
+            if (ps >= scale[i]) return java.math.BigDecimal.valueOf(ps).divide(java.math.BigDecimal.valueOf(scale[i])).stripTrailingZeros().toPlainString() + units[i];
+        return ps + "ps";
     }
 
     private static String inFlight(Machine m) {

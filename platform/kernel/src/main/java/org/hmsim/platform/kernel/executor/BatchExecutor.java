@@ -234,7 +234,8 @@ public final class BatchExecutor implements StudyExecutor {
 
     private static void deleteError(ResultsFolder results, PlannedRun r) {
         try {
-            Files.deleteIfExists(results.runDir(r).resolve(ResultsFolder.ERROR));
+            for (String f : new String[] {ResultsFolder.ERROR, ResultsFolder.PARTIAL_STATS, ResultsFolder.PARTIAL_SERIES})
+                Files.deleteIfExists(results.runDir(r).resolve(f));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

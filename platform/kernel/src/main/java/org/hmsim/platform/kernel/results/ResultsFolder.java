@@ -42,6 +42,8 @@ public final class ResultsFolder {
     public static final String CONFIG = "config.json";
     public static final String SERIES = "timeseries.csv";
     public static final String ERROR = "error.txt";
+    /** A run that reached max_time: its statistics and series up to the limit (it has no result). */
+    public static final String PARTIAL_STATS = "partial-stats.json", PARTIAL_SERIES = "partial-timeseries.csv";
     public static final String TABLE = "runs.csv";
     public static final String PROVENANCE = "study.json";
     /** What a --resume renames a stats.json it cannot read back to. */
@@ -258,6 +260,8 @@ public final class ResultsFolder {
     public void begin(PlannedRun run) {
         try {
             Files.deleteIfExists(runDir(run).resolve(ERROR));
+            Files.deleteIfExists(runDir(run).resolve(PARTIAL_STATS));
+            Files.deleteIfExists(runDir(run).resolve(PARTIAL_SERIES));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -265,7 +269,10 @@ public final class ResultsFolder {
     }
 
     /** A run succeeded: time series first, stats.json last (it marks the run complete). */
-    public void success(PlannedRun run, RunResult r) {
+    public void success(PlannedRun run, RunResult r) { write(run, r, SERIES, STATS); }
+
+    /** Files of a run's statistics: the series, then the statistics (the latter marks a complete run when it is stats.json). */
+    private void write(PlannedRun run, RunResult r, String seriesFile, String statsFile) {
         Csv series = new Csv();
         List<String> head = new ArrayList<>();
         head.add("time_ns");
@@ -276,7 +283,7 @@ public final class ResultsFolder {
             for (double v : row) cells.add(Csv.number(v));
             series.row(cells);
         }
-        AtomicFiles.write(runDir(run).resolve(SERIES), series.toString());
+        AtomicFiles.write(runDir(run).resolve(seriesFile), series.toString());
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("run", run.id());
         stats.put("sim_time_ps", r.simTimePs());
@@ -284,11 +291,14 @@ public final class ResultsFolder {
         stats.put("memory_requests", r.memoryRequests());
         stats.put("metrics", r.metrics());
         stats.put("stats", new TreeMap<>(r.stats()));
-        AtomicFiles.write(runDir(run).resolve(STATS), Json.write(stats));
+        AtomicFiles.write(runDir(run).resolve(statsFile), Json.write(stats));
     }
 
     /** A run failed: its stack trace goes to error.txt. */
     public void failure(PlannedRun run, Throwable t) {
+        // a run stopped by max_time keeps its statistics up to the limit beside the error, under names that do not mark it complete
+        if (t instanceof org.hmsim.platform.machine.SimTimeLimitException limit && limit.partial() != null)
+            write(run, limit.partial(), PARTIAL_SERIES, PARTIAL_STATS);
         StringWriter w = new StringWriter();
         t.printStackTrace(new PrintWriter(w));
         AtomicFiles.write(runDir(run).resolve(ERROR), "run " + run.id() + " (" + run.label() + ") failed:\n" + w);
