@@ -585,6 +585,22 @@ class StudyParserTest {
         assertEquals(5, e.getMessage().lines().count(), e.getMessage());
     }
 
+    /** A wrong swept policy parameter and a wrong swept machine value come in one validate (a review met them one by one). */
+    @Test
+    void sweepErrorsOfPoliciesAndMachinesAreReportedTogether() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                policies: {placement: ratio}
+                sweep:
+                  policies.placement.fast_precent: [10, 20]
+                  gpu.sms: [4, 0]
+                """);
+        assertEquals(List.of("6:sweep.policies.placement.fast_precent", "7:sweep.gpu.sms"),
+                e.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
+    }
+
     @Test
     void aWorkloadFileIsBuiltForItsParametersWhenValidated() throws Exception {
         // the grid is fine, the block is not: only building the kernel for the given parameters finds it

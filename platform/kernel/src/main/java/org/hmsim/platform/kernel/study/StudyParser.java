@@ -746,11 +746,36 @@ public final class StudyParser {
 
         // ---- expansion ----
 
+        /** Errors gathered over the sweep's points before they are said (the same error at every point is said once). */
+        static final int MAX_EXPANSION_ERRORS = 50;
+
         List<PlannedRun> expand(List<Long> seeds) throws StudyException {
             refuseTooManyRuns(seeds.size());
             List<int[]> points = points();
             List<Map<Slot, PolicyChoice>> pointPolicies = new ArrayList<>();
-            for (int[] p : points) pointPolicies.add(policiesAt(p));
+            // every point's policies, then every machine variant, before saying what is wrong: a wrong swept parameter and
+            // a wrong swept machine value are two errors of one validate (a review fixed one to be told of the other)
+            List<StudyException> wrong = new ArrayList<>();
+            java.util.Set<String> said = new java.util.HashSet<>(); // a parameter wrong at every point (or value) is said once
+            for (int[] p : points) {
+                try {
+                    pointPolicies.add(policiesAt(p));
+                } catch (StudyException e) {
+                    if (wrong.size() < MAX_EXPANSION_ERRORS && said.add(e.field() + "\n" + e.reason())) wrong.add(e);
+                }
+            }
+            if (!wrong.isEmpty()) {
+                for (MachineTree t : machines)
+                    for (int[] p : points) {
+                        if (wrong.size() >= MAX_EXPANSION_ERRORS) break;
+                        try {
+                            machineAt(t, p);
+                        } catch (StudyException e) {
+                            wrong.addAll(e.errors());
+                        }
+                    }
+                throw StudyException.of(wrong);
+            }
             int total = machines.size() * workloadChoices.size() * points.size() * seeds.size();
             List<PlannedRun> runs = new ArrayList<>(total);
             for (int m = 0; m < machines.size(); m++) {
