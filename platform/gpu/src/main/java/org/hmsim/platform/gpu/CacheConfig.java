@@ -12,33 +12,39 @@ package org.hmsim.platform.gpu;
  * only): a victim's L1 copies are invalidated by packets that queue in the crossbar with its other traffic
  * and are acknowledged (false: an unloaded round trip of fixed length). {@code writeBack} (an L1's only): stores
  * allocate (fetching the line) and stay in the L1 as dirty sectors, written back when the line leaves, as
- * Multi2Sim's NMOESI GPU L1 keeps non-coherent (N) blocks (false: write-through, no write allocation).
+ * Multi2Sim's NMOESI GPU L1 keeps non-coherent (N) blocks (false: write-through, no write allocation). {@code fixedLru}:
+ * the cache keeps LRU whatever the replacement slot holds (a study of one level's replacement leaves the other alone).
  */
 public record CacheConfig(long sizeBytes, int ways, int lineBytes, int latencyCycles, int mshrs,
-                          int mshrMerge, int bytesPerCycle, int queueDepth, int ports, boolean evictNotice, boolean invalidationMessages, boolean writeBack) {
+                          int mshrMerge, int bytesPerCycle, int queueDepth, int ports, boolean evictNotice, boolean invalidationMessages, boolean writeBack,
+                          boolean fixedLru) {
     public CacheConfig {
         if (ports < 1) throw new IllegalArgumentException("ports must be >= 1, was " + ports);
     }
 
     /** One port, silent clean evictions. */
     public CacheConfig(long sizeBytes, int ways, int lineBytes, int latencyCycles, int mshrs, int mshrMerge, int bytesPerCycle, int queueDepth) {
-        this(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, 1, false, false, false);
+        this(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, 1, false, false, false, false);
     }
 
     public CacheConfig withPorts(int n) {
-        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, n, evictNotice, invalidationMessages, writeBack);
+        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, n, evictNotice, invalidationMessages, writeBack, fixedLru);
     }
 
     public CacheConfig withEvictNotice(boolean on) {
-        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, ports, on, invalidationMessages, writeBack);
+        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, ports, on, invalidationMessages, writeBack, fixedLru);
     }
 
     public CacheConfig withInvalidationMessages(boolean on) {
-        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, ports, evictNotice, on, writeBack);
+        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, ports, evictNotice, on, writeBack, fixedLru);
     }
 
     public CacheConfig withWriteBack(boolean on) {
-        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, ports, evictNotice, invalidationMessages, on);
+        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, ports, evictNotice, invalidationMessages, on, fixedLru);
+    }
+
+    public CacheConfig withFixedLru(boolean on) {
+        return new CacheConfig(sizeBytes, ways, lineBytes, latencyCycles, mshrs, mshrMerge, bytesPerCycle, queueDepth, ports, evictNotice, invalidationMessages, writeBack, on);
     }
 
     public int sets() { return (int) (sizeBytes / ((long) ways * lineBytes)); }

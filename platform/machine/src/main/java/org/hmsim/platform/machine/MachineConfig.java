@@ -194,13 +194,13 @@ public final class MachineConfig {
         Tree l1t = g.tree("l1");
         // ports: an L1's only (an L2 slice takes what its crossbar port delivers, one packet a cycle)
         CacheConfig l1 = cache(l1t, 16 << 10, 4, 3, 64, 8, 64, 8, false).withPorts(l1t.integer("ports", 1, 1, 64))
-                .withWriteBack(writePolicy(l1t));
+                .withWriteBack(writePolicy(l1t)).withFixedLru(fixedLru(l1t));
         l1t.finish();
         Tree l2t = g.tree("l2");
         int slices = l2t.integer("slices", 8, 1, 256);
         // evict_notice: a clean victim's eviction waits for the memory side's acknowledgement (Multi2Sim 4.2's NMOESI)
         CacheConfig l2 = cache(l2t, 128 << 10, 8, 120, 128, 8, 64, 32, true).withEvictNotice(l2t.bool("evict_notice", false))
-                .withInvalidationMessages(invalidation(l2t));
+                .withInvalidationMessages(invalidation(l2t)).withFixedLru(fixedLru(l2t));
         l2t.finish();
         Tree x = g.tree("crossbar");
         int sliceChunk = (int) x.bytes("slice_interleave", 0, 0, 1L << 30); // 0 = hashed; seed 003: 256 B
@@ -239,6 +239,12 @@ public final class MachineConfig {
         if (sets < 1 || sets * w * line != bytes) throw new ConfigException(c.child("size"), "size must be a multiple of ways x line (" + w + " x " + line + ")");
         return new CacheConfig(bytes, w, line, c.integer("latency", latency, 0, 100_000), c.integer("mshrs", mshrs, 1, 1 << 16),
                 c.integer("mshr_merge", merge, 1, 1024), c.integer("bytes_per_cycle", bpc, 1, 4096), c.integer("queue", queue, 1, 1 << 16));
+    }
+
+    /** {@code replacement}: {@code slot} (the study's replacement policy, default) or {@code lru} (this level keeps LRU). */
+    private static boolean fixedLru(Tree c) {
+        return choice(c, "replacement", "slot", "lru", "slot: the replacement slot's policy chooses this level's victims; "
+                + "lru: this level keeps LRU whatever the slot holds");
     }
 
     /** {@code l1.write_policy}: {@code write-through} (no write allocation) or {@code write-back} (write-allocate, dirty lines kept). */

@@ -127,7 +127,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         this.cacheability = cacheability;
         this.client = client;
         this.t = new SectorTags(name, cfg);
-        this.repl = replacement.forCache(name, t.sets, t.ways);
+        // pinned to LRU by the machine (gpu.l1.replacement: lru): not the slot's, and never swapped
+        this.repl = cfg.fixedLru() ? new org.hmsim.api.policy.LruState(t.sets, t.ways) : replacement.forCache(name, t.sets, t.ways);
         if (cfg.mshrs() <= 0 || cfg.mshrMerge() <= 0) throw new IllegalArgumentException(name + ": mshrs and mshrMerge must be > 0");
         mshrs = cfg.mshrs();
         merge = cfg.mshrMerge();

@@ -184,9 +184,10 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         this.missPath = missPath;
         this.t = new SectorTags(name, cfg, true, xbar.hashedSlices(), xbar.plainSlices());
         this.sharers = new long[t.sets * t.ways];
-        // a fully associative bank (seed 003's FA L2 comparison point) keeps its own LRU order: the
-        // replacement slot's 64-bit candidate masks cannot name 4096 ways
-        this.repl = t.fullyAssociative ? t.lruState() : replacement.forCache(name, t.sets, t.ways);
+        // a fully associative bank (seed 003's FA L2 comparison point) keeps its own LRU order (the replacement
+        // slot's 64-bit candidate masks cannot name 4096 ways); gpu.l2.replacement: lru pins a set-associative one
+        this.repl = t.fullyAssociative ? t.lruState()
+                : cfg.fixedLru() ? new org.hmsim.api.policy.LruState(t.sets, t.ways) : replacement.forCache(name, t.sets, t.ways);
         if (cfg.mshrs() <= 0 || cfg.mshrMerge() <= 0 || cfg.queueDepth() <= 0)
             throw new IllegalArgumentException(name + ": mshrs, mshrMerge and queueDepth must be > 0");
         // invalidate and acknowledge over the crossbar (header packets both ways), plus the directory cycle
