@@ -71,6 +71,24 @@ class EarlierResultsTest extends ResultsCli {
     }
 
     @Test
+    void twoFailingExecutionsInARowKeepTheGoodResultsInPrevious() throws Exception {
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv")), stats = bytes(out.resolve("runs/0001/stats.json"));
+        Function<RunSpec, RunResult> broken = spec -> {
+            throw new IllegalStateException("broken simulator");
+        };
+        assertEquals(3, exec(broken, "run", study.toString(), "--out", out.toString(), "--no-report"));
+        assertEquals(3, exec(broken, "run", study.toString(), "--out", out.toString(), "--no-report"));
+        assertTrue(out().contains("no run of the earlier execution in " + out + " succeeded: its files were removed"), out());
+        assertArrayEquals(table, bytes(out.resolve("previous/runs.csv")), "the good results are still there");
+        assertArrayEquals(stats, bytes(out.resolve("previous/runs/0001/stats.json")));
+        assertTrue(Files.exists(out.resolve("runs/0001/error.txt")), "the latest failure is there to read");
+        assertEquals(0, run());
+        assertArrayEquals(stats, bytes(out.resolve("previous/runs/0001/stats.json")), "a good run afterwards does not push them out either");
+        assertTrue(Files.exists(out.resolve("runs/0001/stats.json")));
+    }
+
+    @Test
     void anExecutionThatEndedNoRunDoesNotPushResultsOutOfPrevious() throws Exception {
         assertEquals(0, run());
         assertEquals(0, run());

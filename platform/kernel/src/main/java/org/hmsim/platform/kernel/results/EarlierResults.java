@@ -37,7 +37,9 @@ import org.hmsim.platform.report.Report;
  * was written again meanwhile ({@code collect} rewrites runs.csv) and is also in {@value #STAGING} is
  * dropped if both are the same, else kept there under a number ({@code runs.csv.1}). Earlier results that
  * hold nothing (no row in runs.csv, no run that ended, no report: a study stopped at once) are removed and
- * previous/ stays as it was, so two false starts in a row do not push real results out.
+ * previous/ stays as it was, so two false starts in a row do not push real results out; so are earlier
+ * results whose runs all failed when previous/ holds a run that succeeded, so two failing executions in a
+ * row do not either.
  */
 public final class EarlierResults {
     public static final String PREVIOUS = "previous";
@@ -87,6 +89,7 @@ public final class EarlierResults {
         boolean interrupted = Files.isDirectory(dir.resolve(STAGING), NOFOLLOW_LINKS);
         if (resume && !interrupted) return List.of();
         if (!interrupted && !holdsResults(dir)) return removeOwn(dir);
+        if (!interrupted && !succeeded(dir) && succeeded(dir.resolve(PREVIOUS))) return dropFailed(dir);
         boolean replacing = Files.exists(dir.resolve(PREVIOUS), NOFOLLOW_LINKS);
         List<String> notes = new ArrayList<>();
         notes.add((interrupted ? "finished an interrupted move: " : "") + "earlier results moved to " + dir.resolve(PREVIOUS)
@@ -195,6 +198,35 @@ public final class EarlierResults {
         if (!any) return List.of();
         return List.of("no run of the earlier execution in " + dir + " had ended: its files were removed"
                 + (Files.exists(dir.resolve(PREVIOUS)) ? " (" + dir.resolve(PREVIOUS) + " stays as it was)" : ""));
+    }
+
+    /**
+     * Earlier results whose runs all failed, while previous/ holds results that did not: the failed ones are
+     * removed (each run's error.txt said why when it failed), so two failing executions in a row cannot push
+     * good results out of previous/.
+     */
+    private static List<String> dropFailed(Path dir) {
+        for (String e : OWN) removeTree(dir.resolve(e));
+        return List.of("no run of the earlier execution in " + dir + " succeeded: its files were removed (" + dir.resolve(PREVIOUS)
+                + ", whose runs did, stays as it was)");
+    }
+
+    /**
+     * Whether results in {@code dir} hold a run that succeeded (its stats.json, or one set aside as damaged),
+     * or, without runs/ (a collected table, a report), any results at all. When unsure (unreadable), they do.
+     */
+    private static boolean succeeded(Path dir) {
+        if (!Files.isDirectory(dir, NOFOLLOW_LINKS)) return false;
+        Path runs = dir.resolve(RUNS);
+        if (!Files.isDirectory(runs, NOFOLLOW_LINKS)) return holdsResults(dir);
+        try {
+            for (Path run : children(runs))
+                for (String f : List.of(ResultsFolder.STATS, ResultsFolder.DAMAGED))
+                    if (Files.exists(run.resolve(f), NOFOLLOW_LINKS)) return true;
+        } catch (ResultsFolderException unreadable) {
+            return true;
+        }
+        return false;
     }
 
     /** Removes a tree, the files that say hmsim wrote it (and their folders) last: a removal cut short leaves it claimed. */
