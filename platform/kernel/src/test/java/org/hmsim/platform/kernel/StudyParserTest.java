@@ -643,6 +643,11 @@ class StudyParserTest {
         assertEquals(10, e.column());
         assertEquals("machine", e.field());
         assertTrue(e.reason().contains("machine file '../machines/nope.yaml' not found"), e.reason());
+        e = error("study: x\nmachine: ../machines\nworkloads: [stream]\n");
+        assertEquals("machine", e.field());
+        assertTrue(e.reason().startsWith("machine file '../machines' is a folder, not a file"), e.reason());
+        e = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [{file: ../machines}]\n");
+        assertTrue(e.reason().startsWith("workload file '../machines' is a folder, not a file"), e.reason());
     }
 
     @Test

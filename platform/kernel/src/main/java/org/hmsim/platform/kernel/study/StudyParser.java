@@ -270,11 +270,16 @@ public final class StudyParser {
             }
         }
 
+        /** Why a path named as a file is not one: a folder is not "not found". */
+        private static String notAFile(Path p, String shown) {
+            return Files.isDirectory(p) ? "is a folder, not a file (" + shown + "): name a file in it" : "not found (looked for " + shown + ")";
+        }
+
         MachineTree loadMachine(Node n, String field) throws StudyException {
             String rel = scalarText(n, field);
             Path p = resolve(rel);
             String shown = shown(rel);
-            if (!Files.isRegularFile(p)) throw doc.error(n, field, "machine file '" + rel + "' not found (looked for " + shown + ")");
+            if (!Files.isRegularFile(p)) throw doc.error(n, field, "machine file '" + rel + "' " + notAFile(p, shown));
             YamlDoc m;
             String sha;
             try {
@@ -409,7 +414,7 @@ public final class StudyParser {
                 else {
                     Path p = resolve(name);
                     if (!Files.isRegularFile(p))
-                        throw doc.error(nameNode, field + "." + key, (key.equals("file") ? "workload file '" : "trace '") + name + "' not found (looked for " + shown(name) + ")");
+                        throw doc.error(nameNode, field + "." + key, (key.equals("file") ? "workload file '" : "trace '") + name + "' " + notAFile(p, shown(name)));
                     choice = key.equals("trace") ? workloads.resolveTrace(p, shown(name), params) : workloads.resolveFile(p, shown(name), params);
                 }
             } catch (InvalidChoiceException ex) {
