@@ -232,6 +232,9 @@ class SlurmExecutorTest {
         // batch options with the local executor would be ignored: refused
         assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", dir.resolve("x").toString(), "--partition", "gpu"));
         assertTrue(out().contains("--partition: only for batch executors"), out());
+        assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", dir.resolve("x").toString(), "--executor", "slurm", "--jobs", "3"));
+        assertTrue(out().contains("--jobs: only for the local executor"), out());
+        assertFalse(Files.exists(dir.resolve("x")), "nothing was written");
         assertEquals(Commands.BAD_INPUT, exec("run", study.toString(), "--out", dir.resolve("x").toString(), "--executor", "pbs"));
         assertTrue(out().contains("unknown executor 'pbs' (installed: local, slurm)"), out());
         System.setProperty("hmsim.slurm.bin", dir.resolve("nowhere").toString());

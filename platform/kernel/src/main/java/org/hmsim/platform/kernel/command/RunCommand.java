@@ -124,11 +124,7 @@ final class RunCommand implements Callable<Integer> {
             e.println("--array-chunk: must be at least 1");
             return Commands.BAD_INPUT;
         }
-        String unusable = outProblem(s, dir, replay);
-        if (unusable != null) {
-            e.println(unusable);
-            return Commands.BAD_INPUT;
-        }
+        // the options' own consistency first: a refusal there must not create --out (ensureWritable does)
         ExecutorSettings settings = new ExecutorSettings(partition, arrayChunk, sbatchArgs);
         boolean local = chosen instanceof LocalExecutor;
         if (local && (partition != null || arrayChunk != 1 || !sbatchArgs.isEmpty())) { // they would be silently ignored
@@ -136,8 +132,18 @@ final class RunCommand implements Callable<Integer> {
                     + ": only for batch executors (--executor slurm); the local executor runs here");
             return Commands.BAD_INPUT;
         }
+        if (jobs != null && !local) { // silently ignored before: each array task runs on a node of its own
+            e.println("--jobs: only for the local executor; --executor " + executor + " runs one array task per chunk of runs where the"
+                    + " scheduler places them (fewer, longer tasks: --array-chunk N)");
+            return Commands.BAD_INPUT;
+        }
         if (replaySwaps != null && !local) { // its tasks run in other processes, which the replay does not reach
             e.println("--replay-swaps: runs only with the local executor, not --executor " + executor);
+            return Commands.BAD_INPUT;
+        }
+        String unusable = outProblem(s, dir, replay);
+        if (unusable != null) {
+            e.println(unusable);
             return Commands.BAD_INPUT;
         }
         boolean quiet = ctx.background() || !local;
