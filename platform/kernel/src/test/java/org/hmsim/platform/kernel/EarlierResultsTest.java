@@ -113,6 +113,9 @@ class EarlierResultsTest extends ResultsCli {
         Files.createDirectories(out.resolve(".previous.new"));
         Files.move(out.resolve("runs.csv"), out.resolve(".previous.new/runs.csv"));
         Fakes.write(out, ".previous.new/runs/0001/stats.json", "{}");
+        assertEquals(0, exec("status", out.toString()));
+        assertTrue(out().contains("previous/: moving the earlier results there was interrupted"), out());
+        assertFalse(out().contains("--resume continues it"), "status must not promise that --resume continues a folder half moved: " + out());
         assertEquals(0, run());
         assertTrue(out().startsWith("finished an interrupted move: earlier results moved to " + out.resolve("previous")), out());
         assertTrue(out().contains(out.resolve("runs") + " differs from the one the interrupted move had set aside: both are kept, it as "

@@ -116,6 +116,10 @@ final class FolderStatus {
             }
             o.println(b);
         }
+        // runs.csv and runs/ may be half-way into previous/: the runs then look pending, and --resume would not continue them
+        boolean moving = !writer && org.hmsim.platform.kernel.results.EarlierResults.moveInterrupted(dir);
+        if (moving) o.println("previous/: moving the earlier results there was interrupted (part of them are in " + dir.resolve(".previous.new")
+                + "): the next hmsim run into this folder finishes the move, with or without --resume, and runs every run again");
         String status = provenanceStatus(dir);
         // a refused submission (sbatch failed): its runs are pending in no queue, so nothing will move
         boolean notSubmitted = status != null && status.startsWith(org.hmsim.platform.kernel.executor.BatchExecutor.NOT_SUBMITTED);
@@ -124,7 +128,8 @@ final class FolderStatus {
         boolean allEnded = counts.get("done") + counts.get("failed") == runs.size();
         int damaged = counts.get("damaged");
         String unlisted = assembled || !writer ? unlisted(dir, states, assembled) : null;
-        if (unlisted != null) o.println("runs.csv: " + unlisted);
+        if (moving) { // the runs' state above is that of a folder half emptied, not of an execution
+        } else if (unlisted != null) o.println("runs.csv: " + unlisted);
         else o.println("runs.csv: " + (damaged > 0 ? (assembled ? "assembled, but " : "") + damaged + " run(s) damaged since they ended: hmsim run STUDY --out "
                 + dir + " --resume runs them again" : assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + dir + ")"
                 : notSubmitted ? "nothing is queued: hmsim run STUDY --out " + dir + " --executor NAME --resume submits the runs left"

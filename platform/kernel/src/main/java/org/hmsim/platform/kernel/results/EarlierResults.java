@@ -98,6 +98,11 @@ public final class EarlierResults {
         return notes;
     }
 
+    /** Whether a set-aside into previous/ was cut short in {@code dir}: part of the earlier results are in {@value #STAGING}. */
+    public static boolean moveInterrupted(Path dir) {
+        return Files.isDirectory(dir.resolve(STAGING), NOFOLLOW_LINKS);
+    }
+
     /**
      * An --out that lies inside a part hmsim writes of another results folder ({@code P/runs}, {@code
      * P/previous}, ...): a run there would make P a folder hmsim refuses. Returns why, or null.
