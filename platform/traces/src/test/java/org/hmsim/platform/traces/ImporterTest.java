@@ -196,6 +196,77 @@ class ImporterTest {
                 .endsWith("thread block 0,0,0 appears twice"));
     }
 
+    /** One kernel of one warp whose instructions are {@code lines}, with {@code header} (a test's own). */
+    private Path accelSimWarp(String header, String... lines) throws IOException {
+        Path d = dir.resolve("one");
+        Files.createDirectories(d);
+        Files.writeString(d.resolve("kernelslist.g"), "kernel-1.traceg\n");
+        Files.writeString(d.resolve("kernel-1.traceg"), header + "\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = " + lines.length + "\n"
+                + String.join("\n", lines) + "\n#END_TB\n");
+        return d;
+    }
+
+    private static String oneWarpHeader() { return KERNEL_HEADER.replace("(2,1,1)", "(1,1,1)").replace("(64,1,1)", "(32,1,1)"); }
+
+    private String accelSimError(Path d) {
+        return assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(d, new CollectingSink())).getMessage();
+    }
+
+    /** An address past 2^64 - 1 (base + stride, base + deltas, or an access's last byte) wrapped to a small one, exit 0 (a bad-input review). */
+    @Test
+    void accelSimAddressesPastTheAddressSpaceAreRefused() throws IOException {
+        String k = "kernel-1.traceg:20: ";
+        Path d = accelSimWarp(oneWarpHeader(), "0000 ffffffff 1 R2 LDG.E.SYS 1 R4 4 1 0xfffffffffffffff0 4 0 ");
+        assertTrue(accelSimError(d).endsWith(k + "address of lane 4 (base address 0xfffffffffffffff0 + 4 x stride 4) is past the end of the 64-bit address space"),
+                accelSimError(d));
+        d = accelSimWarp(oneWarpHeader(), "0000 00000003 1 R2 LDG.E.SYS 1 R4 4 2 0xfffffffffffffff0 32 0 ");
+        assertTrue(accelSimError(d).endsWith(k + "address of lane 1 (0xfffffffffffffff0 + address delta 32) is past the end of the 64-bit address space"),
+                accelSimError(d));
+        d = accelSimWarp(oneWarpHeader(), "0000 00000003 1 R2 LDG.E.SYS 1 R4 4 2 0x10 -32 0 ");
+        assertTrue(accelSimError(d).endsWith(k + "address of lane 1 (0x10 + address delta -32) is below 0"), accelSimError(d));
+        d = accelSimWarp(oneWarpHeader(), "0000 00000001 1 R2 LDG.E.64.SYS 1 R4 8 0 0xfffffffffffffffc 0 ");
+        assertTrue(accelSimError(d).endsWith(k + "lane 0's 8-byte access at address 0xfffffffffffffffc passes the end of the 64-bit address space"),
+                accelSimError(d));
+        d = accelSimWarp(oneWarpHeader(), "0000 00000001 1 R2 LDG.E.SYS 1 R4 4 0 0x10000000000000000 0 ");
+        assertTrue(accelSimError(d).endsWith(k + "bad address '0x10000000000000000' (expected a hexadecimal number)"), accelSimError(d));
+        AccelSimImporter.importTrace(accelSimWarp(oneWarpHeader(), "0000 00000001 1 R2 LDG.E.SYS 1 R4 4 0 0xfffffffffffffffc 0 "), new CollectingSink());
+    }
+
+    /** A header key given twice took the later value without a word (a bad-input review): two files run together, or an edit. */
+    @Test
+    void accelSimHeaderKeyGivenTwiceIsRefusedNamingBothLines() throws IOException {
+        Path d = accelSimWarp(oneWarpHeader().replace("-kernel id = 1", "-kernel id = 1\n-kernel name = other"), "0000 ffffffff 0 EXIT 0 0 0 ");
+        assertTrue(accelSimError(d).endsWith("kernel-1.traceg:3: header key '-kernel name' given twice (lines 1 and 3)"), accelSimError(d));
+        d = accelSimWarp(oneWarpHeader() + "-nregs = 9\n", "0000 ffffffff 0 EXIT 0 0 0 ");
+        assertTrue(accelSimError(d).endsWith("kernel-1.traceg:13: header key '-nregs' given twice (lines 6 and 13)"), accelSimError(d));
+    }
+
+    /**
+     * An opcode with addresses that is in neither table (global/local memory, or kept in the SM) was counted as compute: its
+     * accesses vanished from the import without a word (a bad-input review). Shared-memory opcodes are still compute.
+     */
+    @Test
+    void accelSimUnknownMemoryOpcodeIsRefused() throws IOException {
+        Path d = accelSimWarp(oneWarpHeader(), "0000 ffffffff 1 R2 LDX.E.SYS 1 R4 4 1 0x7f0000000000 4 0 ");
+        assertTrue(accelSimError(d).endsWith("kernel-1.traceg:20: unknown memory opcode 'LDX.E.SYS' (it has addresses, but it is neither a global or local "
+                + "load, store or atomic nor a shared-memory, constant or cache-control instruction the importer knows): its accesses cannot be placed"),
+                accelSimError(d));
+        CollectingSink s = new CollectingSink();
+        AccelSimImporter.importTrace(accelSimWarp(oneWarpHeader(), "0000 ffffffff 1 R2 LDS.U.128 1 R4 4 1 0x100 16 0 ",
+                "0010 ffffffff 0 STS 2 R4 R2 4 1 0x100 4 0 "), s);
+        assertEquals("0/0 COMPUTE 2", s.events.get(2), s.events.toString());
+    }
+
+    /** A tracer version the importer does not know (9) was read as if it were 4 (a bad-input review). */
+    @Test
+    void accelSimUnknownTracerVersionIsRefused() throws IOException {
+        Path d = accelSimWarp(oneWarpHeader().replace("tracer version = 5", "tracer version = 9"), "0000 ffffffff 0 EXIT 0 0 0 ");
+        assertTrue(accelSimError(d).endsWith("kernel-1.traceg:9: accelsim tracer version 9 is not one this importer knows (3, 4, 5)"), accelSimError(d));
+        for (String v : new String[] {"3", "4"})
+            AccelSimImporter.importTrace(accelSimWarp(oneWarpHeader().replace("tracer version = 5", "tracer version = " + v), "0000 ffffffff 0 EXIT 0 0 0 "),
+                    new CollectingSink());
+    }
+
     /** The repository root's sibling 'shared' folder, found by walking up from the working directory. */
     static Path shared() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent())
@@ -284,6 +355,45 @@ class ImporterTest {
         assertEquals(p + ":7: expected 32 addresses, found 2", e.getMessage());
     }
 
+    /**
+     * A file cut inside its last record (no final newline) was imported, a cut address read as a short one or 0 (an
+     * inactive lane) (a bad-input review). mem_trace prints every address as 0x and 16 digits followed by a space: a last
+     * line without newline is whole when it parses and its last address is complete.
+     */
+    @Test
+    void nvbitLastRecordCutShortIsRefused() throws IOException {
+        String text = Files.readString(nvbit(null));
+        Path p = dir.resolve("cut.txt");
+        Files.writeString(p, text.substring(0, text.length() - 6)); // inside the 32nd address
+        TraceException e = assertThrows(TraceException.class, () -> NvbitImporter.importTrace(p, new CollectingSink()));
+        assertEquals(p + ":8: cut short: the last line has no newline and its last address '0x000000000000' is not complete (0x and 16 digits)", e.getMessage());
+        Files.writeString(p, text.substring(0, text.length() - 300)); // some addresses missing
+        e = assertThrows(TraceException.class, () -> NvbitImporter.importTrace(p, new CollectingSink()));
+        assertTrue(e.getMessage().startsWith(p + ":8: cut short (the last line has no newline): expected 32 addresses, found "), e.getMessage());
+        Files.writeString(p, text + "MEMTR"); // a record's start: not program output
+        e = assertThrows(TraceException.class, () -> NvbitImporter.importTrace(p, new CollectingSink()));
+        assertEquals(p + ":9: cut short: the last line has no newline and 'MEMTR' is the start of a record", e.getMessage());
+        // a LAUNCH line (a kernel with no records) whose last field is one the importer reads: mem_trace ends it with 'cuda stream id'
+        String launch = text.lines().filter(l -> l.contains("LAUNCH")).findFirst().orElseThrow().replace("grid launch id 0", "grid launch id 1");
+        Files.writeString(p, text + launch.substring(0, launch.indexOf(" - cuda stream id")));
+        e = assertThrows(TraceException.class, () -> NvbitImporter.importTrace(p, new CollectingSink()));
+        assertEquals(p + ":9: cut short: the last line has no newline and its last field 'shmem 0' may be cut (mem_trace ends a LAUNCH line with "
+                + "'cuda stream id', a field the importer does not read)", e.getMessage());
+        // whole last lines without a newline: with or without the space after the last address; program output; a whole LAUNCH line
+        for (String whole : new String[] {text.substring(0, text.length() - 1), text.substring(0, text.length() - 2), text + "done.", text + launch}) {
+            Files.writeString(p, whole);
+            assertEquals(5, NvbitImporter.importTrace(p, new CollectingSink()));
+        }
+    }
+
+    /** The opcode table of the Accel-Sim importer applies: an opcode with addresses that is in neither table is refused. */
+    @Test
+    void nvbitUnknownMemoryOpcodeIsRefused() throws IOException {
+        Path p = nvbit(nvbitLine(0, 4, "LDX.E", 0x7f1c60000100L, 32));
+        TraceException e = assertThrows(TraceException.class, () -> NvbitImporter.importTrace(p, new CollectingSink()));
+        assertTrue(e.getMessage().startsWith(p + ":7: unknown memory opcode 'LDX.E'"), e.getMessage());
+    }
+
     /** A block of 16 threads has no lane 16..31 in any warp: a record with such a lane is refused at its line. */
     @Test
     void nvbitLanesBeyondASmallBlocksThreadsAreRefused() throws IOException {
@@ -335,6 +445,24 @@ class ImporterTest {
         Path q = lackey("hello world");
         e = assertThrows(TraceException.class, () -> LackeyImporter.importTrace(q, new CollectingSink()));
         assertTrue(e.getMessage().startsWith(q + ":8: not a lackey line"), e.getMessage());
+    }
+
+    /**
+     * A last line without newline is whole when it parses (a file edited by hand); one cut inside its record does not parse
+     * and is reported as cut short (a bad-input review). A cut inside the size's digits cannot be told (documented).
+     */
+    @Test
+    void lackeyLastLineCutShortIsRefused() throws IOException {
+        Path p = dir.resolve("cut.out");
+        for (String cut : new String[] {" L 04222c", " L 04222cac,", "I", "="}) {
+            Files.writeString(p, "I  04000000,3\n" + cut);
+            TraceException e = assertThrows(TraceException.class, () -> LackeyImporter.importTrace(p, new CollectingSink()));
+            assertTrue(e.getMessage().startsWith(p + ":2: cut short (the last line has no newline): "), e.getMessage());
+        }
+        Files.writeString(p, "I  04000000,3\n L 04222cac,8");
+        assertEquals(2, LackeyImporter.importTrace(p, new CollectingSink()));
+        Files.writeString(p, "I  04000000,3\r\n L 04222cac,8\r\n==1== done\r"); // CR LF and CR line ends
+        assertEquals(2, LackeyImporter.importTrace(p, new CollectingSink()));
     }
 
     @Test

@@ -255,6 +255,40 @@ class TraceRoundTripTest {
         assertEquals("bad.hmtt:3: CTA index 3 out of range [0, 0]", e.getMessage());
     }
 
+    /**
+     * A text trace cut short (a copy interrupted, a full disk) was read as a shorter trace, exit 0 (a bad-input review): the
+     * last kernel or CPU phase must be closed by 'end' and the last line must end with a newline.
+     */
+    @Test
+    void aTextTraceCutShortIsRefusedAtItsLastLine() throws IOException {
+        Path full = dir.resolve("full.hmtt");
+        try (TextTraceWriter w = new TextTraceWriter(full)) {
+            generate(w, 3);
+        }
+        String text = Files.readString(full);
+        long lines = text.lines().count();
+        TextTraceReader.read(full, "full.hmtt", new CollectingSink()); // as written: whole
+        Path t = dir.resolve("cut.hmtt");
+        Files.writeString(t, text.substring(0, text.lastIndexOf("end\n"))); // cut at a line boundary: the closing line is missing
+        TraceException e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "cut.hmtt", new CollectingSink()));
+        assertEquals("cut.hmtt:" + (lines - 1) + ": cut short: kernel k1 has no closing 'end' line (a text trace closes its last kernel or CPU phase with 'end')",
+                e.getMessage());
+        Files.writeString(t, text.substring(0, text.length() - 1)); // only the final newline missing
+        e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "cut.hmtt", new CollectingSink()));
+        assertEquals("cut.hmtt:" + lines + ": cut short: the last line has no newline (every line of a text trace ends with one)", e.getMessage());
+        String mid = text.substring(0, text.indexOf("\nL 0x") + 4); // in the middle of a line of the CPU phase
+        Files.writeString(t, mid);
+        e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "cut.hmtt", new CollectingSink()));
+        assertEquals("cut.hmtt:" + mid.lines().count() + ": cut short: the last line has no newline (every line of a text trace ends with one)", e.getMessage());
+        Files.writeString(t, "hmsim-trace 1\ncpu init\nI 0x400000 4\nL 0x7ff000010 8\n");
+        e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "cut.hmtt", new CollectingSink()));
+        assertEquals("cut.hmtt:4: cut short: CPU phase init has no closing 'end' line (a text trace closes its last kernel or CPU phase with 'end')",
+                e.getMessage());
+        // allocations after the last 'end' (importers write them last) and a kernel closed by the next one are fine
+        Files.writeString(t, "hmsim-trace 1\nkernel a grid=1 block=32\nkernel b grid=1 block=32\nend\nalloc x 4096 base=0x1000\n");
+        TextTraceReader.read(t, "cut.hmtt", new CollectingSink());
+    }
+
     @Test
     void anAccessOutsideEveryAllocationIsReportedAtItsLine() throws IOException {
         Path t = dir.resolve("stray.hmtt");

@@ -32,7 +32,6 @@ public final class AccelSimImporter {
     private final Footprint footprint = new Footprint();
     private final WarpInstruction in = new WarpInstruction();
     private final long[] pending = new long[4]; // registers written by outstanding loads
-    private long ignoredMemory;
 
     private AccelSimImporter(TraceSink sink) { this.sink = sink; }
 
@@ -90,6 +89,7 @@ public final class AccelSimImporter {
         int compute;
         long headerLine;
         final java.util.BitSet blocksSeen = new java.util.BitSet();
+        final java.util.Map<String, Long> headerKeys = new java.util.HashMap<>(); // key -> its line
 
         KernelParser(LineSource src) { this.src = src; }
 
@@ -118,16 +118,29 @@ public final class AccelSimImporter {
             int eq = t.indexOf('=');
             if (eq < 0) throw src.fail("header line without '=': " + t);
             String key = t.substring(1, eq).trim(), v = t.substring(eq + 1).trim();
+            // the later value silently won (a bad-input review): two kernel files run together, or an edit gone wrong
+            Long first = headerKeys.putIfAbsent(key, src.number());
+            if (first != null) throw src.fail("header key '-" + key + "' given twice (lines " + first + " and " + src.number() + ")");
             switch (key) {
                 case "kernel name" -> name = v;
                 case "grid dim" -> grid = dim(v);
                 case "block dim" -> block = dim(v);
                 case "shmem" -> shmem = (int) src.dec(v, "shmem");
-                case "accelsim tracer version" -> version = (int) src.dec(v, "tracer version");
+                case "accelsim tracer version" -> version = tracerVersion(v);
                 case "enable lineinfo" -> lineinfo = src.dec(v, "enable lineinfo") != 0;
                 default -> { }
             }
             headerLine = src.number();
+        }
+
+        /**
+         * Versions 3 to 5 share the instruction line this parser reads (5 adds the immediate); 1 and 2 start each line with the
+         * block and warp, and a later one may change the line again: read as version 4, it was silently misread (a bad-input review).
+         */
+        int tracerVersion(String v) {
+            int n = src.decInt(v, "tracer version", 0, Integer.MAX_VALUE);
+            if (n < 3 || n > 5) throw src.fail("accelsim tracer version " + n + " is not one this importer knows (3, 4, 5)");
+            return n;
         }
 
         int[] dim(String v) {
@@ -235,6 +248,8 @@ public final class AccelSimImporter {
         }
 
         int memory(String[] p, int i, int mask, String opcode, int dest, boolean usesLoaded) {
+            WarpInstruction.Kind kind = Sass.memoryKind(opcode);
+            if (kind == null && !Sass.staysInSm(opcode)) throw src.fail(Sass.unknownMemoryOpcode(opcode));
             int mode = src.decInt(p[i++], "address compression mode", 0, 2);
             long[] a = in.addresses;
             int lanes = mask;
@@ -242,13 +257,15 @@ public final class AccelSimImporter {
                 for (int m = mask; m != 0; m &= m - 1) a[Integer.numberOfTrailingZeros(m)] = src.hex(p[i++], "address");
             } else if (mode == 1) {
                 long base = src.hex(p[i++], "base address");
-                long stride = src.dec(p[i++], "stride");
+                int stride = src.decInt(p[i++], "stride", Integer.MIN_VALUE, Integer.MAX_VALUE); // the tracer's is an int
                 // Accel-Sim's base_stride_decompress: consecutive lanes from the first active one.
                 lanes = 0;
                 if (mask != 0) {
                     int first = Integer.numberOfTrailingZeros(mask);
                     for (int l = first; l < 32 && (mask & 1 << l) != 0; l++) {
-                        a[l] = base + (l - first) * stride;
+                        long off = (long) (l - first) * stride;
+                        if (wraps(base, off)) throw outside(l, "base address 0x" + Long.toHexString(base) + " + " + (l - first) + " x stride " + stride, off);
+                        a[l] = base + off;
                         lanes |= 1 << l;
                     }
                 }
@@ -257,13 +274,14 @@ public final class AccelSimImporter {
                 int first = Integer.numberOfTrailingZeros(mask);
                 a[first] = addr;
                 for (int m = mask & ~(1 << first); m != 0; m &= m - 1) {
-                    addr += src.dec(p[i++], "address delta");
-                    a[Integer.numberOfTrailingZeros(m)] = addr;
+                    long d = src.dec(p[i++], "address delta");
+                    int l = Integer.numberOfTrailingZeros(m);
+                    if (wraps(addr, d)) throw outside(l, "0x" + Long.toHexString(addr) + " + address delta " + d, d);
+                    addr += d;
+                    a[l] = addr;
                 }
             } else i++;
-            WarpInstruction.Kind kind = Sass.memoryKind(opcode);
-            if (kind == null) {
-                ignoredMemory++;
+            if (kind == null) { // shared memory, constants, cache control: one issue cycle
                 other(opcode, usesLoaded);
                 return i;
             }
@@ -271,13 +289,28 @@ public final class AccelSimImporter {
             flushCompute();
             int size = Sass.width(opcode);
             in.memory(kind, size, lanes, usesLoaded);
-            for (int m = lanes; m != 0; m &= m - 1) footprint.touch(a[Integer.numberOfTrailingZeros(m)], size);
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                if (Long.compareUnsigned(a[l] + size - 1, a[l]) < 0)
+                    throw src.fail("lane " + l + "'s " + size + "-byte access at address 0x" + Long.toHexString(a[l]) + " passes the end of the 64-bit address space");
+                footprint.touch(a[l], size);
+            }
             sink.instruction(cta, warp, in);
             if (usesLoaded) java.util.Arrays.fill(pending, 0);
             if (kind != WarpInstruction.Kind.STORE && dest >= 0) {
                 for (int r = dest; r < dest + Math.max(1, size / 4) && r < 255; r++) pending[r >>> 6] |= 1L << r;
             }
             return i;
+        }
+
+        /** Whether the unsigned address {@code from} + the signed {@code delta} leaves [0, 2^64 - 1]: it would wrap (a bad-input review). */
+        boolean wraps(long from, long delta) {
+            long r = from + delta;
+            return delta >= 0 ? Long.compareUnsigned(r, from) < 0 : Long.compareUnsigned(r, from) > 0;
+        }
+
+        TraceException outside(int lane, String sum, long delta) {
+            return src.fail("address of lane " + lane + " (" + sum + ") " + (delta >= 0 ? "is past the end of the 64-bit address space" : "is below 0"));
         }
 
         void other(String opcode, boolean usesLoaded) {

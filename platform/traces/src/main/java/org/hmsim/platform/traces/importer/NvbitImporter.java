@@ -30,6 +30,7 @@ public final class NvbitImporter {
     private KernelShape shape;
     private long launchId = -1;
     private final Map<Integer, int[]> warpIds = new HashMap<>(); // per CTA: hardware warp ids in first-seen order
+    private String raw; // the current line as read (its trailing space tells a whole last address, see requireWholeLastAddress)
 
     private NvbitImporter(LineSource src, TraceSink sink) {
         this.src = src;
@@ -50,9 +51,13 @@ public final class NvbitImporter {
     private long run() {
         long n = 0;
         for (String l; (l = src.next()) != null; ) {
+            raw = l;
             String t = l.trim();
             if (t.startsWith("MEMTRACE:")) t = t.substring(9).trim();
-            else if (!t.startsWith("CTX ") && !t.startsWith("grid_launch_id")) continue;
+            else if (!t.startsWith("CTX ") && !t.startsWith("grid_launch_id")) {
+                if (!src.terminated() && startsARecord(t)) throw src.cutShort("'" + t + "' is the start of a record");
+                continue;
+            }
             String[] f = t.split(" - ");
             int i = 0;
             if (f[0].startsWith("CTX ")) i++;
@@ -65,6 +70,11 @@ public final class NvbitImporter {
         }
         if (shape != null) sink.endKernel();
         return n;
+    }
+
+    /** A line cut inside the word that starts a record would be skipped as the program's output. */
+    private static boolean startsARecord(String t) {
+        return !t.isEmpty() && ("MEMTRACE:".startsWith(t) || "CTX ".startsWith(t) || "grid_launch_id".startsWith(t));
     }
 
     private static final long UNKNOWN = Long.MIN_VALUE;
@@ -86,6 +96,7 @@ public final class NvbitImporter {
         }
         if (name == null || grid == null || block == null || id < 0)
             throw src.fail("LAUNCH line needs 'Kernel name', 'grid launch id', 'grid size' and 'block size'");
+        if (!src.terminated()) requireWholeLastField(f[f.length - 1].trim());
         if (shape != null) sink.endKernel();
         try {
             shape = new KernelShape(name, grid[0], grid[1], grid[2], block[0], block[1], block[2], shmem);
@@ -95,6 +106,16 @@ public final class NvbitImporter {
         launchId = id;
         warpIds.clear();
         sink.beginKernel(shape);
+    }
+
+    /**
+     * mem_trace ends a LAUNCH line with 'cuda stream id', which the importer does not read: on a last line without newline,
+     * a last field the importer reads (a name or number) may have been cut inside and taken as it is.
+     */
+    private void requireWholeLastField(String last) {
+        for (String read : new String[] {"Kernel name ", "grid launch id ", "grid size ", "block size ", "shmem "})
+            if (last.startsWith(read))
+                throw src.cutShort("its last field '" + last + "' may be cut (mem_trace ends a LAUNCH line with 'cuda stream id', a field the importer does not read)");
     }
 
     private int[] dims(String s) {
@@ -122,7 +143,9 @@ public final class NvbitImporter {
         String opcode = f[i + 3].trim();
         String[] addrs = f[i + 4].trim().split("\\s+");
         if (addrs.length != 32) throw src.fail("expected 32 addresses, found " + addrs.length);
+        if (!src.terminated()) requireWholeLastAddress(addrs[31]);
         WarpInstruction.Kind kind = Sass.memoryKind(opcode);
+        if (kind == null && !Sass.staysInSm(opcode)) throw src.fail(Sass.unknownMemoryOpcode(opcode));
         long[] a = in.addresses;
         int mask = 0;
         for (int l = 0; l < 32; l++) {
@@ -139,6 +162,17 @@ public final class NvbitImporter {
         for (int m = mask; m != 0; m &= m - 1) footprint.touch(a[Integer.numberOfTrailingZeros(m)], size);
         in.memory(kind, size, mask, false);
         sink.instruction(cta, warp, in);
+    }
+
+    /**
+     * mem_trace prints every address as 0x and 16 digits, each followed by a space: on a last line without newline, an
+     * address without its space must have its 16 digits, or the file was cut inside it (read as a smaller address, or as 0,
+     * an inactive lane). A hand-written last record with shorter addresses needs its newline.
+     */
+    private void requireWholeLastAddress(String last) {
+        if (Character.isWhitespace(raw.charAt(raw.length() - 1))) return;
+        String digits = last.startsWith("0x") || last.startsWith("0X") ? last.substring(2) : last;
+        if (digits.length() != 16) throw src.cutShort("its last address '" + last + "' is not complete (0x and 16 digits)");
     }
 
     private int localWarp(int cta, int hw) {

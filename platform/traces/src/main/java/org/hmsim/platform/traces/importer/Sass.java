@@ -28,6 +28,30 @@ final class Sass {
         }
     }
 
+    /**
+     * Opcodes that may carry addresses but whose data stays in the SM (shared memory, its barriers, constants) or that move
+     * no data (cache control, queries): one issue cycle, as Accel-Sim counts them. Any other opcode with addresses is
+     * refused ({@link #unknownMemoryOpcode}): counted as compute, its accesses would vanish from the import unnoticed (a
+     * bad-input review).
+     */
+    static boolean staysInSm(String opcode) {
+        int dot = opcode.indexOf('.');
+        switch (dot < 0 ? opcode : opcode.substring(0, dot)) {
+            case "LDS", "STS", "ATOMS", "LDSM", "STSM", "SYNCS", "ARRIVES", // shared memory and its barriers
+                 "LDC", "ULDC",                                             // constant banks
+                 "CCTL", "CCTLL", "CCTLT", "QSPC", "SUQUERY", "TMML", "TXQ": // cache control and queries
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /** The error for an opcode with addresses in neither table. */
+    static String unknownMemoryOpcode(String opcode) {
+        return "unknown memory opcode '" + opcode + "' (it has addresses, but it is neither a global or local load, store or atomic nor a shared-memory, "
+                + "constant or cache-control instruction the importer knows): its accesses cannot be placed";
+    }
+
     static boolean isBarrier(String opcode) { return opcode.equals("BAR") || opcode.startsWith("BAR."); }
 
     static boolean isExit(String opcode) { return opcode.equals("EXIT") || opcode.startsWith("EXIT."); }

@@ -21,6 +21,7 @@ public final class TextTraceReader {
     private final WarpInstruction in = new WarpInstruction();
     private KernelShape kernel;
     private boolean cpu;
+    private String cpuName;
     private int cta = -1, warp = -1;
 
     private TextTraceReader(LineSource src, TraceSink sink) {
@@ -48,8 +49,19 @@ public final class TextTraceReader {
                 throw src.fail(e.getMessage());
             }
         }
-        closeItem();
+        requireClosed();
         checkStrays();
+    }
+
+    /**
+     * A trace cut at a line boundary inside its last kernel or CPU phase would otherwise read as a shorter trace (a
+     * bad-input review): the writer closes each with 'end', so the last one must be closed. ('kernel' and 'cpu' lines
+     * still close the item before them.)
+     */
+    private void requireClosed() {
+        if (kernel == null && !cpu) return;
+        String item = kernel != null ? "kernel " + kernel.name() : "CPU phase " + cpuName;
+        throw src.fail("cut short: " + item + " has no closing 'end' line (a text trace closes its last kernel or CPU phase with 'end')");
     }
 
     // Addresses outside every allocation cannot be relocated and would stop a run as a segmentation fault;
@@ -78,6 +90,10 @@ public final class TextTraceReader {
     /** The next line without comments; blank lines are skipped. */
     private String next() {
         for (String l; (l = src.next()) != null; ) {
+            // every line the writer writes ends with a newline: a last line without one was cut inside (a bad-input review)
+            if (!src.terminated())
+                throw org.hmsim.platform.traces.TraceException.atLine(src.display(), src.number(),
+                        "cut short: the last line has no newline (every line of a text trace ends with one)");
             int hash = l.indexOf('#');
             if (hash >= 0) l = l.substring(0, hash);
             l = l.trim();
@@ -117,6 +133,7 @@ public final class TextTraceReader {
                 closeItem();
                 sink.beginCpuPhase(t[1]);
                 cpu = true;
+                cpuName = t[1];
             }
             case "end" -> {
                 arity(t, 1);
