@@ -134,6 +134,9 @@ public final class MachineConfig {
             t.finish();
             return null;
         });
+        // sizes each in range can still ask for more memory than a heap holds (gpu.l1.size: 16GiB ran out of it mid-run):
+        // refused here, naming the field, with what the model would allocate
+        if (errors.isEmpty()) errors.addAll(Footprint.check(gpus, gpu, pools, cpu));
         ConfigException.throwIfAny(errors);
         // the whole machine: only once every section reads (a pool that failed would show as missing)
         checkAttachments(pools, links, gpus);

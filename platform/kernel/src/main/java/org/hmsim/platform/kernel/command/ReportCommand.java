@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.hmsim.platform.kernel.results.FolderLock;
+import org.hmsim.platform.kernel.results.ResultsFolderException;
 import org.hmsim.platform.report.BadResultsException;
 import org.hmsim.platform.report.Report;
 import picocli.CommandLine.Command;
@@ -28,17 +30,35 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path dir = results.toAbsolutePath().normalize();
+        Path to = out == null ? dir : out.toAbsolutePath().normalize();
+        // as collect: a run writing there sets the folder's report aside when it starts and writes its own when it ends
+        // (a report drawn meanwhile was mixed into its results or replaced; found by a bad-input review); checked first, as
+        // a run that has set the earlier results aside leaves no runs.csv until its first run ends
+        if (FolderLock.held(to)) {
+            ctx.err().println(busy(to));
+            return Commands.BAD_INPUT;
+        }
         if (!Files.isRegularFile(dir.resolve("runs.csv"))) {
             ctx.err().println("report: " + dir + " is not a results folder (no runs.csv)");
             return Commands.BAD_INPUT;
         }
-        Path to = out == null ? dir : out.toAbsolutePath().normalize();
         String problem = out == null ? null : ReportTarget.problem(to, dir);
         if (problem != null) {
             ctx.err().println("report: " + problem);
             return Commands.BAD_INPUT;
         }
         Report.Summary s;
+        // into its own results folder the report holds the folder's lock while it writes, so that a run cannot start
+        // there meanwhile and set its half-written figures aside (or keep them beside its own results)
+        FolderLock lock = null;
+        try {
+            if (to.equals(dir)) lock = FolderLock.acquire(dir);
+        } catch (ResultsFolderException cannot) {
+            if (FolderLock.held(dir)) { // a run took it since the check above
+                ctx.err().println(busy(dir));
+                return Commands.BAD_INPUT;
+            } // else the folder cannot take the lock file (read-only): the write below says so as it always did
+        }
         try {
             s = write(dir, to);
         } catch (BadResultsException bad) {
@@ -47,10 +67,18 @@ final class ReportCommand implements Callable<Integer> {
         } catch (UncheckedIOException io) {
             ctx.err().println("report: " + ReportTarget.failure(io));
             return Commands.BAD_INPUT; // report exits 0 or 2 (reports.md); a folder it cannot write is the --out given
+        } finally {
+            if (lock != null) lock.close();
         }
         for (String w : s.warnings()) ctx.err().println("warning: " + w);
         ctx.out().println("report: " + s.html() + " (" + s.figures() + " figures" + (s.failedRuns() > 0 ? ", " + s.failedRuns() + " failed runs" : "") + ")");
         return Commands.OK;
+    }
+
+    /** The one line that refuses a folder a run is writing into, in collect's words. */
+    private static String busy(Path dir) {
+        return "report: an hmsim run is writing into " + dir + " right now (it holds " + FolderLock.NAME + "); nothing was written: "
+                + "draw the report there once that run has ended, or into another --out";
     }
 
     /**

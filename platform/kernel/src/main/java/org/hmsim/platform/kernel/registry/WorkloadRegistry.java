@@ -81,13 +81,51 @@ public final class WorkloadRegistry {
     public WorkloadChoice resolveTrace(Path file, String display, Map<String, ?> given) {
         WorkloadProvider p;
         try {
-            p = org.hmsim.platform.traces.TraceWorkloadProvider.open(file, display);
+            org.hmsim.platform.traces.TraceWorkloadProvider t = org.hmsim.platform.traces.TraceWorkloadProvider.open(file, display);
+            p = t;
+            // opening reads the header and directory only: a damaged segment was found mid-run, after run had set the
+            // folder's earlier results aside (a bad-input review). A binary trace is read whole here, once per version of
+            // the file in this JVM; a text trace was just converted, which read all of it.
+            if (t.trace().path().equals(file)) verifyOnce(t.trace());
         } catch (RuntimeException ex) {
             InvalidChoiceException e = new InvalidChoiceException(null, "trace " + ex.getMessage());
             e.initCause(ex);
             throw e;
         }
         return choose(WorkloadEntry.of(p, display), given);
+    }
+
+    /**
+     * Binary traces read whole without damage in this JVM, by file (device and inode), path, size, and modification and
+     * change times to the nanosecond where the file system keeps them: a file written since is read again (a 2 GB trace
+     * takes about 15 s, and the shell validates a study at every sim:run).
+     */
+    private static final java.util.Set<String> VERIFIED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** {@link org.hmsim.platform.traces.TraceVerifier#verify}, skipped for a file unchanged since it passed; closes it if damaged. */
+    private static void verifyOnce(org.hmsim.platform.traces.TraceFile trace) {
+        String key;
+        try {
+            java.nio.file.attribute.BasicFileAttributes a = java.nio.file.Files.readAttributes(trace.path(), java.nio.file.attribute.BasicFileAttributes.class);
+            Object changed;
+            try {
+                changed = java.nio.file.Files.getAttribute(trace.path(), "unix:ctime");
+            } catch (UnsupportedOperationException | IllegalArgumentException notUnix) {
+                changed = "";
+            }
+            key = trace.path().toRealPath() + "|" + a.fileKey() + "|" + a.size() + "|" + a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS)
+                    + "|" + (changed instanceof java.nio.file.attribute.FileTime t ? t.to(java.util.concurrent.TimeUnit.NANOSECONDS) : changed);
+        } catch (java.io.IOException e) {
+            key = null; // read it whole: what cannot be told unchanged is checked again
+        }
+        if (key != null && VERIFIED.contains(key)) return;
+        try {
+            org.hmsim.platform.traces.TraceVerifier.verify(trace);
+        } catch (RuntimeException damaged) {
+            trace.close();
+            throw damaged;
+        }
+        if (key != null) VERIFIED.add(key);
     }
 
     /**

@@ -56,7 +56,8 @@ public final class EarlierResults {
     private static final Set<String> CLAIMS = Set.of(ResultsFolder.PROVENANCE, "job.properties");
     private static final Pattern NUMBERED = Pattern.compile("(.+)\\.([0-9]+)");
     private static final Set<String> RUN_FILES = Set.of(ResultsFolder.CONFIG, ResultsFolder.STATS, ResultsFolder.SERIES,
-            ResultsFolder.ERROR, ResultsFolder.PARTIAL_STATS, ResultsFolder.PARTIAL_SERIES, SwapFiles.SWAPS, ResultsFolder.DAMAGED);
+            ResultsFolder.ERROR, ResultsFolder.PARTIAL_STATS, ResultsFolder.PARTIAL_SERIES, SwapFiles.SWAPS, ResultsFolder.DAMAGED,
+            ResultsFolder.CONFIG_DAMAGED, ResultsFolder.SERIES_DAMAGED);
     private static final Pattern RUN_ID = Pattern.compile("[0-9]+");
     private static final String RESTARTABLE = "; nothing is lost: the next hmsim run into this folder finishes the move";
 

@@ -48,6 +48,10 @@ public final class ResultsFolder {
     public static final String PROVENANCE = "study.json";
     /** What a --resume renames a stats.json it cannot read back to. */
     public static final String DAMAGED = "stats.json.damaged";
+    /** A damaged config.json or timeseries.csv that --resume set aside (with the run's stats.json, as {@link #DAMAGED}). */
+    public static final String CONFIG_DAMAGED = "config.json.damaged", SERIES_DAMAGED = "timeseries.csv.damaged";
+    /** stats.json's count of the data rows of timeseries.csv. */
+    static final String SERIES_ROWS = "series_rows";
 
     private final Path dir;
     private final Study study;
@@ -128,7 +132,9 @@ public final class ResultsFolder {
         for (PlannedRun r : study.runs()) {
             if (!complete(r)) continue;
             try {
-                rows.put(r.index(), readMetrics(r));
+                Map<?, ?> stats = readStats(r);
+                checkSeries(r, stats.get(SERIES_ROWS)); // the report's time-series figures read it: a run without it is not done (a bad-input review)
+                rows.put(r.index(), metricsOf(stats, runDir(r).resolve(STATS)));
             } catch (ResultsFolderException e) {
                 notes.add(setAsideDamaged(r, e));
             }
@@ -137,20 +143,89 @@ public final class ResultsFolder {
     }
 
     /**
-     * The run's stats.json no longer counts (the run is done again); the file found damaged (stats.json or config.json)
-     * is kept beside it as {@code <name>.damaged} for a look, the run's stats.json is set aside the same way.
+     * The run's stats.json no longer counts (the run is done again); the file found damaged (stats.json, config.json or
+     * timeseries.csv) is kept beside it as {@code <name>.damaged} for a look, the run's stats.json is set aside the same
+     * way. A file found missing leaves only stats.json to set aside.
      */
     private String setAsideDamaged(PlannedRun run, ResultsFolderException why) {
         Path stats = runDir(run).resolve(STATS);
         Path bad = why.file() != null && why.file().getParent() != null && why.file().getParent().equals(stats.getParent()) ? why.file() : stats;
-        Path kept = bad.resolveSibling(bad.getFileName() + ".damaged");
+        boolean missing = !Files.exists(bad, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        Path kept = (missing ? stats : bad).resolveSibling((missing ? stats : bad).getFileName() + ".damaged");
         try {
-            Files.move(bad, kept, StandardCopyOption.REPLACE_EXISTING);
+            if (!missing) Files.move(bad, kept, StandardCopyOption.REPLACE_EXISTING);
             if (!bad.equals(stats)) Files.move(stats, stats.resolveSibling(DAMAGED), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new ResultsFolderException("cannot rename " + bad + " to " + kept.getFileName() + ": " + reason(e, bad));
         }
-        return why.getMessage() + ": run " + run.id() + " runs again (the file is kept as " + kept.getFileName() + ")";
+        return why.getMessage() + ": run " + run.id() + " runs again (" + (missing ? "its stats.json is" : "the file is") + " kept as " + kept.getFileName() + ")";
+    }
+
+    /**
+     * A finished run's timeseries.csv as its run wrote it, or {@link ResultsFolderException} naming it: there, ended by a
+     * line break, a header that starts with {@code time_ns}, rows of numbers no wider than the header (a statistic sampled
+     * from the middle of a run on has no cell in the rows before it), and as many rows as stats.json records
+     * ({@code series_rows}; one an earlier hmsim wrote has none, and a file of such a run cut exactly at a line
+     * break passes).
+     */
+    private void checkSeries(PlannedRun run, Object recordedRows) {
+        Path f = runDir(run).resolve(SERIES);
+        if (!Files.isRegularFile(f)) throw new ResultsFolderException(f + " is missing", f);
+        long rows = 0;
+        // line by line: a long run's series holds a row per epoch, and a resume reads every run's
+        try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(f);
+             java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(Files.newInputStream(f),
+                     java.nio.charset.StandardCharsets.UTF_8.newDecoder()))) {
+            if (ch.size() == 0) throw ResultsFolderException.damaged(f, "it is empty");
+            java.nio.ByteBuffer last = java.nio.ByteBuffer.allocate(1);
+            ch.position(ch.size() - 1).read(last);
+            if (last.get(0) != '\n') throw ResultsFolderException.damaged(f, "it does not end with a line break: cut short");
+            List<String> head = null;
+            for (String line; (line = in.readLine()) != null; ) {
+                if (line.isEmpty()) continue; // as Csv.parse reads it
+                List<String> cells = cells(f, line);
+                if (head == null) {
+                    if (!cells.get(0).equals("time_ns")) throw ResultsFolderException.damaged(f, "its header does not start with time_ns");
+                    head = cells;
+                    continue;
+                }
+                rows++;
+                if (cells.size() > head.size())
+                    throw ResultsFolderException.damaged(f, "row " + rows + " (after the header) has " + cells.size() + " cells, the header " + head.size());
+                for (int c = 0; c < cells.size(); c++)
+                    if (!isNumber(cells.get(c)))
+                        throw ResultsFolderException.damaged(f, "row " + rows + " (after the header), column " + head.get(c) + ": '" + cells.get(c) + "' is not a number");
+            }
+            if (head == null) throw ResultsFolderException.damaged(f, "it holds no header");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw ResultsFolderException.damaged(f, "it is not text (UTF-8)");
+        } catch (IOException e) {
+            throw ResultsFolderException.damaged(f, "it cannot be read: " + reason(e, f));
+        }
+        if (recordedRows instanceof Number n && n.longValue() != rows)
+            throw ResultsFolderException.damaged(f, "it has " + rows + " rows, stats.json records " + n.longValue() + (rows < n.longValue() ? ": cut short" : ""));
+    }
+
+    /** One line's cells: split at commas, or read as CSV where a header cell is quoted. */
+    private static List<String> cells(Path f, String line) {
+        if (line.indexOf('"') < 0) return java.util.Arrays.asList(line.split(",", -1));
+        try {
+            List<List<String>> rows = Csv.parse(line + "\n");
+            return rows.isEmpty() ? List.of("") : rows.get(0);
+        } catch (UncheckedIOException e) {
+            throw ResultsFolderException.damaged(f, e.getMessage());
+        }
+    }
+
+    /** A cell as {@link Csv#number} writes it (NaN and infinities included: a sampled ratio may be one). */
+    private static boolean isNumber(String cell) {
+        if (cell.isEmpty() || Character.isWhitespace(cell.charAt(0)) || Character.isWhitespace(cell.charAt(cell.length() - 1))) return false;
+        try {
+            Double.parseDouble(cell);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /**
@@ -289,6 +364,7 @@ public final class ResultsFolder {
         stats.put("sim_time_ps", r.simTimePs());
         stats.put("events", r.events());
         stats.put("memory_requests", r.memoryRequests());
+        stats.put(SERIES_ROWS, r.seriesRows().size()); // --resume finds a series cut at a line break by it
         stats.put("metrics", r.metrics());
         stats.put("stats", new TreeMap<>(r.stats()));
         AtomicFiles.write(runDir(run).resolve(statsFile), Json.write(stats));
@@ -314,12 +390,20 @@ public final class ResultsFolder {
      * A finished run's metrics. Its config.json must be there and readable too (what the run was is checked against
      * the study from it on --resume and collect); a stats.json without metrics ({@code {}}) is damaged as well.
      */
-    private Map<String, Object> readMetrics(PlannedRun run) {
+    private Map<String, Object> readMetrics(PlannedRun run) { return metricsOf(readStats(run), runDir(run).resolve(STATS)); }
+
+    /** A finished run's stats.json, once its config.json is known to be the run's. */
+    private Map<?, ?> readStats(PlannedRun run) {
         Path config = runDir(run).resolve(CONFIG), stats = runDir(run).resolve(STATS);
         if (!Files.isRegularFile(config)) throw new ResultsFolderException(config + " is missing, so run " + run.id() + " cannot be checked against the study");
         if (!run.id().equals(Json.read(config).get("run"))) // {} or another run's: not what hmsim wrote for this run
             throw new ResultsFolderException(config + " is not run " + run.id() + "'s configuration, so the run cannot be checked against the study");
-        Object m = Json.read(stats).get("metrics");
+        return Json.read(stats);
+    }
+
+    /** The metrics of a stats.json read from {@code stats}. */
+    private static Map<String, Object> metricsOf(Map<?, ?> read, Path stats) {
+        Object m = read.get("metrics");
         if (!(m instanceof Map<?, ?> given) || given.isEmpty()) throw ResultsFolderException.damaged(stats, "it holds no metrics");
         for (Map.Entry<?, ?> e : given.entrySet()) // runs.csv and every figure read them as numbers
             if (!(e.getValue() instanceof Number))
