@@ -44,4 +44,39 @@ class ReportLockTest extends ResultsCli {
         assertEquals(0, exec("report", out.toString()), err());
         assertEquals(figures + 1, Files.list(out.resolve("figures")).count(), "once the run has ended, the report is written");
     }
+
+    /**
+     * {@code compare A B} writes its page into B/compare by default: into a folder a run is writing, whose start sets
+     * the earlier results aside and whose end writes its own report (a review). Refused as report is; reading B to
+     * draw the comparison elsewhere is fine.
+     */
+    @Test
+    void compareIntoAFolderARunIsWritingIntoIsRefused() throws Exception {
+        assertEquals(0, run());
+        Path a = dir.resolve("a");
+        copyTree(out, a);
+        try (FolderLock running = FolderLock.acquire(out)) {
+            assertOneLineError(exec("compare", a.toString(), out.toString()), "compare: an hmsim run is writing into " + out + " right now (it holds .hmsim.lock)");
+            assertTrue(err().contains("nothing was written"), err());
+            assertFalse(Files.exists(out.resolve("compare")), "no compare/ in the running study's folder");
+            Path elsewhere = dir.resolve("cmp");
+            assertEquals(0, exec("compare", a.toString(), out.toString(), "--out", elsewhere.toString()), err());
+            assertTrue(Files.isRegularFile(elsewhere.resolve("report.html")));
+            // an --out whose folder above is a running study's is refused too
+            assertOneLineError(exec("compare", a.toString(), out.toString(), "--out", out.resolve("mine").toString()), "compare: an hmsim run is writing into " + out);
+            assertFalse(Files.exists(out.resolve("mine")));
+        }
+        assertEquals(0, exec("compare", a.toString(), out.toString()), err());
+        assertTrue(Files.isRegularFile(out.resolve("compare").resolve("report.html")), "once the run has ended, the comparison is written");
+    }
+
+    private static void copyTree(Path from, Path to) throws java.io.IOException {
+        try (var paths = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) paths::iterator) {
+                if (p.getFileName().toString().equals(FolderLock.NAME)) continue;
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(t); else Files.copy(p, t);
+            }
+        }
+    }
 }

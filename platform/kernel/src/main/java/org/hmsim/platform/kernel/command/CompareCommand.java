@@ -38,6 +38,13 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream o = ctx.out(), e = ctx.err();
         Path da = a.toAbsolutePath().normalize(), db = b.toAbsolutePath().normalize();
+        Path dir = out != null ? out.toAbsolutePath().normalize() : db.resolve("compare");
+        // checked first, as report does: a run that has set DIR_B's earlier results aside leaves no runs.csv until its first run ends
+        Path locked = ReportTarget.lockedBy(dir);
+        if (locked != null) {
+            e.println(ReportTarget.busy("compare", locked));
+            return Commands.BAD_INPUT;
+        }
         for (Path d : new Path[] {da, db})
             if (!Files.isRegularFile(d.resolve("runs.csv"))) {
                 e.println("compare: " + d + " is not a results folder (no runs.csv)");
@@ -47,7 +54,6 @@ final class CompareCommand implements Callable<Integer> {
             e.println("--tolerance: must be a number >= 0 (0.02 = 2 %)");
             return Commands.BAD_INPUT;
         }
-        Path dir = out != null ? out.toAbsolutePath().normalize() : db.resolve("compare");
         String problem = out == null ? null : ReportTarget.problem(dir);  // compare's report goes beside neither folder's own
         if (problem != null) {
             e.println("compare: " + problem);

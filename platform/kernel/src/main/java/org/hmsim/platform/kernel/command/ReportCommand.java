@@ -34,8 +34,9 @@ final class ReportCommand implements Callable<Integer> {
         // as collect: a run writing there sets the folder's report aside when it starts and writes its own when it ends
         // (a report drawn meanwhile was mixed into its results or replaced; found by a bad-input review); checked first, as
         // a run that has set the earlier results aside leaves no runs.csv until its first run ends
-        if (FolderLock.held(to)) {
-            ctx.err().println(busy(to));
+        Path locked = ReportTarget.lockedBy(to);
+        if (locked != null) {
+            ctx.err().println(busy(locked));
             return Commands.BAD_INPUT;
         }
         if (!Files.isRegularFile(dir.resolve("runs.csv"))) {
@@ -75,11 +76,7 @@ final class ReportCommand implements Callable<Integer> {
         return Commands.OK;
     }
 
-    /** The one line that refuses a folder a run is writing into, in collect's words. */
-    private static String busy(Path dir) {
-        return "report: an hmsim run is writing into " + dir + " right now (it holds " + FolderLock.NAME + "); nothing was written: "
-                + "draw the report there once that run has ended, or into another --out";
-    }
+    private static String busy(Path dir) { return ReportTarget.busy("report", dir); }
 
     /**
      * Draws the report with the kernel bundle's class loader as the thread's context loader: AWT and

@@ -14,6 +14,24 @@ import org.hmsim.platform.report.Report;
 final class ReportTarget {
     private ReportTarget() {}
 
+    /**
+     * The results folder a running study holds locked that a report into {@code out} would write into, or null. A run
+     * sets its folder's report aside when it starts and writes its own when it ends, so a page drawn into it meanwhile is
+     * mixed into its results or replaced (found by a bad-input review); {@code compare}'s default {@code DIR_B/compare}
+     * lies inside DIR_B, so the folder just above {@code out} counts too.
+     */
+    static Path lockedBy(Path out) {
+        if (org.hmsim.platform.kernel.results.FolderLock.held(out)) return out;
+        Path above = out.getParent();
+        return above != null && org.hmsim.platform.kernel.results.FolderLock.held(above) ? above : null;
+    }
+
+    /** The one line that refuses to write a report into a folder a run holds, in collect's words. */
+    static String busy(String command, Path folder) {
+        return command + ": an hmsim run is writing into " + folder + " right now (it holds " + org.hmsim.platform.kernel.results.FolderLock.NAME
+                + "); nothing was written: draw the " + ("compare".equals(command) ? "comparison" : "report") + " there once that run has ended, or into another --out";
+    }
+
     /** Why {@code out} cannot take a report, or null; checked before anything is written. */
     static String problem(Path out, Path... sources) {
         String inside = EarlierResults.insideAnother(out);
