@@ -17,6 +17,8 @@ final class Cells {
     private final Map<List<String>, double[]> sums = new LinkedHashMap<>();
     /** Each configuration's value per seed (seed value -> metric), in run order. */
     private final Map<List<String>, Map<String, Double>> bySeed = new LinkedHashMap<>();
+    /** Every run's configuration, failed runs included, in run order (the study's order of its values). */
+    private final java.util.Set<List<String>> allKeys = new java.util.LinkedHashSet<>();
 
     Cells(Results r, String metric) {
         List<String> d = new ArrayList<>(r.varying());
@@ -24,6 +26,7 @@ final class Cells {
         this.dims = List.copyOf(d);
         List<String> workloads = r.values("workload");
         this.whole = workloads.size() == 1 ? workloads.get(0) : "all runs";
+        for (Run run : r.runs()) allKeys.add(key(run));
         for (Run run : r.okRuns()) {
             double v = run.metric(metric);
             if (Double.isNaN(v)) continue;
@@ -39,6 +42,13 @@ final class Cells {
         for (String d : dims) k.add(run.value(d));
         return k;
     }
+
+    /**
+     * Every configuration of the study, those whose runs failed or lack the metric included, in run order: a
+     * figure declares its series and categories in this order, so a failed first run moves no series (and no
+     * colour) to the end of the legend, and its empty place can be marked.
+     */
+    List<List<String>> allKeys() { return List.copyOf(allKeys); }
 
     /** The configurations, in run order. */
     List<List<String>> keys() { return List.copyOf(sums.keySet()); }

@@ -157,6 +157,8 @@ final class Charts {
      * several ({@link Grid#range}); the value axis takes the whiskers in.
      */
     static final class WhiskerBarRenderer extends BarRenderer {
+        /** Drawn where a bar the study ran has no value. */
+        static final String MISSING = "\u00d7";
         private final Grid grid;
 
         WhiskerBarRenderer(Grid grid) { this.grid = grid; }
@@ -165,6 +167,12 @@ final class Charts {
         public void drawItem(Graphics2D g2, CategoryItemRendererState state, Rectangle2D dataArea, CategoryPlot plot, CategoryAxis domainAxis,
                              ValueAxis rangeAxis, CategoryDataset dataset, int row, int column, int pass) {
             super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
+            if (dataset.getValue(row, column) == null) {
+                // once, in the last pass (BarRenderer draws shadows and bars in separate passes)
+                if (pass == getPassCount() - 1) markMissing(g2, state, dataArea, plot, domainAxis, rangeAxis, row, column, String.valueOf(dataset.getRowKey(row)),
+                        String.valueOf(dataset.getColumnKey(column)));
+                return;
+            }
             double[] range = grid.range(String.valueOf(dataset.getRowKey(row)), String.valueOf(dataset.getColumnKey(column)));
             // a baseline's own bars (every seed exactly 1.0) get no whisker
             if (range == null || range[0] == range[1] || dataset.getValue(row, column) == null) return;
@@ -177,6 +185,22 @@ final class Charts {
             g2.draw(new Line2D.Double(mid, lo, mid, hi));
             g2.draw(new Line2D.Double(mid - cap, lo, mid + cap, lo));
             g2.draw(new Line2D.Double(mid - cap, hi, mid + cap, hi));
+        }
+
+        /**
+         * A "\u00d7" in the series' colour where a bar the study ran has no value (its run failed, or its baseline's):
+         * an empty place would read as a value of 0. Places the study never ran stay empty.
+         */
+        private void markMissing(Graphics2D g2, CategoryItemRendererState state, Rectangle2D dataArea, CategoryPlot plot, CategoryAxis domainAxis,
+                                 ValueAxis rangeAxis, int row, int column, String series, String category) {
+            if (!grid.declared(series, category)) return;
+            double mid = calculateBarW0(plot, plot.getOrientation(), dataArea, domainAxis, state, row, column) + state.getBarWidth() / 2;
+            double base = rangeAxis.valueToJava2D(Math.max(rangeAxis.getLowerBound(), 0), dataArea, plot.getRangeAxisEdge());
+            Font font = LABEL.deriveFont(Font.BOLD);
+            g2.setFont(font);
+            g2.setPaint(lookupSeriesPaint(row));
+            float w = (float) g2.getFontMetrics(font).stringWidth(MISSING);
+            g2.drawString(MISSING, (float) (mid - w / 2), (float) (base - 4));
         }
 
         @Override

@@ -35,23 +35,51 @@ public final class FigureData {
         Baseline b = baseline(r, cells, by, spec.normalise(), notes);
         boolean invert = spec.invert() != null ? spec.invert() : Maths.isTime(metric);
         Grid g = new Grid();
-        Map<String, List<Double>> forMean = new LinkedHashMap<>();
+        List<String> except = by == null ? List.of() : List.of(by);
+        if (!cells.keys().isEmpty())
+            for (List<String> key : cells.allKeys()) g.put(cells.label(key, except), category(r, cells, key, by), Double.NaN);
         for (List<String> key : cells.keys()) {
-            String category = by == null ? r.name() : cells.get(key, by).isEmpty() ? r.values(by).get(0) : cells.get(key, by);
-            String series = cells.label(key, by == null ? List.of() : List.of(by));
+            String category = category(r, cells, key, by);
+            String series = cells.label(key, except);
             double v = cells.mean(key);
             if (b != null) v = Maths.normalise(v, cells.mean(b.of(key)), invert);
             g.put(series, category, v);
             g.putRange(series, category, cells.range(key, b == null ? null : b.of(key), invert));
-            forMean.computeIfAbsent(series, k -> new ArrayList<>()).add(v);
         }
-        if (b != null && spec.geomean() && g.categories().size() > 1)
-            for (Map.Entry<String, List<Double>> e : forMean.entrySet())
-                g.put(e.getKey(), GEOMEAN, Maths.geomean(e.getValue().stream().mapToDouble(Double::doubleValue).toArray()));
+        if (b != null && spec.geomean() && g.categories().size() > 1) addGeomean(g, by == null ? "group" : Columns.shortName(by), notes);
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
+        else if (g.anyMissing()) notes.add("\u00d7: no value (the run failed, or the run it is relative to did)");
         else if (b == null && Charts.allZero(g)) notes.add(metric + " is 0 in every run shown");
         leftOut(r, notes);
         return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
+    }
+
+    /** The bar group of a configuration: its value of {@code by} (the study's name when there is no {@code by}). */
+    private static String category(Results r, Cells cells, List<String> key, String by) {
+        return by == null ? r.name() : cells.get(key, by).isEmpty() ? r.values(by).get(0) : cells.get(key, by);
+    }
+
+    /**
+     * The geomean group, over only the categories where every series has a value: a series missing a workload
+     * (its run failed) would otherwise be averaged over other workloads than its neighbours and look better or
+     * worse for it. A note names the categories left out.
+     */
+    static void addGeomean(Grid g, String byName, List<String> notes) {
+        List<String> common = new ArrayList<>(), left = new ArrayList<>();
+        for (String cat : g.categories()) (everySeriesHas(g, cat) ? common : left).add(cat);
+        if (!left.isEmpty())
+            notes.add("geomean over the " + common.size() + " of " + g.categories().size() + " " + byName
+                    + "s every series has a value for (left out: " + String.join(", ", left) + ")");
+        if (common.isEmpty()) return;
+        for (String s : g.series()) g.put(s, GEOMEAN, Maths.geomean(common.stream().mapToDouble(c -> g.get(s, c)).toArray()));
+    }
+
+    private static boolean everySeriesHas(Grid g, String category) {
+        for (String s : g.series()) {
+            double v = g.get(s, category);
+            if (!(v > 0) || Double.isInfinite(v)) return false;
+        }
+        return true;
     }
 
     /** Failed runs have no metrics: a figure without them must say so, or a workload just vanishes from it. */
@@ -74,6 +102,9 @@ public final class FigureData {
         }
         Baseline b = baseline(r, cells, x, spec.normalise(), notes);
         boolean invert = spec.invert() != null ? spec.invert() : Maths.isTime(metric);
+        // the study's order of lines and x values, whichever runs failed (as bars)
+        if (!cells.keys().isEmpty())
+            for (List<String> key : cells.allKeys()) g.put(cells.label(key, List.of(x)), cells.get(key, x).isEmpty() ? r.values(x).get(0) : cells.get(key, x), Double.NaN);
         for (List<String> key : cells.keys()) {
             double v = cells.mean(key);
             if (b != null) v = Maths.normalise(v, cells.mean(b.of(key)), invert);

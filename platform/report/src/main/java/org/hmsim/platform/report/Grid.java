@@ -20,6 +20,22 @@ public final class Grid {
         bySeries.computeIfAbsent(series, k -> new LinkedHashMap<>()).put(category, value);
     }
 
+    /**
+     * Whether the figure has a place for this value, even one with no number (a failed run's, NaN): such a
+     * place is marked as missing, where a pair the study never ran is simply absent.
+     */
+    public boolean declared(String series, String category) {
+        Map<String, Double> m = bySeries.get(series);
+        return m != null && m.containsKey(category);
+    }
+
+    /** Whether some declared place has no number (a failed run, or a value whose baseline run failed). */
+    public boolean anyMissing() {
+        for (Map<String, Double> m : bySeries.values())
+            for (Double v : m.values()) if (v == null || v.isNaN()) return true;
+        return false;
+    }
+
     /** The value, or NaN when absent. */
     public double get(String series, String category) {
         Map<String, Double> m = bySeries.get(series);

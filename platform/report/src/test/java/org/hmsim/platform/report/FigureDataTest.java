@@ -219,6 +219,32 @@ class FigureDataTest {
     }
 
     /** A results folder with just a runs.csv of these lines. */
+    /**
+     * Policy b's run of w1 failed (found by a reports review): b kept its place and colour in the legend (it moved
+     * behind c), its empty place is marked rather than left to read as 0, and the geomean group averages every
+     * series over the same workloads (b's over w2 alone looked twice as good as c's over w1 and w2).
+     */
+    @Test
+    void aFailedRunKeepsItsSeriesPlaceIsMarkedAndLeavesTheGeomeanComparable(@TempDir Path d) throws Exception {
+        Results m = results(d, "run,status,workload,machine,slot.placement,seed,sim_time_ns",
+                "0001,ok,w1,small,a,1,100", "0002,failed,w1,small,b,1,", "0003,ok,w1,small,c,1,50",
+                "0004,ok,w2,small,a,1,100", "0005,ok,w2,small,b,1,25", "0006,ok,w2,small,c,1,25");
+        FigureData.Computed c = FigureData.bars(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("placement", "a"))));
+        Grid g = c.grid();
+        assertEquals(List.of("a", "b", "c"), g.series(), "the study's order, whichever run failed");
+        assertTrue(g.declared("b", "w1") && Double.isNaN(g.get("b", "w1")), "the failed run's place is there, without a value");
+        assertEquals(4.0, g.get("b", FigureData.GEOMEAN), 1e-12);
+        assertEquals(4.0, g.get("c", FigureData.GEOMEAN), 1e-12, "over w2 alone, as b's");
+        assertTrue(c.notes().stream().anyMatch(n -> n.contains("geomean over the 1 of 2 workloads") && n.contains("w1")), c.notes().toString());
+        assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("\u00d7: no value")), c.notes().toString());
+        // the chart marks the one missing bar, once
+        String svg = Render.svgElement(new Figure("f", "t", "", Charts.bars("t", "workload", c), 1000, 520, c, "workload", c.notes()));
+        assertEquals(1, svg.split(">\u00d7<", -1).length - 1, "one mark, for b on w1");
+        // lines keep the study's order too
+        FigureData.Computed l = FigureData.lines(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "x", "workload")));
+        assertEquals(List.of("a", "b", "c"), l.grid().series());
+    }
+
     private static Results results(Path d, String... lines) throws Exception {
         java.nio.file.Files.writeString(d.resolve("runs.csv"), String.join("\n", lines) + "\n");
         return Results.load(d);
