@@ -183,8 +183,23 @@ public final class Planner {
         FigureData.Computed c = FigureData.stacks(r, metrics, s);
         String title = s.title() != null ? s.title() : (s.shares() ? "Shares of " : "") + String.join(" + ", metrics);
         String caption = (s.shares() ? "Each bar splits its total (" + String.join(" + ", metrics) + ") into shares. " : "Stacked values. ") + seedNote(r) + whereNote(r, s);
+        String axis = stackAxis(r, s.by());
         return new Figure(prefix + "-" + metrics.get(0).replaceAll("[^A-Za-z0-9_.-]", "_"), title, tidy(caption),
-                Charts.stacks(title, s.by(), c, s.shares()), 1000, 560, c, s.by(), c.notes());
+                Charts.stacks(title, axis, c, s.shares()), 1000, 560, c, axis, c.notes());
+    }
+
+    /**
+     * What a stacked figure's bars are, for its axis label: one bar per configuration ({@link FigureData#stacks}),
+     * named by its {@code by} value, by the other varied columns, or both. A study of one workload has bars
+     * "fast_percent=0", "fast_percent=10", …: labelling that axis "workload" would misname them.
+     */
+    static String stackAxis(Results r, String byName) {
+        String by = Columns.resolve(r, byName);
+        List<String> varied = new ArrayList<>(r.varying());
+        varied.remove("seed");
+        boolean byVaries = by != null && varied.remove(by);
+        if (varied.isEmpty()) return byName;
+        return byVaries ? byName + " \u00b7 configuration" : "configuration";
     }
 
     private List<Figure> timeSeries(Results r, FigureSpec s, String prefix, int index) {

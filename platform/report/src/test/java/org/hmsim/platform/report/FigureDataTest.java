@@ -245,6 +245,18 @@ class FigureDataTest {
         assertEquals(List.of("a", "b", "c"), l.grid().series());
     }
 
+    /** A one-workload study's stacked bars are its configurations: the axis must not call them "workload". */
+    @Test
+    void aStackedAxisNamesWhatItsBarsAre(@TempDir Path d) throws Exception {
+        Results one = results(d, "run,status,workload,machine,slot.placement,seed,pool.a.bytes,pool.b.bytes",
+                "0001,ok,w1,small,x,1,1,3", "0002,ok,w1,small,y,1,2,2");
+        assertEquals("configuration", Planner.stackAxis(one, "workload"));
+        assertEquals("workload \u00b7 configuration", Planner.stackAxis(r, "workload"));
+        Planner p = new Planner();
+        Figure f = p.figures(one, List.of(spec(Map.of("kind", "stacked", "metrics", List.of("pool.*.bytes"))))).get(0);
+        assertEquals("configuration", f.chart().getCategoryPlot().getDomainAxis().getLabel());
+    }
+
     private static Results results(Path d, String... lines) throws Exception {
         java.nio.file.Files.writeString(d.resolve("runs.csv"), String.join("\n", lines) + "\n");
         return Results.load(d);
