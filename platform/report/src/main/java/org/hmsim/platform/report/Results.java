@@ -236,17 +236,29 @@ public final class Results {
             if (c.startsWith("slot."))
                 for (String other : changing)
                     if (!other.startsWith("slot.") && !other.equals("workload") && !other.equals("machine") && !other.equals("seed")
-                            && oneToOne(c, other)) mirror = true;
+                            && oneToOne(c, List.of(other))) mirror = true;
+            if (c.startsWith("slot.") && !mirror) mirror = mirrorsItsParameters(c, changing);
             if (!mirror) out.add(c);
         }
         return out;
     }
 
-    /** Whether each value of a goes with one value of b and the other way round, over the ok runs. */
-    private boolean oneToOne(String a, String b) {
+    /**
+     * Whether a slot column mirrors two or more swept parameters of its policy together ({@code etc(ratio=1.5,
+     * declared_ratios=true)} beside {@code policies.compression.ratio} and {@code …declared_ratios}): it matches
+     * neither alone, and kept as a dimension it made every line of a line figure a single point.
+     */
+    private boolean mirrorsItsParameters(String slotColumn, List<String> changing) {
+        String prefix = "policies." + slotColumn.substring("slot.".length()) + ".";
+        List<String> params = changing.stream().filter(o -> o.startsWith(prefix)).toList();
+        return params.size() > 1 && oneToOne(slotColumn, params);
+    }
+
+    /** Whether each value of a goes with one combination of values of bs and the other way round, over the ok runs. */
+    private boolean oneToOne(String a, List<String> bs) {
         Map<String, String> ab = new LinkedHashMap<>(), ba = new LinkedHashMap<>();
         for (Run r : okRuns()) {
-            String va = r.value(a), vb = r.value(b);
+            String va = r.value(a), vb = String.join("\u0000", bs.stream().map(r::value).toList());
             if (!vb.equals(ab.computeIfAbsent(va, k -> vb)) || !va.equals(ba.computeIfAbsent(vb, k -> va))) return false;
         }
         return true;

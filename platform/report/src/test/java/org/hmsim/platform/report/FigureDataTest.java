@@ -195,6 +195,24 @@ class FigureDataTest {
         assertEquals(List.of("stream"), l.grid().series(), "one line, not one point per policy label");
     }
 
+    /**
+     * A policy whose two parameters are swept: its slot column (etc(ratio=1.5,declared_ratios=true)) mirrors the pair, not
+     * either alone. Counted as a dimension it split a line over ratio into one single-point "line" per run (found by a
+     * reports review).
+     */
+    @Test
+    void aSlotColumnThatMirrorsTwoSweptParametersIsNotASeparateDimension(@TempDir Path d) throws Exception {
+        Results m = results(d, "run,status,workload,machine,slot.compression,policies.compression.ratio,policies.compression.declared,seed,sim_time_ns",
+                "0001,ok,stencil,small,\"etc(ratio=1.0,declared=true)\",1.0,true,1,700",
+                "0002,ok,stencil,small,\"etc(ratio=1.0,declared=false)\",1.0,false,1,900",
+                "0003,ok,stencil,small,\"etc(ratio=2.0,declared=true)\",2.0,true,1,500",
+                "0004,ok,stencil,small,\"etc(ratio=2.0,declared=false)\",2.0,false,1,400");
+        assertEquals(List.of("policies.compression.ratio", "policies.compression.declared"), m.varying());
+        FigureData.Computed l = FigureData.lines(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "x", "ratio")));
+        assertEquals(List.of("declared=true", "declared=false"), l.grid().series(), "two lines of two points each");
+        assertEquals(400.0, l.grid().get("declared=false", "2.0"), 1e-9);
+    }
+
     @Test
     void replicatedSeedsGiveWhiskersPairedSeedBySeedAndTheFiguresCsv(@TempDir Path d) throws Exception {
         // policy b is 2x faster than a with seed 1 and 4x with seed 2; times differ between seeds
