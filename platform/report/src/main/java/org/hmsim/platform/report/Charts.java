@@ -82,8 +82,8 @@ final class Charts {
         r.setItemMargin(0.03);
         r.setDrawBarOutline(false);
         colour(r, c.grid().series().size());
-        if (c.normalised()) plot.addRangeMarker(baselineMarker(c.baseline()));
-        return finish(title, categoryPlot(plot, c.grid().categories()), c.grid().series().size() > 1 || c.normalised());
+        if (c.normalised()) plot.addRangeMarker(baselineMarker());
+        return nameTheBaseline(finish(title, categoryPlot(plot, c.grid().categories()), c.grid().series().size() > 1 || c.normalised()), c);
     }
 
     /** Stacked bars (shares of a total when the values are shares). */
@@ -137,8 +137,8 @@ final class Charts {
             r.setSeriesStroke(i, new BasicStroke(2.2f));
         }
         XYPlot plot = new XYPlot(whiskers ? spread : plain, x, y, r);
-        if (c.normalised()) plot.addRangeMarker(baselineMarker(c.baseline()));
-        return finish(title, xyPlot(plot), true);
+        if (c.normalised()) plot.addRangeMarker(baselineMarker());
+        return nameTheBaseline(finish(title, xyPlot(plot), true), c);
     }
 
     private static XYErrorRenderer whiskerLines() {
@@ -303,15 +303,20 @@ final class Charts {
         return any;
     }
 
-    private static ValueMarker baselineMarker(String baseline) {
-        ValueMarker m = new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
-        m.setLabel("baseline = 1.0 (" + baseline + ")");
-        m.setLabelFont(TICK);
-        m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-        m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
-        // on a white box: the label runs over the bars it sits above
-        m.setLabelBackgroundColor(new Color(255, 255, 255, 215));
-        return m;
+    private static ValueMarker baselineMarker() {
+        return new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+    }
+
+    /**
+     * Names the baseline of a normalised chart under its title. A label on the dashed line sat at its right end, over
+     * the last bars, which are the geomean group: it hid their tops, the very values a paper quotes.
+     */
+    private static JFreeChart nameTheBaseline(JFreeChart chart, FigureData.Computed c) {
+        if (!c.normalised()) return chart;
+        TextTitle t = new TextTitle("dashed line: baseline = 1.0 (" + c.baseline() + ")", LEGEND);
+        t.setPaint(Color.DARK_GRAY);
+        chart.addSubtitle(t);
+        return chart;
     }
 
     private static void colour(BarRenderer r, int n) {

@@ -263,6 +263,20 @@ class FigureDataTest {
         assertEquals(List.of("a", "b", "c"), l.grid().series());
     }
 
+    /** The baseline is named under the title, not on the dashed line, where it covered the geomean bars (found by a reports review). */
+    @Test
+    void theBaselineIsNamedOffThePlotSoItHidesNoBar() throws Exception {
+        FigureData.Computed c = FigureData.bars(r, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("placement", "local"))));
+        org.jfree.chart.JFreeChart chart = Charts.bars("t", "workload", c);
+        java.util.Collection<?> markers = chart.getCategoryPlot().getRangeMarkers(org.jfree.chart.ui.Layer.FOREGROUND);
+        assertEquals(1, markers.size(), "the dashed line at 1.0");
+        assertEquals(null, ((org.jfree.chart.plot.Marker) markers.iterator().next()).getLabel(), "no label over the bars");
+        boolean named = false;
+        for (int i = 0; i < chart.getSubtitleCount(); i++)
+            if (chart.getSubtitle(i) instanceof org.jfree.chart.title.TextTitle t && t.getText().contains("baseline = 1.0 (placement=local)")) named = true;
+        assertTrue(named, "the subtitle names the baseline");
+    }
+
     /** A one-workload study's stacked bars are its configurations: the axis must not call them "workload". */
     @Test
     void aStackedAxisNamesWhatItsBarsAre(@TempDir Path d) throws Exception {
