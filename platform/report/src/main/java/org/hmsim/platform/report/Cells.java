@@ -58,6 +58,32 @@ final class Cells {
         return s == null || s[1] == 0 ? Double.NaN : s[0] / s[1];
     }
 
+    /**
+     * The configuration's mean relative to its baseline's, both over the seeds the two share: with a seed's run
+     * failed on one side only, that seed entered one mean and not the other, and the bar could lie outside its
+     * own whisker. NaN when either is missing; over all seeds when they share none.
+     */
+    double normalisedMean(List<String> key, List<String> base, boolean invert) {
+        Map<String, Double> values = bySeed.get(key), baseValues = bySeed.get(base);
+        if (values == null || baseValues == null) return Double.NaN;
+        double sum = 0, baseSum = 0;
+        int n = 0;
+        for (Map.Entry<String, Double> e : values.entrySet()) {
+            Double paired = baseValues.get(e.getKey());
+            if (paired == null) continue;
+            sum += e.getValue();
+            baseSum += paired;
+            n++;
+        }
+        return n == 0 ? Maths.normalise(mean(key), mean(base), invert) : Maths.normalise(sum / n, baseSum / n, invert);
+    }
+
+    /** How many configurations are means over fewer seeds than the most any has (a replica's run failed). */
+    int shortOfSeeds() {
+        int most = bySeed.values().stream().mapToInt(Map::size).max().orElse(0);
+        return (int) bySeed.values().stream().filter(m -> m.size() < most).count();
+    }
+
     /** How many seeds the configuration's mean is over. */
     int seeds(List<String> key) {
         Map<String, Double> m = bySeed.get(key);

@@ -42,15 +42,16 @@ public final class FigureData {
             String category = category(r, cells, key, by);
             String series = cells.label(key, except);
             double v = cells.mean(key);
-            if (b != null) v = Maths.normalise(v, cells.mean(b.of(key)), invert);
+            if (b != null) v = cells.normalisedMean(key, b.of(key), invert);
             g.put(series, category, v);
             g.putRange(series, category, cells.range(key, b == null ? null : b.of(key), invert));
         }
         if (b != null && spec.geomean() && g.categories().size() > 1) addGeomean(g, by == null ? "group" : Columns.shortName(by), notes);
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
-        else if (g.anyMissing()) notes.add("\u00d7: no value (the run failed, or the run it is relative to did)");
         else if (b == null && Charts.allZero(g)) notes.add(metric + " is 0 in every run shown");
+        if (g.anyMissing()) notes.add("\u00d7: no value (the run failed, or the run it is relative to did)");
         leftOut(r, notes);
+        fewerSeeds(cells, notes);
         return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
     }
 
@@ -107,14 +108,22 @@ public final class FigureData {
             for (List<String> key : cells.allKeys()) g.put(cells.label(key, List.of(x)), cells.get(key, x).isEmpty() ? r.values(x).get(0) : cells.get(key, x), Double.NaN);
         for (List<String> key : cells.keys()) {
             double v = cells.mean(key);
-            if (b != null) v = Maths.normalise(v, cells.mean(b.of(key)), invert);
+            if (b != null) v = cells.normalisedMean(key, b.of(key), invert);
             String series = cells.label(key, List.of(x)), at = cells.get(key, x).isEmpty() ? r.values(x).get(0) : cells.get(key, x);
             g.put(series, at, v);
             g.putRange(series, at, cells.range(key, b == null ? null : b.of(key), invert));
         }
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
         leftOut(r, notes);
+        fewerSeeds(cells, notes);
         return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
+    }
+
+    /** The caption's "mean over N seeds" is not true of a configuration one of whose replicas failed: say so. */
+    static void fewerSeeds(Cells cells, List<String> notes) {
+        int n = cells.shortOfSeeds();
+        if (n > 0) notes.add(n + " configuration" + (n == 1 ? " is a mean" : "s are means") + " over fewer seeds (a run failed)"
+                + "; a value relative to a baseline takes the baseline over the same seeds");
     }
 
     /**

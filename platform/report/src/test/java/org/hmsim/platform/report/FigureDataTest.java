@@ -213,6 +213,21 @@ class FigureDataTest {
         assertEquals(400.0, l.grid().get("declared=false", "2.0"), 1e-9);
     }
 
+    /**
+     * b's seed-2 replica failed: its bar was mean(b over seeds 1, 3) against mean(a over seeds 1, 2, 3), 1.67, outside its
+     * own whisker (2.0 for both seeds), and the caption still said every bar is a mean over 3 seeds (found by a reports review).
+     */
+    @Test
+    void aFailedReplicaIsComparedWithItsBaselineOverTheSameSeeds(@TempDir Path d) throws Exception {
+        Results m = results(d, "run,status,workload,machine,slot.placement,seed,sim_time_ns",
+                "0001,ok,w,small,a,1,100", "0002,ok,w,small,a,2,50", "0003,ok,w,small,a,3,100",
+                "0004,ok,w,small,b,1,50", "0005,failed,w,small,b,2,", "0006,ok,w,small,b,3,50");
+        FigureData.Computed c = FigureData.bars(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("placement", "a"))));
+        assertEquals(2.0, c.grid().get("b", "w"), 1e-12, "a over seeds 1 and 3, as b");
+        assertArrayEquals(new double[] {2.0, 2.0}, c.grid().range("b", "w"), 1e-12);
+        assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("1 configuration is a mean over fewer seeds")), c.notes().toString());
+    }
+
     @Test
     void replicatedSeedsGiveWhiskersPairedSeedBySeedAndTheFiguresCsv(@TempDir Path d) throws Exception {
         // policy b is 2x faster than a with seed 1 and 4x with seed 2; times differ between seeds
