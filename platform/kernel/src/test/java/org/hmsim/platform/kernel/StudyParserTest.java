@@ -393,6 +393,23 @@ class StudyParserTest {
         assertEquals("sweep.gpu", error(head + "  gpu.sms: 8\nsweep:\n  gpu: [{sms: 2}, {sms: 4}]\n").field());
     }
 
+    /**
+     * Two runs that are the same simulation because two machine files describe the same machine, or a workload is
+     * spelt two ways, were blamed on the sweep: (a line of the study the user had not got wrong; found by a docs audit).
+     */
+    @Test
+    void twinRunsAreRefusedAtTheListThatHoldsTheTwin() throws Exception {
+        Fakes.write(dir, "machines/small2.yaml", Fakes.MACHINE);
+        String head = "study: twins\nmachines: [../machines/small.yaml, ../machines/small2.yaml]\n";
+        StudyException m = error(head + "workloads: [stream]\nsweep:\n  gpu.sms: [2, 4]\n");
+        assertEquals("machines[1]", m.field(), m.getMessage());
+        assertTrue(m.getMessage().contains("s.yaml:2:") && m.getMessage().contains("describe the same machine"), m.getMessage());
+        String one = "study: twins\nmachine: ../machines/small.yaml\n";
+        StudyException w = error(one + "workloads: [stream, {name: stream, size: 1MB}]\nsweep:\n  gpu.sms: [2, 4]\n");
+        assertEquals("workloads[1]", w.field(), w.getMessage());
+        assertTrue(w.getMessage().contains("s.yaml:3:") && w.getMessage().contains("a workload is listed twice, spelt two ways"), w.getMessage());
+    }
+
     /** b is a bit, B a byte: 320Gb/s was simulated as 320 GB/s; a size in bits is refused at the study's line. */
     @Test
     void aBandwidthInBitsIsAnEighthOfOneInBytes() throws Exception {

@@ -840,9 +840,23 @@ public final class StudyParser {
                 key.add(r.seed());
                 PlannedRun twin = seen.putIfAbsent(key, r);
                 if (twin == null) continue;
+                String same = "runs " + twin.id() + " (" + twin.label() + ") and " + r.id() + " (" + r.label() + ") are the same simulation: ";
+                // the list that holds the twin: two machine files alike were blamed on sweep: (found by a docs audit)
+                if (!twin.machine().label().equals(r.machine().label())) {
+                    int i = 0;
+                    while (i < machines.size() && !machines.get(i).label.equals(r.machine().label())) i++;
+                    Node at = value("machines") instanceof SequenceNode s && i < s.getValue().size() ? s.getValue().get(i) : value("machines");
+                    throw doc.error(at, "machines[" + i + "]", same + "machine files " + twin.machine().file() + " and " + r.machine().file()
+                            + " describe the same machine (the same name: and values): list it once");
+                }
+                if (twin.workload() != r.workload()) {
+                    int i = 0;
+                    while (i < workloadChoices.size() && workloadChoices.get(i) != r.workload()) i++;
+                    if (i < workloadNodes.size())
+                        throw doc.error(workloadNodes.get(i), "workloads[" + i + "]", same + "a workload is listed twice, spelt two ways");
+                }
                 String at = firstKey("sweep", "policies", "workloads");
-                throw originOf(at).error(at, "runs " + twin.id() + " (" + twin.label() + ") and " + r.id() + " (" + r.label()
-                        + ") are the same simulation: a value is listed twice, spelt two ways");
+                throw originOf(at).error(at, same + "a value is listed twice, spelt two ways");
             }
         }
 
