@@ -810,8 +810,12 @@ class StudyParserTest {
         // a swap that could never happen, or a key that would be ignored, is refused rather than silently skipped
         assertTrue(error(BASE + "swaps: [{at: epoch 0, slot: placement, to: interleave}]\n").reason().contains("epochs count from 1"));
         StudyException mixed = error(BASE + "swaps: [{at: 50us, slot: placement, to: interleave, between: [local, interleave]}]\n");
-        assertEquals("swaps[0]", mixed.field());
+        assertEquals("swaps[0].between", mixed.field());
         assertTrue(mixed.reason().contains("either at and to, or every and between"), mixed.reason());
+        // at beside every was refused as "missing 'between'", a key of the form the user did not mean (found by a docs audit)
+        StudyException both = error(BASE + "swaps: [{at: 5us, every: 2 epochs, slot: placement, to: local}]\n");
+        assertEquals("swaps[0].every", both.field());
+        assertTrue(both.reason().startsWith("a swap has either at and to, or every and between, not both (at and every given)"), both.reason());
         assertEquals(1, parse(BASE + "swaps: [{at: epoch 1, slot: placement, to: interleave}]\n").swaps().size());
 
         // a policy's time parameter likewise: gpu_fault: 20 would be 20 ps

@@ -694,6 +694,12 @@ public final class StudyParser {
                 for (String k : e.keySet())
                     if (!List.of("at", "every", "slot", "to", "between").contains(k))
                         throw doc.error(e.get(k).getKeyNode(), field + "." + k, "unknown key '" + k + "' (a swap has at, slot, to; or every, slot, between)");
+                // at/to beside every/between: said as such, not as a key of the other form missing (found by a docs audit)
+                if ((e.containsKey("at") || e.containsKey("to")) && (e.containsKey("every") || e.containsKey("between"))) {
+                    String first = e.containsKey("at") ? "at" : "to", second = e.containsKey("every") ? "every" : "between";
+                    throw doc.error(e.get(second).getKeyNode(), field + "." + second, "a swap has either at and to, or every and between, not both ("
+                            + first + " and " + second + " given): {at: kernel 2, slot: placement, to: bw-aware} or {every: 4 epochs, slot: replacement, between: [lru, random]}");
+                }
                 boolean every = e.containsKey("every");
                 List<String> need = every ? List.of("every", "slot", "between") : List.of("at", "slot", "to");
                 for (String k : need)
