@@ -395,7 +395,7 @@ public final class WorkloadFile {
             if (b.scalar().trim().equals("end")) before = -1;
             else {
                 long v = b.integer();
-                if (v < 0 || v > Integer.MAX_VALUE - 1) throw b.error("before must be a launch index >= 0 or 'end'");
+                if (v < 0 || v > Integer.MAX_VALUE - 1) throw b.error("before must be a launch index in [0, " + (Integer.MAX_VALUE - 1) + "] or 'end', is " + v);
                 before = (int) v;
             }
             String name = m.containsKey("name") ? m.get("name").name() : "host" + out.size();

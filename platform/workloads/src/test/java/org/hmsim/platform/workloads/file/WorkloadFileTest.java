@@ -452,6 +452,12 @@ class WorkloadFileTest {
         String late = wide + "host:\n  - {before: 5, name: late, compute: 10, streams: [{alloc: a}]}\n";
         WorkloadFileException host = assertThrows(WorkloadFileException.class, () -> create(parse(late), Map.of(), 1));
         assertEquals("before 5 is not a launch of this workload: it launches 1 kernel (0-based indices), or 'end'", host.problem());
+        // 2^31-1 was refused as not ">= 0" (found by a docs audit: docs/workload-files.md gives 0 .. 2^31-2)
+        for (String v : new String[] {"-1", "2147483647"}) {
+            WorkloadFileException bad = assertThrows(WorkloadFileException.class,
+                    () -> parse(wide + "host:\n  - {before: " + v + ", streams: [{alloc: a}]}\n"));
+            assertEquals("before must be a launch index in [0, 2147483646] or 'end', is " + v, bad.problem());
+        }
         assertDoesNotThrow(() -> create(parse(wide + "host:\n  - {before: 0, name: early, compute: 10, streams: [{alloc: a}]}\n"), Map.of(), 1));
         // a zipf exponent given to a uniform draw was ignored
         WorkloadFileException s = assertThrows(WorkloadFileException.class,
