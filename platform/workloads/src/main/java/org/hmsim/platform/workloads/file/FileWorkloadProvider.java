@@ -153,7 +153,7 @@ final class FileWorkloadProvider implements WorkloadProvider {
         if (bx < 1 || by < 1 || bx > 1024 / by) throw kd.at("block").error("block must have 1..1024 threads, is " + bx + " x " + by);
         long ctas = gx * gy, threads = bx * by;
         long shared = eval(kd.shared(), params, kd.at("shared")::error, "shared");
-        if (shared < 0 || shared > Integer.MAX_VALUE) throw kd.at("shared").error("shared memory must be >= 0 bytes, is " + shared);
+        if (shared < 0 || shared > Integer.MAX_VALUE) throw kd.at("shared").error("shared memory must be in [0, " + Integer.MAX_VALUE + "] bytes, is " + shared);
         long[] t = params.clone();
         t[Vars.LAUNCH] = launch;
         t[Vars.ITER] = iter;

@@ -395,6 +395,9 @@ class WorkloadFileTest {
                 bad("name: x\niterations: 3000000000\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, steps: [barrier]}]\n").problem());
         assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, repeat: -1, steps: [barrier]}]\n")
                 .problem().startsWith("repeat must be in [0, "));
+        // 2 GB of shared memory was refused as not ">= 0 bytes" (found by a docs audit)
+        assertEquals("shared memory must be in [0, 2147483647] bytes, is 2147483648",
+                bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, shared: 2GB, steps: [barrier]}]\n").problem());
     }
 
     /** A file that launches nothing is refused when it is read (validate), not by every run. */
