@@ -80,6 +80,15 @@ class StudyParserTest {
         // a top-level section is not made up: cpu: and uvm: turn a model on by being there
         StudyException cpu = error(head + "sweep:\n  cpu.cores: [1, 2]\n");
         assertTrue(cpu.getMessage().contains("no such machine field: the machine has no 'cpu'"), cpu.getMessage());
+        // ... but given whole they are: an empty one adds the model with its defaults, as in a machine file (refused as
+        // "has no value" until a docs audit); into a machine that has one, it would merge nothing
+        Study uvm = parse(head + "overrides: {uvm: {}}\n");
+        assertTrue(uvm.runs().get(0).machine().config().uvm() != null, "uvm: {} adds demand paging");
+        assertEquals(2, parse(head + "overrides: {cpu: {}}\n").runs().get(0).machine().config().cpu().cores());
+        Fakes.write(dir, "machines/paged.yaml", Fakes.MACHINE + "uvm: {oversubscription: 0.5}\n");
+        StudyException twice = error("study: g\nmachine: ../machines/paged.yaml\nworkloads: [stream]\noverrides: {uvm: {}}\n");
+        assertEquals("overrides.uvm", twice.field());
+        assertTrue(twice.reason().contains("has a uvm: section already"), twice.reason());
         // other sections a machine file may leave out take their defaults and may be made (energy: is in no example)
         assertEquals(2, parse(head + "sweep:\n  energy.l1_access_pj: [1, 2]\n").runs().size());
         // a list section is not made up either: its elements are addressed, not created

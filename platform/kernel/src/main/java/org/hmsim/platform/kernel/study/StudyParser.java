@@ -310,6 +310,17 @@ public final class StudyParser {
                 Object plain = doc.plain(v, "", null);
                 // left empty it would silently take hmsim's built-in default, not the machine file's value (found by a review)
                 String empty = emptyLeaf(plain, field);
+                // uvm: {} and cpu: {} add the model with its defaults to a machine without one, as in a machine file
+                // (docs/study-files.md: "give the whole section as a mapping to add one"; refused as "has no value"
+                // until a docs audit); to a machine that has one it would merge nothing
+                if (empty != null && empty.equals(field) && plain instanceof Map<?, ?> pm && pm.isEmpty()
+                        && (e.getKey().equals("uvm") || e.getKey().equals("cpu"))) {
+                    for (MachineTree t : machines)
+                        if (t.root.get(e.getKey()) != null)
+                            throw doc.error(v, field, "is empty, and machine " + t.label + " has a " + e.getKey()
+                                    + ": section already, into which it would merge nothing (give the fields to change)");
+                    empty = null;
+                }
                 if (empty != null) throw doc.error(v, empty, "has no value");
                 for (int m = 0; m < machines.size(); m++) override(machines.get(m), e.getKey(), e.getValue(), plain, overridden.get(m));
             }
