@@ -69,6 +69,24 @@ class CompareTest {
     }
 
     /**
+     * A run that failed on one side is one difference, its status, as a run on one side only is; its metrics, missing on
+     * the failed side, were each listed as moved too (found by a reports review).
+     */
+    @Test
+    void aRunThatFailedOnOneSideIsOneDifference() throws Exception {
+        Path a = Synthetic.folder(dir.resolve("a"), null), b = Synthetic.folder(dir.resolve("b"), null);
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(b.resolve("runs.csv")));
+        assertTrue(lines.get(7).startsWith("0007,ok,"), lines.get(7));
+        lines.set(7, "0007,failed,\"bfs(nodes=64,x=1)\",small,interleave,lru,40GB/s,1,,,,,,,");
+        Files.write(b.resolve("runs.csv"), lines);
+        List<Compare.Diff> moved = Compare.diffs(Results.load(a), Results.load(b), 0.02).stream().filter(Compare.Diff::moved).toList();
+        assertEquals(1, moved.size(), moved.toString());
+        assertEquals("(status: ok \u2192 failed)", moved.get(0).metric());
+        assertEquals("0007", moved.get(0).runB());
+        assertEquals(0, Compare.diffs(Results.load(b), Results.load(b), 0.0).stream().filter(Compare.Diff::moved).count(), "failed on both sides: nothing moved");
+    }
+
+    /**
      * A finished study's runs.csv cut at a line break leaves every row whole: it was compared as if the runs it lost
      * had moved, and reported without them (a bad-input audit). Refused, naming the file and the runs it lacks.
      */
