@@ -173,7 +173,9 @@ public final class Planner {
         for (int i = 0; i < xs.length; i++) xs[i] = Numbers.leading(cats.get(i));
         String unit = cats.isEmpty() ? "" : Numbers.unit(cats.get(0));
         String xName = x == null ? s.x() : x;
-        String xLabel = xName + (unit.isEmpty() ? "" : " (" + unit + ")");
+        // the axis says the parameter as the title and legends do (fast_percent, not policies.placement.fast_percent);
+        // the figure's CSV keeps the whole column name
+        String xLabel = (x == null ? s.x() : Columns.shortName(x, r.varying())) + (unit.isEmpty() ? "" : " (" + unit + ")");
         String title = s.title() != null ? s.title() : metric + " over " + (x == null ? s.x() : Columns.shortName(x));
         String caption = (c.normalised() ? "Relative to " + c.baseline() + ". " : "") + "One line per combination of the other varied columns. " + seedNote(r, c) + whereNote(r, s);
         return new Figure(id, title, tidy(caption), Charts.lines(title, xLabel, c, xs), 1000, 520, c, xName, c.notes());

@@ -304,6 +304,18 @@ class FigureDataTest {
         assertEquals("configuration", f.chart().getCategoryPlot().getDomainAxis().getLabel());
     }
 
+    /** A line figure's x axis names its parameter as its title does, not by the whole runs.csv column (a reports review). */
+    @Test
+    void aLineFiguresAxisNamesItsParameterShortly(@TempDir Path d) throws Exception {
+        Results m = results(d, "run,status,workload,machine,slot.placement,policies.placement.fast_percent,pools.ddr.bandwidth,seed,sim_time_ns",
+                "0001,ok,w,small,ratio(fast_percent=10),10,40GB/s,1,100", "0002,ok,w,small,ratio(fast_percent=50),50,40GB/s,1,80",
+                "0003,ok,w,small,ratio(fast_percent=10),10,80GB/s,1,90", "0004,ok,w,small,ratio(fast_percent=50),50,80GB/s,1,70");
+        Figure f = new Planner().figures(m, List.of(spec(Map.of("kind", "line", "metrics", List.of("sim_time_ns"), "x", "fast_percent")))).get(0);
+        assertEquals("fast_percent", f.chart().getXYPlot().getDomainAxis().getLabel());
+        Figure g = new Planner().figures(m, List.of(spec(Map.of("kind", "line", "metrics", List.of("sim_time_ns"), "x", "bandwidth")))).get(0);
+        assertEquals("bandwidth (GB/s)", g.chart().getXYPlot().getDomainAxis().getLabel());
+    }
+
     private static Results results(Path d, String... lines) throws Exception {
         java.nio.file.Files.writeString(d.resolve("runs.csv"), String.join("\n", lines) + "\n");
         return Results.load(d);
