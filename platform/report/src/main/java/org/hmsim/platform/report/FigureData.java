@@ -116,7 +116,37 @@ public final class FigureData {
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
         leftOut(r, notes);
         fewerSeeds(cells, notes);
+        hiddenLines(g, notes);
         return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
+    }
+
+    /**
+     * Lines with the same value at every x are drawn one over the other, so the legend names a line the figure does not
+     * show (etc-footprint: two models with one series; found by a reports review): the caption says which coincide.
+     */
+    static void hiddenLines(Grid g, List<String> notes) {
+        List<String> series = g.series();
+        boolean[] said = new boolean[series.size()];
+        for (int i = 0; i < series.size(); i++) {
+            if (said[i]) continue;
+            List<String> same = new ArrayList<>(List.of(series.get(i)));
+            for (int j = i + 1; j < series.size(); j++)
+                if (!said[j] && sameLine(g, series.get(i), series.get(j))) {
+                    same.add(series.get(j));
+                    said[j] = true;
+                }
+            if (same.size() > 1) notes.add(String.join(", ", same) + ": the same value at every point, drawn one over the other");
+        }
+    }
+
+    private static boolean sameLine(Grid g, String a, String b) {
+        boolean any = false;
+        for (String c : g.categories()) {
+            double va = g.get(a, c), vb = g.get(b, c);
+            if (Double.isNaN(va) != Double.isNaN(vb) || !Double.isNaN(va) && va != vb) return false;
+            any |= !Double.isNaN(va);
+        }
+        return any;
     }
 
     /** The caption's "mean over N seeds" is not true of a configuration one of whose replicas failed: say so. */

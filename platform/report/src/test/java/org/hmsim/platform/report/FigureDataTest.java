@@ -316,6 +316,18 @@ class FigureDataTest {
         assertEquals("bandwidth (GB/s)", g.chart().getXYPlot().getDomainAxis().getLabel());
     }
 
+    /** Two lines with the same values hide one another: the caption says so (a reports review); lines that differ anywhere do not. */
+    @Test
+    void linesThatCoincideAreNamedInTheCaption(@TempDir Path d) throws Exception {
+        Results m = results(d, "run,status,workload,machine,pools.ddr.bandwidth,seed,sim_time_ns",
+                "0001,ok,a,small,40GB/s,1,100", "0002,ok,a,small,80GB/s,1,80",
+                "0003,ok,b,small,40GB/s,1,100", "0004,ok,b,small,80GB/s,1,80",
+                "0005,ok,c,small,40GB/s,1,100", "0006,ok,c,small,80GB/s,1,81");
+        FigureData.Computed l = FigureData.lines(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "x", "bandwidth")));
+        assertEquals(List.of("a, b: the same value at every point, drawn one over the other"),
+                l.notes().stream().filter(n -> n.contains("drawn one over")).toList(), l.notes().toString());
+    }
+
     private static Results results(Path d, String... lines) throws Exception {
         java.nio.file.Files.writeString(d.resolve("runs.csv"), String.join("\n", lines) + "\n");
         return Results.load(d);
