@@ -175,7 +175,7 @@ final class Charts {
             }
             double[] range = grid.range(String.valueOf(dataset.getRowKey(row)), String.valueOf(dataset.getColumnKey(column)));
             // a baseline's own bars (every seed exactly 1.0) get no whisker
-            if (range == null || range[0] == range[1] || dataset.getValue(row, column) == null) return;
+            if (range == null || range[0] == range[1]) return;
             double mid = calculateBarW0(plot, plot.getOrientation(), dataArea, domainAxis, state, row, column) + state.getBarWidth() / 2;
             double lo = rangeAxis.valueToJava2D(range[0], dataArea, plot.getRangeAxisEdge());
             double hi = rangeAxis.valueToJava2D(range[1], dataArea, plot.getRangeAxisEdge());

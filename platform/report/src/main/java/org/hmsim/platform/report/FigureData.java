@@ -55,7 +55,10 @@ public final class FigureData {
         return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
     }
 
-    /** The bar group of a configuration: its value of {@code by} (the study's name when there is no {@code by}). */
+    /**
+     * Where a configuration goes on the category or x axis: its value of {@code by} (the study's name when there is
+     * no {@code by}; the column's only value where the configuration lacks it).
+     */
     private static String category(Results r, Cells cells, List<String> key, String by) {
         return by == null ? r.name() : cells.get(key, by).isEmpty() ? r.values(by).get(0) : cells.get(key, by);
     }
@@ -105,11 +108,11 @@ public final class FigureData {
         boolean invert = spec.invert() != null ? spec.invert() : Maths.isTime(metric);
         // the study's order of lines and x values, whichever runs failed (as bars)
         if (!cells.keys().isEmpty())
-            for (List<String> key : cells.allKeys()) g.put(cells.label(key, List.of(x)), cells.get(key, x).isEmpty() ? r.values(x).get(0) : cells.get(key, x), Double.NaN);
+            for (List<String> key : cells.allKeys()) g.put(cells.label(key, List.of(x)), category(r, cells, key, x), Double.NaN);
         for (List<String> key : cells.keys()) {
             double v = cells.mean(key);
             if (b != null) v = cells.normalisedMean(key, b.of(key), invert);
-            String series = cells.label(key, List.of(x)), at = cells.get(key, x).isEmpty() ? r.values(x).get(0) : cells.get(key, x);
+            String series = cells.label(key, List.of(x)), at = category(r, cells, key, x);
             g.put(series, at, v);
             g.putRange(series, at, cells.range(key, b == null ? null : b.of(key), invert));
         }

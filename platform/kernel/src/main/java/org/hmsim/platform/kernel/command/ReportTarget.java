@@ -4,6 +4,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.hmsim.platform.kernel.results.EarlierResults;
+import org.hmsim.platform.kernel.results.FolderLock;
 import org.hmsim.platform.report.Report;
 
 /**
@@ -21,14 +22,14 @@ final class ReportTarget {
      * lies inside DIR_B, so the folder just above {@code out} counts too.
      */
     static Path lockedBy(Path out) {
-        if (org.hmsim.platform.kernel.results.FolderLock.held(out)) return out;
+        if (FolderLock.held(out)) return out;
         Path above = out.getParent();
-        return above != null && org.hmsim.platform.kernel.results.FolderLock.held(above) ? above : null;
+        return above != null && FolderLock.held(above) ? above : null;
     }
 
     /** The one line that refuses to write a report into a folder a run holds, in collect's words. */
     static String busy(String command, Path folder) {
-        return command + ": an hmsim run is writing into " + folder + " right now (it holds " + org.hmsim.platform.kernel.results.FolderLock.NAME
+        return command + ": an hmsim run is writing into " + folder + " right now (it holds " + FolderLock.NAME
                 + "); nothing was written: draw the " + ("compare".equals(command) ? "comparison" : "report") + " there once that run has ended, or into another --out";
     }
 
