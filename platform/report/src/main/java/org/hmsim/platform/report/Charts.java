@@ -34,6 +34,7 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.Range;
 import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
@@ -273,6 +274,29 @@ final class Charts {
         }
         XYPlot plot = new XYPlot(data, numberAxis("simulated time (\u00b5s)"), numberAxis(yLabel), stepRenderer(data.getSeriesCount(), 0));
         return finish(title, xyPlot(plot), true);
+    }
+
+    /**
+     * The points a time-series chart draws, for figures/&lt;id&gt;.csv, in long form: one row per point, {@code panel}
+     * (the y axis it is drawn against), {@code series} (its legend name), {@code time_us} and {@code value}; null for a
+     * chart that is not over time. Read off the chart itself, so the file holds exactly what the figure shows (rates
+     * and hit rates as derived from the cumulative counters of timeseries.csv, epochs without a value left out).
+     */
+    static String timeCsv(JFreeChart chart) {
+        if (!(chart.getPlot() instanceof XYPlot plot)) return null;
+        List<XYPlot> panels = plot instanceof CombinedDomainXYPlot c ? c.getSubplots() : List.of(plot);
+        Csv out = new Csv().row(List.of("panel", "series", "time_us", "value"));
+        for (XYPlot p : panels) {
+            String panel = p.getRangeAxis().getLabel();
+            for (int d = 0; d < p.getDatasetCount(); d++) {
+                XYDataset data = p.getDataset(d);
+                if (data == null) continue;
+                for (int s = 0; s < data.getSeriesCount(); s++)
+                    for (int i = 0; i < data.getItemCount(s); i++)
+                        out.row(List.of(panel, String.valueOf(data.getSeriesKey(s)), Csv.number(data.getXValue(s, i)), Csv.number(data.getYValue(s, i))));
+            }
+        }
+        return out.toString();
     }
 
     private static XYSeries series(String name, double[] x, double[] y) {

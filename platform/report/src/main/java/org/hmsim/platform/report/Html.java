@@ -1,6 +1,7 @@
 package org.hmsim.platform.report;
 
 import java.util.List;
+import java.util.StringJoiner;
 
 /**
  * A self-contained HTML page: the style sheet and the table-sorting script are inline, figures are inline
@@ -94,8 +95,11 @@ final class Html {
         b.append("<figure class=\"figure\" id=\"").append(esc(f.id())).append("\" data-figure=\"").append(esc(f.id())).append("\">\n")
                 .append(svg).append("\n<figcaption>").append(esc(f.caption()));
         for (String n : f.notes()) b.append("<br><span class=\"note\">").append(esc(n)).append("</span>");
-        if (files)
-            b.append("<br><span class=\"files\">figures/").append(esc(f.id())).append(".svg \u00b7 figures/").append(esc(f.id())).append(".png</span>");
+        if (files) {
+            StringJoiner names = new StringJoiner(" \u00b7 ");
+            for (String ext : f.files()) names.add("figures/" + f.id() + "." + ext);
+            b.append("<br><span class=\"files\">").append(esc(names.toString())).append("</span>");
+        }
         b.append("</figcaption></figure>\n");
         return this;
     }

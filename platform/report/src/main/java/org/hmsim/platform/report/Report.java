@@ -32,11 +32,8 @@ public final class Report {
         List<Figure> figures = planner.figures(r, planner.specs(r));
         Map<String, String> svgs = writeFigures(outDir, figures);
         List<Path> files = new ArrayList<>();
-        for (Figure f : figures) {
-            files.add(outDir.resolve(FIGURES).resolve(f.id() + ".svg"));
-            files.add(outDir.resolve(FIGURES).resolve(f.id() + ".png"));
-            if (f.data() != null) files.add(outDir.resolve(FIGURES).resolve(f.id() + ".csv"));
-        }
+        for (Figure f : figures)
+            for (String ext : f.files()) files.add(outDir.resolve(FIGURES).resolve(f.id() + "." + ext));
         Html h = new Html().open("hmsim report: " + r.name());
         h.h(1, null, "hmsim report: " + r.name());
         h.p("sub", subtitle(r));
@@ -201,7 +198,8 @@ public final class Report {
             svgs.put(f.id(), svg);
             write(dir.resolve(f.id() + ".svg"), Render.svgDocument(svg).getBytes(StandardCharsets.UTF_8));
             write(dir.resolve(f.id() + ".png"), Render.png(f, PNG_SCALE));
-            if (f.data() != null) write(dir.resolve(f.id() + ".csv"), FigureData.csv(f.data(), f.categoryColumn()).getBytes(StandardCharsets.UTF_8));
+            String csv = f.csv();
+            if (csv != null) write(dir.resolve(f.id() + ".csv"), csv.getBytes(StandardCharsets.UTF_8));
         });
         return svgs;
     }

@@ -127,6 +127,10 @@ class FigureDataTest {
         assertEquals(300, d.getYValue(0, 0), 1e-9);
         assertEquals(300, d.getYValue(1, 4), 1e-9);
         assertEquals(List.of("report[0]: no series uvm.faults in the runs' timeseries.csv"), p.warnings());
+        List<String> csv = List.of(f.get(0).csv().split("\n"));
+        assertEquals("panel,series,time_us,value", csv.get(0));
+        assertEquals(1 + 2 * 5, csv.size(), "figures/<id>.csv: each run's five epochs, as drawn");
+        assertTrue(csv.get(1).endsWith(",0.1,300") && csv.get(1).startsWith("series.gpu0.l1_misses per \u00b5s,run 0001 "), csv.get(1));
         Planner q = new Planner();
         org.jfree.data.xy.XYDataset levels = q.figures(r, List.of(spec(Map.of("kind", "timeseries", "metrics", List.of("series.gpu0.l1_misses"),
                 "rate", false, "runs", List.of("0001"))))).get(0).chart().getXYPlot().getDataset();

@@ -30,11 +30,25 @@ class ReportTest {
         // Defaults: sim_time/ipc bars (normalised), l1 hit rate, 2 pool bandwidths, traffic shares,
         // a line per (swept bandwidth x {sim_time, 2 pool bandwidths}), 2 time series (the runs that have one).
         assertEquals(2 + 1 + 2 + 1 + 3 + 2, s.figures(), html.length() + " chars");
+        int csvs = 0;
         for (Path f : s.figureFiles())
-            if (f.toString().endsWith(".csv")) assertTrue(Files.readString(f).startsWith("series,"), f + ": the figure's numbers");
-            else assertTrue(Files.size(f) > 1000, f + " written");
+            if (f.toString().endsWith(".csv")) {
+                csvs++;
+                String head = f.toString().contains("-timeseries-") ? "panel,series,time_us,value\n" : "series,";
+                assertTrue(Files.readString(f).startsWith(head), f + ": the figure's numbers");
+            } else assertTrue(Files.size(f) > 1000, f + " written");
+        assertEquals(s.figures(), csvs, "every figure has its numbers in a CSV, the time series too");
         assertTrue(Files.readString(dir.resolve("figures/fig-01-bar-sim_time_ns.csv")).contains("\ninterleave bandwidth=40GB/s,stream,0.5\n"),
                 "the numbers behind the speedup bars");
+        // run 0001's time series as drawn: 1000 B of gddr per 100 ns epoch = 10 GB/s; L1 10 hits of 40 accesses
+        Path series;
+        try (var found = Files.list(dir.resolve("figures"))) {
+            series = found.filter(p -> p.getFileName().toString().matches("fig-\\d+-timeseries-run0001\\.csv")).findFirst().orElseThrow();
+        }
+        List<String> rows = Files.readAllLines(series);
+        assertTrue(rows.contains("bandwidth (GB/s),gddr,0.1,10") && rows.contains("bandwidth (GB/s),ddr,0.5,5"), rows.toString());
+        assertTrue(rows.contains("hit rate (0..1),gpu0 L1 hit rate,0.3,0.25") && rows.contains("hit rate (0..1),gpu0 L2 hit rate,0.2,0.16666666666666666"), rows.toString());
+        assertEquals(1 + 5 * 4, rows.size(), "5 epochs of 2 pools and 2 hit rates (the link's wire bytes are not drawn)");
         Matcher m = Pattern.compile("<figure class=\"figure\" id=\"([^\"]+)\"").matcher(html);
         int figures = 0;
         while (m.find()) {
