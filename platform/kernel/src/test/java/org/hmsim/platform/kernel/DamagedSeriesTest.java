@@ -39,6 +39,22 @@ class DamagedSeriesTest extends ResultsCli {
         assertFalse(out().contains("runs again"), out());
     }
 
+    /** collect checks the series as --resume does: a damaged one is named and nothing is assembled (it went unread). */
+    @Test
+    void collectNamesADamagedSeriesAndAssemblesNothing() throws Exception {
+        assertEquals(0, run());
+        Path table = out.resolve("runs.csv"), cut = out.resolve("runs/0002/timeseries.csv");
+        byte[] before = bytes(table);
+        String series = Files.readString(cut);
+        Files.writeString(cut, series.substring(0, series.length() - 3));
+        assertEquals(2, exec("collect", out.toString(), "--study", study.toString()), err());
+        assertTrue(err().startsWith("collect: " + cut + " is damaged (it does not end with a line break: cut short); nothing was assembled"), err());
+        assertTrue(err().contains("--resume runs that run again"), err());
+        assertArrayEquals(before, bytes(table), "runs.csv untouched");
+        assertEquals(0, run("--resume"), err());
+        assertEquals(0, exec("collect", out.toString(), "--study", study.toString()), err());
+    }
+
     /** A series cut exactly at a line break leaves every row whole: the row count stats.json records shows it. */
     @Test
     void aSeriesCutAtALineBreakIsDamagedToo() throws Exception {

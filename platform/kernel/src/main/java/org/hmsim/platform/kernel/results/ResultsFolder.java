@@ -117,9 +117,19 @@ public final class ResultsFolder {
     public synchronized void loadEnded() {
         rows.clear();
         for (PlannedRun r : study.runs()) {
-            if (complete(r)) rows.put(r.index(), readMetrics(r));
+            if (complete(r)) rows.put(r.index(), readChecked(r));
             else if (failed(r)) rows.put(r.index(), null);
         }
+    }
+
+    /**
+     * A run found done in the folder, checked as {@code --resume} checks it: its config.json, stats.json and timeseries.csv
+     * (a damaged or missing series is named here too, so collect does not assemble a folder whose report would lack it).
+     */
+    private Map<String, Object> readChecked(PlannedRun run) {
+        Map<?, ?> stats = readStats(run);
+        checkSeries(run, stats.get(SERIES_ROWS));
+        return metricsOf(stats, runDir(run).resolve(STATS));
     }
 
     /**
@@ -132,9 +142,7 @@ public final class ResultsFolder {
         for (PlannedRun r : study.runs()) {
             if (!complete(r)) continue;
             try {
-                Map<?, ?> stats = readStats(r);
-                checkSeries(r, stats.get(SERIES_ROWS)); // the report's time-series figures read it: a run without it is not done (a bad-input review)
-                rows.put(r.index(), metricsOf(stats, runDir(r).resolve(STATS)));
+                rows.put(r.index(), readChecked(r)); // a run without its series is not done either (a bad-input review)
             } catch (ResultsFolderException e) {
                 notes.add(setAsideDamaged(r, e));
             }
