@@ -16,6 +16,8 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.block.BlockBorder;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.CrosshairState;
+import org.jfree.chart.plot.PlotRenderingInfo;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
@@ -25,6 +27,7 @@ import org.jfree.chart.renderer.category.CategoryItemRendererState;
 import org.jfree.chart.renderer.category.StackedBarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.renderer.xy.XYItemRendererState;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.title.TextTitle;
@@ -119,7 +122,16 @@ final class Charts {
             YIntervalSeries yi = new YIntervalSeries(s, true, false);
             for (int i = 0; i < cats.size(); i++) {
                 double v = c.grid().get(s, cats.get(i));
-                if (Double.isNaN(v) || Double.isNaN(xs[i])) continue;
+                if (Double.isNaN(xs[i])) continue;
+                if (Double.isNaN(v)) {
+                    // a point the study ran without a value: a NaN item breaks the line there (left out, the line ran
+                    // straight across the failed run) and the renderer marks it
+                    if (c.grid().declared(s, cats.get(i))) {
+                        xy.add(xs[i], Double.NaN);
+                        yi.add(xs[i], Double.NaN, Double.NaN, Double.NaN);
+                    }
+                    continue;
+                }
                 double[] range = c.grid().range(s, cats.get(i));
                 xy.add(xs[i], v);
                 yi.add(xs[i], v, range == null ? v : range[0], range == null ? v : range[1]);
@@ -132,7 +144,7 @@ final class Charts {
         NumberAxis y = numberAxis(c.valueLabel());
         y.setAutoRangeIncludesZero(!c.normalised());
         boolean whiskers = c.grid().hasRanges();
-        XYLineAndShapeRenderer r = whiskers ? whiskerLines() : new XYLineAndShapeRenderer(true, true);
+        XYLineAndShapeRenderer r = new MarkedLines(whiskers);
         for (int i = 0; i < c.grid().series().size(); i++) {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
             r.setSeriesStroke(i, new BasicStroke(2.2f));
@@ -142,15 +154,41 @@ final class Charts {
         return nameTheBaseline(finish(title, xyPlot(plot), true), c);
     }
 
-    private static XYErrorRenderer whiskerLines() {
-        XYErrorRenderer r = new XYErrorRenderer();
-        r.setDrawXError(false);
-        r.setDrawYError(true);
-        r.setErrorPaint(Color.DARK_GRAY);
-        r.setErrorStroke(new BasicStroke(1.2f));
-        r.setCapLength(8);
-        r.setDefaultLinesVisible(true);
-        return r;
+    /**
+     * The lines of a line figure: points, the lines between them and, where a point is a mean over several seeds, its
+     * whisker; a point the study ran without a value breaks the line and is marked ({@link #markMissingPoint}).
+     */
+    static final class MarkedLines extends XYErrorRenderer {
+        MarkedLines(boolean whiskers) {
+            setDrawXError(false);
+            setDrawYError(whiskers);
+            setErrorPaint(Color.DARK_GRAY);
+            setErrorStroke(new BasicStroke(1.2f));
+            setCapLength(8);
+            setDefaultLinesVisible(true);
+        }
+
+        @Override
+        public void drawItem(Graphics2D g2, XYItemRendererState state, Rectangle2D dataArea, PlotRenderingInfo info, XYPlot plot, ValueAxis domainAxis,
+                             ValueAxis rangeAxis, XYDataset dataset, int series, int item, CrosshairState crosshair, int pass) {
+            if (!Double.isNaN(dataset.getYValue(series, item)))
+                super.drawItem(g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item, crosshair, pass);
+            else if (pass == getPassCount() - 1) markMissingPoint(g2, dataArea, plot, domainAxis, rangeAxis, dataset.getXValue(series, item), lookupSeriesPaint(series));
+        }
+    }
+
+    /**
+     * A "\u00d7" in the line's colour at the foot of the value axis where a point the study ran has no value (its run
+     * failed, or its baseline's), as bars get one: the line's gap alone reads as a point never run.
+     */
+    static void markMissingPoint(Graphics2D g2, Rectangle2D dataArea, XYPlot plot, ValueAxis domainAxis, ValueAxis rangeAxis, double x, Paint paint) {
+        double at = domainAxis.valueToJava2D(x, dataArea, plot.getDomainAxisEdge());
+        double base = rangeAxis.valueToJava2D(Math.max(rangeAxis.getLowerBound(), Math.min(0, rangeAxis.getUpperBound())), dataArea, plot.getRangeAxisEdge());
+        Font font = LABEL.deriveFont(Font.BOLD);
+        g2.setFont(font);
+        g2.setPaint(paint);
+        float w = (float) g2.getFontMetrics(font).stringWidth(WhiskerBarRenderer.MISSING);
+        g2.drawString(WhiskerBarRenderer.MISSING, (float) (at - w / 2), (float) (base - 4));
     }
 
     /**

@@ -117,6 +117,7 @@ public final class FigureData {
             g.putRange(series, at, cells.range(key, b == null ? null : b.of(key), invert));
         }
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
+        if (g.anyMissing()) notes.add("\u00d7 at the axis's foot: no value (the run failed, or the run it is relative to did)");
         leftOut(r, notes);
         fewerSeeds(cells, notes);
         hiddenLines(g, notes);

@@ -332,6 +332,30 @@ class FigureDataTest {
                 l.notes().stream().filter(n -> n.contains("drawn one over")).toList(), l.notes().toString());
     }
 
+    /**
+     * A failed run's point breaks its line and is marked with a cross at the axis's foot, as a bar is: left out, the line
+     * ran straight from the point before to the point after, as if the study had not run it.
+     */
+    @Test
+    void aFailedPointBreaksItsLineAndIsMarked(@TempDir Path d) throws Exception {
+        Results m = results(d, "run,status,workload,machine,pools.ddr.bandwidth,seed,sim_time_ns",
+                "0001,ok,a,small,40GB/s,1,100", "0002,failed,a,small,80GB/s,1,", "0003,ok,a,small,160GB/s,1,60",
+                "0004,ok,b,small,40GB/s,1,90", "0005,ok,b,small,80GB/s,1,70", "0006,ok,b,small,160GB/s,1,50");
+        for (Map<String, Object> extra : List.<Map<String, Object>>of(Map.of(), Map.of("normalise_to", Map.of("workload", "b")))) {
+            Map<String, Object> spec = new java.util.HashMap<>(Map.of("kind", "line", "metrics", List.of("sim_time_ns"), "x", "bandwidth"));
+            spec.putAll(extra);
+            Figure f = new Planner().figures(m, List.of(spec(spec))).get(0);
+            org.jfree.data.xy.XYDataset data = f.chart().getXYPlot().getDataset();
+            assertEquals(3, data.getItemCount(0), "line a keeps its place at 80 GB/s");
+            assertEquals(80, data.getXValue(0, 1), 1e-12);
+            assertTrue(Double.isNaN(data.getYValue(0, 1)), "without a value, so the line breaks there");
+            String svg = Render.svgElement(f);
+            assertEquals(1, svg.split(">\u00d7<", -1).length - 1, "one mark, for a at 80 GB/s " + extra);
+            assertTrue(f.notes().stream().anyMatch(n -> n.startsWith("\u00d7 at the axis's foot")), f.notes().toString());
+            assertTrue(f.csv().contains("\na,40GB/s,") && !f.csv().contains("\na,80GB/s,"), "the figure's CSV has no row for it: " + f.csv());
+        }
+    }
+
     private static Results results(Path d, String... lines) throws Exception {
         java.nio.file.Files.writeString(d.resolve("runs.csv"), String.join("\n", lines) + "\n");
         return Results.load(d);
