@@ -32,6 +32,8 @@ class ResidencySwapTest {
         for (int i = 0; i < 4; i += 2) {
             System.out.printf("%s: %.1f ns, %s faults; self-swapped at epoch 5: %.1f ns, %s faults%n", i == 0 ? "fifo" : "lru",
                     r[i].simTimeNs(), r[i].metrics().get("uvm.faults"), r[i + 1].simTimeNs(), r[i + 1].metrics().get("uvm.faults"));
+            // without the swap the two runs are one run twice: it must have taken place
+            assertEquals(1.0, r[i + 1].metrics().get("swaps"), "the self-swap at epoch 5 took place");
             assertEquals(r[i].metrics().get("uvm.evictions"), r[i + 1].metrics().get("uvm.evictions"), "evictions");
             assertEquals(r[i].simTimeNs(), r[i + 1].simTimeNs(), r[i].simTimeNs() * 0.002, "time");
         }
@@ -47,6 +49,8 @@ class ResidencySwapTest {
         RunResult[] r = Simulation.concurrently(() -> run("none", List.of()), () -> run("fifo", List.of()), () -> run("none", toFifo));
         System.out.printf("none %.1f ns, fifo %.1f ns, none -> fifo at epoch 5 %.1f ns (%s faults, fifo %s)%n", r[0].simTimeNs(), r[1].simTimeNs(),
                 r[2].simTimeNs(), r[2].metrics().get("uvm.faults"), r[1].metrics().get("uvm.faults"));
+        // none evicts as fifo does, so a run left on none would match fifo's as well: the swap must have taken place
+        assertEquals(1.0, r[2].metrics().get("swaps"), "the swap to fifo at epoch 5 took place");
         assertEquals(r[1].metrics().get("uvm.evictions"), r[2].metrics().get("uvm.evictions"), "evictions");
         assertEquals(r[1].simTimeNs(), r[2].simTimeNs(), r[1].simTimeNs() * 0.002, "time");
     }
