@@ -7,6 +7,7 @@ import org.hmsim.api.policy.ParamSpec;
 import org.hmsim.api.policy.Slot;
 import org.hmsim.platform.kernel.registry.Defaults;
 import org.hmsim.platform.kernel.registry.PolicyEntry;
+import org.hmsim.platform.kernel.registry.PolicyRegistry;
 import picocli.CommandLine.Command;
 
 /** {@code policies}: every slot, its installed policies, their bundles, versions and parameters. */
@@ -22,11 +23,17 @@ final class PoliciesCommand implements Callable<Integer> {
         for (Slot slot : Slot.values()) {
             o.println(slot.id() + ": " + slot.doc() + " (default: " + Defaults.name(slot) + ")");
             List<PolicyEntry> entries = ctx.kernel().policies().entries(slot);
-            if (entries.isEmpty()) o.println("  (no policy installed)");
+            List<PolicyRegistry.Unavailable> broken = ctx.kernel().policies().unavailable(slot);
+            if (entries.isEmpty() && broken.isEmpty()) o.println("  (no policy installed)");
             for (PolicyEntry e : entries) {
                 o.println("  " + e.name() + " " + e.version() + "  [" + e.bundle() + "]");
                 o.println("      " + e.description());
                 for (ParamSpec p : e.parameters()) o.println("      - " + p.describe());
+            }
+            for (PolicyRegistry.Unavailable u : broken) {
+                // not "  name version  [bundle]", the form of an installed policy that scripts read
+                o.println("  " + u.name() + (u.version() == null ? "" : " " + u.version()) + " NOT INSTALLED  [" + u.bundle() + "]");
+                o.println("      " + u.explain());
             }
         }
         return Commands.OK;

@@ -22,8 +22,48 @@ public final class PolicyRegistryComponent {
 
     private org.osgi.framework.BundleContext context;
 
+    /** The service ids of providers this component refused (contradicting properties, a duplicate): not "could not be created". */
+    private final java.util.Set<Object> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     @org.osgi.service.component.annotations.Activate
-    void activate(org.osgi.framework.BundleContext ctx) { this.context = ctx; }
+    void activate(org.osgi.framework.BundleContext ctx) {
+        this.context = ctx;
+        registry.unavailable(this::unavailable);
+    }
+
+    /**
+     * The providers of {@code slot} in the service registry that never reached {@link #addProvider}: this component binds
+     * every provider as it is registered (dynamic, greedy), so one that is registered, not installed and not refused is
+     * one whose service object the component framework could not create (its activate threw; SCR logs the trace).
+     */
+    java.util.List<PolicyRegistry.Unavailable> unavailable(org.hmsim.api.policy.Slot slot) {
+        org.osgi.framework.BundleContext ctx = context;
+        if (ctx == null) return java.util.List.of();
+        java.util.Collection<ServiceReference<PolicyProvider>> refs;
+        try {
+            refs = ctx.getServiceReferences(PolicyProvider.class, "(" + PolicyProvider.SLOT + "=" + slot.id() + ")");
+        } catch (org.osgi.framework.InvalidSyntaxException | IllegalStateException e) {
+            return java.util.List.of();
+        }
+        java.util.List<PolicyRegistry.Unavailable> out = new java.util.ArrayList<>();
+        for (ServiceReference<PolicyProvider> ref : refs)
+            unavailable(slot, ref, registry, refused).ifPresent(out::add);
+        return out;
+    }
+
+    /** {@code ref} as a provider that could not be created, unless it is installed, was refused or names no policy. */
+    static java.util.Optional<PolicyRegistry.Unavailable> unavailable(org.hmsim.api.policy.Slot slot, ServiceReference<?> ref,
+            PolicyRegistry registry, java.util.Set<Object> refused) {
+        Object name = ref.getProperty(PolicyProvider.NAME);
+        Object version = ref.getProperty(PolicyProvider.VERSION);
+        Object id = ref.getProperty(org.osgi.framework.Constants.SERVICE_ID);
+        if (name == null || (id != null && refused.contains(id))) return java.util.Optional.empty();
+        String bundle = OsgiEnvironment.bundleOf(ref);
+        for (var e : registry.entries(slot))
+            if (e.name().equals(String.valueOf(name)) && (version == null || e.version().equals(String.valueOf(version))) && e.bundle().equals(bundle))
+                return java.util.Optional.empty();
+        return java.util.Optional.of(new PolicyRegistry.Unavailable(slot, String.valueOf(name), version == null ? null : String.valueOf(version), bundle));
+    }
 
     /** Whether the whole framework is stopping (its bundles then leave one by one, the kernel among them). */
     private boolean frameworkStopping() {
@@ -42,6 +82,7 @@ public final class PolicyRegistryComponent {
             // listed under one identity and created under another, a study could not say which it ran
             System.err.println("hmsim: policy provider " + provider.getClass().getName() + " of " + OsgiEnvironment.bundleOf(ref)
                     + " is not installed: " + mismatch + " (docs/writing-a-mechanism.md: the service properties repeat slot, name and version)");
+            refuse(ref);
             return;
         }
         String bundle = OsgiEnvironment.bundleOf(ref);
@@ -57,6 +98,7 @@ public final class PolicyRegistryComponent {
                     + provider.slot().id() + " policy '" + provider.name() + "' " + provider.version() + " is already provided by "
                     + holder + " at the same service ranking (give it another name or version, or a higher service.ranking to override it;"
                     + " restart the bundle once the other is gone)");
+            refuse(ref);
             return;
         }
         registry.add(provider, bundle, ranking);
@@ -82,7 +124,14 @@ public final class PolicyRegistryComponent {
         return null;
     }
 
+    private void refuse(ServiceReference<?> ref) {
+        Object id = ref.getProperty(org.osgi.framework.Constants.SERVICE_ID);
+        if (id != null) refused.add(id);
+    }
+
     void removeProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
+        Object id = ref.getProperty(org.osgi.framework.Constants.SERVICE_ID);
+        if (id != null) refused.remove(id);
         // The bundle as recorded when the provider arrived: while a service is being unregistered its
         // reference may no longer name its bundle, and the runs to swap are matched on this name.
         String bundle = registry.entries().stream().filter(e -> e.provider() == provider).map(e -> e.bundle()).findFirst().orElse(null);

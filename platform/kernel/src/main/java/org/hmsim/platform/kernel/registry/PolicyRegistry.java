@@ -30,6 +30,35 @@ public final class PolicyRegistry {
 
     public void add(PolicyProvider provider) { add(provider, "classpath"); }
 
+    /**
+     * A provider registered as a service that the container could not create (its DS component failed to
+     * activate: its constructor or activate method threw, or a class it needs is missing), as its service
+     * properties name it. It is not installed; validation and {@code policies} say that it is there but broken.
+     */
+    public record Unavailable(Slot slot, String name, String version, String bundle) {
+        /** What a user is told about it. */
+        public String explain() {
+            return bundle + " registers " + slot.id() + " policy '" + name + "'" + (version == null ? "" : " " + version)
+                    + " but its component could not be created (its constructor or activate method threw, or a class it needs"
+                    + " is missing: the console shows the component framework's error); fix the bundle and update or reinstall it";
+        }
+    }
+
+    private volatile java.util.function.Function<Slot, List<Unavailable>> unavailable = s -> List.of();
+
+    /** Where the providers that could not be created come from (the OSGi component looks them up in the service registry). */
+    public void unavailable(java.util.function.Function<Slot, List<Unavailable>> source) { this.unavailable = source; }
+
+    /** The providers of {@code slot} that are registered but could not be created; empty outside a container. */
+    public List<Unavailable> unavailable(Slot slot) {
+        try {
+            List<Unavailable> l = unavailable.apply(slot);
+            return l == null ? List.of() : l;
+        } catch (RuntimeException e) { // a framework stopping under the look-up: nothing to add
+            return List.of();
+        }
+    }
+
     /** Adds a provider offered by {@code bundle} ({@code symbolic-name version}). */
     public void add(PolicyProvider provider, String bundle) { add(provider, bundle, 0); }
 
@@ -141,9 +170,14 @@ public final class PolicyRegistry {
         List<String> elsewhere = new ArrayList<>();
         for (Slot other : Slot.values())
             if (other != slot && entries(other).stream().anyMatch(e -> e.name().equals(n))) elsewhere.add(other.id());
+        // registered under this name but not created (found by a bundle-author walkthrough: a provider whose activate threw
+        // was only "unknown", next to a stack trace of the component framework's that did not name the policy)
+        StringBuilder broken = new StringBuilder();
+        for (Unavailable u : unavailable(slot))
+            if (u.name().equals(n) && (v == null || v.equals(u.version()))) broken.append("; ").append(u.explain());
         throw new InvalidChoiceException(null, "unknown " + slot.id() + " policy '" + name + "' "
                 + (known.isEmpty() ? "(no " + slot.id() + " policy is installed)" : "(installed: " + String.join(", ", known) + ")")
-                + (elsewhere.isEmpty() ? "" : "; '" + n + "' is a " + String.join(" and a ", elsewhere) + " policy"));
+                + (elsewhere.isEmpty() ? "" : "; '" + n + "' is a " + String.join(" and a ", elsewhere) + " policy") + broken);
     }
 
     /**
