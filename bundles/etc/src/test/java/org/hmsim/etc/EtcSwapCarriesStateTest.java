@@ -42,6 +42,8 @@ class EtcSwapCarriesStateTest {
     private static void same(String what, RunResult base, RunResult swapped) {
         System.out.printf("%-40s %10.1f us (unswapped %10.1f), faults %s (%s), throttles %s (%s)%n", what, swapped.simTimePs() / 1e6, base.simTimePs() / 1e6,
                 swapped.metrics().get("uvm.faults"), base.metrics().get("uvm.faults"), swapped.stats().get("policy.throttling.throttles"), base.stats().get("policy.throttling.throttles"));
+        // a self-swap not carried out would leave one run twice, equal to the picosecond: it must have taken place
+        assertEquals(1.0, swapped.metrics().get("swaps"), what + ": the swap took place");
         assertEquals(base.metrics().get("uvm.faults"), swapped.metrics().get("uvm.faults"), what + ": faults");
         assertEquals(base.metrics().get("uvm.evictions"), swapped.metrics().get("uvm.evictions"), what + ": evictions");
         assertEquals(base.simTimePs(), swapped.simTimePs(), what + ": time");
@@ -76,6 +78,7 @@ class EtcSwapCarriesStateTest {
     void selfSwapOfResidencyCarriesOn() {
         RunResult[] r = Simulation.concurrently(() -> run("etc-lud", 0.5, List.of()), () -> run("etc-lud", 0.5, selfSwap(Slot.RESIDENCY, 40)));
         assertEquals(2, Sim.stat(r[0], "policy.residency.classifier.class"), "regular, sharing");
+        assertTrue(r[0].simTimePs() > 400_000_000L, "the swap (200 us) is mid-run");
         same("lud 50% residency self-swap", r[0], r[1]);
     }
 }
