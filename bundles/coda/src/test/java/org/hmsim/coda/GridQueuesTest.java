@@ -1,5 +1,6 @@
 package org.hmsim.coda;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.hmsim.platform.machine.MachineConfig;
@@ -40,6 +41,7 @@ class GridQueuesTest {
                 org.hmsim.api.policy.Slot.CTA_SCHEDULER, new org.hmsim.platform.machine.ScriptedSwap.Choice("contiguous", java.util.Map.of()));
         RunResult r = org.hmsim.platform.machine.Simulation.run(spec, java.util.List.of(swap));
         System.out.printf("round-robin -> contiguous at 3 us: %.0f ns, imbalance %.3f%n", r.simTimeNs(), CodaSim.metric(r, "cta_imbalance"));
+        assertEquals(1.0, CodaSim.metric(r, "swaps"), "the swap to contiguous took place (round-robin alone spreads the blocks too)");
         assertTrue(CodaSim.metric(r, "cta_imbalance") < 1.1, "blocks spread over the GPUs after the swap: " + CodaSim.metric(r, "cta_imbalance"));
     }
 }
