@@ -144,7 +144,9 @@ public final class PolicyRegistryComponent {
             return;
         }
         // Runs using it swap at their next safe point; nothing keeps the provider after this call.
-        LiveSwaps.providerGone(provider, bundle);
+        String notice = LiveSwaps.goneNotice(provider.slot(), provider.name() + "@" + provider.version(), bundle,
+                LiveSwaps.providerGone(provider, bundle));
+        if (notice != null) System.err.println(notice);
     }
 
     public PolicyRegistry registry() { return registry; }

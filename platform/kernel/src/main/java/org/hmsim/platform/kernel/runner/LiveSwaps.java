@@ -115,16 +115,35 @@ public final class LiveSwaps {
     /**
      * A provider is going away (its service is unregistered: bundle stopped, updated or uninstalled).
      * Call after it left the registry. Runs whose active policy it provided swap at their next safe point.
+     * Returns the ids of the runs that were on it (in id order), for the container to say so.
      */
-    public static void providerGone(PolicyProvider p, String bundle) {
+    public static List<String> providerGone(PolicyProvider p, String bundle) {
         Slot slot = p.slot();
         String name = p.name();
-        for (SwapControl c : RUNNING.values()) {
+        List<String> affected = new ArrayList<>();
+        for (SwapControl c : running().values()) {
             String active = c.active().get(slot);
             if (active == null || !active.equals(name + "@" + p.version()) || !bundle.equals(c.bundles().get(slot))) continue;
-            if (!follows(c, slot)) orphan(c, slot, name);
+            if (follows(c, slot)) continue; // it swaps by ranking (rankingChanged)
+            if (!c.finished()) affected.add(c.runId());
+            orphan(c, slot, name);
         }
         rankingChanged(slot);
+        return affected;
+    }
+
+    /**
+     * What the container prints when {@code bundle}'s provider of {@code slot} policy {@code policy} left while runs were
+     * on it (found by a bundle-author walkthrough: an uninstall under a running study printed nothing; only sim:status
+     * and swaps.csv showed the swap); null when none was.
+     */
+    public static String goneNotice(Slot slot, String policy, String bundle, List<String> runs) {
+        if (runs.isEmpty()) return null;
+        String name = policy.contains("@") ? policy.substring(0, policy.indexOf('@')) : policy;
+        return "hmsim: " + bundle + " left: " + (runs.size() == 1 ? "run " : "runs ") + String.join(", ", runs) + " on its " + slot.id()
+                + " policy " + policy + " swap" + (runs.size() == 1 ? "s" : "") + " at the next epoch end to the newest remaining version of "
+                + name + ", else to the slot's default " + org.hmsim.platform.kernel.registry.Defaults.name(slot)
+                + " (sim:status and each run's swaps.csv show the outcome)";
     }
 
     /** Run {@code c} lost the provider of its {@code slot}'s policy {@code name}: swap at its next safe point. */
