@@ -35,6 +35,7 @@ class FineInterleaveTest {
             long max = 0;
             for (long a = 0; a < 128L * 96; a += 32) {
                 int c = il.channel(a, 0, channels);
+                assertEquals((a / 128) % channels, c, "128 B blocks on consecutive channels: address " + a);
                 long ca = il.channelAddress(a, 0, channels);
                 assertTrue(seen.add(ca * channels + c), "two addresses share channel " + c + " address " + ca);
                 max = Math.max(max, ca);
@@ -47,6 +48,11 @@ class FineInterleaveTest {
     void granularityMustBeAPowerOfTwoOfAtLeast32() {
         assertThrows(IllegalArgumentException.class, () -> create(Map.of("granularity", 384)));
         assertThrows(IllegalArgumentException.class, () -> create(Map.of("granularity", 16)));
-        assertNotNull(create(Map.of("granularity", "4KB")));
+        // a granularity accepted is the one used: 4 KB blocks, not the default 256 B
+        InterleavePolicy il = create(Map.of("granularity", "4KB"));
+        assertEquals(0, il.channel(4095, 0, 4), "the first 4 KB on channel 0");
+        assertEquals(1, il.channel(4096, 0, 4), "the next 4 KB on channel 1");
+        assertEquals(0, il.channel(4 * 4096, 0, 4), "the fifth 4 KB block wraps to channel 0");
+        assertEquals(4096 + 300, il.channelAddress(5 * 4096 + 300, 0, 4), "channel 1's second block");
     }
 }
