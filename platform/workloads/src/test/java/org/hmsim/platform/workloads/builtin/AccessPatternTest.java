@@ -306,11 +306,23 @@ class AccessPatternTest {
     void spmvGathersFollowTheColumnIndices() {
         // x gathers are dependent loads; colIdx and values loads are coalesced (one line per 32 entries + alignment)
         Workload w = make("spmv", Map.of("rows", 300, "nnz", 32, "spread", 0.0), 2);
+        long[] base = WorkloadInspector.layout(w.allocations());
+        long[] loads = new long[5];
+        Map<Long, Integer> gathered = new java.util.HashMap<>();
         WorkloadInspector.inspect(w, 1_000_000, (k, c, wp, in, owner) -> {
             if (in.kind != Kind.LOAD) return;
             int a = owner[Integer.numberOfTrailingZeros(in.activeMask)];
+            loads[a]++;
             if (a == 1 || a == 2) assertTrue(lines(in).size() <= 2, "colIdx/values coalesced");
-            if (a == 3) assertTrue(in.waitsForLoads, "x gather waits for colIdx");
+            if (a != 3) return;
+            assertTrue(in.waitsForLoads, "x gather waits for colIdx");
+            for (int l = 0; l < 32; l++) if ((in.activeMask & (1 << l)) != 0) gathered.merge((in.addresses[l] - base[3]) / 4, 1, Integer::sum);
         });
+        assertTrue(loads[1] > 0 && loads[2] > 0 && loads[3] > 0, "colIdx, values and x are all loaded: " + java.util.Arrays.toString(loads));
+        // the x elements gathered are the matrix's column indices, each as often as it occurs (locality and band: the defaults)
+        org.hmsim.platform.workloads.gen.RandomCsr m = new org.hmsim.platform.workloads.gen.RandomCsr(300, 32, 0.0, 0.5, 1024, 2);
+        Map<Long, Integer> columns = new java.util.HashMap<>();
+        for (int r = 0; r < m.rows(); r++) for (int j = 0; j < m.rowLength(r); j++) columns.merge(m.column(r, j), 1, Integer::sum);
+        assertEquals(columns, gathered, "x[] is gathered at the column indices");
     }
 }
