@@ -3,6 +3,7 @@ package org.hmsim.platform.kernel.osgi;
 import org.hmsim.platform.kernel.runner.LiveSwaps;
 import org.hmsim.api.policy.PolicyProvider;
 import org.hmsim.platform.kernel.registry.PolicyRegistry;
+import java.util.Map;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -75,8 +76,10 @@ public final class PolicyRegistryComponent {
     }
 
     @Reference(name = "policyProviders", service = PolicyProvider.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY, unbind = "removeProvider")
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindProvider")
     void addProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {
+        Object id = ref.getProperty(org.osgi.framework.Constants.SERVICE_ID);
+        if (id != null) bound.put(id, provider);
         String mismatch = mismatch(provider, ref);
         if (mismatch != null) {
             // listed under one identity and created under another, a study could not say which it ran
@@ -127,6 +130,21 @@ public final class PolicyRegistryComponent {
     private void refuse(ServiceReference<?> ref) {
         Object id = ref.getProperty(org.osgi.framework.Constants.SERVICE_ID);
         if (id != null) refused.add(id);
+    }
+
+    /** The providers bound, by service id: what {@link #unbindProvider} removes. */
+    private final Map<Object, PolicyProvider> bound = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * DS's unbind, given the reference only: with the service object among its parameters SCR fetched it for the unbind,
+     * and for a provider whose component could not be created that meant creating it again, printing its activate's
+     * trace a second time as the container stopped (found by a bundle-author walkthrough). SCR never bound such a
+     * provider, so there is nothing to remove for it.
+     */
+    void unbindProvider(ServiceReference<PolicyProvider> ref) {
+        Object id = ref.getProperty(org.osgi.framework.Constants.SERVICE_ID);
+        PolicyProvider provider = id == null ? null : bound.remove(id);
+        if (provider != null) removeProvider(provider, ref);
     }
 
     void removeProvider(PolicyProvider provider, ServiceReference<PolicyProvider> ref) {

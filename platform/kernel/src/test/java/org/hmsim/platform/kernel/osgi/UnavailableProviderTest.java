@@ -60,6 +60,28 @@ class UnavailableProviderTest {
                 "a service that names no policy cannot be named by a study either");
     }
 
+    /**
+     * DS unbinds by reference alone: with the service among the unbind's parameters SCR created a provider that could not
+     * be created once more as the container stopped, printing its activate's trace a second time.
+     */
+    @Test
+    void unbindingTakesTheReferenceAloneAndRemovesOnlyWhatWasBound() throws Exception {
+        java.lang.reflect.Method unbind = PolicyRegistryComponent.class.getDeclaredMethod("unbindProvider", ServiceReference.class);
+        assertEquals(1, unbind.getParameterCount(), "no service object: SCR need not get it");
+        PolicyRegistryComponent c = new PolicyRegistryComponent();
+        PolicyProvider fifo = new Fakes.Provider(Slot.RESIDENCY, "fifo", "1.0.0", List.of(), false);
+        @SuppressWarnings("unchecked")
+        ServiceReference<PolicyProvider> one = (ServiceReference<PolicyProvider>) ref(Map.of(Constants.SERVICE_ID, 1L));
+        @SuppressWarnings("unchecked")
+        ServiceReference<PolicyProvider> never = (ServiceReference<PolicyProvider>) ref(Map.of(Constants.SERVICE_ID, 2L));
+        c.addProvider(fifo, one);
+        c.unbindProvider(never);
+        assertEquals(List.of(fifo), c.registry().entries(Slot.RESIDENCY).stream().map(e -> e.provider()).toList(), "never bound: nothing removed");
+        c.unbindProvider(one);
+        assertEquals(List.of(), c.registry().entries(Slot.RESIDENCY));
+        c.unbindProvider(one); // twice: nothing left to remove
+    }
+
     @Test
     void validationAndPoliciesNameTheBundleWhoseProviderCouldNotBeCreated() {
         PolicyRegistry registry = Fakes.policies();
