@@ -2,6 +2,7 @@ package org.hmsim.platform.kernel.osgi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,9 +73,11 @@ class ConsoleLineGuardTest {
     @Test
     void guardingTwiceWrapsOnce() throws IOException {
         LineReader reader = console("");
+        Object plain = reader.getParser();
         ConsoleLineGuard.guard(reader);
         Object once = reader.getParser();
+        assertNotSame(plain, once, "the first guard wraps the parser");
         ConsoleLineGuard.guard(reader);
-        assertSame(once, reader.getParser());
+        assertSame(once, reader.getParser(), "the second leaves the wrapped one");
     }
 }
