@@ -105,7 +105,36 @@ public final class PolicyRegistryComponent {
             return;
         }
         registry.add(provider, bundle, ranking);
+        String shadow = shadowNotice(registry, provider.slot(), provider.name());
+        if (shadow != null && shadowsSaid.add(shadow)) System.err.println(shadow);
         LiveSwaps.providerAdded(provider);
+    }
+
+    /** The shadowing notices printed already (one each, whichever order the bundles came in). */
+    private final java.util.Set<String> shadowsSaid = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * The warning when the version of {@code slot}'s policy {@code name} that a study naming it without a version runs
+     * comes from another bundle than an older version of it (a plugin's {@code lru} 2.0.0 beside the built-in 1.0.0: found
+     * by a bundle-author walkthrough, every study naming {@code lru} ran the plugin's, and nothing said so); null if none.
+     * Versions of one bundle (a plugin's own updates) and a better-ranked copy of the same version (an override on
+     * purpose) are not warned of.
+     */
+    static String shadowNotice(PolicyRegistry registry, org.hmsim.api.policy.Slot slot, String name) {
+        java.util.List<org.hmsim.platform.kernel.registry.PolicyEntry> same = registry.entries(slot).stream().filter(e -> e.name().equals(name)).toList();
+        if (same.size() < 2) return null;
+        var newest = same.get(0);
+        for (var e : same)
+            if (!e.version().equals(newest.version()) && !symbolicName(e.bundle()).equals(symbolicName(newest.bundle())))
+                return "hmsim: warning: " + slot.id() + " policy '" + name + "' " + newest.version() + " of " + newest.bundle()
+                        + " is the newest version: a study naming '" + name + "' without a version runs it, not " + e.id() + " of "
+                        + e.bundle() + " (name that one '" + e.id() + "'; or give the plugin's policy a name of its own)";
+        return null;
+    }
+
+    private static String symbolicName(String bundle) {
+        int sp = bundle.indexOf(' ');
+        return sp < 0 ? bundle : bundle.substring(0, sp);
     }
 
     /** The bundle already providing {@code p}'s slot, name and version at service ranking {@code ranking}, or null. */
