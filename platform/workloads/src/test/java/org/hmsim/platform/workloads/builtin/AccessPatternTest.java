@@ -193,11 +193,17 @@ class AccessPatternTest {
 
     @Test
     void pointerChaseChainsAreParallelLanes() {
+        int[] loads = {0};
+        Set<Long> nodes = new HashSet<>();
         WorkloadInspector.inspect(make("pointer-chase", Map.of("chains", 8, "hops", 50), 9), 1_000_000,
                 (k, c, wp, in, o) -> {
                     assertEquals(0xFF, in.activeMask);
                     assertEquals(8, lines(in).size());
+                    loads[0]++;
+                    for (int l = 0; l < 8; l++) nodes.add(in.addresses[l]);
                 });
+        assertEquals(50, loads[0], "one warp: a load of all 8 chains per hop");
+        assertEquals(8 * 50, nodes.size(), "the chains walk disjoint stretches of the cycle");
     }
 
     @Test
