@@ -33,6 +33,14 @@ class ControllerLatencyTest {
         RunResult plain = run(TestMachines.machine("small")), slow = run(m);
         assertTrue(slow.simTimePs() > plain.simTimePs(), slow.simTimePs() + " vs " + plain.simTimePs());
         assertEquals(plain.stats().get("pool.gddr.bytes"), slow.stats().get("pool.gddr.bytes"), "same traffic, later");
+        // a pointer chase (one load in flight) pays the controller latency once per hop
+        int hops = 500;
+        org.hmsim.api.workload.Workload chase = TestMachines.workload("pointer-chase", 1, "footprint", "4MB", "hops", hops, "warps", 1);
+        RunResult chasePlain = TestMachines.run(TestMachines.machine("small"), chase, new ClasspathPolicies());
+        RunResult chaseSlow = TestMachines.run(m, TestMachines.workload("pointer-chase", 1, "footprint", "4MB", "hops", hops, "warps", 1), new ClasspathPolicies());
+        double perHop = (double) (chaseSlow.simTimePs() - chasePlain.simTimePs()) / hops;
+        System.out.printf("pointer chase: %d ps plain, %d ps with the controller latency: %.0f ps more per hop%n", chasePlain.simTimePs(), chaseSlow.simTimePs(), perHop);
+        assertEquals(71_429, perHop, 71_429 * 0.01, "each dependent load waits the GDDR controller's 100 cycles once");
     }
 
     @Test
