@@ -99,7 +99,7 @@ public final class PolicyRegistryComponent {
             // policy on purpose (follow: highest-ranked).
             System.err.println("hmsim: policy provider " + provider.getClass().getName() + " of " + bundle + " is not installed: "
                     + provider.slot().id() + " policy '" + provider.name() + "' " + provider.version() + " is already provided by "
-                    + holder + " at the same service ranking (give it another name or version, or a higher service.ranking to override it;"
+                    + holder + " at the same service ranking (give it a name of its own, or a higher service.ranking to override it;"
                     + " restart the bundle once the other is gone)");
             refuse(ref);
             return;

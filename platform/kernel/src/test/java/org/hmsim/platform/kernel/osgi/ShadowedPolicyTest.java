@@ -27,6 +27,29 @@ class ShadowedPolicyTest {
         assertNull(PolicyRegistryComponent.shadowNotice(r, Slot.RESIDENCY, "fifo"));
     }
 
+    /** The refusal of a same-version copy pointed at "another name or version"; another version is what the warning is about. */
+    @Test
+    void theRefusalOfASameVersionCopyAdvisesANameOfItsOwn() {
+        PolicyRegistryComponent c = new PolicyRegistryComponent();
+        @SuppressWarnings("unchecked")
+        org.osgi.framework.ServiceReference<org.hmsim.api.policy.PolicyProvider> none = (org.osgi.framework.ServiceReference<org.hmsim.api.policy.PolicyProvider>)
+                java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {org.osgi.framework.ServiceReference.class},
+                        (proxy, m, args) -> null);
+        c.addProvider(new Fakes.Provider(Slot.RESIDENCY, "lru", "1.0.0", List.of(), false), none);
+        java.io.PrintStream was = System.err;
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            c.addProvider(new Fakes.Provider(Slot.RESIDENCY, "lru", "1.0.0", List.of(), false), none);
+        } finally {
+            System.setErr(was);
+            org.hmsim.platform.kernel.runner.LiveSwaps.useRegistry(null);
+        }
+        String said = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        org.junit.jupiter.api.Assertions.assertTrue(said.contains("is already provided by") && said.contains("(give it a name of its own, or a higher"
+                + " service.ranking to override it;"), said);
+    }
+
     @Test
     void versionsOfOneBundleAndABetterRankedCopyAreNotWarnedOf() {
         PolicyRegistry r = new PolicyRegistry();
