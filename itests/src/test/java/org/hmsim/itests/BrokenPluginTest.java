@@ -21,7 +21,7 @@ import org.osgi.framework.Bundle;
  * A plugin whose provider component cannot be created (its activate throws, a class is missing) starts, and the
  * component framework prints its trace; validation said only "unknown placement policy 'first-fit'" (found by a
  * bundle-author walkthrough). It now names the bundle that registers the policy and says it could not be created,
- * and {@code policies} lists it as not installed.
+ * and {@code policies} lists it as not installed. A plugin installed but not started is named too.
  */
 class BrokenPluginTest extends ContainerPerTest {
     @Test
@@ -47,6 +47,20 @@ class BrokenPluginTest extends ContainerPerTest {
         Hmsim.Result gone = Hmsim.run(container, "validate", study.toString());
         assertFalse(gone.err().contains("registers"), "gone with its bundle\n" + gone);
         assertFalse(Hmsim.run(container, "policies").out().contains("NOT INSTALLED"));
+    }
+
+    /** A bundle installed in the shell without {@code start}: validation says so and names its id. */
+    @Test
+    void aPluginInstalledButNotStartedIsNamedByValidate() throws Exception {
+        Bundle idle = container.context().installBundle(Hmsim.pluginJar().toUri().toString());
+        Path study = Studies.tiny(dir, "idle", "first-fit", "local");
+        Hmsim.Result refused = Hmsim.run(container, "validate", study.toString());
+        assertEquals(2, refused.code(), refused::toString);
+        assertTrue(refused.err().contains("unknown placement policy 'first-fit'") && refused.err().contains("installed but not started")
+                && refused.err().contains("org.hmsim.example.plugin ") && refused.err().contains("(id " + idle.getBundleId() + ")"), refused::toString);
+        idle.start();
+        Hmsim.Result valid = Hmsim.run(container, "validate", study.toString());
+        assertEquals(0, valid.code(), valid::toString);
     }
 
     /** The example plugin whose component names an implementation class the bundle does not hold. */

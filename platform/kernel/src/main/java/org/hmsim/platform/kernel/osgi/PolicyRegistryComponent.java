@@ -30,6 +30,23 @@ public final class PolicyRegistryComponent {
     void activate(org.osgi.framework.BundleContext ctx) {
         this.context = ctx;
         registry.unavailable(this::unavailable);
+        registry.notStarted(this::notStarted);
+    }
+
+    /** The bundles with DS components (a Service-Component header) that are installed or resolved but not started. */
+    java.util.List<String> notStarted() {
+        org.osgi.framework.BundleContext ctx = context;
+        if (ctx == null) return java.util.List.of();
+        java.util.List<String> out = new java.util.ArrayList<>();
+        try {
+            for (org.osgi.framework.Bundle b : ctx.getBundles())
+                if ((b.getState() & (org.osgi.framework.Bundle.INSTALLED | org.osgi.framework.Bundle.RESOLVED)) != 0
+                        && b.getHeaders("").get("Service-Component") != null)
+                    out.add(b.getSymbolicName() + " " + b.getVersion() + " (id " + b.getBundleId() + ")");
+        } catch (IllegalStateException stopping) {
+            return java.util.List.of();
+        }
+        return out;
     }
 
     /**

@@ -49,6 +49,23 @@ public final class PolicyRegistry {
     /** Where the providers that could not be created come from (the OSGi component looks them up in the service registry). */
     public void unavailable(java.util.function.Function<Slot, List<Unavailable>> source) { this.unavailable = source; }
 
+    private volatile java.util.function.Supplier<List<String>> notStarted = List::of;
+
+    /**
+     * Where the bundles with DS components that are installed but not started come from ("name version (id N)"): a
+     * policy named in a study may be in one (a shell's {@code install file:...} without {@code start}).
+     */
+    public void notStarted(java.util.function.Supplier<List<String>> source) { this.notStarted = source; }
+
+    private List<String> notStarted() {
+        try {
+            List<String> l = notStarted.get();
+            return l == null ? List.of() : l;
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
+
     /** The providers of {@code slot} that are registered but could not be created; empty outside a container. */
     public List<Unavailable> unavailable(Slot slot) {
         try {
@@ -175,6 +192,11 @@ public final class PolicyRegistry {
         StringBuilder broken = new StringBuilder();
         for (Unavailable u : unavailable(slot))
             if (u.name().equals(n) && (v == null || v.equals(u.version()))) broken.append("; ").append(u.explain());
+        // found by a bundle-author walkthrough: `install file:...` in the shell without `start` left only "unknown"
+        List<String> idle = notStarted();
+        if (!idle.isEmpty())
+            broken.append("; installed but not started (its policies are not offered until it is: `start ID` in the shell): ")
+                    .append(String.join(", ", idle));
         throw new InvalidChoiceException(null, "unknown " + slot.id() + " policy '" + name + "' "
                 + (known.isEmpty() ? "(no " + slot.id() + " policy is installed)" : "(installed: " + String.join(", ", known) + ")")
                 + (elsewhere.isEmpty() ? "" : "; '" + n + "' is a " + String.join(" and a ", elsewhere) + " policy") + broken);

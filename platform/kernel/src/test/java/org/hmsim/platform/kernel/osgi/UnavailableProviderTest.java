@@ -97,6 +97,12 @@ class UnavailableProviderTest {
         e = assertThrows(InvalidChoiceException.class, () -> registry.resolve(Slot.RESIDENCY, "other", Map.of()));
         assertFalse(e.getMessage().contains("registers"), "another name: " + e.getMessage());
 
+        registry.notStarted(() -> List.of("edu.example.clock 1.0.0.1 (id 27)"));
+        e = assertThrows(InvalidChoiceException.class, () -> registry.resolve(Slot.RESIDENCY, "clock", Map.of()));
+        assertTrue(e.getMessage().endsWith("; installed but not started (its policies are not offered until it is: `start ID` in the shell):"
+                + " edu.example.clock 1.0.0.1 (id 27)"), "a bundle installed in the shell and not started: " + e.getMessage());
+        registry.notStarted(List::of);
+
         SimKernel kernel = new SimKernel(registry, Fakes.workloads(), Environment.classpath(), Fakes.SIMULATOR);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
