@@ -125,10 +125,17 @@ class ReportTest {
         } finally {
             java.util.Locale.setDefault(before);
         }
-        try (var files = Files.list(dir.resolve("en/figures"))) {
-            for (Path f : files.filter(x -> x.toString().endsWith(".svg")).toList())
-                assertEquals(Files.readString(f), Files.readString(dir.resolve("de/figures").resolve(f.getFileName())), f.getFileName().toString());
+        List<String> en, de;
+        try (var files = Files.list(dir.resolve("en/figures")); var other = Files.list(dir.resolve("de/figures"))) {
+            en = files.map(f -> f.getFileName().toString()).sorted().toList();
+            de = other.map(f -> f.getFileName().toString()).sorted().toList();
         }
+        assertEquals(en, de, "the same figure files");
+        // the drawings and the numbers behind them (the CSVs), every one of them
+        List<String> compared = en.stream().filter(n -> n.endsWith(".svg") || n.endsWith(".csv")).toList();
+        assertEquals(2 * 11, compared.size(), "an SVG and a CSV for each of the default report's 11 figures: " + en);
+        for (String n : compared)
+            assertEquals(Files.readString(dir.resolve("en/figures").resolve(n)), Files.readString(dir.resolve("de/figures").resolve(n)), n);
     }
 
     @Test
