@@ -73,6 +73,18 @@ class WatchdogTest {
     @Test
     void watchdogIsAMachineFieldThatZeroTurnsOffAndBadValuesAreNamed() {
         assertEquals(0, TestMachines.machine("small", "watchdog", 0).watchdogPs());
+        // off: the stuck run of the first test ticks epochs until its time limit (twice the default interval) instead of
+        // failing as deadlocked
+        MigrationPolicy stuck = new MigrationPolicy() {
+            @Override
+            public void onKernelLaunch(int kernel, Runnable proceed) {
+                if (kernel == 0) proceed.run();
+            }
+        };
+        IllegalStateException off = assertThrows(IllegalStateException.class, () -> Simulation.run(new RunSpec("wd",
+                TestMachines.machine("small", "watchdog", 0), TestMachines.workload("stream", 1, "elements", 8192, "iterations", 2),
+                new With(Slot.MIGRATION, stuck), 1, 1_000_000, 2 * MachineConfig.DEFAULT_WATCHDOG_PS)));
+        assertTrue(off instanceof SimTimeLimitException, "watchdog 0 never calls the run deadlocked: " + off.getMessage());
         ConfigException e = assertThrows(ConfigException.class, () -> TestMachines.machine("small", "watchdog", "soon"));
         assertTrue(e.getMessage().contains("watchdog"), e.getMessage());
         // a legitimate run is untouched by a watchdog much shorter than the run (though not shorter than a
