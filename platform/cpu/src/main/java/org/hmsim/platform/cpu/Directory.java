@@ -456,7 +456,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
                 cpuProbes++;
                 int prior = cluster.probe(line, false);
                 if (prior == Moesi.I) sh &= ~CPU_BIT; // stale bit (silent drop): nothing to downgrade
-                else if (Moesi.dirty(prior)) {
+                else if (Moesi.dirty(prior) && !ideal) { // ideal coherence still reads memory: the CPU answers nothing
                     resolvedFromCpu = true;
                     dataFromCpu++;
                 }
@@ -466,10 +466,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         }
         if (sh == 0) entries.clear(e);
         else entries.state[e] = (byte) sh;
-        if (ideal) {
-            resolvedFromCpu = false; // ideal coherence still reads memory; only coherence actions are free
-            return 0;
-        }
+        if (ideal) return 0; // ideal coherence still reads memory; only coherence actions are free
         return delay;
     }
 
