@@ -385,6 +385,9 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
             if (!sendToL1(qKind[q], paddr, vaddr, qMask[q], qWarp[q], now + tlbL1Ps)) pushReplay(qKind[q], paddr, vaddr, qMask[q], qWarp[q]);
         } else {
             if (pSize == PARK_CAPACITY) {
+                // the request stays at the queue's head and is looked up again once the buffer has room: its miss
+                // counts then, once (counted here too, each wait added an L1 TLB miss: found by a statistics review)
+                tlb.retractMiss();
                 parkFull = true;
                 parkFullSince = now;
                 return false;

@@ -77,6 +77,12 @@ public final class TlbArray {
         return -1;
     }
 
+    /**
+     * Takes back the miss the last {@link #lookup} counted, for a request that could not act on it and will look up
+     * again (a miss changes nothing else, so the array is as if the look-up had not happened).
+     */
+    public void retractMiss() { misses--; }
+
     /** Installs a translation, evicting the least recently used entry of its set. */
     public void insert(long page, long pageBase) {
         int b = set(page) * ways;
