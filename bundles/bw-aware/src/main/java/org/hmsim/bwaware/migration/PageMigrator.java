@@ -59,7 +59,7 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     private int nFree, inFlight, resting;
 
     private int mode = FULL;
-    private boolean sampling;
+    private boolean sampling, closed;
     private final long[] winFast, winTotal;
     private int winPos, winFilled;
     private long lastFast, lastTotal, lastCopies;
@@ -129,8 +129,21 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
         proceed.run();
     }
 
+    /**
+     * Swapped out (or the run ended): its timers and the copies still in flight start nothing more. The queue is not
+     * handed over; a successor picks its own candidates. (Until 2026-11-29 the poll and balancing timers went on
+     * firing and moved the queued pages after the swap, counted in os.migrations but not in this policy's counters.)
+     */
+    @Override
+    public void close() {
+        closed = true;
+        fifoCount = 0;
+        ringCount = 0;
+    }
+
     @Override
     public void onTlbMiss(int gpu, long vpn) {
+        if (closed) return;
         if (ringCount == ring.length) {
             ringDrops++;
             return;
@@ -144,6 +157,7 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
 
     @Override
     public void handle(int kind, long payload) {
+        if (closed) return;
         switch (kind) {
             case EV_POLL -> poll();
             case EV_SAMPLE -> sample();
@@ -247,6 +261,7 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     }
 
     private void pump() {
+        if (closed) return;
         int limit = limit();
         while (nFree > 0 && inFlight < limit && fifoCount > 0) {
             long vpn = fifo[fifoHead];
