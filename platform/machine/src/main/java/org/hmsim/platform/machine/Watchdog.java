@@ -97,9 +97,9 @@ final class Watchdog {
     }
 
     private static String fmt(long ps) {
-        if (ps >= 1_000_000_000L) return String.format("%.3f ms", ps / 1e9);
-        if (ps >= 1_000_000L) return String.format("%.3f us", ps / 1e6);
-        if (ps >= 1_000L) return String.format("%.3f ns", ps / 1e3);
+        if (ps >= 1_000_000_000L) return String.format(java.util.Locale.ROOT, "%.3f ms", ps / 1e9);
+        if (ps >= 1_000_000L) return String.format(java.util.Locale.ROOT, "%.3f us", ps / 1e6);
+        if (ps >= 1_000L) return String.format(java.util.Locale.ROOT, "%.3f ns", ps / 1e3);
         return ps + " ps";
     }
 }
