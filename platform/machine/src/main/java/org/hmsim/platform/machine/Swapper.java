@@ -219,8 +219,6 @@ final class Swapper implements EventTarget {
             return;
         }
         if (!prepare()) return;
-        // the old policy starts no copy while its slot drains: the drain waits for the copies in flight only
-        if (drainOf(r.slot()) == Drain.COPIES) m.os.holdMigrations(true);
         if (drainOf(r.slot()) == Drain.NONE || (drained(drainOf(r.slot())) && flushedAndDrained())) {
             perform();
             return;
@@ -374,7 +372,6 @@ final class Swapper implements EventTarget {
 
     /** Ends the swap in progress without installing its new policy (refused, or the run ended while it drained). */
     void discardPending() {
-        m.os.holdMigrations(false);
         if (prepared != null) closeQuietly(prepared);
         prepared = null;
         preparedStats = null;
@@ -385,7 +382,6 @@ final class Swapper implements EventTarget {
     /** The slot's components are drained: the prepared policy takes the old one's state and its place. */
     private void perform() {
         resumeCpu(); // its next issue is an event: it sees the new policy
-        m.os.holdMigrations(false); // synchronously from here to the new policy's installation: the old one starts nothing
         Slot slot = current.slot();
         try {
             if (host != null) host.checkInstalled(target); // its bundle may have left while the swap drained

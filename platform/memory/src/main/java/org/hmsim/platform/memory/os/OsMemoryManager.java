@@ -74,8 +74,6 @@ public final class OsMemoryManager implements MemoryManager, Component {
     private long firstTouchFaults, spills, migrations, migrationsStarted, copyBytes, hostMaps, unmaps;
     private String migrationRefusal;
     private long migrationsRefused;
-    /** A migration-slot swap is draining the copies ({@link #holdMigrations}). */
-    private boolean migrationsHeld;
     /** Sum and maximum of the migrations' start-to-remap times, and the most copies ever under way at once. */
     private long migrationPs, migrationMaxPs, migrationsPeak;
 
@@ -463,7 +461,6 @@ public final class OsMemoryManager implements MemoryManager, Component {
             migrationsRefused++;
             return false;
         }
-        if (migrationsHeld) return false;
         if (toPool < 0 || toPool >= frames.length) return false;
         AllocationPages t = tableOfVpn(vpn);
         if (t == null) return false;
@@ -490,13 +487,6 @@ public final class OsMemoryManager implements MemoryManager, Component {
      * This keeps a policy that does not refuse from running on stale lines or freeing a frame twice.
      */
     public void refuseMigrations(String reason) { migrationRefusal = reason; }
-
-    /**
-     * While a live swap of the migration slot waits for the copies in flight to end, {@link #migrate} starts no new one:
-     * the policy being swapped out would otherwise keep its queue moving and the drain last until the queue ran dry
-     * (or past the swap's drain limit). Released when the swap ends, installed or refused.
-     */
-    public void holdMigrations(boolean held) { migrationsHeld = held; }
 
     /** Why {@link #migrate} refuses every page, or null if it does not. */
     public String migrationRefusal() { return migrationRefusal; }
