@@ -142,16 +142,11 @@ public final class PolicyRegistryComponent {
         if (same.size() < 2) return null;
         var newest = same.get(0);
         for (var e : same)
-            if (!e.version().equals(newest.version()) && !symbolicName(e.bundle()).equals(symbolicName(newest.bundle())))
+            if (!e.version().equals(newest.version()) && !e.bundleName().equals(newest.bundleName()))
                 return "hmsim: warning: " + slot.id() + " policy '" + name + "' " + newest.version() + " of " + newest.bundle()
                         + " is the newest version: a study naming '" + name + "' without a version runs it, not " + e.id() + " of "
                         + e.bundle() + " (name that one '" + e.id() + "'; or give the plugin's policy a name of its own)";
         return null;
-    }
-
-    private static String symbolicName(String bundle) {
-        int sp = bundle.indexOf(' ');
-        return sp < 0 ? bundle : bundle.substring(0, sp);
     }
 
     /** The bundle already providing {@code p}'s slot, name and version at service ranking {@code ranking}, or null. */

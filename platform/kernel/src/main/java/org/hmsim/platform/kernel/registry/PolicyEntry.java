@@ -20,4 +20,10 @@ public record PolicyEntry(Slot slot, String name, String version, String bundle,
 
     /** {@code name@version}, as recorded with results. */
     public String id() { return name + "@" + version; }
+
+    /** The providing bundle's symbolic name ({@code bundle} is {@code symbolic-name version}). */
+    public String bundleName() {
+        int space = bundle.indexOf(' ');
+        return space < 0 ? bundle : bundle.substring(0, space);
+    }
 }

@@ -36,7 +36,7 @@ final class PoliciesAtStart {
             if (LiveSwaps.aborting()) throw containerStopping();
             PolicyEntry same = registry.entries(c.slot()).stream()
                     .filter(x -> x.name().equals(c.entry().name()) && x.version().equals(c.entry().version())
-                            && bundleName(x).equals(bundleName(c.entry()))).findFirst()
+                            && x.bundleName().equals(c.entry().bundleName())).findFirst()
                     .orElseThrow(() -> new PolicyUninstalledException(c, registry));
             if (now == null) now = new EnumMap<>(run.policies());
             now.put(e.getKey(), registry.choose(same, c.given()));
@@ -56,12 +56,6 @@ final class PoliciesAtStart {
     }
 
     private static final String NOT_STARTED = ", so the run did not start; install it again and `hmsim run --resume` runs it";
-
-    /** The providing bundle's symbolic name ({@code bundle} is {@code symbolic-name version}). */
-    private static String bundleName(PolicyEntry e) {
-        int space = e.bundle().indexOf(' ');
-        return space < 0 ? e.bundle() : e.bundle().substring(0, space);
-    }
 
     /** A run's policy was uninstalled between the study's start and the run's: the run fails without starting. */
     static class PolicyUninstalledException extends IllegalStateException {
