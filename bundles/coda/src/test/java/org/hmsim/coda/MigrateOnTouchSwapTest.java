@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Migrate-on-touch considers each page once over the run (seed 004 §6.1), across a live swap too: the pages it has
- * considered pass to its successor. A review saw a self-swap raise migrations from 2,423 to 2,979 (it forgot them).
+ * considered pass to its successor. A review saw a self-swap raise migrations from 2,423 to 2,979 (it forgot them); until
+ * 2026-11-29 the swap also held the GPUs while the copies in flight drained (2,296 migrations against 2,384).
  */
 class MigrateOnTouchSwapTest {
     private static RunResult run(List<ScriptedSwap> swaps) {
@@ -31,7 +32,8 @@ class MigrateOnTouchSwapTest {
         System.out.printf("migrate-on-touch: %.0f migrations, %.1f ns; self-swapped at epoch 2: %.0f, %.1f ns%n", CodaSim.metric(r[0], "migrations"),
                 r[0].simTimeNs(), CodaSim.metric(r[1], "migrations"), r[1].simTimeNs());
         assertEquals(1.0, CodaSim.metric(r[1], "swaps"), "the self-swap took place (else the two runs are one run twice)");
-        // the swap's drain holds the copies in flight, so a few pages are touched in another order: not to the page
-        assertEquals(CodaSim.metric(r[0], "migrations"), CodaSim.metric(r[1], "migrations"), CodaSim.metric(r[0], "migrations") * 0.01, "migrations");
+        // nothing drains (the copies in flight complete after the swap) and the considered pages pass over: the same run
+        assertEquals(CodaSim.metric(r[0], "migrations"), CodaSim.metric(r[1], "migrations"), "migrations");
+        assertEquals(r[0].simTimeNs(), r[1].simTimeNs(), "run time");
     }
 }

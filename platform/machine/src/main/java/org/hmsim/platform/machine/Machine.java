@@ -64,6 +64,8 @@ public final class Machine implements MachineView {
     final LiveSlots.CtaScheduler liveCta;
     final LiveSlots.Coherence liveCoherence;
     final Translator translator;
+    /** Each slot's policy's view of the memory manager, retired when a swap takes the policy out ({@link PolicyMemory}). */
+    final PolicyMemory[] policyMemory = new PolicyMemory[Slot.values().length];
     /** The CPU side (cores, caches, CPU–GPU directory; platform/cpu), or null when the machine has no {@code cpu:} section. */
     final org.hmsim.platform.cpu.CpuSide cpu;
     /** The multi-GPU parts (spread space, page groups, traffic counters, grid launcher); null on a one-GPU, one-memory machine. */
@@ -89,7 +91,8 @@ public final class Machine implements MachineView {
                 poolInfos.get(localPool(0)).capacityBytes(), () -> policy(Slot.RESIDENCY, ResidencyPolicy.class),
                 () -> policy(Slot.COMPRESSION, CompressionPolicy.class));
         for (Slot slot : Slot.values()) {
-            Policy p = source.create(slot, new SimPolicyContext(this, os, stats, seed, runId, slot));
+            policyMemory[slot.ordinal()] = new PolicyMemory(os);
+            Policy p = source.create(slot, new SimPolicyContext(this, policyMemory[slot.ordinal()], stats, seed, runId, slot));
             if (!slot.policyType().isInstance(p))
                 throw new IllegalStateException("policy for slot " + slot.id() + " (" + source.describe(slot) + ") is not a " + slot.policyType().getSimpleName());
             policies[slot.ordinal()] = p;

@@ -43,8 +43,9 @@ import org.hmsim.platform.stats.StatsRegistry;
  * request queued in a channel was mapped by the old interleave; a miss in flight was timed by the old
  * protocol). A coherence swap then writes back every dirty L2 line and invalidates every L1 and L2 line
  * ({@link #flushCaches}), waits until those write-backs have reached DRAM, and only then starts the new
- * protocol, whose directory is rebuilt from the (now empty) caches. Migration waits for page copies (their
- * completion calls back into the policy that started them) and for a kernel launch the policy holds back.
+ * protocol, whose directory is rebuilt from the (now empty) caches. Migration waits only for a kernel launch the old
+ * policy holds back (its copies run that launch); its other copies in flight complete after the swap without calling
+ * back into it ({@link PolicyMemory}), so nothing stops.
  *
  * <p>Everything that can refuse a swap without looking at the drained machine is decided before the drain
  * ({@link #prepare}): resolving the target, creating the new policy (its provider's create, which checks what only the
@@ -60,7 +61,8 @@ final class Swapper implements EventTarget {
     /** A drain that takes longer than this is a bug or a livelock: the swap is refused, never forced. */
     static final long DRAIN_LIMIT_PS = 10_000_000_000L; // 10 ms simulated
 
-    enum Drain { NONE, GPU, MEMORY, COPIES }
+    /** LAUNCH: only a kernel launch the old policy holds back (its copies in flight need no drain, {@link PolicyMemory}). */
+    enum Drain { NONE, LAUNCH, GPU, MEMORY }
 
     private final Machine m;
     private final SwapHost host;
@@ -86,6 +88,8 @@ final class Swapper implements EventTarget {
     private SwapTarget target;
     /** The new policy, created before the drain; installed after it, or closed if the swap is refused then. */
     private Policy prepared;
+    /** The prepared policy's view of the memory manager: the slot's once it is installed, retired if it is refused. */
+    private PolicyMemory preparedMemory;
     /** The prepared policy's statistics, waiting to take over the slot's names when it is installed. */
     private StatsRegistry.Handover preparedStats;
     /** This swap stalled the GPUs or flushed the caches: refused now, it has changed the run's timing. */
@@ -126,7 +130,7 @@ final class Swapper implements EventTarget {
             case CACHEABILITY, REPLACEMENT, WARP_SCHEDULER -> Drain.NONE;
             case L2_MISS_PATH -> Drain.GPU;
             case COHERENCE, INTERLEAVE -> Drain.MEMORY;
-            case MIGRATION -> Drain.COPIES;
+            case MIGRATION -> Drain.LAUNCH;
         };
     }
 
@@ -153,6 +157,7 @@ final class Swapper implements EventTarget {
             launch.run();
             return;
         }
+        if (current != null) perturbed = true; // a swap in progress holds this launch back: refused now, it changed the timing
         afterIdle.add(launch);
         startNext();
     }
@@ -232,6 +237,7 @@ final class Swapper implements EventTarget {
      * each poll, so issue resumes one poll after the swap.
      */
     private void hold() {
+        if (drainOf(current.slot()) == Drain.LAUNCH) return; // the old policy's own launch is what it waits for: nothing stops
         perturbed = true;
         for (Gpu g : m.gpus) g.stall(2 * pollPs);
         // The CPU cores feed the same directory and DRAM: a memory drain holds them too, until the swap ends.
@@ -251,8 +257,8 @@ final class Swapper implements EventTarget {
         switch (d) {
             case NONE:
                 return true;
-            case COPIES:
-                return m.os.inFlight() == 0 && !workload.launchHeld();
+            case LAUNCH:
+                return !workload.launchHeld();
             case MEMORY:
                 for (DramPool p : m.pools) if (p.inFlight() != 0) return false;
                 for (Link l : m.links) if (l.inFlight() != 0) return false;
@@ -338,7 +344,8 @@ final class Swapper implements EventTarget {
             // from its predecessor's values); until then its registrations wait, so a refused swap leaves no trace.
             long swapSeed = SeedStreams.stream(seed, "swap." + (swaps + 1)).nextLong();
             preparedStats = m.stats.handover("policy." + slot.id() + ".");
-            next = t.factory().apply(new SimPolicyContext(m, m.os, preparedStats, swapSeed, runId, slot));
+            preparedMemory = new PolicyMemory(m.os);
+            next = t.factory().apply(new SimPolicyContext(m, preparedMemory, preparedStats, swapSeed, runId, slot));
             if (!slot.policyType().isInstance(next))
                 throw new IllegalStateException(t.id() + " created " + (next == null ? "null" : next.getClass().getName()) + ", not a " + slot.policyType().getSimpleName());
         } catch (RuntimeException | LinkageError e) {
@@ -373,6 +380,8 @@ final class Swapper implements EventTarget {
     /** Ends the swap in progress without installing its new policy (refused, or the run ended while it drained). */
     void discardPending() {
         if (prepared != null) closeQuietly(prepared);
+        if (preparedMemory != null) preparedMemory.retire();
+        preparedMemory = null;
         prepared = null;
         preparedStats = null;
         current = null;
@@ -412,7 +421,7 @@ final class Swapper implements EventTarget {
         prepared = null;
         current = null;
         target = null;
-        String state = exportFailure + install(slot, next, exported.size());
+        String state = exportFailure + install(slot, next, exported.size()) + retireMemory(slot);
         swaps++;
         m.policies[slot.ordinal()] = next;
         StatsRegistry.Handover stats = preparedStats;
@@ -423,6 +432,19 @@ final class Swapper implements EventTarget {
         record(slot, r, t, state, "ok");
         control.setActive(slot, t.id(), t.bundle());
         if (host != null) host.swapped(control, slot, t);
+    }
+
+    /**
+     * The old policy's view of memory retires with it and the new one's takes its place; returns, for the record, the
+     * copies the old policy started that are still moving (they complete without telling it).
+     */
+    private String retireMemory(Slot slot) {
+        PolicyMemory old = m.policyMemory[slot.ordinal()];
+        old.retire();
+        m.policyMemory[slot.ordinal()] = preparedMemory;
+        preparedMemory = null;
+        int copies = old.copiesInFlight();
+        return copies == 0 ? "" : "; " + copies + " page cop" + (copies == 1 ? "y" : "ies") + " the old policy started still in flight (they complete; it is not told)";
     }
 
     /** Puts {@code p} where the components consult the slot; returns what happened to state, for the record. */
