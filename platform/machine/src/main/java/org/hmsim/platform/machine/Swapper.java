@@ -118,10 +118,21 @@ final class Swapper implements EventTarget {
         this.pollPs = m.gpuClock().periodPs();
     }
 
+    /**
+     * Called before the workload starts. A swap at time 0 is carried out here, before anything issues: as an event at
+     * time 0 it came after the first launch, which the policy being left had already handled (its blocks placed, its
+     * launch hooks run), so {@code at: 0ns} and a better-ranked provider's swap at the start were not the run that
+     * starts on the new policy.
+     */
     void start(WorkloadRunner w) {
         this.workload = w;
-        for (int i = 0; i < scripts.size(); i++)
-            if (scripts.get(i).when() == ScriptedSwap.When.TIME) m.engine.schedule(scripts.get(i).value(), this, EV_TIMED, i);
+        for (int i = 0; i < scripts.size(); i++) {
+            ScriptedSwap s = scripts.get(i);
+            if (s.when() != ScriptedSwap.When.TIME) continue;
+            if (s.value() <= m.engine.now()) queue.add(s.request(0));
+            else m.engine.schedule(s.value(), this, EV_TIMED, i);
+        }
+        startNext();
     }
 
     static Drain drainOf(Slot s) {
