@@ -18,13 +18,22 @@ import org.osgi.framework.wiring.BundleWiring;
 /**
  * Waits for FileInstall's first pass over the hot-deploy folder. A headless command must see the
  * plugins a user dropped there: without this wait, {@code hmsim policies} could run before FileInstall
- * has installed them and silently list the built-in policies only.
+ * has installed them and silently list the built-in policies only. A plugin is there once it is started and the
+ * component runtime has registered its components ({@link ComponentsSettled}).
  */
 final class PluginScan {
     private static final long POLL_MS = 25;
 
+    /**
+     * How long a started plugin's components may stay unregistered before the wait gives up on them: SCR takes them up
+     * on the thread that started the bundle, in milliseconds, unless one needs a service nobody offers.
+     */
+    static final Duration SETTLE_GRACE = Duration.ofSeconds(3);
+
     private final BundleContext ctx;
     private final Path dir;
+    /** When each started bundle was first seen with components SCR had not registered (its bundle id; System.nanoTime). */
+    private final java.util.Map<Long, Long> unsettledSince = new java.util.HashMap<>();
 
     PluginScan(BundleContext ctx, Path dir) {
         this.ctx = ctx;
@@ -83,7 +92,15 @@ final class PluginScan {
                     out.add(jar.getFileName() + ": not installed");
                 } else out.add(jar.getFileName() + ": not an OSGi bundle (its manifest has no Bundle-SymbolicName)");
             } else if (!started(b)) down.add(b);
-            else if (offersNothing(b)) out.add(jar.getFileName() + ": active but declares no DS component (no Service-Component header),"
+            else if (!ComponentsSettled.settled(ctx, b)) {
+                long since = unsettledSince.computeIfAbsent(b.getBundleId(), id -> System.nanoTime());
+                if (System.nanoTime() - since < SETTLE_GRACE.toNanos() && !timedOut) {
+                    waiting++;
+                    out.add(jar.getFileName() + ": active, its components not yet registered");
+                } else out.add(jar.getFileName() + ": active, but the component runtime has not registered all its components after "
+                        + SETTLE_GRACE.toSeconds() + " s (a component that references a service nobody offers, or a component"
+                        + " description it could not read: see the log)");
+            } else if (offersNothing(b)) out.add(jar.getFileName() + ": active but declares no DS component (no Service-Component header),"
                     + " so it offers no policy or workload: is @Component missing on its provider?");
         }
         // with every bundle jar installed, one that cannot resolve never will; one that resolves is FileInstall's to start

@@ -77,6 +77,38 @@ class PluginTest extends ContainerPerTest {
     }
 
     /**
+     * Felix sets a bundle ACTIVE before the component runtime hears it started (the STARTED event, on FileInstall's
+     * thread): a headless command that waited only for ACTIVE ran without the plugin's policies (twice under load,
+     * {@code validate} called a dropped-in plugin's policy unknown). A bundle event hook holds the plugin's STARTED event
+     * back, widening that window from milliseconds to 1.5 s.
+     */
+    @Test
+    void theWaitForPluginsLastsUntilTheComponentRuntimeHasRegisteredThem() throws Exception {
+        long[] heldNs = {0};
+        org.osgi.framework.hooks.bundle.EventHook slowRuntime = (event, contexts) -> {
+            if (event.getType() != org.osgi.framework.BundleEvent.STARTED || !"org.hmsim.example.plugin".equals(event.getBundle().getSymbolicName())) return;
+            long t0 = System.nanoTime();
+            try {
+                Thread.sleep(1500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            heldNs[0] = System.nanoTime() - t0;
+        };
+        var hook = container.context().registerService(org.osgi.framework.hooks.bundle.EventHook.class, slowRuntime, null);
+        try {
+            Files.copy(Hmsim.pluginJar(), plugins.resolve("first-fit.jar"));
+            List<String> notUp = container.awaitPlugins(Duration.ofSeconds(30));
+            Hmsim.Result listed = Hmsim.run(container, "policies");
+            assertEquals(List.of(), notUp, "the plugin came up");
+            assertTrue(hasFirstFit(listed), "first-fit listed by the first command after the wait\n" + listed);
+            assertTrue(heldNs[0] >= 1_000_000_000L, "the hook held the STARTED event (else this test shows nothing): " + heldNs[0] + " ns");
+        } finally {
+            hook.unregister();
+        }
+    }
+
+    /**
      * The plugin leaves while its study runs, before the run that uses it started (found by a first-day review: that
      * run died of a NoClassDefFoundError with a stack trace). It fails naming the policy; the run in flight finishes.
      */
