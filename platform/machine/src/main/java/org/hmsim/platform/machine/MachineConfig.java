@@ -63,8 +63,8 @@ public final class MachineConfig {
 
     /**
      * Parses and validates a description tree (maps, lists, strings, numbers as SnakeYAML gives them).
-     * Throws {@link ConfigException} naming the dotted path of the bad field; when several sections (the
-     * GPU, each pool, each link, energy, uvm, cpu, ...) are bad, one per section, all at once
+     * Throws {@link ConfigException} naming the dotted path of the bad field; when several fields are bad, every one of
+     * them, in whichever sections (the GPU, each pool, each link, energy, uvm, cpu, ...), all at once
      * ({@link ConfigException#all()}), so a user fixes a file in one round.
      */
     public static MachineConfig parse(Map<String, Object> tree) {
@@ -72,13 +72,13 @@ public final class MachineConfig {
         List<ConfigException> errors = new ArrayList<>();
         String name = t.string("name", "machine");
         t.raw("description");
-        int gpus = section(errors, 1, () -> t.integer("gpus", 1, 1, 64));
-        long page = section(errors, 4096L, () -> {
+        int gpus = section(t, errors, 1, () -> t.integer("gpus", 1, 1, 64));
+        long page = section(t, errors, 4096L, () -> {
             long p = t.bytes("page_size", 4096, 512, 1L << 30);
             if (Long.bitCount(p) != 1) throw new ConfigException("page_size", "must be a power of two");
             return p;
         });
-        GpuConfig gpu = section(errors, null, () -> {
+        GpuConfig gpu = section(t, errors, null, () -> {
             Tree g = t.tree("gpu");
             GpuConfig c = gpu(g);
             g.finish();
@@ -88,23 +88,23 @@ public final class MachineConfig {
         double mhz = gpu == null ? DEFAULT_CLOCK_MHZ : gpu.clockMHz();
         List<PoolConfig> pools = new ArrayList<>();
         Set<String> names = new HashSet<>();
-        for (Tree p : section(errors, List.<Tree>of(), () -> t.list("pools"))) {
-            PoolConfig pc = section(errors, null, () -> pool(p, pools.size(), gpus, mhz));
+        for (Tree p : section(t, errors, List.<Tree>of(), () -> t.list("pools"))) {
+            PoolConfig pc = section(t, errors, null, () -> pool(p, pools.size(), gpus, mhz));
             if (pc == null) continue;
             if (!names.add(pc.name())) errors.add(new ConfigException(p.child("name"), "pool name '" + pc.name() + "' used twice"));
             pools.add(pc);
         }
         List<LinkConfig> links = new ArrayList<>();
         Set<String> linkNames = new HashSet<>();
-        for (Tree l : section(errors, List.<Tree>of(), () -> t.list("links"))) {
-            LinkConfig lc = section(errors, null, () -> link(l, gpus, mhz));
+        for (Tree l : section(t, errors, List.<Tree>of(), () -> t.list("links"))) {
+            LinkConfig lc = section(t, errors, null, () -> link(l, gpus, mhz));
             if (lc == null) continue;
             if (!linkNames.add(lc.name())) errors.add(new ConfigException(l.child("name"), "link name '" + lc.name() + "' used twice"));
             else links.stream().filter(other -> connects(other, lc.nodeA(), lc.nodeB())).findFirst()
                     .ifPresent(other -> errors.add(new ConfigException(l.child("between"), "nodes already joined by link '" + other.name() + "'")));
             links.add(lc);
         }
-        GpuEnergy ge = section(errors, null, () -> {
+        GpuEnergy ge = section(t, errors, null, () -> {
             Tree e = t.tree("energy");
             GpuEnergy en = new GpuEnergy(e.real("l1_access_pj", 20, 0, 1e6), e.real("l2_access_pj", 60, 0, 1e6),
                     e.real("xbar_pj_per_byte", 2, 0, 1e6), e.real("instruction_pj", 30, 0, 1e6),
@@ -112,8 +112,8 @@ public final class MachineConfig {
             e.finish();
             return en;
         });
-        org.hmsim.platform.machine.uvm.UvmConfig uvm = section(errors, null, () -> UvmSection.parse(t, links, gpus));
-        CpuConfig cpu = section(errors, null, () -> { // the CPU side (platform/cpu), or none
+        org.hmsim.platform.machine.uvm.UvmConfig uvm = section(t, errors, null, () -> UvmSection.parse(t, links, gpus));
+        CpuConfig cpu = section(t, errors, null, () -> { // the CPU side (platform/cpu), or none
             CpuConfig c = t.has("cpu") ? CpuSection.parse(t.tree("cpu")) : null;
             if (c != null && gpu != null) CpuSection.checkLines(c, gpu.l1().lineBytes());
             // the CPU-GPU directory takes a GPU write-back as the GPU's write: a notice would invalidate the CPU's copy
@@ -122,20 +122,21 @@ public final class MachineConfig {
                         + "eviction notices (it would take a clean eviction for a GPU write-back and invalidate the CPU's copy)");
             return c;
         });
-        if (gpu != null && gpu.l1().writeBack()) section(errors, null, () -> { // dirty L1 data where frames leave the GPU
+        if (gpu != null && gpu.l1().writeBack()) section(t, errors, null, () -> { // dirty L1 data where frames leave the GPU
             String frames = ": frames that leave a GPU drop its L2 lines, and the L1s' dirty data with them";
             String why = cpu != null ? "a cpu: section" + frames : uvm != null ? "a uvm: section" + frames : gpus > 1 ? "more than one GPU" + frames
                     : gpu.l1().lineBytes() != gpu.l2().lineBytes() ? "an L1 line unlike the L2's: dirty sector masks are the L1 line's" : null;
             if (why != null) throw new ConfigException(t.tree("gpu").tree("l1").child("write_policy"), "write-back is not modelled with " + why);
             return null;
         });
-        long watchdog = section(errors, DEFAULT_WATCHDOG_PS, () -> t.picoseconds("watchdog", DEFAULT_WATCHDOG_PS));
-        section(errors, null, () -> {
+        long watchdog = section(t, errors, DEFAULT_WATCHDOG_PS, () -> t.picoseconds("watchdog", DEFAULT_WATCHDOG_PS));
+        section(t, errors, null, () -> {
             t.finish();
             return null;
         });
         // sizes each in range can still ask for more memory than a heap holds (gpu.l1.size: 16GiB ran out of it mid-run):
         // refused here, naming the field, with what the model would allocate
+        errors.addAll(t.takeDeferred()); // none read outside a section, but none may go unsaid either
         if (errors.isEmpty()) errors.addAll(Footprint.check(gpus, gpu, pools, cpu));
         ConfigException.throwIfAny(errors);
         // the whole machine: only once every section reads (a pool that failed would show as missing)
@@ -149,14 +150,24 @@ public final class MachineConfig {
 
     private static final double DEFAULT_CLOCK_MHZ = 1400;
 
-    /** Reads one section; a bad one adds its error to {@code errors} and gives {@code fallback}. */
-    private static <T> T section(List<ConfigException> errors, T fallback, java.util.function.Supplier<T> read) {
+    /**
+     * Reads one section; a bad one adds its errors to {@code errors} and gives {@code fallback}. Its bad fields are all
+     * reported ({@link Tree#takeDeferred}); an error thrown by a check across its fields only when no field was bad, since
+     * a bad field read as its default may be what failed the check.
+     */
+    private static <T> T section(Tree root, List<ConfigException> errors, T fallback, java.util.function.Supplier<T> read) {
+        T value;
+        ConfigException thrown = null;
         try {
-            return read.get();
+            value = read.get();
         } catch (ConfigException e) {
-            errors.addAll(e.all());
-            return fallback;
+            thrown = e;
+            value = fallback;
         }
+        List<ConfigException> fields = root.takeDeferred();
+        errors.addAll(fields);
+        if (thrown != null && fields.isEmpty()) errors.addAll(thrown.all());
+        return fields.isEmpty() ? value : fallback;
     }
 
     /** Every GPU has a pool on its node, and a link to every pool elsewhere. */

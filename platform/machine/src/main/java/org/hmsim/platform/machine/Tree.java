@@ -13,16 +13,26 @@ import org.hmsim.api.engine.Units;
  * Typed, path-aware reading of one map of a description tree. Every error is a {@link ConfigException}
  * naming the dotted path of the field; keys nobody asked for are reported by {@link #finish()}, so a
  * misspelt field is an error rather than a silently ignored line.
+ *
+ * <p>A bad field does not stop the reading: its error is kept ({@link #takeDeferred}) and the read gives the field's
+ * default, so one round reports every bad field of a section, not the first (until 2026-11-29 a user fixing a file
+ * met its errors one at a time). Only a structure that cannot be read on (a list or map where the other is expected)
+ * throws at once.
  */
 final class Tree {
     private final String path;
     private final Map<String, Object> map;
+    /** The bad fields found so far, shared by every tree read from the same root. */
+    private final List<ConfigException> deferred;
     private final Set<String> read = new java.util.HashSet<>();
     /** Fields asked about with {@link #has} as well as read: what {@link #finish} lists as known. */
     private final Set<String> known = new java.util.TreeSet<>();
 
-    Tree(String path, Object node) {
+    Tree(String path, Object node) { this(path, node, new ArrayList<>()); }
+
+    private Tree(String path, Object node, List<ConfigException> deferred) {
         this.path = path;
+        this.deferred = deferred;
         if (node == null) this.map = Map.of();
         else if (node instanceof Map<?, ?> m) {
             Map<String, Object> copy = new LinkedHashMap<>();
@@ -44,14 +54,31 @@ final class Tree {
         return map.get(key);
     }
 
-    Tree tree(String key) { return new Tree(child(key), raw(key)); }
+    Tree tree(String key) { return new Tree(child(key), raw(key), deferred); }
+
+    /** The bad fields found since the last call (in the order read), and forgets them. */
+    List<ConfigException> takeDeferred() {
+        List<ConfigException> out = List.copyOf(deferred);
+        deferred.clear();
+        return out;
+    }
+
+    /** A field's value, or its default when it is bad (the error kept for the round's report). */
+    private <T> T orDefault(T def, java.util.function.Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (ConfigException e) {
+            deferred.add(e);
+            return def;
+        }
+    }
 
     List<Tree> list(String key) {
         Object v = raw(key);
         List<Tree> out = new ArrayList<>();
         if (v == null) return out;
         if (!(v instanceof List<?> l)) throw new ConfigException(child(key), "expected a list");
-        for (int i = 0; i < l.size(); i++) out.add(new Tree(child(key) + "." + i, l.get(i)));
+        for (int i = 0; i < l.size(); i++) out.add(new Tree(child(key) + "." + i, l.get(i), deferred));
         return out;
     }
 
@@ -60,7 +87,9 @@ final class Tree {
         return v == null ? def : v.toString();
     }
 
-    int integer(String key, int def, int min, int max) {
+    int integer(String key, int def, int min, int max) { return orDefault(def, () -> integerNow(key, def, min, max)); }
+
+    private int integerNow(String key, int def, int min, int max) {
         Object v = raw(key);
         if (v == null) return def;
         BigInteger w = whole(v);
@@ -69,7 +98,9 @@ final class Tree {
         return w.intValue();
     }
 
-    double real(String key, double def, double min, double max) {
+    double real(String key, double def, double min, double max) { return orDefault(def, () -> realNow(key, def, min, max)); }
+
+    private double realNow(String key, double def, double min, double max) {
         Object v = raw(key);
         if (v == null) return def;
         double d;
@@ -87,7 +118,9 @@ final class Tree {
         return d;
     }
 
-    long bytes(String key, long def, long min, long max) {
+    long bytes(String key, long def, long min, long max) { return orDefault(def, () -> bytesNow(key, def, min, max)); }
+
+    private long bytesNow(String key, long def, long min, long max) {
         Object v = raw(key);
         if (v == null) return def;
         BigInteger b;
@@ -112,7 +145,9 @@ final class Tree {
      */
     static final double MIN_BANDWIDTH = 1e6, MAX_BANDWIDTH = 1e18;
 
-    double bandwidth(String key, double def) {
+    double bandwidth(String key, double def) { return orDefault(def, () -> bandwidthNow(key, def)); }
+
+    private double bandwidthNow(String key, double def) {
         Object v = raw(key);
         if (v == null) return def;
         double b;
@@ -128,7 +163,9 @@ final class Tree {
     }
 
     /** Clock periods are whole picoseconds and cycle counts are multiplied by them, so clocks are bounded too. */
-    double megahertz(String key, double def) {
+    double megahertz(String key, double def) { return orDefault(def, () -> megahertzNow(key, def)); }
+
+    private double megahertzNow(String key, double def) {
         Object v = raw(key);
         if (v == null) return def;
         double f;
@@ -148,7 +185,9 @@ final class Tree {
      * A time with a unit. A bare number would be picoseconds, which nobody means when writing
      * {@code latency: 100} or {@code watchdog: 5}, so only 0 (off, none) may be written without one.
      */
-    long picoseconds(String key, long def) {
+    long picoseconds(String key, long def) { return orDefault(def, () -> picosecondsNow(key, def)); }
+
+    private long picosecondsNow(String key, long def) {
         Object v = raw(key);
         if (v == null) return def;
         long ps;
@@ -167,7 +206,9 @@ final class Tree {
         return ps;
     }
 
-    boolean bool(String key, boolean def) {
+    boolean bool(String key, boolean def) { return orDefault(def, () -> boolNow(key, def)); }
+
+    private boolean boolNow(String key, boolean def) {
         Object v = raw(key);
         if (v == null) return def;
         if (v instanceof Boolean b) return b;
@@ -177,7 +218,7 @@ final class Tree {
     /** Rejects fields that were never read: they are misspellings or belong elsewhere. */
     void finish() {
         for (String k : map.keySet()) {
-            if (!read.contains(k)) throw new ConfigException(child(k), "unknown field (known here: " + String.join(", ", known) + ")");
+            if (!read.contains(k)) deferred.add(new ConfigException(child(k), "unknown field (known here: " + String.join(", ", known) + ")"));
         }
     }
 

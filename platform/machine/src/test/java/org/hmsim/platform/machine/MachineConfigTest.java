@@ -210,4 +210,34 @@ class MachineConfigTest {
         tree.remove("links");
         assertEquals("pools: a machine needs at least one memory pool", error(tree).getMessage());
     }
+
+    /**
+     * Every bad field of a section is reported in one round: until 2026-11-29 a section stopped at its first bad field,
+     * so a user met the GPU's errors one at a time. A check across fields is left for the next round when a field it
+     * reads was bad (it would have checked that field's default).
+     */
+    @Test
+    void everyBadFieldOfASectionIsReportedAtOnce() {
+        Map<String, Object> tree = Presets.tree(Presets.examples().resolve("machines/small.yaml"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> gpu = (Map<String, Object>) tree.get("gpu");
+        gpu.put("sms", -4);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> l1 = (Map<String, Object>) gpu.get("l1");
+        l1.put("latency", "x3");
+        l1.put("latncy", 3);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> tlb = new java.util.LinkedHashMap<>(Map.of("l1_entries", "many", "l1_ways", 7)); // 64 % 7: a cross-field check
+        gpu.put("tlb", tlb);
+        List<String> said = error(tree).all().stream().map(Throwable::getMessage).toList();
+        assertEquals(List.of("gpu.sms: value -4 is out of range [1, 64]", "gpu.l1.latency: 'x3' is not a whole number",
+                "gpu.l1.latncy: unknown field (known here: bytes_per_cycle, latency, line, mshr_merge, mshrs, ports, queue, replacement, size, ways, write_policy)",
+                "gpu.tlb.l1_entries: 'many' is not a whole number"), said);
+
+        tlb.put("l1_entries", 64); // the fields now read: the check across them speaks
+        gpu.put("sms", 4);
+        l1.remove("latncy");
+        l1.put("latency", 3);
+        assertEquals("gpu.tlb.l1_ways: l1_entries must be a multiple of l1_ways", error(tree).getMessage());
+    }
 }
