@@ -132,17 +132,23 @@ final class LiveSlots {
         }
 
         /**
-         * New per-cache state from {@code next}. The caches are drained (no line locked by a transaction),
-         * so every resident line is presented to the new state as filled, way by way: the new policy
-         * starts from the current contents without an order it cannot interpret. Invalid ways are never
-         * offered as victims (the candidates mask excludes them) and get their fill when filled.
+         * New per-cache state from {@code next}: every way is presented to it as filled, set by set, least recently
+         * hit or filled first (ways never filled first of all), so the last one presented is the most recently used.
+         * An LRU successor thus inherits the recency order (way order made an LRU self-swap evict the lines just used),
+         * and any successor starts from the current contents without an order it cannot interpret. Invalid ways are
+         * never offered as victims (the candidates mask excludes them) and get their fill when filled.
          */
         void swapTo(ReplacementPolicy next) {
             target = next;
             for (CacheState c : caches) {
                 State s = next.forCache(c.name, c.sets, c.ways);
-                for (int set = 0; set < c.sets; set++)
-                    for (int way = 0; way < c.ways; way++) s.onFill(set, way);
+                long[] order = new long[c.ways];
+                for (int set = 0; set < c.sets; set++) {
+                    // touches count far below 2^57, so a touch and a way (< 64) share one long: sorted by touch, then way
+                    for (int way = 0; way < c.ways; way++) order[way] = c.touched[set * c.ways + way] << 6 | way;
+                    java.util.Arrays.sort(order);
+                    for (long o : order) s.onFill(set, (int) (o & 63));
+                }
                 c.target = s;
             }
         }
@@ -152,28 +158,44 @@ final class LiveSlots {
         final String name;
         final int sets, ways;
         ReplacementPolicy.State target;
+        /** When each (set, way) was last hit or filled, on this cache's own count of touches: the order a successor is told. */
+        final long[] touched;
+        private long touches;
 
         CacheState(String name, int sets, int ways, ReplacementPolicy.State target) {
             this.name = name;
             this.sets = sets;
             this.ways = ways;
             this.target = target;
+            this.touched = new long[sets * ways];
         }
 
         @Override
-        public void onHit(int set, int way) { target.onHit(set, way); }
+        public void onHit(int set, int way) {
+            touched[set * ways + way] = ++touches;
+            target.onHit(set, way);
+        }
 
         @Override
-        public void onFill(int set, int way) { target.onFill(set, way); }
+        public void onFill(int set, int way) {
+            touched[set * ways + way] = ++touches;
+            target.onFill(set, way);
+        }
 
         @Override
         public int victim(int set, long candidates) { return target.victim(set, candidates); }
 
         @Override
-        public void onHit(int set, int way, long line, org.hmsim.api.mem.AccessKind kind, int sm) { target.onHit(set, way, line, kind, sm); }
+        public void onHit(int set, int way, long line, org.hmsim.api.mem.AccessKind kind, int sm) {
+            touched[set * ways + way] = ++touches;
+            target.onHit(set, way, line, kind, sm);
+        }
 
         @Override
-        public void onFill(int set, int way, long line, org.hmsim.api.mem.AccessKind kind) { target.onFill(set, way, line, kind); }
+        public void onFill(int set, int way, long line, org.hmsim.api.mem.AccessKind kind) {
+            touched[set * ways + way] = ++touches;
+            target.onFill(set, way, line, kind);
+        }
 
         @Override
         public boolean observesUpperCopies() { return target.observesUpperCopies(); }
