@@ -25,7 +25,7 @@ class TraceCliTest extends ContainerPerClass {
         assertTrue(info.out().contains("kernel "), info.out());
 
         assertEquals(0, Hmsim.run(container, "trace", "convert", binary.toString(), "--out", text.toString()).code());
-        assertTrue(Files.readString(text).startsWith("hmsim-trace 1"), "the text twin");
+        assertTrue(Files.readString(text).startsWith("hmsim-trace 2"), "the text twin");
         assertEquals(0, Hmsim.run(container, "trace", "convert", text.toString(), "--out", again.toString()).code());
         Hmsim.Result info2 = Hmsim.run(container, "trace", "info", again.toString());
         assertEquals(kernels(info.out()), kernels(info2.out()), "binary -> text -> binary keeps every kernel");

@@ -34,6 +34,13 @@ public final class TraceFormat {
 
     /** Text twin: the first line. */
     public static final String TEXT_MAGIC = "hmsim-trace";
+    /**
+     * The text twin's version the writer writes: 2 ends with an {@code eof} line, so a file cut after any line is told
+     * from a whole one (version 1, without it, is still read: a cut after an {@code end} line passed as a shorter trace).
+     */
+    public static final int TEXT_VERSION = 2;
+    /** The last line of a version-2 text trace. */
+    public static final String TEXT_EOF = "eof";
 
     private TraceFormat() {}
 

@@ -271,8 +271,23 @@ class TraceRoundTripTest {
         Path t = dir.resolve("cut.hmtt");
         Files.writeString(t, text.substring(0, text.lastIndexOf("end\n"))); // cut at a line boundary: the closing line is missing
         TraceException e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "cut.hmtt", new CollectingSink()));
-        assertEquals("cut.hmtt:" + (lines - 1) + ": cut short: kernel k1 has no closing 'end' line (a text trace closes its last kernel or CPU phase with 'end')",
+        assertEquals("cut.hmtt:" + (lines - 2) + ": cut short: kernel k1 has no closing 'end' line (a text trace closes its last kernel or CPU phase with 'end')",
                 e.getMessage());
+        // cut right after the last item's 'end' (before 2026-11-29 a well-formed shorter trace, read without a word)
+        assertTrue(text.startsWith("hmsim-trace 2\n") && text.endsWith("end\neof\n"), "the writer writes version 2 and ends with eof");
+        Files.writeString(t, text.substring(0, text.length() - "eof\n".length()));
+        e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "cut.hmtt", new CollectingSink()));
+        assertEquals("cut.hmtt:" + (lines - 1) + ": cut short: no 'eof' line (a version-2 text trace ends with one; the file was cut, or its writer did not finish)",
+                e.getMessage());
+        Files.writeString(t, text + "alloc late 4096 base=0x900000000\n");
+        e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "cut.hmtt", new CollectingSink()));
+        assertEquals("cut.hmtt:" + (lines + 1) + ": a line after 'eof', which ends the trace", e.getMessage());
+        Files.writeString(t, "hmsim-trace 2\nkernel a grid=1 block=32\neof\n");
+        e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "cut.hmtt", new CollectingSink()));
+        assertEquals("cut.hmtt:3: cut short: kernel a has no closing 'end' line (a text trace closes its last kernel or CPU phase with 'end')", e.getMessage());
+        Files.writeString(t, "hmsim-trace 3\n");
+        e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "cut.hmtt", new CollectingSink()));
+        assertEquals("cut.hmtt:1: unsupported text trace version 3 (this hmsim reads 1 and 2)", e.getMessage());
         Files.writeString(t, text.substring(0, text.length() - 1)); // only the final newline missing
         e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "cut.hmtt", new CollectingSink()));
         assertEquals("cut.hmtt:" + lines + ": cut short: the last line has no newline (every line of a text trace ends with one)", e.getMessage());

@@ -37,12 +37,16 @@ public final class TextTraceReader {
 
     private void run() {
         String first = next();
-        if (first == null) throw src.fail("empty file: a text trace starts with '" + TraceFormat.TEXT_MAGIC + " 1'");
+        String header = TraceFormat.TEXT_MAGIC + " " + TraceFormat.TEXT_VERSION;
+        if (first == null) throw src.fail("empty file: a text trace starts with '" + header + "'");
         String[] h = first.trim().split("\\s+");
         if (h.length != 2 || !h[0].equals(TraceFormat.TEXT_MAGIC))
-            throw src.fail("not an hmsim text trace: the first line must be '" + TraceFormat.TEXT_MAGIC + " 1'");
-        if (!h[1].equals(String.valueOf(TraceFormat.VERSION))) throw src.fail("unsupported text trace version " + h[1]);
+            throw src.fail("not an hmsim text trace: the first line must be '" + header + "'");
+        if (!h[1].equals("1") && !h[1].equals("2"))
+            throw src.fail("unsupported text trace version " + h[1] + " (this hmsim reads 1 and 2)");
+        boolean endsWithEof = h[1].equals("2");
         for (String l; (l = next()) != null; ) {
+            if (eof) throw src.fail("a line after '" + TraceFormat.TEXT_EOF + "', which ends the trace");
             try {
                 line(l);
             } catch (IllegalArgumentException | IllegalStateException e) {
@@ -50,8 +54,14 @@ public final class TextTraceReader {
             }
         }
         requireClosed();
+        if (endsWithEof && !eof)
+            throw src.fail("cut short: no '" + TraceFormat.TEXT_EOF + "' line (a version-2 text trace ends with one; the file was cut, or"
+                    + " its writer did not finish)");
         checkStrays();
     }
+
+    /** The {@code eof} line was read (version 2's last line; version 1 may have it too). */
+    private boolean eof;
 
     /**
      * A trace cut at a line boundary inside its last kernel or CPU phase would otherwise read as a shorter trace (a
@@ -135,13 +145,18 @@ public final class TextTraceReader {
                 cpu = true;
                 cpuName = t[1];
             }
+            case TraceFormat.TEXT_EOF -> {
+                arity(t, 1);
+                requireClosed();
+                eof = true;
+            }
             case "end" -> {
                 arity(t, 1);
                 if (kernel == null && !cpu) throw src.fail("'end' outside a kernel or CPU phase");
                 closeItem();
             }
             case "I", "L", "S", "M" -> cpuAccess(t);
-            default -> throw src.fail("unknown line '" + t[0] + "' (expected workload, alloc, kernel, cta, warp, ld, st, atom, compute, barrier, cpu, I, L, S, M or end)");
+            default -> throw src.fail("unknown line '" + t[0] + "' (expected workload, alloc, kernel, cta, warp, ld, st, atom, compute, barrier, cpu, I, L, S, M, end or eof)");
         }
     }
 

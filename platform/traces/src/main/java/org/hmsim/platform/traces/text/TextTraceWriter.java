@@ -37,7 +37,7 @@ public final class TextTraceWriter implements TraceSink {
         try {
             out = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8), 1 << 16);
             tmp.toFile().deleteOnExit(); // Ctrl-C or SIGTERM mid-import leaves no .part (after the rename there is none to delete)
-            out.write(TraceFormat.TEXT_MAGIC + " " + TraceFormat.VERSION + "\n");
+            out.write(TraceFormat.TEXT_MAGIC + " " + TraceFormat.TEXT_VERSION + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
@@ -150,6 +150,7 @@ public final class TextTraceWriter implements TraceSink {
     public void close() throws IOException {
         if (closed) return;
         closed = true;
+        out.write(TraceFormat.TEXT_EOF + "\n"); // the reader's proof that nothing was cut after the last item
         out.close();
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
