@@ -20,6 +20,13 @@ import org.hmsim.platform.gpu.CacheConfig;
 import org.hmsim.platform.gpu.xbar.Crossbar;
 import org.hmsim.platform.gpu.util.LongIntMap;
 
+import static org.hmsim.platform.gpu.cache.L2Transactions.EVICT;
+import static org.hmsim.platform.gpu.cache.L2Transactions.FETCH;
+import static org.hmsim.platform.gpu.cache.L2Transactions.FREE;
+import static org.hmsim.platform.gpu.cache.L2Transactions.FRC_EVICT;
+import static org.hmsim.platform.gpu.cache.L2Transactions.SWAP;
+import static org.hmsim.platform.gpu.cache.L2Transactions.SWAP_WAIT;
+
 /**
  * One L2 slice (bank): sectored, set-associative, write-back, write-allocate, with a finite MSHR file and
  * the L2 miss path of seed 003 (Candel Margaix 2019).
@@ -54,11 +61,9 @@ import org.hmsim.platform.gpu.util.LongIntMap;
  * an access the cacheability policy forbids to allocate still uses an MSHR but no line.
  */
 public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget, Crossbar.SharerTracking, Crossbar.InvalidationAcks {
-    private static final int EV_PROCESS = 0, EV_SEND = 1, EV_SEND_FIFO = 2, EV_RESPOND = 3,
+    static final int EV_PROCESS = 0, EV_SEND = 1, EV_SEND_FIFO = 2, EV_RESPOND = 3,
             EV_EVICT = 4, EV_INV_DONE = 5, EV_SWAP_DONE = 6, EV_VC_FILL = 7, EV_VC_IN = 8;
     private static final int NOT_BLOCKED = 0, BLOCK_MSHR = 1, BLOCK_MERGE = 2, BLOCK_SET = 3;
-    /** Transaction phases. */
-    private static final int FREE = 0, EVICT = 1, FETCH = 2, SWAP_WAIT = 3, SWAP = 4, FRC_EVICT = 5;
     /** Set in a write-back's tag: it is the acknowledged write-back of transaction (tag & mask). */
     private static final long WB_ACK = 1L << 40;
 
@@ -69,7 +74,6 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private final long periodPs, latencyPs;
     private final RequestPool pool;
     private final Crossbar xbar;
-    private MemSink fabric;
     private UpperLevels upper = UpperLevels.NONE;
     private LongConsumer stores;
     private final ReplacementPolicy.State repl;
@@ -92,75 +96,20 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private int blocked = NOT_BLOCKED;
     private long blockedSincePs;
 
-    // the transaction table: 0..mshrs-1 are the MSHRs, mshrs + e is FRC entry e's transaction
-    private final int mshrs, merge, slots;
-    private long[] tLine, tVictim, tAllocPs, tFetchPs;
-    private int[] tWay, tSet, tFrc, tPhase, tPending, tWant, tWrite, tOutstanding, tCount, tServed, tVictimDirty;
-    /**
-     * Of a transaction that leaves no line (an uncached read, seed 000 §6.2.2): the sectors arrived so far and
-     * the SMs whose requests it holds. With variable-size transfers several responses may fill it (§6.2.2.3);
-     * each waiter is answered as soon as its own sectors are in, and a request of an SM already waiting (the
-     * L1's request for further sectors of its own MSHR) is not counted as cross-SM coalescing.
-     */
-    private int[] tArrived;
-    private long[] tSms;
-    /**
-     * Of such a transaction, its fetch while it has not yet left for the fabric (null once sent): the request
-     * header and its sub-block mask are formed when the request crosses (§6.2.2.3), so a further request for
-     * other sectors of the line widens this mask instead of crossing on its own.
-     */
-    private MemRequest[] tUnsent;
-    private long[] tVictimSharers, tSharers;
-    /** Invalidation acknowledgements transaction m still waits for ({@code l2.invalidation: crossbar}). */
-    private int[] tInvPending;
-    private boolean[] tStore;
-    /** Transaction's line belongs to a frame unified memory evicted: invalidate it when the transaction installs it. */
-    private boolean[] tDrop;
-    private MemRequest[] tWaiters;
-    private final int[] freeMshr;
-    private int freeMshrs;
-    private LongIntMap mshrByLine;
+    private final int mshrs;
+    private final L2Stats st = new L2Stats();
+    private final L2Transactions tx;
+    private final L2Ports ports;
+
     /** The victims FRC entries are evicting (FRC_EVICT), by line: a request for one waits as for a locked way. */
     private LongIntMap evictingByLine;
     private FetchReplacementCache frc;
-    /** Per transaction: the MSHR an FRC entry holds while its fetch is in flight (fetchBufferTakesMshr), else -1. */
-    private int[] tHeldMshr;
-    /** Per transaction: sectors the victim cache gives back (taken at the miss, installed after vcPs). */
-    private int[] tVc;
-    private int pendingVc;
     private VictimCache vc;
     private long swapPs, frcLookupPs, vcPs;
     private int swapWaiting;
-    private long occIntegral, occLastPs;
     // memory-level parallelism: fetches in flight, integrated over time, and the time any was in flight
     private int fetchesInFlight;
     private long mlpIntegral, mlpBusyPs, mlpLastPs;
-
-    // delayed and refused sends to the fabric
-    private MemRequest[] sendSlot = new MemRequest[64];
-    private int[] freeSend = new int[64];
-    private int freeSends;
-    private int pendingSends;
-    // hit responses wait out the hit latency here and reach the crossbar port in time order, so that a
-    // response still in the tag pipeline does not hold the port against fills that are ready earlier
-    private MemRequest[] respQ = new MemRequest[64];
-    private long[] respT = new long[64];
-    private int rqHead, rqSize;
-    // sends in time order (the common case: constant tag latency) wait in a FIFO with one event
-    private MemRequest[] delayQ = new MemRequest[64];
-    private long[] delayT = new long[64];
-    private int dqHead, dqSize;
-    private MemRequest[] fabricQ = new MemRequest[64];
-    private int fqHead, fqSize;
-
-    private long hits, misses, sectorMisses, writeHits, writeMisses, merges, mshrFullStalls, mergeFullStalls,
-            setLockedStalls, mshrStallCycles, writebacks, writebackBytes, fetchBytes,
-            missLatencyPs, missesCompleted, fabricRefusals, nacks, frcMisses, frcFallbacks, swaps, evictions,
-            invalidations, evictNotices, evictLatencyPs, fetchLatencyPs, fetchesTimed, frcStoreAllocs, frcLookups, vcHits, vcInserts;
-    // selective caching (seed 000 Ch. 6): requests that leave no line and merges among them
-    private long uncachedRequests, uncachedMerges, widenedFetches, mergeNacks;
-    /** Read look-ups that did not hit, counted at every attempt (NACKed, parked and re-run ones too): Multi2Sim's report "Misses". */
-    private long lookupMisses;
 
     public L2Slice(String name, int gpu, int index, CacheConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
                    Crossbar xbar, ReplacementPolicy replacement, CacheabilityPolicy cacheability, CoherencePolicy coherence) {
@@ -197,51 +146,12 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         queue = new MemRequest[cfg.queueDepth()];
         parked = new SetWaitList(Math.max(64, 2 * cfg.queueDepth()));
         mshrs = cfg.mshrs();
-        merge = cfg.mshrMerge();
-        slots = merge * Integer.bitCount(t.fullMask); // a no-line transaction keeps one target per L1 (mergeFull)
-        freeMshr = new int[mshrs];
-        for (int i = 0; i < mshrs; i++) freeMshr[freeMshrs++] = mshrs - 1 - i;
-        allocTable(mshrs);
-        mshrByLine = new LongIntMap(mshrs);
-        for (int i = 0; i < 64; i++) freeSend[freeSends++] = 63 - i;
+        int merge = cfg.mshrMerge();
+        // a no-line transaction keeps one target per L1 (mergeFull)
+        tx = new L2Transactions(mshrs, merge, merge * Integer.bitCount(t.fullMask), engine);
+        ports = new L2Ports(this, engine, xbar, index, st, tx);
         configureMissPath();
     }
-
-    private void allocTable(int n) {
-        tLine = grow(tLine, n);
-        tVictim = grow(tVictim, n);
-        tAllocPs = grow(tAllocPs, n);
-        tFetchPs = grow(tFetchPs, n);
-        tVictimSharers = grow(tVictimSharers, n);
-        tInvPending = grow(tInvPending, n);
-        tSharers = grow(tSharers, n);
-        tWay = grow(tWay, n);
-        tSet = grow(tSet, n);
-        tFrc = grow(tFrc, n);
-        tPhase = grow(tPhase, n);
-        tPending = grow(tPending, n);
-        tWant = grow(tWant, n);
-        tWrite = grow(tWrite, n);
-        tOutstanding = grow(tOutstanding, n);
-        tCount = grow(tCount, n);
-        tServed = grow(tServed, n);
-        tArrived = grow(tArrived, n);
-        tSms = grow(tSms, n);
-        tUnsent = tUnsent == null ? new MemRequest[n] : java.util.Arrays.copyOf(tUnsent, Math.max(n, tUnsent.length));
-        tVictimDirty = grow(tVictimDirty, n);
-        int old = tHeldMshr == null ? 0 : tHeldMshr.length;
-        tHeldMshr = grow(tHeldMshr, n);
-        for (int k = old; k < tHeldMshr.length; k++) tHeldMshr[k] = -1;
-        tVc = grow(tVc, n);
-        tStore = tStore == null ? new boolean[n] : java.util.Arrays.copyOf(tStore, Math.max(n, tStore.length));
-        tDrop = tDrop == null ? new boolean[n] : java.util.Arrays.copyOf(tDrop, Math.max(n, tDrop.length));
-        int w = waiterBase(n);
-        tWaiters = tWaiters == null ? new MemRequest[w] : java.util.Arrays.copyOf(tWaiters, Math.max(w, tWaiters.length));
-    }
-
-    private static long[] grow(long[] a, int n) { return a == null ? new long[n] : a.length >= n ? a : java.util.Arrays.copyOf(a, n); }
-
-    private static int[] grow(int[] a, int n) { return a == null ? new int[n] : a.length >= n ? a : java.util.Arrays.copyOf(a, n); }
 
     /** The l2-miss-path's {@link L2MissPathPolicy#postsWriteBacks()}: a victim leaves at once, the fetch does not wait. */
     private boolean posted;
@@ -271,13 +181,11 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         }
         frc = new FetchReplacementCache(n, ways, t.lineBytes, local, takesMshr);
         evictingByLine = new LongIntMap(n); // no entry is busy here, so none is evicting
-        allocTable(mshrs + n);
-        LongIntMap m = new LongIntMap(mshrs + n);
-        for (int k = 0; k < mshrs; k++) if (tPhase[k] != FREE && tPhase[k] != FRC_EVICT) m.put(tLine[k], k);
-        mshrByLine = m;
+        tx.grow(mshrs + n);
+        tx.reindex(mshrs + n);
     }
 
-    public void setFabric(MemSink fabric) { this.fabric = fabric; }
+    public void setFabric(MemSink fabric) { ports.fabric = fabric; }
 
     /**
      * Told the byte address of every store and atomic this bank serves (null: nobody). A machine with a
@@ -298,7 +206,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             waitingSender = from;
             return false;
         }
-        queue[wrap(qHead + qSize, queue.length)] = r;
+        queue[L2Ports.wrap(qHead + qSize, queue.length)] = r;
         qSize++;
         if (blocked != NOT_BLOCKED) return true;
         long now = engine.now();
@@ -309,9 +217,6 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         } else scheduleProcess();
         return true;
     }
-
-    /** {@code i mod n} for 0 &lt;= i &lt; 2n (ring indices: head &lt; n plus at most n): no integer division on the hot path. */
-    private static int wrap(int i, int n) { return i >= n ? i - n : i; }
 
     private void scheduleProcess() {
         if (processScheduled) return;
@@ -326,21 +231,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     public void handle(int kind, long payload) {
         switch (kind) {
             case EV_PROCESS -> process();
-            case EV_SEND_FIFO -> drainDelayed();
-            case EV_RESPOND -> drainResponses();
+            case EV_SEND_FIFO -> ports.drainDelayed();
+            case EV_RESPOND -> ports.drainResponses();
             case EV_EVICT -> evictVictim((int) payload);
             case EV_INV_DONE -> writeBackVictim((int) payload);
             case EV_SWAP_DONE -> swapDone((int) payload);
             case EV_VC_FILL -> vcFilled((int) payload);
             case EV_VC_IN -> victimWritten((int) payload);
-            default -> {
-                int s = (int) payload;
-                MemRequest d = sendSlot[s];
-                sendSlot[s] = null;
-                freeSend[freeSends++] = s;
-                pendingSends--;
-                sendNow(d);
-            }
+            default -> ports.sendSlotDue((int) payload);
         }
     }
 
@@ -360,7 +258,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         MemRequest r = queue[qHead];
         if (!serve(r)) return;
         queue[qHead] = null;
-        qHead = wrap(qHead + 1, queue.length);
+        qHead = L2Ports.wrap(qHead + 1, queue.length);
         qSize--;
         if (waitingSender != null) {
             MemClient c = waitingSender;
@@ -391,51 +289,51 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         boolean present = i >= 0 && (t.valid[i] & need) == need;
         // A hit on an unlocked line needs no MSHR look-up (the common hit): only a locked line's hit
         // depends on a transaction in flight for it, and every other path below needs m.
-        int m = present && !t.locked[i] ? -1 : mshrByLine.get(line);
+        int m = present && !t.locked[i] ? -1 : tx.byLine.get(line);
         if (present && (!t.locked[i] || m >= 0)) {
-            hits++;
+            st.hits++;
             if (r.kind == AccessKind.ATOMIC) t.dirty[i] |= need;
             else if (r.sm >= 0) sharers[i] |= 1L << (r.sm & 63);
             repl.onHit(set, way, line, r.kind, r.sm);
-            respondAt(r, now + latencyPs);
+            ports.respondAt(r, now + latencyPs);
             return true;
         }
-        lookupMisses++;
+        st.lookupMisses++;
         if (m >= 0) return mergeRead(r, m, set, need, i);
         if (i >= 0 && t.locked[i]) return park(r, set); // its line is being evicted (§M6: wait for the release)
         if (i < 0 && evictedFromFrc(line)) return park(r, set);
         configureMissPath();
         boolean allocate = i < 0 && cacheability.mayAllocate(2, r);
-        if (i < 0 && frc != null) frcLookups++;
-        if (allocate && frc != null && (!frc.takesMshr || freeMshrs > 0)) {
+        if (i < 0 && frc != null) st.frcLookups++;
+        if (allocate && frc != null && (!frc.takesMshr || tx.freeMshrs > 0)) {
             int e = frc.allocate(frcLine(line));
             if (e >= 0) {
                 frcFetch(r, line, set, e, need);
                 return true;
             }
-            frcFallbacks++;
+            st.frcFallbacks++;
         }
         long cand = 0; // the set's replacement candidates, scanned once (nothing below changes them before use)
         if (i < 0 && allocate) {
             way = t.freeWay(set);
             if (way < 0 && (cand = t.candidates(set)) == 0) {
-                setLockedStalls++;
+                st.setLockedStalls++;
                 return park(r, set);
             }
         }
-        if (freeMshrs == 0) return refuse(r, BLOCK_MSHR);
-        pendingVc = i < 0 && vc != null ? vc.take(line) : 0; // the VC gives the line back instead of memory
-        if (pendingVc != 0) vcHits++;
-        else misses++;
+        if (tx.freeMshrs == 0) return refuse(r, BLOCK_MSHR);
+        tx.pendingVc = i < 0 && vc != null ? vc.take(line) : 0; // the VC gives the line back instead of memory
+        if (tx.pendingVc != 0) st.vcHits++;
+        else st.misses++;
         if (i >= 0 || !allocate) { // a sector miss on a present line, or an access that leaves no line
             if (i >= 0) t.locked[i] = true;
-            m = allocMshr(line, set, i >= 0 ? way : -1);
-            addWaiter(m, r);
+            m = tx.alloc(line, set, i >= 0 ? way : -1);
+            tx.addWaiter(m, r);
             int ask = need & ~(i >= 0 ? t.valid[i] : 0);
             if (i < 0) { // selective caching (seed 000 §6.2.2): coalesce here or not; 32 B or line-sized transfer
-                uncachedRequests++;
-                if (r.sm >= 0) tSms[m] = 1L << (r.sm & 63);
-                if (!cacheability.mayCoalesce(2, r)) mshrByLine.remove(line);
+                st.uncachedRequests++;
+                if (r.sm >= 0) tx.sms[m] = 1L << (r.sm & 63);
+                if (!cacheability.mayCoalesce(2, r)) tx.byLine.remove(line);
                 if (!cacheability.subBlockTransfers(r)) ask = t.fullMask;
             }
             startFetch(m, ask, latencyPs);
@@ -443,74 +341,51 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         }
         if (way >= 0) { // an invalid way: nothing to evict
             claim(set * t.ways + way, line);
-            m = allocMshr(line, set, way);
-            addWaiter(m, r);
+            m = tx.alloc(line, set, way);
+            tx.addWaiter(m, r);
             startFetch(m, need, latencyPs);
             return true;
         }
         way = victimWay(set, cand);
-        m = allocMshr(line, set, way);
-        addWaiter(m, r);
+        m = tx.alloc(line, set, way);
+        tx.addWaiter(m, r);
         if (postsNow()) {
             evictPosted(set * t.ways + way);
             claim(set * t.ways + way, line);
             startFetch(m, need, latencyPs);
             return true;
         }
-        tWant[m] = need;
-        tPhase[m] = EVICT;
+        tx.want[m] = need;
+        tx.phase[m] = EVICT;
         lockVictim(m, set * t.ways + way);
         engine.schedule(now + latencyPs, this, EV_EVICT, m);
         return true;
     }
 
-    /**
-     * Whether {@code r} finds no merge slot in transaction {@code m}. A transaction that leaves no line counts its
-     * targets, one per requesting L1: an L1 asking for more sectors of a line it already waits on joins its own
-     * target (seed 000 §6.2.2.3: further requests to a pending line "are also sent, and their masks are merged in
-     * the GPU MSHR"); an L1 has at most one request per sector outstanding, so a target holds at most a line's
-     * sectors' worth. Other transactions count requests, as GPGPU-Sim's MSHR does.
-     */
-    private boolean mergeFull(int m, MemRequest r) {
-        int n = tCount[m];
-        if (tWay[m] >= 0 || tFrc[m] >= 0 || r.sm < 0) return n >= merge;
-        if (n == slots) return true;
-        int base = waiterBase(m), targets = 0;
-        long seen = 0;
-        for (int k = 0; k < n; k++) {
-            int sm = tWaiters[base + k].sm;
-            if (sm == r.sm) return false;
-            long bit = sm < 0 ? 0 : 1L << (sm & 63);
-            if (bit == 0 || (seen & bit) == 0) targets++;
-            seen |= bit;
-        }
-        return targets >= merge;
-    }
-
     /** A read to a line with a transaction in flight: merge into it (§M1), or wait if it cannot cover the read. */
     private boolean mergeRead(MemRequest r, int m, int set, int need, int i) {
-        if (mergeFull(m, r)) return refuse(r, BLOCK_MERGE);
-        int ph = tPhase[m];
-        boolean arrived = ph == SWAP_WAIT || ph == SWAP || (tStore[m] && ph == EVICT);
-        if (arrived && (need & ~(tPending[m] | tWrite[m])) != 0) return park(r, set);
-        merges++;
-        if (tWay[m] < 0 && tFrc[m] < 0) { // a transaction that leaves no line: cacheless L1+L2 coalescing
+        if (tx.mergeFull(m, r)) return refuse(r, BLOCK_MERGE);
+        int ph = tx.phase[m];
+        boolean arrived = ph == SWAP_WAIT || ph == SWAP || (tx.store[m] && ph == EVICT);
+        if (arrived && (need & ~(tx.pending[m] | tx.write[m])) != 0) return park(r, set);
+        st.merges++;
+        if (tx.way[m] < 0 && tx.frc[m] < 0) { // a transaction that leaves no line: cacheless L1+L2 coalescing
             long smBit = r.sm >= 0 ? 1L << (r.sm & 63) : 0;
-            if ((tSms[m] & smBit) == 0) { // another SM's request (not the same L1 asking for more sectors)
-                uncachedRequests++;
-                uncachedMerges++;
-                tSms[m] |= smBit;
+            if ((tx.sms[m] & smBit) == 0) { // another SM's request (not the same L1 asking for more sectors)
+                st.uncachedRequests++;
+                st.uncachedMerges++;
+                tx.sms[m] |= smBit;
             }
-            if (r.kind == AccessKind.READ && ph == FETCH && (need & ~tArrived[m]) == 0) {
-                respondAt(r, engine.now() + latencyPs); // its sectors already arrived: from the MSHR's data latch
+            if (r.kind == AccessKind.READ && ph == FETCH && (need & ~tx.arrived[m]) == 0) {
+                ports.respondAt(r, engine.now() + latencyPs); // its sectors already arrived: from the MSHR's data latch
                 return true;
             }
         }
-        addWaiter(m, r);
+        tx.addWaiter(m, r);
         if (ph == FETCH) {
-            int extra = need & ~tPending[m] & ~(i >= 0 ? t.valid[i] : 0);
+            int extra = need & ~tx.pending[m] & ~(i >= 0 ? t.valid[i] : 0);
             if (extra != 0 && !widenUnsent(m, extra)) fetch(m, extra, latencyPs);
-        } else if (ph == EVICT) tWant[m] |= need;
+        } else if (ph == EVICT) tx.want[m] |= need;
         return true;
     }
 
@@ -519,32 +394,32 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private boolean write(MemRequest r, long line, int set, int way, int need) {
         long now = engine.now();
         int i = way < 0 ? -1 : set * t.ways + way;
-        int m = mshrByLine.get(line);
+        int m = tx.byLine.get(line);
         if (m >= 0) { // into the line in flight: its fill, install or swap applies the sectors
-            tWrite[m] |= need;
-            writeHits++;
+            tx.write[m] |= need;
+            st.writeHits++;
         } else if (i >= 0 && t.locked[i]) {
             return park(r, set); // its line is being evicted
         } else if (i >= 0) {
             t.valid[i] |= need;
             t.dirty[i] |= need;
-            writeHits++;
+            st.writeHits++;
             repl.onHit(set, way, line, r.kind, r.sm);
         } else if (evictedFromFrc(line)) {
             return park(r, set);
         } else {
             if (vc != null) vc.drop(line); // its clean copy there is stale now
-            if (frc != null) frcLookups++;
+            if (frc != null) st.frcLookups++;
             if (cacheability.mayAllocate(2, r)) {
                 if (!allocateForStore(r, line, set, need)) return parkedOrRefused;
             } else {
-                writeMisses++;
+                st.writeMisses++;
                 postWrite(line, need);
             }
         }
         // non-blocking stores (§M3): acknowledged after the tag lookup even while their line is evicting
         if (r.kind == AccessKind.WRITEBACK || r.replyTo == null) pool.give(r);
-        else respondAt(r, now + latencyPs);
+        else ports.respondAt(r, now + latencyPs);
         return true;
     }
 
@@ -562,19 +437,19 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         if (frc != null) {
             int e = frc.allocate(frcLine(line));
             if (e >= 0) {
-                int m = initTx(mshrs + e, line, set, -1, e);
-                tStore[m] = true;
-                tWrite[m] = need;
-                writeMisses++;
-                frcStoreAllocs++;
+                int m = tx.init(mshrs + e, line, set, -1, e);
+                tx.store[m] = true;
+                tx.write[m] = need;
+                st.writeMisses++;
+                st.frcStoreAllocs++;
                 beginSwap(m);
                 return true;
             }
-            frcFallbacks++;
+            st.frcFallbacks++;
         }
         long cand = t.candidates(set);
         if (cand == 0) {
-            setLockedStalls++;
+            st.setLockedStalls++;
             parkedOrRefused = park(r, set);
             return false;
         }
@@ -584,16 +459,16 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             storeInto(set, way, line, need);
             return true;
         }
-        if (freeMshrs == 0) {
+        if (tx.freeMshrs == 0) {
             parkedOrRefused = refuse(r, BLOCK_MSHR);
             return false;
         }
         way = victimWay(set, cand);
-        int m = allocMshr(line, set, way);
-        tStore[m] = true;
-        tWrite[m] = need;
-        tPhase[m] = EVICT;
-        writeMisses++;
+        int m = tx.alloc(line, set, way);
+        tx.store[m] = true;
+        tx.write[m] = need;
+        tx.phase[m] = EVICT;
+        st.writeMisses++;
         lockVictim(m, set * t.ways + way);
         engine.schedule(engine.now() + latencyPs, this, EV_EVICT, m);
         return true;
@@ -628,11 +503,11 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      * the L1 copies dropped without a wait (as GPGPU-Sim's L2 evicts: no inclusion is kept with the L1s there).
      */
     private void evictPosted(int i) {
-        evictions++;
+        st.evictions++;
         int dirty = t.dirty[i];
         if (sharers[i] != 0) {
             dirty |= upper.invalidate(t.tag[i], sharers[i]);
-            invalidations++;
+            st.invalidations++;
         }
         if (dirty != 0) postWrite(t.tag[i], dirty);
     }
@@ -644,7 +519,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         t.locked[i] = false;
         t.valid[i] = need;
         t.dirty[i] = need;
-        writeMisses++;
+        st.writeMisses++;
         repl.onFill(set, way, line, AccessKind.WRITE);
     }
 
@@ -678,17 +553,17 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     /** Way {@code i}'s line becomes transaction {@code m}'s victim: locked, its state remembered for the eviction. */
     private void lockVictim(int m, int i) {
-        tVictim[m] = t.tag[i];
-        tVictimDirty[m] = t.dirty[i];
-        tVictimSharers[m] = sharers[i];
+        tx.victim[m] = t.tag[i];
+        tx.victimDirty[m] = t.dirty[i];
+        tx.victimSharers[m] = sharers[i];
         t.locked[i] = true;
-        evictions++;
+        st.evictions++;
     }
 
     /** A write-back of {@code sectors} of {@code line} to memory; nobody waits for it. */
     private void postWrite(long line, int sectors) {
         MemRequest w = writeBack(line, sectors);
-        sendNow(w);
+        ports.sendNow(w);
     }
 
     /**
@@ -707,10 +582,10 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         w.pool = PhysicalAddress.pool(line);
         w.gpu = gpu;
         w.createdPs = engine.now();
-        if (sectors == 0) evictNotices++;
+        if (sectors == 0) st.evictNotices++;
         else {
-            writebacks++;
-            writebackBytes += w.size;
+            st.writebacks++;
+            st.writebackBytes += w.size;
         }
         return w;
     }
@@ -718,10 +593,10 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     /** A request that cannot take an MSHR (or merge slot): NACKed to an L1 that will retry, else the queue stalls. */
     private boolean refuse(MemRequest r, int reason) {
         if (r.replyTo != null && r.sm >= 0 && r.kind != AccessKind.WRITEBACK) {
-            nacks++;
-            if (reason == BLOCK_MERGE) mergeNacks++;
+            st.nacks++;
+            if (reason == BLOCK_MERGE) st.mergeNacks++;
             r.nacked = true;
-            respondAt(r, engine.now() + latencyPs);
+            ports.respondAt(r, engine.now() + latencyPs);
             return true;
         }
         return block(reason);
@@ -742,7 +617,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         if (swapWaiting > 0) {
             int n = mshrs + (frc == null ? 0 : frc.entries);
             for (int m = mshrs; m < n && swapWaiting > 0; m++) {
-                if (tPhase[m] != SWAP_WAIT || tSet[m] != set) continue;
+                if (tx.phase[m] != SWAP_WAIT || tx.set[m] != set) continue;
                 swapWaiting--;
                 if (!beginSwap(m)) break;
             }
@@ -754,71 +629,25 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         blocked = reason;
         blockedSincePs = engine.now();
         switch (reason) {
-            case BLOCK_MSHR -> mshrFullStalls++;
-            case BLOCK_MERGE -> mergeFullStalls++;
-            default -> setLockedStalls++;
+            case BLOCK_MSHR -> st.mshrFullStalls++;
+            case BLOCK_MERGE -> st.mergeFullStalls++;
+            default -> st.setLockedStalls++;
         }
         return false;
     }
 
     private void unblock() {
-        mshrStallCycles += (engine.now() - blockedSincePs) / periodPs;
+        st.mshrStallCycles += (engine.now() - blockedSincePs) / periodPs;
         blocked = NOT_BLOCKED;
         if (qSize > 0 || !replay.isEmpty()) scheduleProcess();
     }
 
-    // ---------------------------------------------------------------- transactions
-
-    private int allocMshr(long line, int set, int way) {
-        occupancyTick();
-        return initTx(freeMshr[--freeMshrs], line, set, way, -1);
-    }
-
-    private int initTx(int m, long line, int set, int way, int frcEntry) {
-        tLine[m] = line;
-        tSet[m] = set;
-        tWay[m] = way;
-        tFrc[m] = frcEntry;
-        tPhase[m] = FETCH;
-        tPending[m] = 0;
-        tWant[m] = 0;
-        tWrite[m] = 0;
-        tOutstanding[m] = 0;
-        tCount[m] = 0;
-        tServed[m] = 0;
-        tArrived[m] = 0;
-        tSms[m] = 0;
-        tUnsent[m] = null;
-        tStore[m] = false;
-        tDrop[m] = false;
-        tVictim[m] = -1;
-        tVictimDirty[m] = 0;
-        tVictimSharers[m] = 0;
-        tSharers[m] = 0;
-        tAllocPs[m] = engine.now();
-        tFetchPs[m] = -1;
-        tVc[m] = pendingVc;
-        pendingVc = 0;
-        mshrByLine.put(line, m);
-        return m;
-    }
-
-    /**
-     * Where transaction {@code m}'s waiters start (and, for m = the table's size, how many there are): an MSHR has
-     * {@code slots} (it may leave no line, mergeFull), an FRC entry's transaction {@code merge} (it always has a line),
-     * so a large FRC does not grow four times.
-     */
-    private int waiterBase(int m) { return m <= mshrs ? m * slots : mshrs * slots + (m - mshrs) * merge; }
-
-    private void addWaiter(int m, MemRequest r) { tWaiters[waiterBase(m) + tCount[m]++] = r; }
-
     private void freeTx(int m) {
-        tPhase[m] = FREE;
+        tx.phase[m] = FREE;
         if (m < mshrs) {
-            occupancyTick();
-            freeMshr[freeMshrs++] = m;
-        } else frc.free(tFrc[m]);
-        tFrc[m] = -1;
+            tx.returnMshr(m);
+        } else frc.free(tx.frc[m]);
+        tx.frc[m] = -1;
         if (blocked != NOT_BLOCKED) unblock();
     }
 
@@ -834,28 +663,27 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     /** An FRC miss (§M7 step 4): the fetch leaves at once (after the L2 and FRC tag look-ups); no victim yet. */
     private void frcFetch(MemRequest r, long line, int set, int e, int need) {
-        int m = initTx(mshrs + e, line, set, -1, e);
+        int m = tx.init(mshrs + e, line, set, -1, e);
         if (frc.takesMshr) { // §8 q1, the other reading: the entry's fetch also holds an MSHR until it arrives
-            occupancyTick();
-            tHeldMshr[m] = freeMshr[--freeMshrs];
+            tx.heldMshr[m] = tx.takeMshr();
         }
-        misses++;
-        frcMisses++;
-        addWaiter(m, r);
+        st.misses++;
+        st.frcMisses++;
+        tx.addWaiter(m, r);
         startFetch(m, need, latencyPs + frcLookupPs);
     }
 
     private void startFetch(int m, int sectors, long delayPs) {
-        tPhase[m] = FETCH;
-        int have = tVc[m];
+        tx.phase[m] = FETCH;
+        int have = tx.vc[m];
         if (have != 0) { // from the victim cache (its access after the tag look-ups), the rest from memory
-            tPending[m] |= have;
-            tOutstanding[m]++;
+            tx.pending[m] |= have;
+            tx.outstanding[m]++;
             engine.schedule(engine.now() + delayPs + vcPs, this, EV_VC_FILL, m);
             sectors &= ~have;
             if (sectors == 0) return;
         }
-        tFetchPs[m] = engine.now() + delayPs;
+        tx.fetchPs[m] = engine.now() + delayPs;
         mlpTick();
         fetchesInFlight++;
         fetch(m, sectors, delayPs);
@@ -864,7 +692,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private void fetch(int m, int sectors, long delayPs) {
         MemRequest d = pool.take();
         d.kind = AccessKind.READ;
-        d.paddr = tLine[m];
+        d.paddr = tx.line[m];
         d.sectorMask = sectors;
         d.size = SectorTags.SECTOR_BYTES * Integer.bitCount(sectors);
         d.pool = PhysicalAddress.pool(d.paddr);
@@ -872,32 +700,25 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         d.replyTo = this;
         d.tag = m;
         d.createdPs = engine.now();
-        tPending[m] |= sectors;
-        tOutstanding[m]++;
-        sectorMisses += Integer.bitCount(sectors);
-        fetchBytes += d.size;
-        if (tWay[m] < 0 && tFrc[m] < 0) tUnsent[m] = d;
-        sendAt(d, engine.now() + delayPs + coherence.onLastLevelMiss(d));
+        tx.pending[m] |= sectors;
+        tx.outstanding[m]++;
+        st.sectorMisses += Integer.bitCount(sectors);
+        st.fetchBytes += d.size;
+        if (tx.way[m] < 0 && tx.frc[m] < 0) tx.unsent[m] = d;
+        ports.sendAt(d, engine.now() + delayPs + coherence.onLastLevelMiss(d));
     }
 
     /** Adds {@code extra} sectors to transaction {@code m}'s fetch if it is still in this slice; false if it left. */
     private boolean widenUnsent(int m, int extra) {
-        MemRequest d = tUnsent[m];
+        MemRequest d = tx.unsent[m];
         if (d == null) return false;
         d.sectorMask |= extra;
         d.size = SectorTags.SECTOR_BYTES * Integer.bitCount(d.sectorMask);
-        tPending[m] |= extra;
-        sectorMisses += Integer.bitCount(extra);
-        fetchBytes += SectorTags.SECTOR_BYTES * Integer.bitCount(extra);
-        widenedFetches++;
+        tx.pending[m] |= extra;
+        st.sectorMisses += Integer.bitCount(extra);
+        st.fetchBytes += SectorTags.SECTOR_BYTES * Integer.bitCount(extra);
+        st.widenedFetches++;
         return true;
-    }
-
-    /** {@code d} has left for the fabric: a fetch can no longer be widened. */
-    private void left(MemRequest d) {
-        if (d.replyTo != this || d.kind != AccessKind.READ) return;
-        long m = d.tag;
-        if (m >= 0 && m < tUnsent.length && tUnsent[(int) m] == d) tUnsent[(int) m] = null;
     }
 
     @Override
@@ -910,10 +731,10 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             victimWritten(m);
             return;
         }
-        int way = tWay[m];
-        if (tFrc[m] < 0 && way >= 0) t.valid[tSet[m] * t.ways + way] |= sectors;
-        if (--tOutstanding[m] > 0) {
-            if (tFrc[m] < 0 && way < 0 && tPhase[m] == FETCH) answerArrived(m, sectors);
+        int way = tx.way[m];
+        if (tx.frc[m] < 0 && way >= 0) t.valid[tx.set[m] * t.ways + way] |= sectors;
+        if (--tx.outstanding[m] > 0) {
+            if (tx.frc[m] < 0 && way < 0 && tx.phase[m] == FETCH) answerArrived(m, sectors);
             return;
         }
         fetched(m);
@@ -921,43 +742,43 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     /** Every part of transaction {@code m}'s data has arrived. */
     private void fetched(int m) {
-        if (tFetchPs[m] >= 0) { // a memory fetch (not only the victim cache's sectors)
+        if (tx.fetchPs[m] >= 0) { // a memory fetch (not only the victim cache's sectors)
             mlpTick();
             fetchesInFlight--;
-            fetchLatencyPs += engine.now() - tFetchPs[m];
-            fetchesTimed++;
+            st.fetchLatencyPs += engine.now() - tx.fetchPs[m];
+            st.fetchesTimed++;
         }
-        if (tFrc[m] >= 0) frcArrived(m);
+        if (tx.frc[m] >= 0) frcArrived(m);
         else complete(m);
     }
 
     /** The victim cache's sectors of {@code m}'s line are back in its way. */
     private void vcFilled(int m) {
-        int have = tVc[m];
-        tVc[m] = 0;
-        if (tWay[m] >= 0) t.valid[tSet[m] * t.ways + tWay[m]] |= have;
-        if (--tOutstanding[m] > 0) return;
+        int have = tx.vc[m];
+        tx.vc[m] = 0;
+        if (tx.way[m] >= 0) t.valid[tx.set[m] * t.ways + tx.way[m]] |= have;
+        if (--tx.outstanding[m] > 0) return;
         fetched(m);
     }
 
     /** The conventional fill (or a store's install after its eviction): the way is released. */
     private void complete(int m) {
         long now = engine.now();
-        int set = tSet[m], way = tWay[m];
+        int set = tx.set[m], way = tx.way[m];
         int i = way < 0 ? -1 : set * t.ways + way;
         if (i >= 0) {
-            t.valid[i] |= tWrite[m];
-            t.dirty[i] |= tWrite[m];
+            t.valid[i] |= tx.write[m];
+            t.dirty[i] |= tx.write[m];
             t.locked[i] = false;
-            repl.onFill(set, way, tLine[m], tStore[m] ? AccessKind.WRITE : AccessKind.READ);
-        } else if (tWrite[m] != 0) postWrite(tLine[m], tWrite[m]);
+            repl.onFill(set, way, tx.line[m], tx.store[m] ? AccessKind.WRITE : AccessKind.READ);
+        } else if (tx.write[m] != 0) postWrite(tx.line[m], tx.write[m]);
         answer(m, 0, i, now);
-        if (tDrop[m] && i >= 0) dropWay(i, tLine[m]); // its frame was evicted meanwhile (dropRange)
-        if (!tStore[m]) {
-            missLatencyPs += now - tAllocPs[m];
-            missesCompleted++;
+        if (tx.drop[m] && i >= 0) dropWay(i, tx.line[m]); // its frame was evicted meanwhile (dropRange)
+        if (!tx.store[m]) {
+            st.missLatencyPs += now - tx.allocPs[m];
+            st.missesCompleted++;
         }
-        if (mshrByLine.get(tLine[m]) == m) mshrByLine.remove(tLine[m]); // an uncoalesced one is not in the map
+        if (tx.byLine.get(tx.line[m]) == m) tx.byLine.remove(tx.line[m]); // an uncoalesced one is not in the map
         freeTx(m);
         if (i >= 0) releaseSet(set);
     }
@@ -967,102 +788,102 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      * now and leave their merge slots free (such a transaction can live through several sub-block fetches).
      */
     private void answerArrived(int m, int sectors) {
-        int have = tArrived[m] |= sectors, base = waiterBase(m), kept = 0, n = tCount[m];
+        int have = tx.arrived[m] |= sectors, base = tx.waiterBase(m), kept = 0, n = tx.count[m];
         long now = engine.now();
         for (int k = 0; k < n; k++) {
-            MemRequest r = tWaiters[base + k];
-            tWaiters[base + k] = null;
+            MemRequest r = tx.waiters[base + k];
+            tx.waiters[base + k] = null;
             if (r == null) continue;
             int need = r.sectorMask == 0 ? t.fullMask : r.sectorMask & t.fullMask;
             if (r.kind == AccessKind.READ && (need & ~have) == 0) xbar.respond(index, r, now);
-            else tWaiters[base + kept++] = r;
+            else tx.waiters[base + kept++] = r;
         }
-        tCount[m] = kept;
+        tx.count[m] = kept;
         if (kept < n && blocked != NOT_BLOCKED) unblock();
     }
 
     /** Answers waiters {@code from..} of {@code m}; {@code i} is the line's way (-1: data only in the FRC entry). */
     private void answer(int m, int from, int i, long now) {
-        int base = waiterBase(m);
-        for (int k = from; k < tCount[m]; k++) {
-            MemRequest r = tWaiters[base + k];
+        int base = tx.waiterBase(m);
+        for (int k = from; k < tx.count[m]; k++) {
+            MemRequest r = tx.waiters[base + k];
             if (r == null) continue; // answered when its sectors arrived
-            tWaiters[base + k] = null;
+            tx.waiters[base + k] = null;
             if (r.kind == AccessKind.ATOMIC) {
                 int mask = r.sectorMask == 0 ? t.fullMask : r.sectorMask;
                 if (i >= 0) t.dirty[i] |= mask;
-                else if (tFrc[m] >= 0) tWrite[m] |= mask;
-                else postWrite(tLine[m], mask);
+                else if (tx.frc[m] >= 0) tx.write[m] |= mask;
+                else postWrite(tx.line[m], mask);
             } else if (r.sm >= 0 && i >= 0) sharers[i] |= 1L << (r.sm & 63); // FRC: recorded at the swap
             xbar.respond(index, r, now);
         }
-        tServed[m] = tCount[m];
+        tx.served[m] = tx.count[m];
     }
 
     // ---------------------------------------------------------------- eviction (§M6 steps 3-4; §M7 after the swap)
 
     /** The victim's L1 copies are invalidated first (a crossbar round trip), if any SM read it. */
     private void evictVictim(int m) {
-        long sh = tVictimSharers[m];
+        long sh = tx.victimSharers[m];
         if (sh == 0) {
             writeBackVictim(m);
             return;
         }
-        invalidations++;
+        st.invalidations++;
         if (cfg.invalidationMessages()) {
-            tInvPending[m] = xbar.invalidate(index, tVictim[m], sh, this, m);
-            if (tInvPending[m] == 0) writeBackVictim(m); // no SM port behind the bits (defensive: sharers come from SMs)
+            tx.invPending[m] = xbar.invalidate(index, tx.victim[m], sh, this, m);
+            if (tx.invPending[m] == 0) writeBackVictim(m); // no SM port behind the bits (defensive: sharers come from SMs)
             return;
         }
-        tVictimDirty[m] |= upper.invalidate(tVictim[m], sh);
+        tx.victimDirty[m] |= upper.invalidate(tx.victim[m], sh);
         engine.schedule(engine.now() + invalidatePs, this, EV_INV_DONE, m);
     }
 
     /** An L1's acknowledgement arrived, with the dirty sectors its copy held: the victim takes them (written back). */
     @Override
     public void invalidationAcked(int m, int dirty) {
-        tVictimDirty[m] |= dirty;
-        if (--tInvPending[m] == 0) writeBackVictim(m);
+        tx.victimDirty[m] |= dirty;
+        if (--tx.invPending[m] == 0) writeBackVictim(m);
     }
 
     /** Then a dirty victim is written back, and the eviction waits for the write's acknowledgement. */
     private void writeBackVictim(int m) {
-        if (vc != null && tPhase[m] != FRC_EVICT) {
+        if (vc != null && tx.phase[m] != FRC_EVICT) {
             // into the victim cache (1 cycle); a dirty victim's write-back leaves as it enters, posted
-            vc.insert(tVictim[m], t.valid[tSet[m] * t.ways + tWay[m]]);
-            vcInserts++;
-            if (tVictimDirty[m] != 0) postWrite(tVictim[m], tVictimDirty[m]);
+            vc.insert(tx.victim[m], t.valid[tx.set[m] * t.ways + tx.way[m]]);
+            st.vcInserts++;
+            if (tx.victimDirty[m] != 0) postWrite(tx.victim[m], tx.victimDirty[m]);
             engine.schedule(engine.now() + vcPs, this, EV_VC_IN, m);
             return;
         }
-        if (tVictimDirty[m] == 0 && !cfg.evictNotice()) {
+        if (tx.victimDirty[m] == 0 && !cfg.evictNotice()) {
             victimWritten(m);
             return;
         }
-        MemRequest w = writeBack(tVictim[m], tVictimDirty[m]);
+        MemRequest w = writeBack(tx.victim[m], tx.victimDirty[m]);
         w.replyTo = this;
         w.tag = WB_ACK | m;
-        sendNow(w);
+        ports.sendNow(w);
     }
 
     /** The victim has left: an FRC entry is free again; a conventional way takes its new line. */
     private void victimWritten(int m) {
-        if (tPhase[m] == FRC_EVICT) {
-            evictingByLine.remove(tVictim[m]);
+        if (tx.phase[m] == FRC_EVICT) {
+            evictingByLine.remove(tx.victim[m]);
             freeTx(m);
-            releaseSet(tSet[m]); // requests for the victim waited for it to leave
+            releaseSet(tx.set[m]); // requests for the victim waited for it to leave
             return;
         }
         long now = engine.now();
-        int set = tSet[m];
-        int i = set * t.ways + tWay[m];
-        claim(i, tLine[m]);
-        if (tStore[m]) {
+        int set = tx.set[m];
+        int i = set * t.ways + tx.way[m];
+        claim(i, tx.line[m]);
+        if (tx.store[m]) {
             complete(m);
             return;
         }
-        evictLatencyPs += now - tAllocPs[m] - latencyPs;
-        startFetch(m, tWant[m], 0);
+        st.evictLatencyPs += now - tx.allocPs[m] - latencyPs;
+        startFetch(m, tx.want[m], 0);
         releaseSet(set); // requests waiting for the victim's own line may now miss on it
     }
 
@@ -1071,22 +892,21 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     /** The block is in the FRC entry: its requests are answered from there, then the swap starts. */
     private void frcArrived(int m) {
         long now = engine.now();
-        if (tHeldMshr[m] >= 0) {
-            occupancyTick();
-            freeMshr[freeMshrs++] = tHeldMshr[m];
-            tHeldMshr[m] = -1;
+        if (tx.heldMshr[m] >= 0) {
+            tx.returnMshr(tx.heldMshr[m]);
+            tx.heldMshr[m] = -1;
             if (blocked != NOT_BLOCKED) unblock();
         }
         long sh = 0;
-        int base = waiterBase(m);
-        for (int k = 0; k < tCount[m]; k++) {
-            MemRequest r = tWaiters[base + k];
+        int base = tx.waiterBase(m);
+        for (int k = 0; k < tx.count[m]; k++) {
+            MemRequest r = tx.waiters[base + k];
             if (r.kind != AccessKind.ATOMIC && r.sm >= 0) sh |= 1L << (r.sm & 63);
         }
         answer(m, 0, -1, now);
-        missLatencyPs += now - tAllocPs[m];
-        missesCompleted++;
-        tSharers[m] = sh; // the incoming line's L1 sharers, given to its way at the swap
+        st.missLatencyPs += now - tx.allocPs[m];
+        st.missesCompleted++;
+        tx.sharers[m] = sh; // the incoming line's L1 sharers, given to its way at the swap
         beginSwap(m);
     }
 
@@ -1095,21 +915,21 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      * it with the entry in {@code swapCycles}. If every way of the set is transient the entry waits.
      */
     private boolean beginSwap(int m) {
-        int set = tSet[m];
+        int set = tx.set[m];
         int way = t.freeWay(set);
         if (way < 0) {
             long cand = t.candidates(set);
             if (cand == 0) {
-                tPhase[m] = SWAP_WAIT;
+                tx.phase[m] = SWAP_WAIT;
                 swapWaiting++;
                 return false;
             }
             way = victimWay(set, cand);
             lockVictim(m, set * t.ways + way);
         } else t.locked[set * t.ways + way] = true;
-        tWay[m] = way;
-        tPhase[m] = SWAP;
-        swaps++;
+        tx.way[m] = way;
+        tx.phase[m] = SWAP;
+        st.swaps++;
         engine.schedule(engine.now() + swapPs, this, EV_SWAP_DONE, m);
         return true;
     }
@@ -1117,31 +937,25 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     /** The incoming block is in the L2 way, the victim in the entry: requests merged meanwhile are answered. */
     private void swapDone(int m) {
         long now = engine.now();
-        int set = tSet[m], way = tWay[m];
+        int set = tx.set[m], way = tx.way[m];
         int i = set * t.ways + way;
-        t.setTag(i, tLine[m]);
-        t.valid[i] = tPending[m] | tWrite[m];
-        t.dirty[i] = tWrite[m];
-        sharers[i] = tSharers[m];
+        t.setTag(i, tx.line[m]);
+        t.valid[i] = tx.pending[m] | tx.write[m];
+        t.dirty[i] = tx.write[m];
+        sharers[i] = tx.sharers[m];
         t.locked[i] = false;
-        repl.onFill(set, way, tLine[m], tStore[m] ? AccessKind.WRITE : AccessKind.READ);
-        answer(m, tServed[m], i, now);
-        if (tDrop[m]) dropWay(i, tLine[m]); // its frame was evicted meanwhile (dropRange)
-        mshrByLine.remove(tLine[m]);
+        repl.onFill(set, way, tx.line[m], tx.store[m] ? AccessKind.WRITE : AccessKind.READ);
+        answer(m, tx.served[m], i, now);
+        if (tx.drop[m]) dropWay(i, tx.line[m]); // its frame was evicted meanwhile (dropRange)
+        tx.byLine.remove(tx.line[m]);
         releaseSet(set);
-        if (tVictim[m] == -1) {
+        if (tx.victim[m] == -1) {
             freeTx(m);
             return;
         }
-        tPhase[m] = FRC_EVICT;
-        evictingByLine.put(tVictim[m], m);
+        tx.phase[m] = FRC_EVICT;
+        evictingByLine.put(tx.victim[m], m);
         evictVictim(m);
-    }
-
-    private void occupancyTick() {
-        long now = engine.now();
-        occIntegral += (long) (mshrs - freeMshrs) * (now - occLastPs);
-        occLastPs = now;
     }
 
     private void mlpTick() {
@@ -1153,116 +967,8 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         mlpLastPs = now;
     }
 
-    // ---------------------------------------------------------------- to the fabric
-
-    private void sendAt(MemRequest d, long timePs) {
-        if (timePs <= engine.now()) {
-            sendNow(d);
-            return;
-        }
-        if (dqSize == 0 || timePs >= delayT[wrap(dqHead + dqSize - 1, delayT.length)]) {
-            if (dqSize == delayQ.length) growDelayed();
-            int k = wrap(dqHead + dqSize, delayQ.length);
-            delayQ[k] = d;
-            delayT[k] = timePs;
-            if (dqSize++ == 0) engine.schedule(timePs, this, EV_SEND_FIFO, 0);
-            return;
-        }
-        if (freeSends == 0) growSends();
-        int s = freeSend[--freeSends];
-        sendSlot[s] = d;
-        pendingSends++;
-        engine.schedule(timePs, this, EV_SEND, s);
-    }
-
-    private void respondAt(MemRequest r, long t) {
-        if (rqSize == respQ.length) {
-            int n = respQ.length;
-            MemRequest[] q = new MemRequest[n * 2];
-            long[] tt = new long[n * 2];
-            for (int k = 0; k < rqSize; k++) {
-                q[k] = respQ[(rqHead + k) % n];
-                tt[k] = respT[(rqHead + k) % n];
-            }
-            respQ = q;
-            respT = tt;
-            rqHead = 0;
-        }
-        int k = wrap(rqHead + rqSize, respQ.length);
-        respQ[k] = r;
-        respT[k] = t;
-        if (rqSize++ == 0) engine.schedule(t, this, EV_RESPOND, 0);
-    }
-
-    private void drainResponses() {
-        long now = engine.now();
-        while (rqSize > 0 && respT[rqHead] <= now) {
-            MemRequest r = respQ[rqHead];
-            respQ[rqHead] = null;
-            rqHead = wrap(rqHead + 1, respQ.length);
-            rqSize--;
-            xbar.respond(index, r, now);
-        }
-        if (rqSize > 0) engine.schedule(respT[rqHead], this, EV_RESPOND, 0);
-    }
-
-    private void drainDelayed() {
-        long now = engine.now();
-        while (dqSize > 0 && delayT[dqHead] <= now) {
-            MemRequest d = delayQ[dqHead];
-            delayQ[dqHead] = null;
-            dqHead = wrap(dqHead + 1, delayQ.length);
-            dqSize--;
-            sendNow(d);
-        }
-        if (dqSize > 0) engine.schedule(delayT[dqHead], this, EV_SEND_FIFO, 0);
-    }
-
-    private void growDelayed() {
-        int n = delayQ.length;
-        MemRequest[] q = new MemRequest[n * 2];
-        long[] tt = new long[n * 2];
-        for (int k = 0; k < dqSize; k++) {
-            q[k] = delayQ[(dqHead + k) % n];
-            tt[k] = delayT[(dqHead + k) % n];
-        }
-        delayQ = q;
-        delayT = tt;
-        dqHead = 0;
-    }
-
-    private void sendNow(MemRequest d) {
-        if (fqSize == 0 && fabric.tryAccept(d, this)) {
-            left(d);
-            return;
-        }
-        fabricRefusals++;
-        if (fqSize == fabricQ.length) {
-            MemRequest[] q = new MemRequest[fqSize * 2];
-            for (int k = 0; k < fqSize; k++) q[k] = fabricQ[(fqHead + k) % fabricQ.length];
-            fabricQ = q;
-            fqHead = 0;
-        }
-        fabricQ[wrap(fqHead + fqSize, fabricQ.length)] = d;
-        fqSize++;
-    }
-
     @Override
-    public void onSpaceAvailable(MemSink sink) {
-        while (fqSize > 0 && fabric.tryAccept(fabricQ[fqHead], this)) {
-            left(fabricQ[fqHead]);
-            fabricQ[fqHead] = null;
-            fqHead = wrap(fqHead + 1, fabricQ.length);
-            fqSize--;
-        }
-    }
-
-    private void growSends() {
-        int n = sendSlot.length;
-        sendSlot = java.util.Arrays.copyOf(sendSlot, n * 2);
-        freeSend = java.util.Arrays.copyOf(freeSend, n * 2);
-        for (int k = n * 2 - 1; k >= n; k--) freeSend[freeSends++] = k;
-    }
+    public void onSpaceAvailable(MemSink sink) { ports.onSpaceAvailable(); }
 
     // ---------------------------------------------------------------- views and stats
 
@@ -1282,54 +988,54 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     public int mshrs() { return mshrs; }
 
     @Override
-    public long hits() { return hits; }
+    public long hits() { return st.hits; }
 
     @Override
-    public long misses() { return misses; }
+    public long misses() { return st.misses; }
 
-    public long writebacks() { return writebacks; }
+    public long writebacks() { return st.writebacks; }
 
     /** Read look-ups that did not hit, every attempt counted (see the {@code lookup_misses} statistic). */
-    public long lookupMisses() { return lookupMisses; }
+    public long lookupMisses() { return st.lookupMisses; }
 
     /**
      * Every tag look-up: reads and atomics that hit, every read attempt that did not (a NACKed request's re-send and
      * a waiting one's re-run included), and writes; what the slice's energy counts.
      */
-    public long accesses() { return hits + lookupMisses + writeHits + writeMisses; }
+    public long accesses() { return st.accesses(); }
 
     /** Clean victims whose eviction sent a notice and waited for its acknowledgement ({@code l2.evict_notice}). */
-    public long evictNotices() { return evictNotices; }
+    public long evictNotices() { return st.evictNotices; }
 
-    public long mshrMerges() { return merges; }
+    public long mshrMerges() { return st.merges; }
 
-    public long sectorMisses() { return sectorMisses; }
+    public long sectorMisses() { return st.sectorMisses; }
 
-    public int mshrsInUse() { return mshrs - freeMshrs; }
+    public int mshrsInUse() { return tx.inUse(); }
 
     /** Read misses whose fetch went into an FRC entry (seed 003 Fig. 5.7). */
-    public long frcMisses() { return frcMisses; }
+    public long frcMisses() { return st.frcMisses; }
 
     /** FRC tag look-ups (L2 tag misses while an FRC is configured). */
-    public long frcLookups() { return frcLookups; }
+    public long frcLookups() { return st.frcLookups; }
 
-    public long frcSwaps() { return swaps; }
+    public long frcSwaps() { return st.swaps; }
 
     /** Read misses served by the victim cache. */
-    public long vcHits() { return vcHits; }
+    public long vcHits() { return st.vcHits; }
 
     /** FRC entries of this bank (0: conventional miss path). */
     public int frcEntries() { return frc == null ? 0 : frc.entries; }
 
-    public long nacks() { return nacks; }
+    public long nacks() { return st.nacks; }
 
     /** Sum over read misses of the time spent evicting the victim before the fetch could leave, ps. */
-    public long evictLatencyPs() { return evictLatencyPs; }
+    public long evictLatencyPs() { return st.evictLatencyPs; }
 
     /** Sum over fetches of the time from leaving the bank to the last data arriving, ps. */
-    public long fetchLatencyPs() { return fetchLatencyPs; }
+    public long fetchLatencyPs() { return st.fetchLatencyPs; }
 
-    public long fetchesTimed() { return fetchesTimed; }
+    public long fetchesTimed() { return st.fetchesTimed; }
 
     /** Integral of fetches in flight over time, and the time any fetch was in flight (MLP = ratio), ps. */
     public long mlpIntegralPs() {
@@ -1343,12 +1049,15 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     }
 
     /** Average time from MSHR allocation to the data reaching its requesters, ps. */
-    public double averageMissLatencyPs() { return missesCompleted == 0 ? 0 : (double) missLatencyPs / missesCompleted; }
+    public double averageMissLatencyPs() { return st.averageMissLatencyPs(); }
+
+    long setLockedStallCycles() { return parked.waitedPs / periodPs; }
+
+    long mshrOccupancyPs() { return tx.occupancyPs(); }
 
     @Override
     public int inFlight() {
-        return qSize + replay.size() + parked.size() + (mshrs - freeMshrs) + (frc == null ? 0 : frc.busy())
-                + pendingSends + dqSize + fqSize + rqSize;
+        return qSize + replay.size() + parked.size() + tx.inUse() + (frc == null ? 0 : frc.busy()) + ports.inFlight();
     }
 
     /**
@@ -1388,8 +1097,8 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         long dropped = 0, dirty = 0;
         for (long line = t.lineOf(base); line < base + bytes; line += t.lineBytes) {
             if (vc != null) vc.drop(line);
-            int m = mshrByLine.get(line);
-            if (m >= 0) tDrop[m] = true;
+            int m = tx.byLine.get(line);
+            if (m >= 0) tx.drop[m] = true;
             int set = t.setOf(line);
             int w = t.find(set, line);
             if (w < 0) continue;
@@ -1421,65 +1130,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     public int linesHeld(long base, long bytes) {
         int n = 0;
         for (long line = t.lineOf(base); line < base + bytes; line += t.lineBytes) {
-            int m = mshrByLine.get(line);
-            if (t.find(t.setOf(line), line) >= 0 && (m < 0 || !tDrop[m])) n++;
-            else if (m >= 0 && !tDrop[m] && (tWay[m] >= 0 || tFrc[m] >= 0)) n++;
+            int m = tx.byLine.get(line);
+            if (t.find(t.setOf(line), line) >= 0 && (m < 0 || !tx.drop[m])) n++;
+            else if (m >= 0 && !tx.drop[m] && (tx.way[m] >= 0 || tx.frc[m] >= 0)) n++;
             else if (vc != null && vc.contains(line)) n++;
         }
         return n;
     }
 
     @Override
-    public void registerStats(Stats s) {
-        s.counter("hits", "read/atomic requests whose sectors were all present", () -> hits);
-        s.counter("misses", "read/atomic requests that started a fetch (MSHR or FRC entry)", () -> misses);
-        s.counter("sector_misses", "32 B sectors fetched from memory", () -> sectorMisses);
-        s.counter("write_hits", "writes to a present line or to a line in flight", () -> writeHits);
-        s.counter("write_misses", "writes that allocated a line without fetching (or were posted)", () -> writeMisses);
-        s.counter("mshr_merges", "requests merged into a transaction already pending for the line", () -> merges);
-        s.counter("nacks", "requests answered with a NACK because every MSHR (or the line's merge slots) was busy; the L1 retries", () -> nacks);
-        s.counter("merge_full_nacks", "of the NACKs, those for a line whose MSHR had no merge slot left", () -> mergeNacks);
-        s.counter("mshr_full_stalls", "times the input queue stalled because every MSHR was busy (requests that cannot be NACKed)", () -> mshrFullStalls);
-        s.counter("mshr_merge_full_stalls", "times the input queue stalled because an MSHR's merge slots were full", () -> mergeFullStalls);
-        s.counter("mshr_stall_cycles", "cycles the input queue stalled (MSHRs, merge slots, full set-wait list)", () -> mshrStallCycles);
-        s.counter("set_locked_stalls", "requests that waited because every way of their set was transient (or their line was being evicted)", () -> setLockedStalls);
-        s.counter("set_locked_stall_cycles", "cycles requests waited for a way of their set to be released (summed over requests)", () -> parked.waitedPs / periodPs);
-        s.counter("lookup_misses", "read look-ups that did not hit, every attempt counted (a NACKed request's re-send, a parked one's re-run, a merge): "
-                + "Multi2Sim's report \"Misses\" (accesses - hits), which seed 003's simulator counts so", this::lookupMisses);
-        s.counter("evictions", "valid victims evicted (invalidation, then write-back if dirty)", () -> evictions);
-        s.counter("invalidations", "victims whose L1 copies were invalidated first", () -> invalidations);
-        s.counter("evict_notices", "clean victims whose eviction waited for the memory side's acknowledgement (l2.evict_notice)", this::evictNotices);
-        s.counter("writebacks", "dirty victims (and posted writes) sent to memory", () -> writebacks);
-        s.counter("writeback_bytes", "bytes of dirty sectors written back", () -> writebackBytes);
-        s.counter("fetch_bytes", "bytes fetched from memory (32 B x sectors)", () -> fetchBytes);
-        s.counter("fabric_refusals", "sends refused by the fabric (held and retried)", () -> fabricRefusals);
-        s.counter("uncached_requests", "read requests to lines the cacheability policy forbids to allocate (seed 000 Ch. 6)", () -> uncachedRequests);
-        s.counter("uncached_widened", "further sectors added to an uncached line's fetch before it left the slice (one request header, seed 000 §6.2.2.3)", () -> widenedFetches);
-        s.counter("uncached_merges", "of those, requests merged into a pending fetch (cacheless L2 coalescing across SMs, seed 000 §6.2.2.1)", () -> uncachedMerges);
-        s.counter("frc_misses", "read misses whose fetch went into an FRC entry (seed 003 §M7)", () -> frcMisses);
-        s.counter("frc_fallbacks", "misses that found their FRC set full and took the conventional path", () -> frcFallbacks);
-        s.counter("frc_swaps", "FRC entry / L2 way swaps", () -> swaps);
-        s.counter("frc_lookups", "FRC tag look-ups (every L2 tag miss while an FRC is configured; seed 003 §6.6.4 energy)", () -> frcLookups);
-        s.counter("vc_hits", "read misses in the L2 tags served by the victim cache (not counted in misses)", () -> vcHits);
-        s.counter("vc_inserts", "victims put into the victim cache", () -> vcInserts);
-        s.counter("frc_store_allocs", "store misses allocated through an FRC entry", () -> frcStoreAllocs);
-        s.counter("evict_latency_ps", "sum over read misses of the eviction part of the miss latency (victim invalidation + write-back before the fetch)", () -> evictLatencyPs);
-        s.counter("fetch_latency_ps", "sum over fetches of the fetch part (bank to memory and back)", () -> fetchLatencyPs);
-        s.counter("fetches", "fetches whose latency is in fetch_latency_ps", () -> fetchesTimed);
-        s.counter("mshr_occupancy_ps", "integral of MSHRs in use over time (entries x ps); / sim time = mean occupancy", () -> {
-            occupancyTick();
-            return occIntegral;
-        });
-        s.counter("mlp_integral_ps", "integral of fetches in flight over time (fetches x ps)", this::mlpIntegralPs);
-        s.counter("mlp_busy_ps", "time at least one fetch was in flight", this::mlpBusyPs);
-        s.gauge("mlp", "memory-level parallelism: mean fetches in flight while any is", () -> {
-            long b = mlpBusyPs();
-            return b == 0 ? 0 : (double) mlpIntegralPs() / b;
-        });
-        s.gauge("avg_miss_latency_ps", "mean time from a miss to its data reaching the requesters", this::averageMissLatencyPs);
-        s.gauge("avg_evict_latency_ps", "mean eviction part of a read miss's (or victim-cache hit's) latency", () -> misses + vcHits == 0 ? 0 : (double) evictLatencyPs / (misses + vcHits));
-        s.gauge("avg_fetch_latency_ps", "mean fetch part of a miss's latency", () -> fetchesTimed == 0 ? 0 : (double) fetchLatencyPs / fetchesTimed);
-        s.gauge("frc_share", "share of read misses served by FRC entries", () -> misses == 0 ? 0 : (double) frcMisses / misses);
-        s.gauge("hit_rate", "hits / (hits + misses) of reads", () -> hits + misses == 0 ? 0 : (double) hits / (hits + misses));
-    }
+    public void registerStats(Stats s) { st.register(s, this); }
 }
