@@ -15,15 +15,12 @@ import org.hmsim.api.policy.CoherencePolicy;
 import org.hmsim.api.policy.L2MissPathPolicy;
 import org.hmsim.api.policy.ReplacementPolicy;
 import org.hmsim.api.stats.Stats;
-import org.hmsim.platform.engine.PhysicalAddress;
 import org.hmsim.platform.gpu.CacheConfig;
 import org.hmsim.platform.gpu.xbar.Crossbar;
-import org.hmsim.platform.gpu.util.LongIntMap;
 
 import static org.hmsim.platform.gpu.cache.L2Transactions.EVICT;
 import static org.hmsim.platform.gpu.cache.L2Transactions.FETCH;
 import static org.hmsim.platform.gpu.cache.L2Transactions.FREE;
-import static org.hmsim.platform.gpu.cache.L2Transactions.FRC_EVICT;
 import static org.hmsim.platform.gpu.cache.L2Transactions.SWAP;
 import static org.hmsim.platform.gpu.cache.L2Transactions.SWAP_WAIT;
 
@@ -64,26 +61,24 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     static final int EV_PROCESS = 0, EV_SEND = 1, EV_SEND_FIFO = 2, EV_RESPOND = 3,
             EV_EVICT = 4, EV_INV_DONE = 5, EV_SWAP_DONE = 6, EV_VC_FILL = 7, EV_VC_IN = 8;
     private static final int NOT_BLOCKED = 0, BLOCK_MSHR = 1, BLOCK_MERGE = 2, BLOCK_SET = 3;
-    /** Set in a write-back's tag: it is the acknowledged write-back of transaction (tag & mask). */
-    private static final long WB_ACK = 1L << 40;
 
-    private final String name;
-    private final int gpu, index;
-    private final CacheConfig cfg;
-    private final Engine engine;
-    private final long periodPs, latencyPs;
-    private final RequestPool pool;
-    private final Crossbar xbar;
-    private UpperLevels upper = UpperLevels.NONE;
+    final String name;
+    final int gpu, index;
+    final CacheConfig cfg;
+    final Engine engine;
+    final long periodPs, latencyPs;
+    final RequestPool pool;
+    final Crossbar xbar;
+    UpperLevels upper = UpperLevels.NONE;
     private LongConsumer stores;
-    private final ReplacementPolicy.State repl;
+    final ReplacementPolicy.State repl;
     private final CacheabilityPolicy cacheability;
-    private final CoherencePolicy coherence;
-    private final L2MissPathPolicy missPath;
-    private final SectorTags t;
+    final CoherencePolicy coherence;
+    final L2MissPathPolicy missPath;
+    final SectorTags t;
     /** Per line: bit (sm & 63) of every SM that read it (the victim's L1 copies to invalidate). */
-    private final long[] sharers;
-    private final long invalidatePs;
+    final long[] sharers;
+    final long invalidatePs;
 
     // input queue, requests released from the set-wait list (served first), the set-wait list
     private final MemRequest[] queue;
@@ -96,20 +91,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private int blocked = NOT_BLOCKED;
     private long blockedSincePs;
 
-    private final int mshrs;
-    private final L2Stats st = new L2Stats();
-    private final L2Transactions tx;
-    private final L2Ports ports;
-
-    /** The victims FRC entries are evicting (FRC_EVICT), by line: a request for one waits as for a locked way. */
-    private LongIntMap evictingByLine;
-    private FetchReplacementCache frc;
-    private VictimCache vc;
-    private long swapPs, frcLookupPs, vcPs;
-    private int swapWaiting;
-    // memory-level parallelism: fetches in flight, integrated over time, and the time any was in flight
-    private int fetchesInFlight;
-    private long mlpIntegral, mlpBusyPs, mlpLastPs;
+    final int mshrs;
+    final L2Stats st = new L2Stats();
+    final L2Transactions tx;
+    final L2Ports ports;
+    private final L2MissPath mp;
+    private final L2WriteBack wb;
+    private final L2Fetch fetch;
+    private final L2Flush flush;
 
     public L2Slice(String name, int gpu, int index, CacheConfig cfg, ClockDomain clock, Engine engine, RequestPool pool,
                    Crossbar xbar, ReplacementPolicy replacement, CacheabilityPolicy cacheability, CoherencePolicy coherence) {
@@ -141,8 +130,6 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             throw new IllegalArgumentException(name + ": mshrs, mshrMerge and queueDepth must be > 0");
         // invalidate and acknowledge over the crossbar (header packets both ways), plus the directory cycle
         this.invalidatePs = 2 * xbar.unloadedPs(Crossbar.HEADER_BYTES) + periodPs;
-        this.frcLookupPs = periodPs;
-        this.vcPs = periodPs; // seed 003 §6.6: the VC's access time is taken as the FRC's (1 cycle)
         queue = new MemRequest[cfg.queueDepth()];
         parked = new SetWaitList(Math.max(64, 2 * cfg.queueDepth()));
         mshrs = cfg.mshrs();
@@ -150,39 +137,15 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         // a no-line transaction keeps one target per L1 (mergeFull)
         tx = new L2Transactions(mshrs, merge, merge * Integer.bitCount(t.fullMask), engine);
         ports = new L2Ports(this, engine, xbar, index, st, tx);
-        configureMissPath();
-    }
-
-    /** The l2-miss-path's {@link L2MissPathPolicy#postsWriteBacks()}: a victim leaves at once, the fetch does not wait. */
-    private boolean posted;
-
-    /**
-     * Follows the miss-path policy's FRC geometry (entries, ways, swap cycles) and whether it posts write-backs. The
-     * geometry only while no FRC entry is busy: the entries in use keep the geometry they were allocated in until they drain.
-     */
-    private void configureMissPath() {
-        posted = missPath.postsWriteBacks();
-        int vcl = missPath.victimCacheLines();
-        // the victim cache's lines are clean (written back as they entered): it can change at any time
-        if (vcl != (vc == null ? 0 : vc.capacity)) vc = vcl <= 0 ? null : new VictimCache(vcl);
-        int n = missPath.fetchBuffersPerBank();
-        int ways = missPath.fetchBufferWays();
-        boolean local = missPath.fetchBufferBankLocalIndex(), takesMshr = missPath.fetchBufferTakesMshr();
-        if (n == (frc == null ? 0 : frc.entries) && (frc == null || ((ways == 0 || Math.min(ways, n) == frc.ways)
-                && local == frc.bankLocalIndex && takesMshr == frc.takesMshr))) {
-            swapPs = (long) missPath.swapCycles() * periodPs;
-            return;
-        }
-        if (frc != null && frc.busy() > 0) return;
-        swapPs = (long) missPath.swapCycles() * periodPs;
-        if (n <= 0) {
-            frc = null;
-            return;
-        }
-        frc = new FetchReplacementCache(n, ways, t.lineBytes, local, takesMshr);
-        evictingByLine = new LongIntMap(n); // no entry is busy here, so none is evicting
-        tx.grow(mshrs + n);
-        tx.reindex(mshrs + n);
+        mp = new L2MissPath(this);
+        wb = new L2WriteBack(this);
+        fetch = new L2Fetch(this);
+        flush = new L2Flush(this);
+        mp.wire(fetch, wb, flush);
+        wb.wire(fetch, mp);
+        fetch.wire(wb, mp, flush);
+        flush.wire(wb, mp);
+        mp.configure();
     }
 
     public void setFabric(MemSink fabric) { ports.fabric = fabric; }
@@ -233,11 +196,11 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             case EV_PROCESS -> process();
             case EV_SEND_FIFO -> ports.drainDelayed();
             case EV_RESPOND -> ports.drainResponses();
-            case EV_EVICT -> evictVictim((int) payload);
-            case EV_INV_DONE -> writeBackVictim((int) payload);
-            case EV_SWAP_DONE -> swapDone((int) payload);
-            case EV_VC_FILL -> vcFilled((int) payload);
-            case EV_VC_IN -> victimWritten((int) payload);
+            case EV_EVICT -> wb.evictVictim((int) payload);
+            case EV_INV_DONE -> wb.writeBackVictim((int) payload);
+            case EV_SWAP_DONE -> mp.swapDone((int) payload);
+            case EV_VC_FILL -> fetch.vcFilled((int) payload);
+            case EV_VC_IN -> wb.victimWritten((int) payload);
             default -> ports.sendSlotDue((int) payload);
         }
     }
@@ -301,14 +264,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         st.lookupMisses++;
         if (m >= 0) return mergeRead(r, m, set, need, i);
         if (i >= 0 && t.locked[i]) return park(r, set); // its line is being evicted (§M6: wait for the release)
-        if (i < 0 && evictedFromFrc(line)) return park(r, set);
-        configureMissPath();
+        if (i < 0 && mp.evictedFromFrc(line)) return park(r, set);
+        mp.configure();
         boolean allocate = i < 0 && cacheability.mayAllocate(2, r);
-        if (i < 0 && frc != null) st.frcLookups++;
-        if (allocate && frc != null && (!frc.takesMshr || tx.freeMshrs > 0)) {
-            int e = frc.allocate(frcLine(line));
+        if (i < 0 && mp.frc != null) st.frcLookups++;
+        if (allocate && mp.frc != null && (!mp.frc.takesMshr || tx.freeMshrs > 0)) {
+            int e = mp.frc.allocate(mp.frcLine(line));
             if (e >= 0) {
-                frcFetch(r, line, set, e, need);
+                mp.frcFetch(r, line, set, e, need);
                 return true;
             }
             st.frcFallbacks++;
@@ -322,7 +285,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             }
         }
         if (tx.freeMshrs == 0) return refuse(r, BLOCK_MSHR);
-        tx.pendingVc = i < 0 && vc != null ? vc.take(line) : 0; // the VC gives the line back instead of memory
+        tx.pendingVc = i < 0 && mp.vc != null ? mp.vc.take(line) : 0; // the VC gives the line back instead of memory
         if (tx.pendingVc != 0) st.vcHits++;
         else st.misses++;
         if (i >= 0 || !allocate) { // a sector miss on a present line, or an access that leaves no line
@@ -336,28 +299,28 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
                 if (!cacheability.mayCoalesce(2, r)) tx.byLine.remove(line);
                 if (!cacheability.subBlockTransfers(r)) ask = t.fullMask;
             }
-            startFetch(m, ask, latencyPs);
+            fetch.startFetch(m, ask, latencyPs);
             return true;
         }
         if (way >= 0) { // an invalid way: nothing to evict
             claim(set * t.ways + way, line);
             m = tx.alloc(line, set, way);
             tx.addWaiter(m, r);
-            startFetch(m, need, latencyPs);
+            fetch.startFetch(m, need, latencyPs);
             return true;
         }
-        way = victimWay(set, cand);
+        way = wb.victimWay(set, cand);
         m = tx.alloc(line, set, way);
         tx.addWaiter(m, r);
-        if (postsNow()) {
-            evictPosted(set * t.ways + way);
+        if (mp.postsNow()) {
+            wb.evictPosted(set * t.ways + way);
             claim(set * t.ways + way, line);
-            startFetch(m, need, latencyPs);
+            fetch.startFetch(m, need, latencyPs);
             return true;
         }
         tx.want[m] = need;
         tx.phase[m] = EVICT;
-        lockVictim(m, set * t.ways + way);
+        wb.lockVictim(m, set * t.ways + way);
         engine.schedule(now + latencyPs, this, EV_EVICT, m);
         return true;
     }
@@ -384,7 +347,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         tx.addWaiter(m, r);
         if (ph == FETCH) {
             int extra = need & ~tx.pending[m] & ~(i >= 0 ? t.valid[i] : 0);
-            if (extra != 0 && !widenUnsent(m, extra)) fetch(m, extra, latencyPs);
+            if (extra != 0 && !fetch.widenUnsent(m, extra)) fetch.fetch(m, extra, latencyPs);
         } else if (ph == EVICT) tx.want[m] |= need;
         return true;
     }
@@ -405,16 +368,16 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             t.dirty[i] |= need;
             st.writeHits++;
             repl.onHit(set, way, line, r.kind, r.sm);
-        } else if (evictedFromFrc(line)) {
+        } else if (mp.evictedFromFrc(line)) {
             return park(r, set);
         } else {
-            if (vc != null) vc.drop(line); // its clean copy there is stale now
-            if (frc != null) st.frcLookups++;
+            if (mp.vc != null) mp.vc.drop(line); // its clean copy there is stale now
+            if (mp.frc != null) st.frcLookups++;
             if (cacheability.mayAllocate(2, r)) {
                 if (!allocateForStore(r, line, set, need)) return parkedOrRefused;
             } else {
                 st.writeMisses++;
-                postWrite(line, need);
+                wb.postWrite(line, need);
             }
         }
         // non-blocking stores (§M3): acknowledged after the tag lookup even while their line is evicting
@@ -428,21 +391,21 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     /** A store miss that allocates: an invalid way, else an FRC entry, else a conventional eviction. */
     private boolean allocateForStore(MemRequest r, long line, int set, int need) {
-        configureMissPath();
+        mp.configure();
         int way = t.freeWay(set);
         if (way >= 0) {
             storeInto(set, way, line, need);
             return true;
         }
-        if (frc != null) {
-            int e = frc.allocate(frcLine(line));
+        if (mp.frc != null) {
+            int e = mp.frc.allocate(mp.frcLine(line));
             if (e >= 0) {
                 int m = tx.init(mshrs + e, line, set, -1, e);
                 tx.store[m] = true;
                 tx.write[m] = need;
                 st.writeMisses++;
                 st.frcStoreAllocs++;
-                beginSwap(m);
+                mp.beginSwap(m);
                 return true;
             }
             st.frcFallbacks++;
@@ -453,9 +416,9 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             parkedOrRefused = park(r, set);
             return false;
         }
-        if (postsNow()) { // the victim leaves at once and the store takes its way: no transaction
-            way = victimWay(set, cand);
-            evictPosted(set * t.ways + way);
+        if (mp.postsNow()) { // the victim leaves at once and the store takes its way: no transaction
+            way = wb.victimWay(set, cand);
+            wb.evictPosted(set * t.ways + way);
             storeInto(set, way, line, need);
             return true;
         }
@@ -463,13 +426,13 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             parkedOrRefused = refuse(r, BLOCK_MSHR);
             return false;
         }
-        way = victimWay(set, cand);
+        way = wb.victimWay(set, cand);
         int m = tx.alloc(line, set, way);
         tx.store[m] = true;
         tx.write[m] = need;
         tx.phase[m] = EVICT;
         st.writeMisses++;
-        lockVictim(m, set * t.ways + way);
+        wb.lockVictim(m, set * t.ways + way);
         engine.schedule(engine.now() + latencyPs, this, EV_EVICT, m);
         return true;
     }
@@ -495,21 +458,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      */
     @Override
     public void l1Flushed(long line, int sectors) {
-        postWrite(line, sectors);
-    }
-
-    /**
-     * Way {@code i}'s line leaves now ({@link L2MissPathPolicy#postsWriteBacks()}): a dirty one's write-back is posted,
-     * the L1 copies dropped without a wait (as GPGPU-Sim's L2 evicts: no inclusion is kept with the L1s there).
-     */
-    private void evictPosted(int i) {
-        st.evictions++;
-        int dirty = t.dirty[i];
-        if (sharers[i] != 0) {
-            dirty |= upper.invalidate(t.tag[i], sharers[i]);
-            st.invalidations++;
-        }
-        if (dirty != 0) postWrite(t.tag[i], dirty);
+        wb.postWrite(line, sectors);
     }
 
     /** A store miss's line takes way {@code way} at once, holding just the sectors written. */
@@ -523,71 +472,13 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         repl.onFill(set, way, line, AccessKind.WRITE);
     }
 
-    /** Whether a conventional miss's victim leaves at once (posted write-backs; not with fetch buffers or a victim cache). */
-    private boolean postsNow() { return posted && vc == null && frc == null; }
-
-    /** Chooses a replacement victim among {@code cand} (valid, unlocked ways). */
-    private int victimWay(int set, long cand) {
-        int way;
-        if (repl.observesUpperCopies()) {
-            long upper = 0;
-            for (long c = cand; c != 0; c &= c - 1) {
-                int w = Long.numberOfTrailingZeros(c);
-                if (sharers[set * t.ways + w] != 0) upper |= 1L << w;
-            }
-            way = repl.victim(set, cand, upper);
-        } else way = repl.victim(set, cand);
-        if (way < 0 || way >= t.ways || (cand & (1L << way)) == 0)
-            throw new IllegalStateException(name + ": replacement chose way " + way + " outside candidates " + Long.toBinaryString(cand));
-        return way;
-    }
-
     /** Way {@code i} now belongs to {@code line} with no data yet (locked until its fill). */
-    private void claim(int i, long line) {
+    void claim(int i, long line) {
         t.setTag(i, line);
         t.valid[i] = 0;
         t.dirty[i] = 0;
         t.locked[i] = true;
         sharers[i] = 0;
-    }
-
-    /** Way {@code i}'s line becomes transaction {@code m}'s victim: locked, its state remembered for the eviction. */
-    private void lockVictim(int m, int i) {
-        tx.victim[m] = t.tag[i];
-        tx.victimDirty[m] = t.dirty[i];
-        tx.victimSharers[m] = sharers[i];
-        t.locked[i] = true;
-        st.evictions++;
-    }
-
-    /** A write-back of {@code sectors} of {@code line} to memory; nobody waits for it. */
-    private void postWrite(long line, int sectors) {
-        MemRequest w = writeBack(line, sectors);
-        ports.sendNow(w);
-    }
-
-    /**
-     * A write-back of {@code sectors} of {@code line}. No sectors (a clean victim under {@code evict_notice}) is an
-     * eviction notice: a header-only write-back the memory side acknowledges without a DRAM access, as Multi2Sim 4.2's
-     * NMOESI sends a clean (E/S) block's eviction to the lower-level directory, which locks its entry for its access
-     * latency before replying ({@code mod_handler_nmoesi_evict}; the FRC thesis group's fork replies at once for
-     * main memory).
-     */
-    private MemRequest writeBack(long line, int sectors) {
-        MemRequest w = pool.take();
-        w.kind = AccessKind.WRITEBACK;
-        w.paddr = line;
-        w.sectorMask = sectors;
-        w.size = SectorTags.SECTOR_BYTES * Integer.bitCount(sectors);
-        w.pool = PhysicalAddress.pool(line);
-        w.gpu = gpu;
-        w.createdPs = engine.now();
-        if (sectors == 0) st.evictNotices++;
-        else {
-            st.writebacks++;
-            st.writebackBytes += w.size;
-        }
-        return w;
     }
 
     /** A request that cannot take an MSHR (or merge slot): NACKed to an L1 that will retry, else the queue stalls. */
@@ -609,19 +500,12 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     }
 
     /** A way of {@code set} was released: its waiting requests are served again, a waiting swap may go on. */
-    private void releaseSet(int set) {
+    void releaseSet(int set) {
         if (parked.size() > 0) {
             parked.release(set, replay, engine.now());
             if (!replay.isEmpty()) scheduleProcess();
         }
-        if (swapWaiting > 0) {
-            int n = mshrs + (frc == null ? 0 : frc.entries);
-            for (int m = mshrs; m < n && swapWaiting > 0; m++) {
-                if (tx.phase[m] != SWAP_WAIT || tx.set[m] != set) continue;
-                swapWaiting--;
-                if (!beginSwap(m)) break;
-            }
-        }
+        if (mp.swapWaiting > 0) mp.resumeSwaps(set);
         if (blocked != NOT_BLOCKED) unblock();
     }
 
@@ -636,336 +520,31 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         return false;
     }
 
+    void unblockIfBlocked() {
+        if (blocked != NOT_BLOCKED) unblock();
+    }
+
     private void unblock() {
         st.mshrStallCycles += (engine.now() - blockedSincePs) / periodPs;
         blocked = NOT_BLOCKED;
         if (qSize > 0 || !replay.isEmpty()) scheduleProcess();
     }
 
-    private void freeTx(int m) {
+    void freeTx(int m) {
         tx.phase[m] = FREE;
         if (m < mshrs) {
             tx.returnMshr(m);
-        } else frc.free(tx.frc[m]);
+        } else mp.frc.free(tx.frc[m]);
         tx.frc[m] = -1;
         if (blocked != NOT_BLOCKED) unblock();
     }
 
-    /**
-     * Whether an FRC entry is evicting this line (after the swap). The thesis describes hits on the incoming block
-     * only (§M7, ambiguity 3): a request for the victim waits for its eviction, as one for the conventional path's
-     * locked victim does (§M6), instead of fetching the line again while its write-back is in flight.
-     */
-    private boolean evictedFromFrc(long line) { return frc != null && evictingByLine.size() > 0 && evictingByLine.get(line) >= 0; }
-
-    /** The address an FRC set is taken from: within the bank, or as the L2 bank's own index takes it (Multi2Sim's caches). */
-    private long frcLine(long line) { return frc.bankLocalIndex ? xbar.addressWithinSlice(line) : t.lineNumberForIndex(line) * t.lineBytes; }
-
-    /** An FRC miss (§M7 step 4): the fetch leaves at once (after the L2 and FRC tag look-ups); no victim yet. */
-    private void frcFetch(MemRequest r, long line, int set, int e, int need) {
-        int m = tx.init(mshrs + e, line, set, -1, e);
-        if (frc.takesMshr) { // §8 q1, the other reading: the entry's fetch also holds an MSHR until it arrives
-            tx.heldMshr[m] = tx.takeMshr();
-        }
-        st.misses++;
-        st.frcMisses++;
-        tx.addWaiter(m, r);
-        startFetch(m, need, latencyPs + frcLookupPs);
-    }
-
-    private void startFetch(int m, int sectors, long delayPs) {
-        tx.phase[m] = FETCH;
-        int have = tx.vc[m];
-        if (have != 0) { // from the victim cache (its access after the tag look-ups), the rest from memory
-            tx.pending[m] |= have;
-            tx.outstanding[m]++;
-            engine.schedule(engine.now() + delayPs + vcPs, this, EV_VC_FILL, m);
-            sectors &= ~have;
-            if (sectors == 0) return;
-        }
-        tx.fetchPs[m] = engine.now() + delayPs;
-        mlpTick();
-        fetchesInFlight++;
-        fetch(m, sectors, delayPs);
-    }
-
-    private void fetch(int m, int sectors, long delayPs) {
-        MemRequest d = pool.take();
-        d.kind = AccessKind.READ;
-        d.paddr = tx.line[m];
-        d.sectorMask = sectors;
-        d.size = SectorTags.SECTOR_BYTES * Integer.bitCount(sectors);
-        d.pool = PhysicalAddress.pool(d.paddr);
-        d.gpu = gpu;
-        d.replyTo = this;
-        d.tag = m;
-        d.createdPs = engine.now();
-        tx.pending[m] |= sectors;
-        tx.outstanding[m]++;
-        st.sectorMisses += Integer.bitCount(sectors);
-        st.fetchBytes += d.size;
-        if (tx.way[m] < 0 && tx.frc[m] < 0) tx.unsent[m] = d;
-        ports.sendAt(d, engine.now() + delayPs + coherence.onLastLevelMiss(d));
-    }
-
-    /** Adds {@code extra} sectors to transaction {@code m}'s fetch if it is still in this slice; false if it left. */
-    private boolean widenUnsent(int m, int extra) {
-        MemRequest d = tx.unsent[m];
-        if (d == null) return false;
-        d.sectorMask |= extra;
-        d.size = SectorTags.SECTOR_BYTES * Integer.bitCount(d.sectorMask);
-        tx.pending[m] |= extra;
-        st.sectorMisses += Integer.bitCount(extra);
-        st.fetchBytes += SectorTags.SECTOR_BYTES * Integer.bitCount(extra);
-        st.widenedFetches++;
-        return true;
-    }
-
     @Override
-    public void onResponse(MemRequest d) {
-        int m = (int) (d.tag & 0xFFFF_FFFFL);
-        boolean wbAck = (d.tag & WB_ACK) != 0;
-        int sectors = d.sectorMask;
-        pool.give(d);
-        if (wbAck) {
-            victimWritten(m);
-            return;
-        }
-        int way = tx.way[m];
-        if (tx.frc[m] < 0 && way >= 0) t.valid[tx.set[m] * t.ways + way] |= sectors;
-        if (--tx.outstanding[m] > 0) {
-            if (tx.frc[m] < 0 && way < 0 && tx.phase[m] == FETCH) answerArrived(m, sectors);
-            return;
-        }
-        fetched(m);
-    }
-
-    /** Every part of transaction {@code m}'s data has arrived. */
-    private void fetched(int m) {
-        if (tx.fetchPs[m] >= 0) { // a memory fetch (not only the victim cache's sectors)
-            mlpTick();
-            fetchesInFlight--;
-            st.fetchLatencyPs += engine.now() - tx.fetchPs[m];
-            st.fetchesTimed++;
-        }
-        if (tx.frc[m] >= 0) frcArrived(m);
-        else complete(m);
-    }
-
-    /** The victim cache's sectors of {@code m}'s line are back in its way. */
-    private void vcFilled(int m) {
-        int have = tx.vc[m];
-        tx.vc[m] = 0;
-        if (tx.way[m] >= 0) t.valid[tx.set[m] * t.ways + tx.way[m]] |= have;
-        if (--tx.outstanding[m] > 0) return;
-        fetched(m);
-    }
-
-    /** The conventional fill (or a store's install after its eviction): the way is released. */
-    private void complete(int m) {
-        long now = engine.now();
-        int set = tx.set[m], way = tx.way[m];
-        int i = way < 0 ? -1 : set * t.ways + way;
-        if (i >= 0) {
-            t.valid[i] |= tx.write[m];
-            t.dirty[i] |= tx.write[m];
-            t.locked[i] = false;
-            repl.onFill(set, way, tx.line[m], tx.store[m] ? AccessKind.WRITE : AccessKind.READ);
-        } else if (tx.write[m] != 0) postWrite(tx.line[m], tx.write[m]);
-        answer(m, 0, i, now);
-        if (tx.drop[m] && i >= 0) dropWay(i, tx.line[m]); // its frame was evicted meanwhile (dropRange)
-        if (!tx.store[m]) {
-            st.missLatencyPs += now - tx.allocPs[m];
-            st.missesCompleted++;
-        }
-        if (tx.byLine.get(tx.line[m]) == m) tx.byLine.remove(tx.line[m]); // an uncoalesced one is not in the map
-        freeTx(m);
-        if (i >= 0) releaseSet(set);
-    }
-
-    /**
-     * Part of a no-line transaction's sectors arrived (§6.2.2.3): its reads whose sectors are all in are answered
-     * now and leave their merge slots free (such a transaction can live through several sub-block fetches).
-     */
-    private void answerArrived(int m, int sectors) {
-        int have = tx.arrived[m] |= sectors, base = tx.waiterBase(m), kept = 0, n = tx.count[m];
-        long now = engine.now();
-        for (int k = 0; k < n; k++) {
-            MemRequest r = tx.waiters[base + k];
-            tx.waiters[base + k] = null;
-            if (r == null) continue;
-            int need = r.sectorMask == 0 ? t.fullMask : r.sectorMask & t.fullMask;
-            if (r.kind == AccessKind.READ && (need & ~have) == 0) xbar.respond(index, r, now);
-            else tx.waiters[base + kept++] = r;
-        }
-        tx.count[m] = kept;
-        if (kept < n && blocked != NOT_BLOCKED) unblock();
-    }
-
-    /** Answers waiters {@code from..} of {@code m}; {@code i} is the line's way (-1: data only in the FRC entry). */
-    private void answer(int m, int from, int i, long now) {
-        int base = tx.waiterBase(m);
-        for (int k = from; k < tx.count[m]; k++) {
-            MemRequest r = tx.waiters[base + k];
-            if (r == null) continue; // answered when its sectors arrived
-            tx.waiters[base + k] = null;
-            if (r.kind == AccessKind.ATOMIC) {
-                int mask = r.sectorMask == 0 ? t.fullMask : r.sectorMask;
-                if (i >= 0) t.dirty[i] |= mask;
-                else if (tx.frc[m] >= 0) tx.write[m] |= mask;
-                else postWrite(tx.line[m], mask);
-            } else if (r.sm >= 0 && i >= 0) sharers[i] |= 1L << (r.sm & 63); // FRC: recorded at the swap
-            xbar.respond(index, r, now);
-        }
-        tx.served[m] = tx.count[m];
-    }
-
-    // ---------------------------------------------------------------- eviction (§M6 steps 3-4; §M7 after the swap)
-
-    /** The victim's L1 copies are invalidated first (a crossbar round trip), if any SM read it. */
-    private void evictVictim(int m) {
-        long sh = tx.victimSharers[m];
-        if (sh == 0) {
-            writeBackVictim(m);
-            return;
-        }
-        st.invalidations++;
-        if (cfg.invalidationMessages()) {
-            tx.invPending[m] = xbar.invalidate(index, tx.victim[m], sh, this, m);
-            if (tx.invPending[m] == 0) writeBackVictim(m); // no SM port behind the bits (defensive: sharers come from SMs)
-            return;
-        }
-        tx.victimDirty[m] |= upper.invalidate(tx.victim[m], sh);
-        engine.schedule(engine.now() + invalidatePs, this, EV_INV_DONE, m);
-    }
+    public void onResponse(MemRequest d) { fetch.onResponse(d); }
 
     /** An L1's acknowledgement arrived, with the dirty sectors its copy held: the victim takes them (written back). */
     @Override
-    public void invalidationAcked(int m, int dirty) {
-        tx.victimDirty[m] |= dirty;
-        if (--tx.invPending[m] == 0) writeBackVictim(m);
-    }
-
-    /** Then a dirty victim is written back, and the eviction waits for the write's acknowledgement. */
-    private void writeBackVictim(int m) {
-        if (vc != null && tx.phase[m] != FRC_EVICT) {
-            // into the victim cache (1 cycle); a dirty victim's write-back leaves as it enters, posted
-            vc.insert(tx.victim[m], t.valid[tx.set[m] * t.ways + tx.way[m]]);
-            st.vcInserts++;
-            if (tx.victimDirty[m] != 0) postWrite(tx.victim[m], tx.victimDirty[m]);
-            engine.schedule(engine.now() + vcPs, this, EV_VC_IN, m);
-            return;
-        }
-        if (tx.victimDirty[m] == 0 && !cfg.evictNotice()) {
-            victimWritten(m);
-            return;
-        }
-        MemRequest w = writeBack(tx.victim[m], tx.victimDirty[m]);
-        w.replyTo = this;
-        w.tag = WB_ACK | m;
-        ports.sendNow(w);
-    }
-
-    /** The victim has left: an FRC entry is free again; a conventional way takes its new line. */
-    private void victimWritten(int m) {
-        if (tx.phase[m] == FRC_EVICT) {
-            evictingByLine.remove(tx.victim[m]);
-            freeTx(m);
-            releaseSet(tx.set[m]); // requests for the victim waited for it to leave
-            return;
-        }
-        long now = engine.now();
-        int set = tx.set[m];
-        int i = set * t.ways + tx.way[m];
-        claim(i, tx.line[m]);
-        if (tx.store[m]) {
-            complete(m);
-            return;
-        }
-        st.evictLatencyPs += now - tx.allocPs[m] - latencyPs;
-        startFetch(m, tx.want[m], 0);
-        releaseSet(set); // requests waiting for the victim's own line may now miss on it
-    }
-
-    // ---------------------------------------------------------------- FRC arrival and swap (§M7 step 4)
-
-    /** The block is in the FRC entry: its requests are answered from there, then the swap starts. */
-    private void frcArrived(int m) {
-        long now = engine.now();
-        if (tx.heldMshr[m] >= 0) {
-            tx.returnMshr(tx.heldMshr[m]);
-            tx.heldMshr[m] = -1;
-            if (blocked != NOT_BLOCKED) unblock();
-        }
-        long sh = 0;
-        int base = tx.waiterBase(m);
-        for (int k = 0; k < tx.count[m]; k++) {
-            MemRequest r = tx.waiters[base + k];
-            if (r.kind != AccessKind.ATOMIC && r.sm >= 0) sh |= 1L << (r.sm & 63);
-        }
-        answer(m, 0, -1, now);
-        st.missLatencyPs += now - tx.allocPs[m];
-        st.missesCompleted++;
-        tx.sharers[m] = sh; // the incoming line's L1 sharers, given to its way at the swap
-        beginSwap(m);
-    }
-
-    /**
-     * Chooses the victim now (LRU at swap time: the victim lived on while the fetch was in flight) and swaps
-     * it with the entry in {@code swapCycles}. If every way of the set is transient the entry waits.
-     */
-    private boolean beginSwap(int m) {
-        int set = tx.set[m];
-        int way = t.freeWay(set);
-        if (way < 0) {
-            long cand = t.candidates(set);
-            if (cand == 0) {
-                tx.phase[m] = SWAP_WAIT;
-                swapWaiting++;
-                return false;
-            }
-            way = victimWay(set, cand);
-            lockVictim(m, set * t.ways + way);
-        } else t.locked[set * t.ways + way] = true;
-        tx.way[m] = way;
-        tx.phase[m] = SWAP;
-        st.swaps++;
-        engine.schedule(engine.now() + swapPs, this, EV_SWAP_DONE, m);
-        return true;
-    }
-
-    /** The incoming block is in the L2 way, the victim in the entry: requests merged meanwhile are answered. */
-    private void swapDone(int m) {
-        long now = engine.now();
-        int set = tx.set[m], way = tx.way[m];
-        int i = set * t.ways + way;
-        t.setTag(i, tx.line[m]);
-        t.valid[i] = tx.pending[m] | tx.write[m];
-        t.dirty[i] = tx.write[m];
-        sharers[i] = tx.sharers[m];
-        t.locked[i] = false;
-        repl.onFill(set, way, tx.line[m], tx.store[m] ? AccessKind.WRITE : AccessKind.READ);
-        answer(m, tx.served[m], i, now);
-        if (tx.drop[m]) dropWay(i, tx.line[m]); // its frame was evicted meanwhile (dropRange)
-        tx.byLine.remove(tx.line[m]);
-        releaseSet(set);
-        if (tx.victim[m] == -1) {
-            freeTx(m);
-            return;
-        }
-        tx.phase[m] = FRC_EVICT;
-        evictingByLine.put(tx.victim[m], m);
-        evictVictim(m);
-    }
-
-    private void mlpTick() {
-        long now = engine.now();
-        if (fetchesInFlight > 0) {
-            mlpIntegral += fetchesInFlight * (now - mlpLastPs);
-            mlpBusyPs += now - mlpLastPs;
-        }
-        mlpLastPs = now;
-    }
+    public void invalidationAcked(int m, int dirty) { wb.invalidationAcked(m, dirty); }
 
     @Override
     public void onSpaceAvailable(MemSink sink) { ports.onSpaceAvailable(); }
@@ -1025,7 +604,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     public long vcHits() { return st.vcHits; }
 
     /** FRC entries of this bank (0: conventional miss path). */
-    public int frcEntries() { return frc == null ? 0 : frc.entries; }
+    public int frcEntries() { return mp.frc == null ? 0 : mp.frc.entries; }
 
     public long nacks() { return st.nacks; }
 
@@ -1038,15 +617,9 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     public long fetchesTimed() { return st.fetchesTimed; }
 
     /** Integral of fetches in flight over time, and the time any fetch was in flight (MLP = ratio), ps. */
-    public long mlpIntegralPs() {
-        mlpTick();
-        return mlpIntegral;
-    }
+    public long mlpIntegralPs() { return fetch.mlpIntegralPs(); }
 
-    public long mlpBusyPs() {
-        mlpTick();
-        return mlpBusyPs;
-    }
+    public long mlpBusyPs() { return fetch.mlpBusyPs(); }
 
     /** Average time from MSHR allocation to the data reaching its requesters, ps. */
     public double averageMissLatencyPs() { return st.averageMissLatencyPs(); }
@@ -1057,7 +630,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
 
     @Override
     public int inFlight() {
-        return qSize + replay.size() + parked.size() + tx.inUse() + (frc == null ? 0 : frc.busy()) + ports.inFlight();
+        return qSize + replay.size() + parked.size() + tx.inUse() + (mp.frc == null ? 0 : mp.frc.busy()) + ports.inFlight();
     }
 
     /**
@@ -1069,19 +642,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      */
     public long[] writeBackAndInvalidateAll() {
         if (inFlight() != 0) throw new IllegalStateException(name + ": flush with " + inFlight() + " requests in flight");
-        long written = 0, invalidated = 0;
-        for (int i = 0; i < t.tag.length; i++) {
-            if (t.valid[i] == 0) continue;
-            if (t.dirty[i] != 0) {
-                postWrite(t.tag[i], t.dirty[i]);
-                written++;
-            }
-            t.invalidate(i);
-            sharers[i] = 0;
-            invalidated++;
-        }
-        if (vc != null) vc = new VictimCache(vc.capacity); // clean lines: nothing to write
-        return new long[] {written, invalidated};
+        return flush.writeBackAndInvalidateAll();
     }
 
     /**
@@ -1093,50 +654,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
      * invalidates the line instead of keeping it. A way locked as an eviction's victim is leaving anyway.
      * Returns {lines dropped, of which dirty}.
      */
-    public long[] dropRange(long base, long bytes) {
-        long dropped = 0, dirty = 0;
-        for (long line = t.lineOf(base); line < base + bytes; line += t.lineBytes) {
-            if (vc != null) vc.drop(line);
-            int m = tx.byLine.get(line);
-            if (m >= 0) tx.drop[m] = true;
-            int set = t.setOf(line);
-            int w = t.find(set, line);
-            if (w < 0) continue;
-            int i = set * t.ways + w;
-            if (t.locked[i]) continue;
-            if (t.dirty[i] != 0) dirty++;
-            dropWay(i, line);
-            dropped++;
-        }
-        return new long[] {dropped, dirty};
-    }
-
-    /**
-     * Invalidates way {@code i} (holding {@code line}) here and in the L1s that share it. Their dirty data (a write-back
-     * L1's) is dropped with the line: this serves frames that leave the GPU, and the machine refuses write-back L1s
-     * where frames do (unified memory, a CPU).
-     */
-    private void dropWay(int i, long line) {
-        if (sharers[i] != 0) upper.invalidate(line, sharers[i]);
-        t.invalidate(i);
-        sharers[i] = 0;
-    }
+    public long[] dropRange(long base, long bytes) { return flush.dropRange(base, bytes); }
 
     /**
      * Lines of the physical range [{@code base}, {@code base + bytes}) this slice still holds: in a way (valid
      * or claimed by a fill), in the victim cache, or with a transaction in flight that will install one (a
      * transaction marked to drop its line on completion does not count). For checks, not the hot path.
      */
-    public int linesHeld(long base, long bytes) {
-        int n = 0;
-        for (long line = t.lineOf(base); line < base + bytes; line += t.lineBytes) {
-            int m = tx.byLine.get(line);
-            if (t.find(t.setOf(line), line) >= 0 && (m < 0 || !tx.drop[m])) n++;
-            else if (m >= 0 && !tx.drop[m] && (tx.way[m] >= 0 || tx.frc[m] >= 0)) n++;
-            else if (vc != null && vc.contains(line)) n++;
-        }
-        return n;
-    }
+    public int linesHeld(long base, long bytes) { return flush.linesHeld(base, bytes); }
 
     @Override
     public void registerStats(Stats s) { st.register(s, this); }
