@@ -385,7 +385,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
                 workCheckArmed = true;
                 workCheckAtPs = Math.max(now, at);
                 machine.engine().schedule(workCheckAtPs, this, EV_WORK_CHECK, 0);
-            } else armWorkCheck();
+            } else if (!idle()) armWorkCheck(); // idle (a predecessor between kernels has no check pending): the next launch arms it, as it would have
         }
 
         /** The handed-over stack's SMs stop issuing (the hand-over re-enabled them); an SM released since stays enabled. */

@@ -29,10 +29,21 @@ class EtcSwapCarriesStateTest {
     private static final Map<String, Object> PE = Map.of("threshold", "512KB");
 
     private static RunResult run(String workload, double memory, List<ScriptedSwap> swaps) {
+        return run(BuiltinWorkloads.create(workload, 1), memory, swaps);
+    }
+
+    private static RunResult run(org.hmsim.api.workload.Workload workload, double memory, List<ScriptedSwap> swaps) {
+        return run(workload, memory, swaps, Map.of());
+    }
+
+    /** {@code mode}: the three policies' parameters besides the residency threshold (empty: their defaults). */
+    private static RunResult run(org.hmsim.api.workload.Workload workload, double memory, List<ScriptedSwap> swaps, Map<String, Object> mode) {
         MachineConfig m = Presets.machine("etc", "gpu.sms", 8, "uvm.oversubscription", memory);
+        Map<String, Object> pe = new java.util.HashMap<>(PE);
+        pe.putAll(mode);
         ClasspathPolicies p = new ClasspathPolicies(new ProactiveEvictionProvider(), new MemoryAwareThrottlingProvider(), new CapacityCompressionProvider())
-                .with(Slot.RESIDENCY, "etc", PE).with(Slot.THROTTLING, "etc", Map.of()).with(Slot.COMPRESSION, "etc", Map.of());
-        return Simulation.run(new RunSpec("t", m, BuiltinWorkloads.create(workload, 1), p, 1, 5_000_000, 0), swaps);
+                .with(Slot.RESIDENCY, "etc", pe).with(Slot.THROTTLING, "etc", mode).with(Slot.COMPRESSION, "etc", mode);
+        return Simulation.run(new RunSpec("t", m, workload, p, 1, 5_000_000, 0), swaps);
     }
 
     private static List<ScriptedSwap> selfSwap(Slot slot, long epoch) {
@@ -80,5 +91,15 @@ class EtcSwapCarriesStateTest {
         assertEquals(2, Sim.stat(r[0], "policy.residency.classifier.class"), "regular, sharing");
         assertTrue(r[0].simTimePs() > 400_000_000L, "the swap (200 us) is mid-run");
         same("lud 50% residency self-swap", r[0], r[1]);
+    }
+
+    /** MVT (256 x 256) at 50 %: a throttling self-swap at epoch 21 (105 us), while MT holds four SMs, changes nothing. */
+    @Test
+    void aThrottlingSelfSwapWhileSmsAreThrottledCarriesOn() {
+        java.util.function.Supplier<org.hmsim.api.workload.Workload> mvt = () -> BuiltinWorkloads.create("etc-mvt", 1, "rows", 256, "cols", 256);
+        Map<String, Object> on = Map.of("mode", "on");
+        List<ScriptedSwap> swap = List.of(new ScriptedSwap(ScriptedSwap.When.EPOCH, 21, Slot.THROTTLING, new ScriptedSwap.Choice("etc", on)));
+        RunResult[] r = Simulation.concurrently(() -> run(mvt.get(), 0.5, List.of(), on), () -> run(mvt.get(), 0.5, swap, on));
+        same("mvt 50% throttling self-swap", r[0], r[1]);
     }
 }
