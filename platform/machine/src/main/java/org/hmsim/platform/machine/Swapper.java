@@ -184,7 +184,8 @@ final class Swapper implements EventTarget {
                 startNext();
             } else if (m.engine.now() - startPs > DRAIN_LIMIT_PS) {
                 resumeCpu();
-                record(current.slot(), current, target, "-", AFTER_DRAIN + "the components did not drain within 10 ms simulated");
+                record(current.slot(), current, target, "-", perturbed ? AFTER_DRAIN + "the components did not drain within 10 ms simulated"
+                        : "refused: the launch the old policy holds back did not proceed within 10 ms simulated (nothing was held meanwhile)");
                 discardPending();
                 startNext();
             } else {
@@ -368,6 +369,8 @@ final class Swapper implements EventTarget {
             if (profiling != null) profiling.handTo(next); // oracle, profiled hints: the run's profile, as at the start
         } catch (RunAbortedException e) {
             closeQuietly(next);
+            preparedMemory.retire();
+            preparedMemory = null;
             current = null;
             target = null;
             throw e; // the run is ending (Ctrl-C, the container stopping): not this swap's failure
@@ -515,8 +518,11 @@ final class Swapper implements EventTarget {
         Map<Slot, String> bundles = control.bundles();
         String to = t != null ? t.id() : r.policyShown();
         String params = t != null ? t.params() : paramsText(r.params());
+        // a refused swap that held nothing while it waited (a migration swap waiting for a held launch) changed no timing:
+        // its drain is 0, as swaps.csv readers take any refusal with a drain for one refused after draining
+        long drainPs = outcome.startsWith("refused") && !perturbed ? 0 : m.engine.now() - startPs;
         control.add(new SwapRecord(startPs, wallTime, slot, active.getOrDefault(slot, ""), bundles.getOrDefault(slot, ""), to,
-                t != null ? t.bundle() : "", params, r.cause(), m.engine.now() - startPs, System.nanoTime() - wallStartNs, state, outcome), r);
+                t != null ? t.bundle() : "", params, r.cause(), drainPs, System.nanoTime() - wallStartNs, state, outcome), r);
     }
 
     static String paramsText(Map<String, Object> p) {
