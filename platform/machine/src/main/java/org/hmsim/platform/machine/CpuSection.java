@@ -26,17 +26,21 @@ final class CpuSection {
         DirectoryConfig dd = d.directory();
         int entries = t.integer("entries", dd.entries(), 1, 1 << 26);
         int ways = t.integer("ways", dd.ways(), 1, 64);
-        if (entries % ways != 0 || Integer.bitCount(entries / ways) != 1)
-            throw new ConfigException(t.child("entries"), "entries / ways must be a power of two (entries " + entries + ", ways " + ways + ")");
-        DirectoryConfig dir = new DirectoryConfig(entries, ways, t.integer("banks", dd.banks(), 1, 1024), t.integer("mshrs", dd.mshrs(), 1, 1 << 16),
-                t.integer("lookup_cycles", dd.lookupCycles(), 0, 100_000), t.integer("bank_cycles", dd.bankCycles(), 1, 100_000),
-                t.integer("cpu_probe_cycles", dd.cpuProbeCycles(), 0, 1_000_000), t.integer("gpu_probe_cycles", dd.gpuProbeCycles(), 0, 1_000_000));
+        int banks = t.integer("banks", dd.banks(), 1, 1024), mshrs = t.integer("mshrs", dd.mshrs(), 1, 1 << 16);
+        int lookup = t.integer("lookup_cycles", dd.lookupCycles(), 0, 100_000), bank = t.integer("bank_cycles", dd.bankCycles(), 1, 100_000);
+        int cpuProbe = t.integer("cpu_probe_cycles", dd.cpuProbeCycles(), 0, 1_000_000), gpuProbe = t.integer("gpu_probe_cycles", dd.gpuProbeCycles(), 0, 1_000_000);
         t.finish();
         // what a GPU permission fault stops (seed 001 does not say): the walk that found it, or the whole GPU
         String stall = c.string("gpu_fault_stall", "walk").toLowerCase(Locale.ROOT);
-        if (!stall.equals("walk") && !stall.equals("gpu"))
-            throw new ConfigException(c.child("gpu_fault_stall"), "unknown value '" + stall + "' (walk or gpu)");
+        if (!stall.equals("walk") && !stall.equals("gpu")) {
+            c.refuse("gpu_fault_stall", "unknown value '" + stall + "' (walk or gpu)");
+            stall = "walk";
+        }
         c.finish();
+        // across fields, once every field has been read (a misspelt one is reported with the others)
+        if (entries % ways != 0 || Integer.bitCount(entries / ways) != 1)
+            throw new ConfigException(t.child("entries"), "entries / ways must be a power of two (entries " + entries + ", ways " + ways + ")");
+        DirectoryConfig dir = new DirectoryConfig(entries, ways, banks, mshrs, lookup, bank, cpuProbe, gpuProbe);
         return new CpuConfig(cores, mhz, mlp, l1, l2, llc, llcMshrs, dir, CpuConfig.GpuFaultStall.valueOf(stall.toUpperCase(Locale.ROOT)));
     }
 

@@ -137,6 +137,7 @@ public final class MachineConfig {
         // sizes each in range can still ask for more memory than a heap holds (gpu.l1.size: 16GiB ran out of it mid-run):
         // refused here, naming the field, with what the model would allocate
         errors.addAll(t.takeDeferred()); // none read outside a section, but none may go unsaid either
+        inFileOrder(errors, tree);
         if (errors.isEmpty()) errors.addAll(Footprint.check(gpus, gpu, pools, cpu));
         ConfigException.throwIfAny(errors);
         // the whole machine: only once every section reads (a pool that failed would show as missing)
@@ -149,6 +150,34 @@ public final class MachineConfig {
     }
 
     private static final double DEFAULT_CLOCK_MHZ = 1400;
+
+    /**
+     * Sorts errors as their fields stand in the description (depth first, in the order written: a file's errors top to
+     * bottom), not in the order they were read (a section's unknown fields came last); a field that is not there (one
+     * required) stands where its parent does. Stable: errors of one field keep their order.
+     */
+    static void inFileOrder(List<ConfigException> errors, Map<String, Object> tree) {
+        if (errors.size() < 2) return;
+        Map<String, Integer> order = new java.util.HashMap<>();
+        number("", tree, order);
+        errors.sort(java.util.Comparator.comparingInt(e -> position(order, e.path())));
+    }
+
+    private static void number(String path, Object node, Map<String, Integer> order) {
+        order.putIfAbsent(path, order.size());
+        if (node instanceof Map<?, ?> m) m.forEach((k, v) -> number(path.isEmpty() ? String.valueOf(k) : path + "." + k, v, order));
+        else if (node instanceof List<?> l) for (int i = 0; i < l.size(); i++) number(path + "." + i, l.get(i), order);
+    }
+
+    private static int position(Map<String, Integer> order, String path) {
+        for (String p = path; ; ) {
+            Integer n = order.get(p);
+            if (n != null) return n;
+            int dot = p.lastIndexOf('.');
+            if (dot < 0) return order.size(); // nowhere in the description: last
+            p = p.substring(0, dot);
+        }
+    }
 
     /**
      * Reads one section; a bad one adds its errors to {@code errors} and gives {@code fallback}. Its bad fields are all
@@ -218,8 +247,10 @@ public final class MachineConfig {
         l2t.finish();
         Tree x = g.tree("crossbar");
         int sliceChunk = (int) x.bytes("slice_interleave", 0, 0, 1L << 30); // 0 = hashed; seed 003: 256 B
-        if (sliceChunk != 0 && Integer.bitCount(sliceChunk) != 1)
-            throw new ConfigException(x.child("slice_interleave"), "slice_interleave must be 0 (hashed) or a power of two, was " + sliceChunk);
+        if (sliceChunk != 0 && Integer.bitCount(sliceChunk) != 1) {
+            x.refuse("slice_interleave", "slice_interleave must be 0 (hashed) or a power of two, was " + sliceChunk);
+            sliceChunk = 0;
+        }
         if (sliceChunk != 0 && sliceChunk < l2.lineBytes()) // a line lives in one slice: smaller chunks would leave slices unused
             throw new ConfigException(x.child("slice_interleave"), "slice_interleave " + sliceChunk + " B is smaller than the L2 line ("
                     + l2.lineBytes() + " B): each line lives in one slice, so the chunk must hold at least a line");
@@ -243,7 +274,10 @@ public final class MachineConfig {
         long bytes = c.bytes("size", size, 128, 1L << 34);
         int w = c.integer("ways", ways, fullyAssociative ? 0 : 1, 64);
         int line = c.integer("line", 128, 32, 1024);
-        if (Integer.bitCount(line) != 1) throw new ConfigException(c.child("line"), "line size must be a power of two");
+        if (Integer.bitCount(line) != 1) {
+            c.refuse("line", "line size must be a power of two");
+            line = 128;
+        }
         if (w == 0) {
             if (bytes % line != 0 || bytes / line > 1 << 20)
                 throw new ConfigException(c.child("ways"), "ways: 0 (fully associative) needs a size that is a multiple of line and at most 2^20 lines");
@@ -281,7 +315,10 @@ public final class MachineConfig {
      */
     private static boolean choice(Tree t, String key, String def, String other, String explain) {
         String v = t.string(key, def).toLowerCase(Locale.ROOT);
-        if (!v.equals(def) && !v.equals(other)) throw new ConfigException(t.child(key), "unknown " + key + " '" + v + "' (" + explain + ")");
+        if (!v.equals(def) && !v.equals(other)) {
+            t.refuse(key, "unknown " + key + " '" + v + "' (" + explain + ")");
+            return false;
+        }
         return v.equals(other);
     }
 
@@ -321,16 +358,22 @@ public final class MachineConfig {
         // cycles): as a time, or in GPU cycles like a link's latency_cycles. Absent = 0, no delay.
         long controller;
         if (p.has("controller_latency_cycles")) {
-            if (p.has("controller_latency")) throw new ConfigException(p.child("controller_latency"), "give either controller_latency or controller_latency_cycles");
+            if (p.has("controller_latency")) {
+                p.raw("controller_latency"); // read: reported as given twice, not also as unknown
+                p.refuse("controller_latency", "give either controller_latency or controller_latency_cycles");
+            }
             controller = Math.round(p.integer("controller_latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
         } else controller = p.picoseconds("controller_latency", 0);
         boolean ackQueued = choice(p, "write_ack", "written", "queued", "written: when the data is in DRAM; queued: when a channel takes the write");
         p.finish();
+        // thrown, so reported only when the pool has no other bad field: a misspelt 'name' is the unknown field it is
         if (name == null) throw new ConfigException(p.child("name"), "is required");
         // a name is a path segment (pools.ddr.bandwidth) and part of statistics and figure file names: a dot, a slash
         // or a number there made the pool unaddressable or its figure silently go missing (found by a review)
-        if (!name.matches("[A-Za-z][A-Za-z0-9_-]{0,63}"))
-            throw new ConfigException(p.child("name"), "'" + name + "' is not a pool name: a letter, then letters, digits, '_' or '-' (at most 64)");
+        if (!name.matches("[A-Za-z][A-Za-z0-9_-]{0,63}")) {
+            p.refuse("name", "'" + name + "' is not a pool name: a letter, then letters, digits, '_' or '-' (at most 64)");
+            return null;
+        }
         return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ackQueued);
     }
 
@@ -360,7 +403,10 @@ public final class MachineConfig {
         double bw = l.bandwidth("bandwidth", 90e9);
         long latency;
         if (l.has("latency_cycles")) {
-            if (l.has("latency")) throw new ConfigException(l.child("latency"), "give either latency or latency_cycles");
+            if (l.has("latency")) {
+                l.raw("latency"); // read: reported as given twice, not also as unknown
+                l.refuse("latency", "give either latency or latency_cycles");
+            }
             latency = Math.round(l.integer("latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
         } else latency = l.has("latency") ? l.picoseconds("latency", 0) : Math.round(100 * 1_000_000.0 / gpuMHz);
         int flit = l.integer("flit", 16, 1, 4096);
@@ -368,11 +414,19 @@ public final class MachineConfig {
         int queue = l.integer("queue", 64, 1, 1 << 16);
         double pj = l.real("energy_pj_per_byte", 10, 0, 1e6);
         l.finish();
-        if (!(between instanceof List<?> ends) || ends.size() != 2)
-            throw new ConfigException(l.child("between"), "expected two node names, e.g. [gpu0, cpu]");
-        int a = nodeOf(ends.get(0), l.child("between") + ".0", gpus);
-        int b = nodeOf(ends.get(1), l.child("between") + ".1", gpus);
-        if (a == b) throw new ConfigException(l.child("between"), "a link joins two different nodes");
+        // absent: thrown, so reported only when the link has no other bad field (a misspelt 'between' is the unknown field it is)
+        if (between == null) throw new ConfigException(l.child("between"), "expected two node names, e.g. [gpu0, cpu]");
+        if (!(between instanceof List<?> ends) || ends.size() != 2) {
+            l.refuse("between", "expected two node names, e.g. [gpu0, cpu]");
+            return null; // the section's errors are reported; no link is built from it
+        }
+        int a = nodeOf(l, ends.get(0), "between.0", gpus);
+        int b = nodeOf(l, ends.get(1), "between.1", gpus);
+        if (a < 0 || b < 0) return null;
+        if (a == b) {
+            l.refuse("between", "a link joins two different nodes");
+            return null;
+        }
         if (name == null) name = nodeName(a, gpus) + "-" + nodeName(b, gpus);
         return new LinkConfig(name, a, b, bw, latency, flit, header, queue, pj);
     }
@@ -380,10 +434,11 @@ public final class MachineConfig {
     private static int node(Tree p, String key, int gpus) {
         Object v = p.raw(key);
         if (v == null) return 0;
-        return nodeOf(v, p.child(key), gpus);
+        return Math.max(0, nodeOf(p, v, key, gpus));
     }
 
-    private static int nodeOf(Object v, String path, int gpus) {
+    /** Node {@code v} of field {@code key} of {@code t}, or -1 when it names none (the error kept for the round's report). */
+    private static int nodeOf(Tree t, Object v, String key, int gpus) {
         String s = v.toString().trim().toLowerCase(Locale.ROOT);
         if (s.equals("cpu")) return gpus;
         if (s.startsWith("gpu")) {
@@ -394,7 +449,8 @@ public final class MachineConfig {
                 // fall through to the error
             }
         }
-        throw new ConfigException(path, "unknown node '" + v + "' (cpu, or gpu0..gpu" + (gpus - 1) + ")");
+        t.refuse(key, "unknown node '" + v + "' (cpu, or gpu0..gpu" + (gpus - 1) + ")");
+        return -1;
     }
 
     public String name() { return name; }

@@ -63,6 +63,12 @@ final class Tree {
         return out;
     }
 
+    /**
+     * Field {@code key} is bad for a reason only its reader knows (a word it does not take, a size that is no power of
+     * two): kept for the round's report like any bad field; the reader goes on with the field's default.
+     */
+    void refuse(String key, String message) { deferred.add(new ConfigException(child(key), message)); }
+
     /** A field's value, or its default when it is bad (the error kept for the round's report). */
     private <T> T orDefault(T def, java.util.function.Supplier<T> read) {
         try {

@@ -38,9 +38,15 @@ final class UvmSection {
         double d2h = u.bandwidth("d2h_bandwidth", linkBw);
         long dmaLat = u.picoseconds("dma_latency", linkLat);
         String pf = u.string("prefetcher", "tree").toLowerCase(Locale.ROOT);
-        if (!pf.equals("tree") && !pf.equals("none")) throw new ConfigException(u.child("prefetcher"), "unknown prefetcher '" + pf + "' (tree or none)");
+        if (!pf.equals("tree") && !pf.equals("none")) {
+            u.refuse("prefetcher", "unknown prefetcher '" + pf + "' (tree or none)");
+            pf = "tree";
+        }
         int region = u.integer("prefetch_region_pages", 32, 1, 1 << 16);
-        if (Integer.bitCount(region) != 1) throw new ConfigException(u.child("prefetch_region_pages"), "must be a power of two");
+        if (Integer.bitCount(region) != 1) {
+            u.refuse("prefetch_region_pages", "must be a power of two");
+            region = 32;
+        }
         boolean evicts = u.bool("prefetch_evicts", false);
         boolean preload = u.bool("preload", false);
         u.finish();

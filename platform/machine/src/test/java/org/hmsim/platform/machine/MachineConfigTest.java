@@ -240,4 +240,32 @@ class MachineConfigTest {
         l1.put("latency", 3);
         assertEquals("gpu.tlb.l1_ways: l1_entries must be a multiple of l1_ways", error(tree).getMessage());
     }
+
+    /**
+     * Checks that reject a single field's value (a word it does not take, a size that is no power of two, a node it does
+     * not know) are reported with the section's other bad fields, in the order the fields stand in the file (a review
+     * found each of them hiding the rest of its section; and unknown fields came last).
+     */
+    @Test
+    void singleFieldChecksAreReportedWithTheRestInFileOrder() {
+        Map<String, Object> tree = Presets.tree(Presets.examples().resolve("machines/small.yaml"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> gpu = (Map<String, Object>) tree.get("gpu");
+        gpu.put("sms", 0);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> l1 = (Map<String, Object>) gpu.get("l1");
+        l1.put("line", 100);
+        l1.put("write_policy", "bogus");
+        gpu.put("tlb", new java.util.LinkedHashMap<>(Map.of("l1_entries", 0)));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> link = ((List<Map<String, Object>>) tree.get("links")).get(0);
+        link.put("between", List.of("gpu0", "gpu7"));
+        link.put("latency", "100ns"); // beside latency_cycles
+        List<String> said = error(tree).all().stream().map(Throwable::getMessage).toList();
+        assertEquals(List.of("gpu.sms: value 0 is out of range [1, 64]", "gpu.l1.line: line size must be a power of two",
+                "gpu.l1.write_policy: unknown write_policy 'bogus' (write-through: stores go on to the L2, not allocated; write-back: stores"
+                        + " allocate, fetching the line, and stay dirty until it leaves)",
+                "gpu.tlb.l1_entries: value 0 is out of range [1, 65536]",
+                "links.0.between.1: unknown node 'gpu7' (cpu, or gpu0..gpu0)", "links.0.latency: give either latency or latency_cycles"), said);
+    }
 }
