@@ -23,6 +23,12 @@ final class CoarseInterleave extends ChannelInterleave {
     }
 
     @Override
+    public java.util.Map<String, Object> exportState() { return java.util.Map.of(GpuGeometry.MemoryTurns.STATE_KEY, turns.state()); }
+
+    @Override
+    public void importState(java.util.Map<String, Object> state) { turns.restore(state.get(GpuGeometry.MemoryTurns.STATE_KEY)); }
+
+    @Override
     public int pageHome(long vpn, Allocation allocation, int gpu, int memories) {
         int home = ProgramGpu.memoryOf(memory, allocation, turns);
         return home >= 0 ? home : (int) Math.floorMod(vpn, (long) memories);

@@ -71,6 +71,12 @@ final class CodaInterleave extends ChannelInterleave {
     }
 
     @Override
+    public java.util.Map<String, Object> exportState() { return java.util.Map.of(GpuGeometry.MemoryTurns.STATE_KEY, turns.state()); }
+
+    @Override
+    public void importState(java.util.Map<String, Object> state) { turns.restore(state.get(GpuGeometry.MemoryTurns.STATE_KEY)); }
+
+    @Override
     public int pageHome(long vpn, Allocation a, int gpu, int memories) {
         // a program of a multiprogrammed mix (§6.5) runs on one GPU: every block's data, shared or not, is that GPU's
         // (the paper's footnote 6: "CODA would perform as well as CGP-Only" there)

@@ -117,5 +117,25 @@ final class GpuGeometry {
             next[gpu] = k + 1 == mine.length ? 0 : k + 1;
             return mine[k];
         }
+
+        /** The state key of where each GPU's turn stands, handed from one interleave policy of this bundle to the next. */
+        static final String STATE_KEY = "coda.memory_turns";
+
+        /** Where each GPU's turn stands, as plain data for a successor (a live swap). */
+        long[] state() {
+            long[] s = new long[next.length];
+            for (int g = 0; g < next.length; g++) s[g] = next[g];
+            return s;
+        }
+
+        /**
+         * Goes on where a predecessor's turns stood (a value of another shape, from another machine, is ignored).
+         * Restarted at each GPU's first memory instead, a swap put the pages mapped after it on the memories already
+         * holding the most.
+         */
+        void restore(Object state) {
+            if (!(state instanceof long[] s) || s.length != next.length) return;
+            for (int g = 0; g < next.length; g++) next[g] = memoriesOfGpu[g].length == 0 ? 0 : (int) Math.floorMod(s[g], (long) memoriesOfGpu[g].length);
+        }
     }
 }
