@@ -94,10 +94,13 @@ final class PluginScan {
             } else if (!started(b)) down.add(b);
             else if (!ComponentsSettled.settled(ctx, b)) {
                 long since = unsettledSince.computeIfAbsent(b.getBundleId(), id -> System.nanoTime());
-                if (System.nanoTime() - since < SETTLE_GRACE.toNanos() && !timedOut) {
+                boolean graceLeft = System.nanoTime() - since < SETTLE_GRACE.toNanos();
+                if (graceLeft && !timedOut) {
                     waiting++;
                     out.add(jar.getFileName() + ": active, its components not yet registered");
-                } else out.add(jar.getFileName() + ": active, but the component runtime has not registered all its components after "
+                } else if (graceLeft) out.add(jar.getFileName() + ": active, but the component runtime had not registered all its components"
+                        + " when the wait ended");
+                else out.add(jar.getFileName() + ": active, but the component runtime has not registered all its components after "
                         + SETTLE_GRACE.toSeconds() + " s (a component that references a service nobody offers, or a component"
                         + " description it could not read: see the log)");
             } else if (offersNothing(b)) out.add(jar.getFileName() + ": active but declares no DS component (no Service-Component header),"
