@@ -1,0 +1,131 @@
+package org.hmsim.platform.kernel.study;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.hmsim.api.policy.Slot;
+import org.hmsim.platform.kernel.registry.PolicyChoice;
+import org.hmsim.platform.kernel.registry.WorkloadChoice;
+import org.hmsim.platform.kernel.registry.WorkloadRegistry;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * Checks of the expanded runs that no single section can make: two runs that are the same simulation, a mix a
+ * machine cannot run, a policy parameter that does not fit a run's machine or workload.
+ */
+final class RunChecks {
+    private final StudyFile f;
+    private final YamlDoc doc;
+    private final List<MachineTree> machines;
+    private final List<WorkloadChoice> workloadChoices;
+    /** Where each of {@link #workloadChoices} is written (its entry of workloads:). */
+    private final List<Node> workloadNodes;
+    private final SwapSection swapSection;
+    private final BuiltWorkloads built;
+
+    RunChecks(StudyFile f, MachineSection machines, WorkloadSection workloads, SwapSection swapSection, BuiltWorkloads built) {
+        this.f = f;
+        this.doc = f.doc;
+        this.machines = machines.machines;
+        this.workloadChoices = workloads.workloadChoices;
+        this.workloadNodes = workloads.workloadNodes;
+        this.swapSection = swapSection;
+        this.built = built;
+    }
+
+    /**
+     * Two planned runs that are the same simulation (the same machine, workload, policies with their parameters and
+     * seed, once every value is read): a value listed twice in another spelling ({@code [4, "4"]}, {@code [40GB/s,
+     * 40000MB/s]}, {@code [ratio, {name: ratio, fast_percent: 70}]} where 70 is the default). They would double the
+     * time and the report would average them as if they were seeds.
+     */
+    void refuseTwins(List<PlannedRun> runs) throws StudyException {
+        Map<List<Object>, PlannedRun> seen = new java.util.HashMap<>();
+        for (PlannedRun r : runs) {
+            List<Object> key = new ArrayList<>();
+            key.add(r.machine().config().name()); // two machine files alike are still two machines the report tells apart
+            key.add(r.machine().config().simulated());
+            if (r.workload().entry().provider() instanceof WorkloadRegistry.MixProvider mix) {
+                // a mix is its programs, whatever its label says
+                for (WorkloadChoice p : mix.programs()) key.add(List.of(p.entry().name(), p.entry().origin(), p.params().asMap()));
+            } else {
+                key.add(r.workload().entry().name());
+                key.add(r.workload().entry().origin());
+                key.add(r.workload().params().asMap());
+            }
+            for (Slot s : Slot.values()) {
+                PolicyChoice c = r.policies().get(s);
+                key.add(c == null ? null : List.of(c.entry().name(), c.entry().version(), c.params().asMap()));
+            }
+            key.add(r.seed());
+            PlannedRun twin = seen.putIfAbsent(key, r);
+            if (twin == null) continue;
+            String same = "runs " + twin.id() + " (" + twin.label() + ") and " + r.id() + " (" + r.label() + ") are the same simulation: ";
+            // the list that holds the twin: two machine files alike were blamed on sweep: (found by a docs audit)
+            if (!twin.machine().label().equals(r.machine().label())) {
+                int i = 0;
+                while (i < machines.size() && !machines.get(i).label.equals(r.machine().label())) i++;
+                Node at = f.value("machines") instanceof SequenceNode s && i < s.getValue().size() ? s.getValue().get(i) : f.value("machines");
+                throw doc.error(at, "machines[" + i + "]", same + "machine files " + twin.machine().file() + " and " + r.machine().file()
+                        + " describe the same machine (the same name: and values): list it once");
+            }
+            if (twin.workload() != r.workload()) {
+                int i = 0;
+                while (i < workloadChoices.size() && workloadChoices.get(i) != r.workload()) i++;
+                if (i < workloadNodes.size())
+                    throw doc.error(workloadNodes.get(i), "workloads[" + i + "]", same + "a workload is listed twice, spelt two ways");
+            }
+            String at = f.firstKey("sweep", "policies", "workloads");
+            throw f.originOf(at).error(at, same + "a value is listed twice, spelt two ways");
+        }
+    }
+
+    /**
+     * A policy parameter that does not fit a run's machine or workload (a pool it lacks, a granularity beyond its page,
+     * an allocation it does not make): checked by the provider against each machine and workload of the study
+     * ({@link org.hmsim.api.policy.PolicyProvider#check(org.hmsim.api.policy.Params, org.hmsim.api.policy.RunFacts)}),
+     * for the runs' policies and the scripted swaps' targets (swapped in mid-run, one failed the run there), since
+     * every run of the pair would fail.
+     */
+    void refuseUnknownParts(List<PlannedRun> runs, List<Object> swaps) throws StudyException {
+        List<PolicyChoice> swapTargets = swapSection.swapTargets(swaps);
+        java.util.Set<List<Object>> checked = new java.util.HashSet<>();
+        for (PlannedRun r : runs) {
+            var m = r.machine().config();
+            List<org.hmsim.api.workload.AllocationSpec> specs = built.allocationsOf(r);
+            List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
+            var facts = m.runFacts(names, r.workload().programs(), r.workload().isMix());
+            List<Object> pair = List.of(m.name(), m.simulated(), r.workload(), r.seed());
+            for (PolicyChoice c : swapTargets) checkParts(c, m, facts, pair, checked, "swaps", c.slot().id() + " -> ");
+            for (PolicyChoice c : r.policies().values()) checkParts(c, m, facts, pair, checked, "policies." + c.slot().id(), "");
+        }
+    }
+
+    /** {@code c} checked against a run's facts, once per machine and workload; an error at {@code field}, its text after {@code what}. */
+    void checkParts(PolicyChoice c, org.hmsim.platform.machine.MachineConfig m, org.hmsim.api.policy.RunFacts facts, List<Object> pair,
+                    java.util.Set<List<Object>> checked, String field, String what) throws StudyException {
+        if (c.entry().provider() == null || !checked.add(List.of(pair, c.slot(), c.entry().id(), c.params().asMap()))) return;
+        try {
+            c.entry().provider().check(c.params(), facts);
+        } catch (RuntimeException e) { // a plugin's check may throw anything: said as its message, not an internal error
+            throw f.originOf(field.equals("swaps") ? "swaps" : f.firstKey("policies", "sweep")).error(field,
+                    what + c.label() + " on machine " + m.name() + (facts.knowsAllocations() ? " with workload " + ((WorkloadChoice) pair.get(2)).label() : "") + ": " + e.getMessage());
+        }
+    }
+
+    /** A mix needs a GPU per program and a machine without demand paging or a CPU side (WorkloadRunner runs it so). */
+    void refuseMixesMachinesCannotRun(List<PlannedRun> runs) throws StudyException {
+        for (PlannedRun r : runs) {
+            if (!(r.workload().entry().provider() instanceof WorkloadRegistry.MixProvider mix)) continue;
+            org.hmsim.platform.machine.MachineConfig m = r.machine().config();
+            String why = mix.programs().size() > m.gpus() ? "machine " + m.name() + " has " + m.gpus() + " GPU" + (m.gpus() == 1 ? "" : "s")
+                    : m.uvm() != null ? "machine " + m.name() + " demand-pages its memory (uvm:), which one program at a time is modelled with"
+                    : m.cpu() != null ? "machine " + m.name() + " has a cpu: section, whose host program is one program's" : null;
+            if (why == null) continue;
+            int at = workloadChoices.indexOf(r.workload());
+            throw doc.error(workloadNodes.get(at), "workloads[" + at + "]", r.workload().label() + " runs each of its " + mix.programs().size()
+                    + " programs on a GPU of its own, and " + why + (r.sweepValues().isEmpty() ? "" : " (at the sweep point " + r.sweepValues() + ")"));
+        }
+    }
+}
