@@ -183,10 +183,10 @@ final class RunExpansion {
         return b.toString();
     }
 
-    /** A machine field's error at its origin: the machine file's line, or the study's key that set it. */
-    StudyException machineError(MachineTree t, ConfigException e) { return machineError(t, e, ""); }
-
-    /** ... and, where the value that is wrong is not itself swept, the sweep point that makes it wrong. */
+    /**
+     * A machine field's error at its origin (the machine file's line, or the study's key that set it) and, where the
+     * value that is wrong is not itself swept, the sweep point that makes it wrong.
+     */
     StudyException machineError(MachineTree t, ConfigException e, String point) {
         Origin o = t.originOf(e.path());
         // A value from the machine file is named by its path there; one set by the study by its key.

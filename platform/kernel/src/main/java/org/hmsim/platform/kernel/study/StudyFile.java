@@ -13,7 +13,6 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * One study file as read: its YAML and top-level entries, where an error about a whole key is located, how its
@@ -70,15 +69,6 @@ final class StudyFile {
     Origin originOf(String key) {
         Node at = value(key);
         return at == null ? Origin.start(display) : doc.at(at, "");
-    }
-
-    List<Object> listOf(String key) throws StudyException {
-        Node n = value(key);
-        if (n == null) return List.of();
-        if (!(n instanceof SequenceNode)) throw doc.error(n, key, "expected a list");
-        @SuppressWarnings("unchecked")
-        List<Object> l = (List<Object>) doc.plain(n, "", null);
-        return List.copyOf(l);
     }
 
     // ---- scalars ----
