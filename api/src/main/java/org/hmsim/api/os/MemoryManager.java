@@ -33,9 +33,8 @@ public interface MemoryManager {
      * both pools' controllers (no priority over demand traffic); {@code done} runs when the copy has
      * completed and the page table points to the new frame. Returns false if the page is unmapped,
      * already there, or the target pool is full, and for every page on a machine with a {@code cpu:} section
-     * (its TLBs, caches and directory are not shot down; a migration policy should refuse such a machine at
-     * validation with {@code RunFacts.refusePageMigrationWithCpuSide}) or a {@code uvm:} section (its driver moves
-     * the pages).
+     * (its TLBs, caches and directory are not shot down) or a {@code uvm:} section (its driver moves the pages): a
+     * migration policy refuses such machines at validation with {@code RunFacts.refusePageMigration}.
      */
     boolean migrate(long vpn, int toPool, Runnable done);
 

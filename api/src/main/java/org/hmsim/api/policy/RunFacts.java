@@ -87,6 +87,18 @@ public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean d
                 + "page migration with CPU caches and a CPU-GPU directory is not modelled (they would keep the old frame's lines)");
     }
 
+    /**
+     * Refuses {@code policy}, which moves or maps pages itself, on a machine whose pages it cannot move: one with a CPU
+     * side (as {@link #refusePageMigrationWithCpuSide}) or with demand paging, whose driver owns the GPU's frames (every
+     * copy would be refused, and a page mapped ahead of the driver could not be faulted in: such runs failed mid-way).
+     * Since api.policy 1.16.0.
+     */
+    public void refusePageMigration(String policy) {
+        refusePageMigrationWithCpuSide(policy);
+        if (demandPaging) throw new IllegalArgumentException(policy + " moves pages between pools, and this machine has a uvm: section: "
+                + "its demand-paging driver owns the GPU's frames (use a residency, throttling or compression policy there)");
+    }
+
     /** Whether the workload's allocation names are known here. */
     public boolean knowsAllocations() { return !allocations.isEmpty(); }
 }

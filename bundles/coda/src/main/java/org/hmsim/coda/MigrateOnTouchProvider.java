@@ -15,7 +15,7 @@ import org.osgi.service.component.annotations.Component;
 public final class MigrateOnTouchProvider implements PolicyProvider {
     /** Moves pages: not on a machine with CPU caches, whose lines of the old frame nothing would drop. */
     @Override public void check(org.hmsim.api.policy.Params params, org.hmsim.api.policy.RunFacts run) {
-        run.refusePageMigrationWithCpuSide("migration " + name());
+        run.refusePageMigration("migration " + name());
         check(params, run.pools());
     }
 

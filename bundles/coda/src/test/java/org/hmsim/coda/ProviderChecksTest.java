@@ -3,6 +3,7 @@ package org.hmsim.coda;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,18 @@ class ProviderChecksTest {
         Params p = Params.validate(mot.parameters(), Map.of());
         assertThrows(IllegalArgumentException.class, () -> mot.check(p, new RunFacts(List.of(), 4096, 4, false, true, List.of())));
         assertDoesNotThrow(() -> mot.check(p, machine(4096)));
+    }
+
+    /**
+     * Nor one with demand paging, whose driver owns the GPU's frames: such a run passed validation and failed mid-way ("page
+     * ... could not be mapped in GPU memory"), found by a stress test of migration swaps.
+     */
+    @Test
+    void migrateOnTouchRefusesAMachineWithDemandPaging() {
+        var mot = new MigrateOnTouchProvider();
+        Params p = Params.validate(mot.parameters(), Map.of());
+        var e = assertThrows(IllegalArgumentException.class, () -> mot.check(p, new RunFacts(List.of(), 4096, 1, true, false, List.of())));
+        assertTrue(e.getMessage().contains("uvm: section"), e.getMessage());
     }
 
     /** Affinity and contiguous bind blocks over every GPU: a mix's program has one, so both are refused for a mix (seed 004 §6.5). */

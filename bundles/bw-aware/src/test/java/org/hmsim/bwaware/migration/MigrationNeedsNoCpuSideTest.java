@@ -28,6 +28,17 @@ class MigrationNeedsNoCpuSideTest {
         }
     }
 
+    /** Nor demand paging: its driver owns the GPU's frames (such a run passed validation and failed mid-way, found by a stress test). */
+    @Test
+    void everyMigrationPolicyRefusesAMachineWithDemandPaging() {
+        RunFacts paged = new RunFacts(List.of(), 4096, 1, true, false, List.of());
+        for (PolicyProvider p : List.of(new ThresholdProvider(), new RangeExpansionProvider(), new BandwidthBalancingProvider(), new CopyFirstProvider())) {
+            Params params = Params.validate(p.parameters(), Map.of());
+            var e = assertThrows(IllegalArgumentException.class, () -> p.check(params, paged), p.name());
+            assertTrue(e.getMessage().startsWith("migration " + p.name() + " moves pages between pools, and this machine has a uvm: section"), e.getMessage());
+        }
+    }
+
     /** Seed 000's migrations serve one program (kernel 0 its start, one fastest pool): a multiprogrammed mix is refused (a review saw copy-first charge program 0 for every program's copy). */
     @Test
     void everyMigrationPolicyRefusesAMix() {

@@ -483,7 +483,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
     /**
      * From now on {@link #migrate} starts nothing, for {@code reason}: a CPU side a migration's shootdown does not reach
      * (its TLBs, caches and directory would keep the old frame; migration policies refuse such a machine at validation,
-     * {@code RunFacts.refusePageMigrationWithCpuSide}), or a demand-paging driver that owns the GPU pages' frames.
+     * {@code RunFacts.refusePageMigration}), or a demand-paging driver that owns the GPU pages' frames.
      * This keeps a policy that does not refuse from running on stale lines or freeing a frame twice.
      */
     public void refuseMigrations(String reason) { migrationRefusal = reason; }
