@@ -49,13 +49,5 @@ class ReplacementSwapOrderTest {
         assertEquals(a.stats(), b.stats());
     }
 
-    private static RunResult run(SwappableProviders src) {
-        Machine m = new Machine(TestMachines.machine("small"), src, 1, "lru");
-        SwapControl control = new SwapControl("lru");
-        for (Slot s : Slot.values()) control.setActive(s, src.describe(s), "classpath");
-        RunResult r = Simulation.run(m, new RunSpec("lru", m.cfg, TestMachines.workload("bfs", 3, "nodes", 4096), src, 1, EPOCH, 0),
-                new Swapper(m, src, src.scripted(), control, 1, "lru"));
-        src.records = control.records();
-        return r;
-    }
+    private static RunResult run(SwappableProviders src) { return src.run("small", TestMachines.workload("bfs", 3, "nodes", 4096), EPOCH); }
 }

@@ -50,4 +50,14 @@ class SwappableProviders implements PolicySource, SwapHost {
 
     @Override
     public void ended(SwapControl c) { records = c.records(); }
+
+    /** Runs {@code w} on preset {@code machine} with these providers and their scripted swaps; the records are kept. */
+    RunResult run(String machine, org.hmsim.api.workload.Workload w, long epochPs) {
+        Machine m = new Machine(TestMachines.machine(machine), this, 1, "swaps");
+        SwapControl c = new SwapControl("swaps");
+        for (org.hmsim.api.policy.Slot s : org.hmsim.api.policy.Slot.values()) c.setActive(s, describe(s), "classpath");
+        RunResult r = Simulation.run(m, new RunSpec("swaps", m.cfg, w, this, 1, epochPs, 0), new Swapper(m, this, scripted(), c, 1, "swaps"));
+        records = c.records();
+        return r;
+    }
 }

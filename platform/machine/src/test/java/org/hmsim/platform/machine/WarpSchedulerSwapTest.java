@@ -37,13 +37,5 @@ class WarpSchedulerSwapTest {
         assertEquals(a.stats(), b.stats());
     }
 
-    private static RunResult run(SwappableProviders src) {
-        Machine m = new Machine(TestMachines.machine("small"), src, 1, "warps");
-        SwapControl control = new SwapControl("warps");
-        for (Slot s : Slot.values()) control.setActive(s, src.describe(s), "classpath");
-        RunResult r = Simulation.run(m, new RunSpec("warps", m.cfg, TestMachines.workload("bfs", 3, "nodes", 4096), src, 1, EPOCH, 0),
-                new Swapper(m, src, src.scripted(), control, 1, "warps"));
-        src.records = control.records();
-        return r;
-    }
+    private static RunResult run(SwappableProviders src) { return src.run("small", TestMachines.workload("bfs", 3, "nodes", 4096), EPOCH); }
 }
