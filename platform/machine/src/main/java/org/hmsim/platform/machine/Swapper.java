@@ -252,14 +252,19 @@ final class Swapper implements EventTarget {
         if (drainOf(current.slot()) == Drain.LAUNCH) return; // the old policy's own launch is what it waits for: nothing stops
         perturbed = true;
         for (Gpu g : m.gpus) g.stall(2 * pollPs);
-        // The CPU cores feed the same directory and DRAM: a memory drain holds them too, until the swap ends.
-        if (m.cpu != null && !cpuHeld && current != null && drainOf(current.slot()) == Drain.MEMORY) {
-            cpuHeld = true;
-            m.cpu.holdIssue(true);
+        // The CPU cores and the page copies feed the same directory and DRAM: a memory drain holds them too, until the
+        // swap ends (a copy's chunks already read are still written; the rest of the page waits)
+        if (current != null && drainOf(current.slot()) == Drain.MEMORY) {
+            m.os.holdCopies();
+            if (m.cpu != null && !cpuHeld) {
+                cpuHeld = true;
+                m.cpu.holdIssue(true);
+            }
         }
     }
 
     private void resumeCpu() {
+        m.os.resumeCopies();
         if (!cpuHeld) return;
         cpuHeld = false;
         m.cpu.holdIssue(false);
@@ -274,7 +279,7 @@ final class Swapper implements EventTarget {
             case MEMORY:
                 for (DramPool p : m.pools) if (p.inFlight() != 0) return false;
                 for (Link l : m.links) if (l.inFlight() != 0) return false;
-                if (m.os.inFlight() != 0) return false;
+                if (m.os.copyChunksInFlight() != 0) return false; // copies held mid-page go on after the swap
                 // the CPU side: its cores' accesses, LLC miss registers, and the CPU-GPU directory's MSHRs and
                 // memory port (GPU write-backs leave the L2 at once and wait there; seed 001 machines)
                 if (m.cpu != null && m.cpu.inFlight() != 0) return false;

@@ -53,9 +53,13 @@ final class PageMigration implements MemClient {
         pump();
     }
 
-    /** Starts chunk reads while the in-flight limit allows and nothing is waiting to be resent. */
-    private void pump() {
+    /** Starts chunk reads while the in-flight limit allows, nothing is waiting to be resent and copies are not held. */
+    void pump() {
         while (blockedCount == 0 && inFlight < maxInFlight && nextChunk < chunks) {
+            if (os.copiesHeld()) {
+                os.parkCopy(this); // a live swap drains the memory system: the rest of the page waits for it
+                return;
+            }
             long off = (long) nextChunk++ * chunkBytes;
             MemRequest r = os.requests().take();
             r.kind = AccessKind.READ;
@@ -69,6 +73,7 @@ final class PageMigration implements MemClient {
             r.replyTo = this;
             r.tag = off;
             inFlight++;
+            os.chunkStarted();
             send(r);
         }
     }
@@ -106,6 +111,7 @@ final class PageMigration implements MemClient {
         }
         os.requests().give(r);
         inFlight--;
+        os.chunkDone();
         if (++chunksDone == chunks) os.finish(this);
         else pump();
     }
