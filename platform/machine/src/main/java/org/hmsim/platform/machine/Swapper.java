@@ -183,7 +183,7 @@ final class Swapper implements EventTarget {
                 perform();
                 startNext();
             } else if (m.engine.now() - startPs > DRAIN_LIMIT_PS) {
-                resumeCpu();
+                resumeHeld();
                 record(current.slot(), current, target, "-", perturbed ? AFTER_DRAIN + "the components did not drain within 10 ms simulated"
                         : "refused: the launch the old policy holds back did not proceed within 10 ms simulated (nothing was held meanwhile)");
                 discardPending();
@@ -254,7 +254,7 @@ final class Swapper implements EventTarget {
         for (Gpu g : m.gpus) g.stall(2 * pollPs);
         // The CPU cores and the page copies feed the same directory and DRAM: a memory drain holds them too, until the
         // swap ends (a copy's chunks already read are still written; the rest of the page waits)
-        if (current != null && drainOf(current.slot()) == Drain.MEMORY) {
+        if (drainOf(current.slot()) == Drain.MEMORY) {
             m.os.holdCopies();
             if (m.cpu != null && !cpuHeld) {
                 cpuHeld = true;
@@ -263,7 +263,8 @@ final class Swapper implements EventTarget {
         }
     }
 
-    private void resumeCpu() {
+    /** Ends what a drain held besides the GPUs (they resume by themselves): page copies, and the CPU cores' issue. */
+    private void resumeHeld() {
         m.os.resumeCopies();
         if (!cpuHeld) return;
         cpuHeld = false;
@@ -409,7 +410,7 @@ final class Swapper implements EventTarget {
 
     /** The slot's components are drained: the prepared policy takes the old one's state and its place. */
     private void perform() {
-        resumeCpu(); // its next issue is an event: it sees the new policy
+        resumeHeld(); // its next issue is an event: it sees the new policy
         Slot slot = current.slot();
         try {
             if (host != null) host.checkInstalled(target); // its bundle may have left while the swap drained

@@ -1,13 +1,10 @@
 package org.hmsim.platform.gpu.cache;
 
-import org.hmsim.api.engine.Engine;
 import org.hmsim.api.mem.AccessKind;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.mem.RequestPool;
 import org.hmsim.api.policy.CoherencePolicy;
-import org.hmsim.api.policy.ReplacementPolicy;
 import org.hmsim.platform.engine.PhysicalAddress;
-import org.hmsim.platform.gpu.xbar.Crossbar;
 
 import static org.hmsim.platform.gpu.cache.L2Transactions.FETCH;
 
@@ -17,18 +14,10 @@ import static org.hmsim.platform.gpu.cache.L2Transactions.FETCH;
  * fill that installs the line, answers the merged requests and releases the way. Also the memory-level parallelism
  * (fetches in flight) integrated over time.
  */
-final class L2Fetch {
-    private final L2Slice slice;
-    private final Engine engine;
+final class L2Fetch extends L2SlicePart {
     private final RequestPool pool;
-    private final Crossbar xbar;
     private final CoherencePolicy coherence;
-    private final ReplacementPolicy.State repl;
-    private final SectorTags t;
-    private final long[] sharers;
     private final int gpu, index;
-    private final L2Stats st;
-    private final L2Transactions tx;
     private final L2Ports ports;
     private L2WriteBack wb;
     private L2MissPath mp;
@@ -38,18 +27,11 @@ final class L2Fetch {
     private long mlpIntegral, mlpBusyPs, mlpLastPs;
 
     L2Fetch(L2Slice slice) {
-        this.slice = slice;
-        this.engine = slice.engine;
+        super(slice);
         this.pool = slice.pool;
-        this.xbar = slice.xbar;
         this.coherence = slice.coherence;
-        this.repl = slice.repl;
-        this.t = slice.t;
-        this.sharers = slice.sharers;
         this.gpu = slice.gpu;
         this.index = slice.index;
-        this.st = slice.st;
-        this.tx = slice.tx;
         this.ports = slice.ports;
     }
 

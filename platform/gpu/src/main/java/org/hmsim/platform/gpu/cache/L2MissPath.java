@@ -1,12 +1,9 @@
 package org.hmsim.platform.gpu.cache;
 
-import org.hmsim.api.engine.Engine;
 import org.hmsim.api.mem.AccessKind;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.policy.L2MissPathPolicy;
-import org.hmsim.api.policy.ReplacementPolicy;
 import org.hmsim.platform.gpu.util.LongIntMap;
-import org.hmsim.platform.gpu.xbar.Crossbar;
 
 import static org.hmsim.platform.gpu.cache.L2Transactions.FRC_EVICT;
 import static org.hmsim.platform.gpu.cache.L2Transactions.SWAP;
@@ -17,18 +14,10 @@ import static org.hmsim.platform.gpu.cache.L2Transactions.SWAP_WAIT;
  * (FRC, §M7) with its fetch, arrival and swap into the L2 way, the victim cache (Ch. 6.4.3 / 6.6), and posted
  * write-backs. The geometry follows the policy at the first miss after a change.
  */
-final class L2MissPath {
-    private final L2Slice slice;
-    private final Engine engine;
-    private final Crossbar xbar;
+final class L2MissPath extends L2SlicePart {
     private final L2MissPathPolicy missPath;
-    private final ReplacementPolicy.State repl;
-    private final SectorTags t;
-    private final long[] sharers;
     private final int mshrs;
     private final long periodPs, latencyPs;
-    private final L2Stats st;
-    private final L2Transactions tx;
     private L2Fetch fetch;
     private L2WriteBack wb;
     private L2Flush flush;
@@ -43,18 +32,11 @@ final class L2MissPath {
     boolean posted;
 
     L2MissPath(L2Slice slice) {
-        this.slice = slice;
-        this.engine = slice.engine;
-        this.xbar = slice.xbar;
+        super(slice);
         this.missPath = slice.missPath;
-        this.repl = slice.repl;
-        this.t = slice.t;
-        this.sharers = slice.sharers;
         this.mshrs = slice.mshrs;
         this.periodPs = slice.periodPs;
         this.latencyPs = slice.latencyPs;
-        this.st = slice.st;
-        this.tx = slice.tx;
         this.frcLookupPs = periodPs;
         this.vcPs = periodPs; // seed 003 §6.6: the VC's access time is taken as the FRC's (1 cycle)
     }

@@ -1,13 +1,10 @@
 package org.hmsim.platform.gpu.cache;
 
-import org.hmsim.api.engine.Engine;
 import org.hmsim.api.mem.AccessKind;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.mem.RequestPool;
-import org.hmsim.api.policy.ReplacementPolicy;
 import org.hmsim.platform.engine.PhysicalAddress;
 import org.hmsim.platform.gpu.CacheConfig;
-import org.hmsim.platform.gpu.xbar.Crossbar;
 
 import static org.hmsim.platform.gpu.cache.L2Transactions.FRC_EVICT;
 
@@ -18,43 +15,28 @@ import static org.hmsim.platform.gpu.cache.L2Transactions.FRC_EVICT;
  * posted write-backs nobody waits for (a posted-write-back miss path's victims, a victim cache's dirty entries, writes
  * that leave no line).
  */
-final class L2WriteBack {
+final class L2WriteBack extends L2SlicePart {
     /** Set in a write-back's tag: it is the acknowledged write-back of transaction (tag & mask). */
     static final long WB_ACK = 1L << 40;
 
-    private final L2Slice slice;
     private final String name;
-    private final Engine engine;
     private final RequestPool pool;
-    private final Crossbar xbar;
     private final CacheConfig cfg;
-    private final ReplacementPolicy.State repl;
-    private final SectorTags t;
-    private final long[] sharers;
     private final int gpu, index;
     private final long latencyPs, invalidatePs;
-    private final L2Stats st;
-    private final L2Transactions tx;
     private final L2Ports ports;
     private L2Fetch fetch;
     private L2MissPath mp;
 
     L2WriteBack(L2Slice slice) {
-        this.slice = slice;
+        super(slice);
         this.name = slice.name;
-        this.engine = slice.engine;
         this.pool = slice.pool;
-        this.xbar = slice.xbar;
         this.cfg = slice.cfg;
-        this.repl = slice.repl;
-        this.t = slice.t;
-        this.sharers = slice.sharers;
         this.gpu = slice.gpu;
         this.index = slice.index;
         this.latencyPs = slice.latencyPs;
         this.invalidatePs = slice.invalidatePs;
-        this.st = slice.st;
-        this.tx = slice.tx;
         this.ports = slice.ports;
     }
 
