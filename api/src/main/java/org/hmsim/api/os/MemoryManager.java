@@ -35,6 +35,7 @@ public interface MemoryManager {
      * already there, or the target pool is full, and for every page on a machine with a {@code cpu:} section
      * (its TLBs, caches and directory are not shot down) or a {@code uvm:} section (its driver moves the pages): a
      * migration policy refuses such machines at validation with {@code RunFacts.refusePageMigration}.
+     * Returns false too once the workload has ended ({@code MigrationPolicy.onWorkloadEnd}).
      */
     boolean migrate(long vpn, int toPool, Runnable done);
 

@@ -25,4 +25,12 @@ public interface MigrationPolicy extends Policy {
      * {@code proceed} must be run exactly once. Since api.policy 1.1.0.
      */
     default void onKernelLaunch(int kernel, Runnable proceed) { proceed.run(); }
+
+    /**
+     * The workload's last kernel (or host phase) has ended. From now on
+     * {@link org.hmsim.api.os.MemoryManager#migrate} refuses every page: the program that owned the pages is gone, so
+     * nothing is moved for it (copies already in flight complete and call back as usual). A policy with a queue of
+     * candidates drops it here, so that it does not count them as refused. Since api.policy 1.17.0.
+     */
+    default void onWorkloadEnd() {}
 }

@@ -1,5 +1,6 @@
 package org.hmsim.bwaware;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.hmsim.api.policy.Slot;
@@ -74,19 +75,23 @@ class MigrationChecksTest {
     }
 
     /**
-     * Pages still being copied after the last kernel move bytes the pool counts; its bandwidth is taken over the
-     * time they took. Over the run alone, hotspot migrating to its end (range expansion, the migration-shootdown
-     * study) showed DDR at 1.03 of its 80 GB/s peak.
+     * Hotspot under range expansion still has hundreds of pages queued when its last kernel ends. None of them moves
+     * for a program that has gone: the queue is dropped ({@code unmoved_at_end}) and only the copies in flight complete.
+     * Until 2026-11-29 they all moved while the machine drained: 768 migrations against 508 now, with the DRAM bytes
+     * and energy of the extra 260 copies in the results. The copies in flight at the end still move bytes after it:
+     * the pool's bandwidth is taken over the time they took (over the run alone DDR once showed 1.03 of its peak).
      */
     @Test
-    void aPoolNeverMovesMoreThanItsPeakWhenCopiesOutlastTheKernels() {
+    void noPageCopyStartsAfterTheWorkloadHasEnded() {
         RunResult r = Sim.placement("ddr-only").with(Slot.MIGRATION, "range-expansion", "range", 64)
                 .run(Sim.machine("agarwal-ch4"), Sim.workload("hotspot", "iterations", 4));
-        double bytes = r.metrics().get("pool.ddr.bytes"), util = r.metrics().get("pool.ddr.utilisation");
-        double overRunAlone = bytes / r.simTimeNs() / 80.0;
-        System.out.printf("DDR: %.0f bytes, %.3f of peak over the run alone, %.3f over the copies' end%n", bytes, overRunAlone, util);
-        assertTrue(overRunAlone > 1, "the case: copies outlast the last kernel (" + overRunAlone + ")");
+        double unmoved = r.stats().get("policy.migration.unmoved_at_end"), started = r.stats().get("policy.migration.started");
+        double completed = r.stats().get("policy.migration.completed"), migrations = r.metrics().get("migrations");
+        double util = r.metrics().get("pool.ddr.utilisation");
+        System.out.printf("hotspot RE64: %.0f started, %.0f completed, %.0f left queued at the end; DDR %.3f of peak%n", started, completed, unmoved, util);
+        assertTrue(unmoved > 100, "the case: the migrator's queue is long at the run's end (" + unmoved + ")");
+        assertEquals(started, completed, "every copy started completes");
+        assertEquals(completed, migrations, "the OS moved exactly the pages the policy started");
         assertTrue(util <= 1.0, "a pool cannot exceed its peak bandwidth (" + util + ")");
-        assertTrue(util > 0.85, "the copies' end is close to the run's end (" + util + ")");
     }
 }

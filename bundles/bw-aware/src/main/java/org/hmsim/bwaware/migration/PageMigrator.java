@@ -59,12 +59,12 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     private int nFree, inFlight, resting;
 
     private int mode = FULL;
-    private boolean sampling, closed;
+    private boolean sampling, closed, ended;
     private final long[] winFast, winTotal;
     private int winPos, winFilled;
     private long lastFast, lastTotal, lastCopies;
 
-    private long triggers, rangeEnqueued, started, completed, failed, skipped, ringDrops, hostMapped;
+    private long triggers, rangeEnqueued, started, completed, failed, skipped, ringDrops, hostMapped, unmovedAtEnd;
     private long samplesFull, samplesHalf, samplesPause;
     private double lastShare = -1;
 
@@ -111,6 +111,7 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
         st.sampleEachEpoch("completed");
         st.counter("failed", "migrations refused by the OS (target pool full)", () -> failed);
         st.counter("skipped", "dequeued pages already in GPU memory or unmapped (move_pages fails)", () -> skipped);
+        st.counter("unmoved_at_end", "pages queued for migration when the workload ended, not moved", () -> unmovedAtEnd);
         st.counter("ring_drops", "TLB misses lost because the ring buffer was full", () -> ringDrops);
         st.counter("host_mapped", "pages mapped in CPU memory before the first kernel (host data)", () -> hostMapped);
         st.counter("balance_full", "balancing samples that ran migration at full rate", () -> samplesFull);
@@ -141,9 +142,21 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
         ringCount = 0;
     }
 
+    /**
+     * The workload has ended: the queue is dropped (the OS would refuse each page now) and nothing new is queued. The
+     * copies in flight complete; the balancing timer stops once they have.
+     */
+    @Override
+    public void onWorkloadEnd() {
+        unmovedAtEnd = fifoCount; // the ring's unread TLB misses are not candidates yet
+        fifoCount = 0;
+        ringCount = 0;
+        ended = true;
+    }
+
     @Override
     public void onTlbMiss(int gpu, long vpn) {
-        if (closed) return;
+        if (closed || ended) return;
         if (ringCount == ring.length) {
             ringDrops++;
             return;

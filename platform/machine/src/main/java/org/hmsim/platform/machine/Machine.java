@@ -66,6 +66,8 @@ public final class Machine implements MachineView {
     final Translator translator;
     /** Each slot's policy's view of the memory manager, retired when a swap takes the policy out ({@link PolicyMemory}). */
     final PolicyMemory[] policyMemory = new PolicyMemory[Slot.values().length];
+    /** Set when the workload's last kernel (or host phase) has ended ({@link #workloadEnded}). */
+    boolean workloadEnded;
     /** The CPU side (cores, caches, CPU–GPU directory; platform/cpu), or null when the machine has no {@code cpu:} section. */
     final org.hmsim.platform.cpu.CpuSide cpu;
     /** The multi-GPU parts (spread space, page groups, traffic counters, grid launcher); null on a one-GPU, one-memory machine. */
@@ -77,6 +79,19 @@ public final class Machine implements MachineView {
 
     public Machine(MachineConfig cfg, PolicySource source, long seed, String runId) {
         this(cfg, source, seed, runId, false);
+    }
+
+    /**
+     * The workload has ended: no policy starts a page copy or maps a page after the program that owned the pages is
+     * gone (the copies in flight complete), and the migration policy is told, so it can drop its queue. Until
+     * 2026-11-29 migrators went on moving pages from their queues until the machine fell quiet, and
+     * {@code migrations}, the pools' bytes and the energy counted them: threshold(1) on hotspot reported 768 page
+     * migrations, of which 283 had started by the run's end.
+     */
+    void workloadEnded() {
+        workloadEnded = true;
+        for (PolicyMemory memory : policyMemory) memory.endWorkload();
+        policy(Slot.MIGRATION, MigrationPolicy.class).onWorkloadEnd();
     }
 
     /** @param countPageAccesses count DRAM accesses per page (a profiling pass); false costs nothing */

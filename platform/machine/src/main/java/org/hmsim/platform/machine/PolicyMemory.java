@@ -18,6 +18,8 @@ import org.hmsim.api.os.MemoryManager;
 final class PolicyMemory implements MemoryManager {
     private final MemoryManager os;
     private boolean retired;
+    /** The workload has ended: no copy starts, no page is mapped, but the copies in flight still call back. */
+    private boolean workloadEnded;
     /** Copies this policy started that have not completed. */
     private int inFlight;
 
@@ -26,12 +28,19 @@ final class PolicyMemory implements MemoryManager {
     /** The policy left its slot (swapped out, or its swap refused before it was installed). */
     void retire() { retired = true; }
 
+    /**
+     * The workload has ended: the policy starts no copy and maps no page from now on, but stays in its slot and is told
+     * of its copies' completions (a policy waiting for them, as bw-aware's balancing timer does, would otherwise never
+     * fall quiet).
+     */
+    void endWorkload() { workloadEnded = true; }
+
     /** Copies the policy started that are still moving. */
     int copiesInFlight() { return inFlight; }
 
     @Override
     public boolean migrate(long vpn, int toPool, Runnable done) {
-        if (retired) return false;
+        if (retired || workloadEnded) return false;
         if (!os.migrate(vpn, toPool, new Completion(done))) return false;
         inFlight++;
         return true;
@@ -51,7 +60,7 @@ final class PolicyMemory implements MemoryManager {
     }
 
     @Override
-    public int map(long vpn, int pool) { return retired ? -1 : os.map(vpn, pool); }
+    public int map(long vpn, int pool) { return retired || workloadEnded ? -1 : os.map(vpn, pool); }
 
     // ---- reads: the run's memory manager as it is
 

@@ -122,7 +122,10 @@ public final class Simulation {
         epochs.setWatchdog(watchdog);
         epochs.start();
         // the time series' last row is the run's end as it was, not after copies and write-backs still moving have drained
-        workload.onFinished(() -> epochs.finish(m.engine.now()));
+        workload.onFinished(() -> {
+            epochs.finish(m.engine.now());
+            m.workloadEnded();
+        });
         workload.start();
         long limit = spec.maxSimTimePs() > 0 ? spec.maxSimTimePs() : Long.MAX_VALUE;
         m.engine.run(limit);

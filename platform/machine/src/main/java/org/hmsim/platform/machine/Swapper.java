@@ -462,6 +462,7 @@ final class Swapper implements EventTarget {
         PolicyMemory old = m.policyMemory[slot.ordinal()];
         old.retire();
         m.policyMemory[slot.ordinal()] = preparedMemory;
+        if (m.workloadEnded) preparedMemory.endWorkload(); // a swap after the run's end: the new policy moves no page either
         preparedMemory = null;
         int copies = old.copiesInFlight();
         return copies == 0 ? "" : "; " + copies + " page cop" + (copies == 1 ? "y" : "ies") + " the old policy started still in flight (they complete; it is not told)";

@@ -12,7 +12,7 @@ import org.hmsim.api.os.Allocation;
 import org.hmsim.api.os.MemoryManager;
 import org.junit.jupiter.api.Test;
 
-/** A policy's view of the memory manager, and what retiring it (the policy swapped out) stops. */
+/** A policy's view of the memory manager, and what retiring it (the policy swapped out) or the workload's end stops. */
 class PolicyMemoryTest {
 
     /** Records copies and lets the test complete them. */
@@ -57,6 +57,22 @@ class PolicyMemoryTest {
         assertEquals(-1, view.map(4, 0), "nor maps a page");
         assertEquals(0, os.maps);
         assertEquals(7, view.poolOf(5), "what it reads is still the run's");
+    }
+
+    @Test
+    void afterTheWorkloadHasEndedNothingStartsButCompletionsAreStillTold() {
+        Os os = new Os();
+        PolicyMemory view = new PolicyMemory(os);
+        int[] told = {0};
+        assertTrue(view.migrate(1, 0, () -> told[0]++));
+        view.endWorkload();
+        assertFalse(view.migrate(2, 0, () -> told[0]++), "no copy starts for a program that has ended");
+        assertEquals(-1, view.map(3, 0), "nor is a page mapped");
+        assertEquals(1, os.copies.size());
+        assertEquals(0, os.maps);
+        os.copies.get(0).run();
+        assertEquals(1, told[0], "the copy in flight at the end is told to the policy, which may be waiting for it");
+        assertEquals(0, view.copiesInFlight());
     }
 
     @Test
