@@ -143,8 +143,8 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     }
 
     /**
-     * The workload has ended: the queue is dropped (the OS would refuse each page now) and nothing new is queued. The
-     * copies in flight complete; the balancing timer stops once they have.
+     * The workload has ended: the queue is dropped (the OS would refuse each page now), nothing new is queued and the
+     * balancing timer takes no more samples. The copies in flight complete.
      */
     @Override
     public void onWorkloadEnd() {
@@ -331,6 +331,10 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     }
 
     private void sample() {
+        if (ended) { // the workload has ended: nothing left to balance (its last copies complete unsampled)
+            sampling = false;
+            return;
+        }
         long f = machine.dram().get(fast).bytesServed(), t = totalBytes();
         long df = f - lastFast, dt = t - lastTotal;
         if (s.share().equals("demand")) {
