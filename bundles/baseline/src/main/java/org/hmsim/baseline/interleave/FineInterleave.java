@@ -17,13 +17,19 @@ final class FineInterleave implements InterleavePolicy {
         this.mask = granularity - 1;
     }
 
+    // Every DRAM access asks both; with a power-of-two channel count (most pools) a mask and a shift give the
+    // division's own answers without two 64-bit divisions.
+
     @Override
     public int channel(long paddr, int pool, int channels) {
-        return (int) Long.remainderUnsigned(paddr >>> shift, channels);
+        long block = paddr >>> shift;
+        return (channels & (channels - 1)) == 0 ? (int) (block & (channels - 1)) : (int) Long.remainderUnsigned(block, channels);
     }
 
     @Override
     public long channelAddress(long paddr, int pool, int channels) {
-        return (Long.divideUnsigned(paddr >>> shift, channels) << shift) | (paddr & mask);
+        long block = paddr >>> shift;
+        long row = (channels & (channels - 1)) == 0 ? block >>> Integer.numberOfTrailingZeros(channels) : Long.divideUnsigned(block, channels);
+        return (row << shift) | (paddr & mask);
     }
 }

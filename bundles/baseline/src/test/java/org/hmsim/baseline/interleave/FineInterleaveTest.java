@@ -44,6 +44,21 @@ class FineInterleaveTest {
         }
     }
 
+    /** The power-of-two path (a mask and a shift) answers as the division, on any 64-bit address. */
+    @Test
+    void powerOfTwoChannelCountsGiveTheDivisionsAnswers() {
+        InterleavePolicy il = create(Map.of("granularity", "256B"));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        for (int channels : new int[]{1, 2, 4, 8, 16, 32, 6, 12}) {
+            for (int i = 0; i < 100_000; i++) {
+                long a = i % 2 == 0 ? random.nextLong() : random.nextLong(1L << 40);
+                long block = a >>> 8;
+                assertEquals((int) Long.remainderUnsigned(block, channels), il.channel(a, 0, channels));
+                assertEquals((Long.divideUnsigned(block, channels) << 8) | (a & 255), il.channelAddress(a, 0, channels));
+            }
+        }
+    }
+
     @Test
     void granularityMustBeAPowerOfTwoOfAtLeast32() {
         assertThrows(IllegalArgumentException.class, () -> create(Map.of("granularity", 384)));

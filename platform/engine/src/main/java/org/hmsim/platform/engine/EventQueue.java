@@ -173,7 +173,9 @@ public final class EventQueue implements Engine {
             long start = wheelStart + ((long) ((b - ((int) (wheelStart >>> SHIFT) & MASK)) & MASK) << SHIFT);
             if (start != wheelStart) {
                 wheelStart = start;
-                if (oSize > 0) migrate();
+                // the check before the call: the wheel advances on most events, and the epoch timer is nearly
+                // always waiting in the overflow heap, far beyond the horizon
+                if (oSize > 0 && oTime[0] - wheelStart < HORIZON) migrate();
             }
         }
         int r = bucket[b];

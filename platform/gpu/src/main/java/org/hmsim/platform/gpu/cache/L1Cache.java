@@ -569,9 +569,9 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             retryT = tt;
             retryHead = 0;
         }
-        int k = (retryHead + retrySize) % retryQ.length;
+        int k = L2Ports.wrap(retryHead + retrySize, retryQ.length);
         retryQ[k] = d;
-        retryT[k] = Math.max(atPs, retrySize == 0 ? atPs : retryT[(retryHead + retrySize - 1) % retryQ.length]);
+        retryT[k] = Math.max(atPs, retrySize == 0 ? atPs : retryT[L2Ports.wrap(retryHead + retrySize - 1, retryQ.length)]);
         if (retrySize++ == 0 && !retryScheduled) {
             retryScheduled = true;
             engine.schedule(retryT[k], this, EV_RETRY, 0);
@@ -601,7 +601,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             if (!xbar.tryAcceptAt(d, this, now)) throw new IllegalStateException(name + ": crossbar refused after reserving room");
             if (d.kind == AccessKind.WRITEBACK) writeBacksQueued--;
             retryQ[retryHead] = null;
-            retryHead = (retryHead + 1) % retryQ.length;
+            retryHead = L2Ports.wrap(retryHead + 1, retryQ.length);
             retrySize--;
         }
         if (retrySize > 0 && !retryScheduled) {

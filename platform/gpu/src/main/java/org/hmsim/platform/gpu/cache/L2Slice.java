@@ -67,6 +67,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     final CacheConfig cfg;
     final Engine engine;
     final long periodPs, latencyPs;
+    private final org.hmsim.platform.engine.ClockEdges edges;
     final RequestPool pool;
     final Crossbar xbar;
     UpperLevels upper = UpperLevels.NONE;
@@ -114,6 +115,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         this.cfg = cfg;
         this.engine = engine;
         this.periodPs = clock.periodPs();
+        this.edges = new org.hmsim.platform.engine.ClockEdges(periodPs);
         this.latencyPs = clock.ps(cfg.latencyCycles());
         this.pool = pool;
         this.xbar = xbar;
@@ -173,7 +175,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         qSize++;
         if (blocked != NOT_BLOCKED) return true;
         long now = engine.now();
-        if (qSize == 1 && replay.isEmpty() && !processScheduled && now >= lastProcessPs + periodPs && now % periodPs == 0) {
+        if (qSize == 1 && replay.isEmpty() && !processScheduled && now >= lastProcessPs + periodPs && edges.isEdge(now)) {
             // An idle slice serves a request arriving on a clock edge at once: the same cycle the
             // scheduled tick would use, one event fewer per request.
             process();
@@ -184,10 +186,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
     private void scheduleProcess() {
         if (processScheduled) return;
         processScheduled = true;
-        long at = Math.max(engine.now(), lastProcessPs + periodPs);
-        long r = at % periodPs;
-        if (r != 0) at += periodPs - r;
-        engine.schedule(at, this, EV_PROCESS, 0);
+        engine.schedule(edges.alignUp(Math.max(engine.now(), lastProcessPs + periodPs)), this, EV_PROCESS, 0);
     }
 
     @Override

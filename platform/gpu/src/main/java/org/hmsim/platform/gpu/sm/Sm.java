@@ -51,6 +51,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     private final int gpu, index;
     private final Engine engine;
     private final long period;
+    private final org.hmsim.platform.engine.ClockEdges edges;
     private final int maxCtas, maxWarps;
     private final long sharedBytes;
     private final SmOwner owner;
@@ -129,6 +130,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         this.index = index;
         this.engine = engine;
         this.period = clock.periodPs();
+        this.edges = new org.hmsim.platform.engine.ClockEdges(period);
         this.maxCtas = cfg.maxCtasPerSm();
         this.maxWarps = cfg.maxWarpsPerSm();
         if (maxWarps <= 0 || maxWarps > 64) throw new IllegalArgumentException(name + ": maxWarpsPerSm must be 1..64 (ready sets are 64-bit masks)");
@@ -459,10 +461,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         if (next != Long.MAX_VALUE) scheduleAt(next == soonest ? soonest : alignUp(next));
     }
 
-    private long alignUp(long t) {
-        long r = t % period;
-        return r == 0 ? t : t + period - r;
-    }
+    private long alignUp(long t) { return edges.alignUp(t); }
 
     private void scheduleAt(long t) {
         if (tickAt != -1 && tickAt <= t) return;
