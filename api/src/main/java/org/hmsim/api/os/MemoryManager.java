@@ -47,7 +47,8 @@ public interface MemoryManager {
      * initialisation does when the CPU writes its data before the first kernel (seed 000 §2.5: in the
      * migration study "all pages start in CPU memory"). A full pool spills as first touch does. No GPU
      * sharer bit is set. Returns the pool the page went to, or -1 if the page is already mapped or lies
-     * in no allocation (or the memory manager does not support it). Since api.os 1.1.0.
+     * in no allocation (or the memory manager does not support it), and for every page once the workload has ended
+     * ({@code MigrationPolicy.onWorkloadEnd}). Since api.os 1.1.0.
      */
     default int map(long vpn, int pool) { return -1; }
 

@@ -111,7 +111,7 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
         st.sampleEachEpoch("completed");
         st.counter("failed", "migrations refused by the OS (target pool full)", () -> failed);
         st.counter("skipped", "dequeued pages already in GPU memory or unmapped (move_pages fails)", () -> skipped);
-        st.counter("unmoved_at_end", "pages queued for migration when the workload ended, not moved", () -> unmovedAtEnd);
+        st.counter("unmoved_at_end", "pages queued for migration when the workload ended, not moved (TLB misses still unread in the ring buffer are not counted)", () -> unmovedAtEnd);
         st.counter("ring_drops", "TLB misses lost because the ring buffer was full", () -> ringDrops);
         st.counter("host_mapped", "pages mapped in CPU memory before the first kernel (host data)", () -> hostMapped);
         st.counter("balance_full", "balancing samples that ran migration at full rate", () -> samplesFull);
@@ -355,9 +355,9 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
             stt += winTotal[k];
         }
         if (stt <= 0) {
-            // No traffic (between kernels or after the last): no share to measure, so the mode stays as it was. A
-            // paused migrator stops sampling here (a TLB miss of the next kernel restarts it), so an idle machine
-            // is not kept alive by the timer, nor are pages moved after the work is done.
+            // No traffic (between kernels): no share to measure, so the mode stays as it was. A paused migrator
+            // stops sampling here (a TLB miss of the next kernel restarts it), so an idle machine is not kept alive
+            // by the timer. (After the last kernel onWorkloadEnd has stopped sampling and dropped the queue.)
             if (mode == PAUSE) {
                 samplesPause++;
                 sampling = false;

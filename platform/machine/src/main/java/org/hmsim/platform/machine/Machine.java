@@ -86,7 +86,7 @@ public final class Machine implements MachineView {
      * gone (the copies in flight complete), and the migration policy is told, so it can drop its queue. Until
      * 2026-11-29 migrators went on moving pages from their queues until the machine fell quiet, and
      * {@code migrations}, the pools' bytes and the energy counted them: threshold(1) on hotspot reported 768 page
-     * migrations, of which 516 had started by the run's end (`migration.yaml`).
+     * migrations, of which 516 had started by the run's end ({@code migration.yaml}).
      */
     void workloadEnded() {
         workloadEnded = true;
