@@ -125,6 +125,7 @@ public final class Simulation {
         workload.onFinished(() -> {
             epochs.finish(m.engine.now());
             m.workloadEnded();
+            if (swapper != null) swapper.workloadEnded(m.engine.now(), epoch);
         });
         workload.start();
         long limit = spec.maxSimTimePs() > 0 ? spec.maxSimTimePs() : Long.MAX_VALUE;
@@ -153,6 +154,8 @@ public final class Simulation {
         if (workload.multiprogram()) Metrics.programs(metrics, workload.programEndsPs(), m.gpus.size());
         // runs.csv names the policies a run started with; this says whether it ended on others
         if (swapper != null) metrics.put("swaps", (double) swapper.performed());
+        // only where the study scripts swaps for a time or an epoch, as the statistic (a column of those studies' runs.csv)
+        if (swapper != null && stats.containsKey("swap.scripted_not_reached")) metrics.put("swaps_not_reached", stats.get("swap.scripted_not_reached"));
         return new RunResult(end, metrics, stats, m.stats.sampledNames(), m.stats.seriesRows(), m.engine.eventsHandled(), Metrics.lineRequests(m));
     }
 

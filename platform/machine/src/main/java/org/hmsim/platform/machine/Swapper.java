@@ -68,6 +68,8 @@ final class Swapper implements EventTarget {
     private final SwapHost host;
     private final SwapControl control;
     private final List<ScriptedSwap> scripts;
+    /** Scripted swaps due after the run's end ({@link #workloadEnded}). */
+    private long notReached;
     private final long seed;
     private final String runId;
     private final long pollPs;
@@ -126,6 +128,9 @@ final class Swapper implements EventTarget {
      */
     void start(WorkloadRunner w) {
         this.workload = w;
+        if (scripts.stream().anyMatch(s -> s.when() != ScriptedSwap.When.KERNEL))
+            m.stats.counter("swap.scripted_not_reached", "swaps written in the study for a time or an epoch after the run's end"
+                    + " (not performed; swaps.csv lists only the swaps that came)", () -> notReached);
         for (int i = 0; i < scripts.size(); i++) {
             ScriptedSwap s = scripts.get(i);
             if (s.when() != ScriptedSwap.When.TIME) continue;
@@ -133,6 +138,23 @@ final class Swapper implements EventTarget {
             else m.engine.schedule(s.value(), this, EV_TIMED, i);
         }
         startNext();
+    }
+
+    /**
+     * The workload has ended at {@code endPs}: the scripted swaps whose time or epoch end lies later never come (a swap
+     * due then is dropped), which a study's results would otherwise not show: they read as the run without the swap.
+     * An {@code every} swap counts if even its first point is later.
+     */
+    void workloadEnded(long endPs, long epochPs) {
+        notReached = 0;
+        for (ScriptedSwap s : scripts) {
+            long at = switch (s.when()) {
+                case TIME -> s.value();
+                case EPOCH, EVERY_EPOCHS -> s.value() * epochPs;
+                case KERNEL -> -1; // a kernel the workload never launches is refused at validation
+            };
+            if (at > endPs) notReached++;
+        }
     }
 
     static Drain drainOf(Slot s) {

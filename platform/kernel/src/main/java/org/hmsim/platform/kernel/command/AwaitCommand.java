@@ -61,6 +61,7 @@ final class AwaitCommand implements Callable<Integer> {
             return Commands.ERROR;
         }
         ctx.out().println("study " + ex.study().name() + " ended: " + ex.summary() + " (results: " + ex.out() + ")");
+        RunCommand.swapsNotReached(ex, ctx.out());
         return ex.exitCode();
     }
 }

@@ -1,9 +1,12 @@
 package org.hmsim.platform.kernel.command;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.hmsim.platform.kernel.executor.ExecutorException;
 import org.hmsim.platform.kernel.executor.ExecutorSettings;
@@ -11,6 +14,7 @@ import org.hmsim.platform.kernel.executor.Launch;
 import org.hmsim.platform.kernel.executor.LocalExecutor;
 import org.hmsim.platform.kernel.executor.StudyExecutor;
 import org.hmsim.platform.kernel.results.EarlierResults;
+import org.hmsim.platform.kernel.results.Json;
 import org.hmsim.platform.kernel.results.ResultsFolder;
 import org.hmsim.platform.kernel.results.ResultsFolderException;
 import org.hmsim.platform.kernel.runner.BarProgress;
@@ -256,6 +260,29 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Names the runs that ended before a swap the study scripts for a time or an epoch: their numbers are those of the
+     * run without it, and nothing else says so (swaps.csv lists only the swaps that came).
+     */
+    static void swapsNotReached(StudyExecution ex, PrintStream o) {
+        if (ex.study().swaps().isEmpty()) return;
+        List<String> runs = new ArrayList<>();
+        for (PlannedRun r : ex.study().runs()) {
+            if (ex.state(r.index()) != RunState.DONE) continue;
+            Path stats = ex.out().resolve("runs").resolve(r.id()).resolve("stats.json");
+            try {
+                if (Json.parse(Files.readString(stats)).get("metrics") instanceof Map<?, ?> m
+                        && m.get("swaps_not_reached") instanceof Number n && n.doubleValue() > 0) runs.add(r.id());
+            } catch (IOException | RuntimeException unreadable) {
+                // said by status and --resume; this is only a note
+            }
+        }
+        if (!runs.isEmpty())
+            o.println("note: " + runs.size() + " run" + (runs.size() == 1 ? "" : "s") + " ended before a swap the study scripts for a time or an epoch"
+                    + " (" + String.join(", ", runs.size() > 8 ? runs.subList(0, 8) : runs) + (runs.size() > 8 ? ", ..." : "")
+                    + "): not performed there, so those runs read as runs without it (runs.csv: swaps_not_reached)");
+    }
+
     static void summary(StudyExecution ex, PrintStream o, PrintStream e) {
         Study s = ex.study();
         if (ex.crash() != null) {
@@ -266,6 +293,7 @@ final class RunCommand implements Callable<Integer> {
         for (PlannedRun r : s.runs())
             if (ex.state(r.index()) == RunState.FAILED)
                 e.println("  run " + r.id() + " failed: see " + ex.out().resolve("runs").resolve(r.id()).resolve("error.txt"));
+        swapsNotReached(ex, o);
         o.println("results: " + ex.out());
         o.flush();
     }
