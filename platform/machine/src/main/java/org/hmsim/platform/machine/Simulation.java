@@ -154,7 +154,7 @@ public final class Simulation {
         if (workload.multiprogram()) Metrics.programs(metrics, workload.programEndsPs(), m.gpus.size());
         // runs.csv names the policies a run started with; this says whether it ended on others
         if (swapper != null) metrics.put("swaps", (double) swapper.performed());
-        // only where the study scripts swaps for a time or an epoch, as the statistic (a column of those studies' runs.csv)
+        // only in a run that ended before a scripted swap, as the statistic (elsewhere an empty cell of runs.csv)
         if (swapper != null && stats.containsKey("swap.scripted_not_reached")) metrics.put("swaps_not_reached", stats.get("swap.scripted_not_reached"));
         return new RunResult(end, metrics, stats, m.stats.sampledNames(), m.stats.seriesRows(), m.engine.eventsHandled(), Metrics.lineRequests(m));
     }

@@ -32,8 +32,9 @@ class SwapsNotReachedTest {
     }
 
     @Test
-    void aRunWithoutScriptedSwapsHasNoSuchColumn() {
-        RunResult r = run(at(When.KERNEL, 0));
-        assertFalse(r.metrics().containsKey("swaps_not_reached"), "a swap at a kernel is checked at validation");
+    void aRunWhoseSwapsAllCameHasNoSuchStatistic() {
+        RunResult r = run(at(When.KERNEL, 0), at(When.EPOCH, 1));
+        assertFalse(r.stats().containsKey("swap.scripted_not_reached"), "its statistics are those of the run without the swaps");
+        assertFalse(r.metrics().containsKey("swaps_not_reached"));
     }
 }
