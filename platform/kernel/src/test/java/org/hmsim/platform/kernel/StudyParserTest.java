@@ -105,6 +105,22 @@ class StudyParserTest {
         }
     }
 
+    /**
+     * A figure's metric is checked against the metrics runs.csv can hold, at validation: a misspelt one came out after the
+     * runs as a warning and an empty figure. Pool and link names, patterns and swept columns are accepted; a time series
+     * draws statistics, which are not checked here.
+     */
+    @Test
+    void aFiguresMetricMustBeOneRunsCsvCanHold() throws Exception {
+        StudyException e = error(GOOD.replace("report: [{metric: sim_time_ns}]", "report: [{metric: sim_tme_ns}]"));
+        assertTrue(e.getMessage().contains("report[0].metric: 'sim_tme_ns' is not a metric of runs.csv (did you mean sim_time_ns?"), e.getMessage());
+        StudyException list = error(GOOD.replace("report: [{metric: sim_time_ns}]", "report: [{kind: stacked, metrics: [pool.gddr.bytes, pool.*.byte]}]"));
+        assertTrue(list.getMessage().contains("report[0].metrics: 'pool.*.byte' is not a metric of runs.csv (did you mean pool.<p>.bytes?"), list.getMessage());
+        for (String ok : new String[] {"{metric: pool.gddr.bandwidth_gbps}", "{metric: 'pool.*.bytes'}", "{metric: bandwidth}",
+                "{kind: timeseries, metrics: [uvm.resident_pages]}"})
+            parse(GOOD.replace("report: [{metric: sim_time_ns}]", "report: [" + ok + "]"));
+    }
+
     /** A line figure's x must hold numbers (with or without a unit): words would be drawn as one point labelled by them. */
     @Test
     void aLineFiguresXHoldsNumbers() throws Exception {

@@ -9,6 +9,7 @@ import org.hmsim.api.policy.Slot;
 import org.hmsim.platform.report.Columns;
 import org.hmsim.platform.report.FigureSpec;
 import org.hmsim.platform.report.FigureSpecException;
+import org.hmsim.platform.report.MetricNames;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -46,6 +47,13 @@ final class ReportSection {
             } catch (FigureSpecException e) {
                 throw doc.error(at(item, e.key()), e.key().isEmpty() ? field : field + "." + e.key(), e.getMessage());
             }
+            if (!earlier && spec.kind() != FigureSpec.Kind.TIMESERIES) // a time series draws statistics, not runs.csv metrics
+                for (String metric : spec.metrics())
+                    if (!MetricNames.known(metric) && resolve(columns, metric) == null) {
+                        String key = item instanceof MappingNode m && hasKey(m, "metrics") ? "metrics" : "metric";
+                        throw doc.error(at(item, key), field + "." + key, "'" + metric + "' is not a metric of runs.csv (did you mean "
+                                + MetricNames.closest(metric) + "? docs/metrics.md lists them; a pool's and a link's as pool.<name>.bytes)");
+                    }
             if (spec.x() != null && resolve(columns, spec.x()) == null)
                 throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' is not a swept column of this study (swept: "
                         + (sweepColumns.isEmpty() ? "none" : String.join(", ", sweepColumns)) + ")");
