@@ -1,8 +1,6 @@
 package org.hmsim.platform.kernel.command;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -271,9 +269,9 @@ final class RunCommand implements Callable<Integer> {
             if (ex.state(r.index()) != RunState.DONE) continue;
             Path stats = ex.out().resolve("runs").resolve(r.id()).resolve("stats.json");
             try {
-                if (Json.parse(Files.readString(stats)).get("metrics") instanceof Map<?, ?> m
+                if (Json.read(stats).get("metrics") instanceof Map<?, ?> m
                         && m.get("swaps_not_reached") instanceof Number n && n.doubleValue() > 0) runs.add(r.id());
-            } catch (IOException | RuntimeException unreadable) {
+            } catch (RuntimeException unreadable) {
                 // said by status and --resume; this is only a note
             }
         }
