@@ -185,7 +185,10 @@ class EtcChecksTest {
     /**
      * How many faults are in service at once is not in the paper. With 32 fault handlers (near "every fault takes
      * its 20 us on its own") the baseline fetches many pages at once and thrashes far harder than with one handler
-     * serving batch after batch, and throttling wins on ATAX too (Figs 13-14: MT +436 % at 50 %).
+     * serving batch after batch, and throttling wins on ATAX too (Figs 13-14: MT +436 % at 50 %). The baseline's
+     * thrashing is chaotic in when copies land: since the copy engine writes pages through GPU memory (2026-11-29) it
+     * takes 11.8 ms (2,485 faults) where it took 48.3 ms (11,411 faults), MT 5.1 ms and MT+CC 2.7 ms as before, so
+     * MT+CC gains 4.4x where it gained 17.8x; the bound is several times, the irregular apps' 2.7x of Fig 13.
      */
     @Test
     void withConcurrentFaultServiceThrottlingWinsOnIrregularApps() {
@@ -197,7 +200,7 @@ class EtcChecksTest {
         print("atax 50% MT+CC, 32 fault handlers", mtcc);
         assertTrue(Sim.stat(bl, "uvm.faults") > 10 * Sim.stat(mt, "uvm.faults"), "the baseline thrashes, MT keeps the working set in memory");
         assertTrue(speedup(bl, mt) > 2, "MT alone over BL: " + speedup(bl, mt));
-        assertTrue(speedup(bl, mtcc) > 5, "MT+CC over BL: " + speedup(bl, mtcc));
+        assertTrue(speedup(bl, mtcc) > 3, "MT+CC over BL: " + speedup(bl, mtcc));
     }
 
     /** Irregular at 75 %: ETC still gains (GESUMMV, ATAX); PE alone hurts irregular apps (R12). */
@@ -308,12 +311,15 @@ class EtcChecksTest {
         assertTrue(metadata > 0.1 * Sim.stat(cc, "uvm.compressed_accesses"), "metadata misses read GPU memory");
         double extraReads = Sim.stat(cc, "pool.gddr.reads") - Sim.stat(bl, "pool.gddr.reads");
         assertTrue(extraReads > 0.9 * metadata, "the metadata reads are DRAM reads: " + extraReads + " more reads, " + metadata + " metadata reads");
-        // and nothing else reaches the DRAM: its bytes are the L2's fetches and write-backs plus 64 B per metadata read
+        // and nothing else reaches the DRAM: its bytes are the L2's fetches and write-backs, 64 B per metadata read and the
+        // copy engine's writes of the pages it brought in (at their compressed size)
         double l2Bytes = 0;
         for (var e : cc.stats().entrySet())
             if (e.getKey().startsWith("gpu0.l2.slice") && (e.getKey().endsWith(".fetch_bytes") || e.getKey().endsWith(".writeback_bytes")))
                 l2Bytes += e.getValue();
-        assertEquals(l2Bytes + 64 * metadata, Sim.stat(cc, "pool.gddr.bytes"), 0.5, "DRAM bytes = L2 fetches + write-backs + metadata");
+        double copied = Sim.stat(cc, "uvm.h2d.memory_bytes");
+        assertTrue(copied > 0 && copied < Sim.stat(cc, "uvm.h2d.bytes"), "compressed pages are written at their compressed size: " + copied);
+        assertEquals(l2Bytes + 64 * metadata + copied, Sim.stat(cc, "pool.gddr.bytes"), 0.5, "DRAM bytes = L2 fetches + write-backs + metadata + page copies in");
         double latency = l2FetchLatencyPs(cc) / l2FetchLatencyPs(bl);
         // measured x2.20: 77 % of the misses read their metadata first (not in parallel, README), each a DRAM round trip
         assertTrue(latency > 1.5, "an L2 miss to a compressed page waits for its metadata: L2 fetch latency x" + latency);

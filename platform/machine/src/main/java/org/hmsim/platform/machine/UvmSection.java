@@ -49,7 +49,8 @@ final class UvmSection {
         }
         boolean evicts = u.bool("prefetch_evicts", false);
         boolean preload = u.bool("preload", false);
+        boolean throughMemory = u.bool("copy_through_memory", true);
         u.finish();
-        return new UvmConfig(over, lat, buffer, batch, handlers, h2d, d2h, dmaLat, pf, region, evicts, preload);
+        return new UvmConfig(over, lat, buffer, batch, handlers, h2d, d2h, dmaLat, pf, region, evicts, preload, throughMemory);
     }
 }

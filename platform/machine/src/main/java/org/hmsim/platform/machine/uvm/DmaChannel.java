@@ -22,7 +22,7 @@ final class DmaChannel {
     /** Queues a copy of {@code n} bytes at {@code now}; returns the time it has fully arrived. */
     long copy(long now, long n) {
         long start = Math.max(now, busyUntil);
-        long occupancy = Math.round(n * psPerByte);
+        long occupancy = occupancyPs(n);
         busyUntil = start + occupancy;
         queuedPs += start - now;
         busyPs += occupancy;
@@ -30,6 +30,9 @@ final class DmaChannel {
         copies++;
         return busyUntil + latencyPs;
     }
+
+    /** Time the channel is busy sending {@code n} bytes. */
+    long occupancyPs(long n) { return Math.round(n * psPerByte); }
 
     /** Time the channel is busy with copies already queued, from {@code now}. */
     long backlogPs(long now) { return Math.max(0, busyUntil - now); }

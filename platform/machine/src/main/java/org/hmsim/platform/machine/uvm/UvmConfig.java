@@ -21,7 +21,11 @@ package org.hmsim.platform.machine.uvm;
  * @param preload          whether the pages GPU memory can hold are resident when the first kernel launches (copied
  *                         before the timed region, as a cudaMemPrefetchAsync of every allocation would), in address
  *                         order; the rest fault as usual. With oversubscription 1 the run has no far faults at all
+ * @param copyThroughMemory whether the copy engine writes the pages it brings in, and reads the pages it evicts,
+ *                         through GPU memory's controllers (contending with the kernels' traffic, counted in the pool's
+ *                         bytes and energy), or the link alone is modelled (the driver's model before 2026-11-29)
  */
 public record UvmConfig(double oversubscription, long faultLatencyPs, int faultBuffer, int batchSize, int faultHandlers,
                         double h2dBytesPerSecond, double d2hBytesPerSecond, long dmaLatencyPs,
-                        String prefetcher, int prefetchRegionPages, boolean prefetchEvicts, boolean preload) {}
+                        String prefetcher, int prefetchRegionPages, boolean prefetchEvicts, boolean preload,
+                        boolean copyThroughMemory) {}

@@ -47,8 +47,17 @@ import org.hmsim.platform.memory.os.OsMemoryManager;
  * <p><b>Proactive eviction.</b> {@link #evictAhead} lets a policy evict before the space is needed; those
  * copies share only the device-to-host channel with other evictions, so they overlap fault migrations.
  *
- * <p>Simplifications: the copy engine's writes into GPU DRAM and reads out of it are not sent through the
- * memory controllers (PCIe at 16 GB/s is ~4 % of GDDR5 bandwidth). An evicted page's lines are dropped from
+ * <p><b>Copies through GPU memory.</b> With {@code copy_through_memory} (the default) the copy engine writes each
+ * page it brings in into its frame, and reads each page it evicts out of it, through GPU memory's controllers, at the
+ * link's pace ({@link OsMemoryManager#streamFrame}): a chunk is written once the link has delivered it, read as the
+ * link is ready to take it. The writes and reads queue with the kernels' requests (contention both ways) and count
+ * in the pool's bytes and energy. A page is resident once its last chunk is written; a frame is free once the link
+ * has sent the page and its last chunk is read. A compressed page moves its compressed bytes through GPU memory (the
+ * link carries the whole page). The host's side of the copy (host memory) is not modelled: pages outside GPU memory
+ * have no host frame, and 16 GB/s is a fifth of the host DDR4's bandwidth. Without it, the link alone is modelled
+ * (PCIe at 16 GB/s is ~4 % of GDDR5 bandwidth), as before 2026-11-29.
+ *
+ * <p>Simplifications: an evicted page's lines are dropped from
  * the L2s and L1s when its eviction starts (dirty ones leave with the copy; fills in flight drop their line
  * when they complete) and once more when its copy is done (requests translated before the shootdown may
  * arrive after the first drop), in no simulated time; the host-to-device copy does not allocate lines in the L2.
@@ -56,6 +65,12 @@ import org.hmsim.platform.memory.os.OsMemoryManager;
 public final class UvmDriver implements UnifiedMemory, EventTarget, Component, CompressedFrames {
     private static final int EV_SERVICED = 0, EV_H2D = 1, EV_D2H = 2;
     private static final byte NONRES = 0, FETCHING = 1, RESIDENT = 2, EVICTING = 3;
+    /**
+     * Chunks the copy engine keeps outstanding in GPU memory (ours): at the link's pace only a few are, about the
+     * link's bandwidth times memory latency (16 GB/s x 0.5 us = 62 chunks of 128 B); the limit matters only when GPU
+     * memory falls behind the link.
+     */
+    static final int DMA_CHUNKS_IN_FLIGHT = 64;
     /** Frame accounting in 1/1024 frames, so compressed pages occupy fractions of a frame without doubles. */
     static final int UNIT = 1024;
 
@@ -88,6 +103,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private boolean[] refault = new boolean[0];
     /** A prefetched page no walk has asked for yet: evicted so, it counts in {@code prefetches_unused}. */
     private boolean[] prefetchedUnused = new boolean[0];
+    /** Parts of an eviction still under way through GPU memory: the link's copy and the reads out of the frame. */
+    private byte[] evictionParts = new byte[0];
     /** Physical base of the frame each page occupies or last occupied (-1: never resident). */
     private long[] frameBase = new long[0];
     private long footprintPages;
@@ -122,7 +139,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private long refaultsAfterEviction;
     private long faults, faultsMerged, batches, batchedFaults, prefetches, evictions, proactiveEvictions,
             bufferOverflows, maxBuffer, faultWaitPs, resolved, compressedAccesses, policyVictimsRejected,
-            l2LinesDropped, l2DirtyDropped, metadataReads, preloaded, prefetchesPolicy, prefetchesUnused;
+            l2LinesDropped, l2DirtyDropped, metadataReads, preloaded, prefetchesPolicy, prefetchesUnused,
+            h2dMemoryBytes, d2hMemoryBytes;
 
     public UvmDriver(UvmConfig cfg, Engine engine, OsMemoryManager os, int gpuPool, long poolCapacityBytes,
                      Supplier<ResidencyPolicy> residency, Supplier<CompressionPolicy> compression) {
@@ -248,7 +266,10 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         switch (kind) {
             case EV_SERVICED -> serviced(handlers[(int) payload]);
             case EV_H2D -> arrived((int) payload);
-            case EV_D2H -> evicted((int) payload);
+            case EV_D2H -> {
+                if (cfg.copyThroughMemory()) evictionPartDone((int) payload);
+                else evicted((int) payload);
+            }
             default -> throw new IllegalStateException("unknown UVM event " + kind);
         }
     }
@@ -314,8 +335,49 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
             int i = index(b.pages[k]);
             cost[i] = unitCost(b.pages[k]); // as the batch's units were counted (priced just before, or at the prefetch)
             pageHandler[i] = (short) b.id;
-            engine.schedule(h2d.copy(now, pageBytes), this, EV_H2D, i);
+            long arrival = h2d.copy(now, pageBytes);
+            if (cfg.copyThroughMemory()) writeIn(i, arrival);
+            else engine.schedule(arrival, this, EV_H2D, i);
         }
+    }
+
+    /**
+     * The copy engine writes page {@code i} into a frame as the link delivers it (copy_through_memory): the frame is
+     * mapped now (walks ask {@link #resident}, which says no until the page arrives), chunk k written once the link has
+     * delivered its share of the page, the page arriving with its last write's acknowledgement.
+     */
+    private void writeIn(int i, long arrival) {
+        long vpn = baseVpn + i;
+        mapFrame(vpn);
+        long bytes = storedBytes(i);
+        h2dMemoryBytes += bytes;
+        long chunks = chunksOf(bytes), occupancy = h2d.occupancyPs(pageBytes), chunkPs = occupancy / chunks;
+        os.streamFrame(vpn, os.lookup(vpn * pageBytes), bytes, true, arrival - occupancy + chunkPs, chunkPs,
+                DMA_CHUNKS_IN_FLIGHT, () -> arrived(i));
+    }
+
+    /** The copy engine reads evicted page {@code i} out of its frame as the link takes it (copy_through_memory). */
+    private void readOut(int i, long arrival) {
+        long bytes = storedBytes(i);
+        d2hMemoryBytes += bytes;
+        long chunks = chunksOf(bytes), occupancy = d2h.occupancyPs(pageBytes), chunkPs = occupancy / chunks;
+        long linkStart = arrival - cfg.dmaLatencyPs() - occupancy;
+        evictionParts[i] = 2;
+        os.streamFrame(baseVpn + i, frameBase[i], bytes, false, linkStart, chunkPs, DMA_CHUNKS_IN_FLIGHT, () -> evictionPartDone(i));
+    }
+
+    private void evictionPartDone(int i) {
+        if (--evictionParts[i] == 0) evicted(i);
+    }
+
+    /** Bytes page {@code i} occupies in GPU memory: a compressed page its compressed size. */
+    private long storedBytes(int i) { return Math.max(64, pageBytes * cost[i] / UNIT); }
+
+    private static long chunksOf(long bytes) { return Math.max(1, (bytes + 127) / 128); }
+
+    private void mapFrame(long vpn) {
+        int pool = os.map(vpn, gpuPool);
+        if (pool != gpuPool) throw new IllegalStateException("unified memory: page 0x" + Long.toHexString(vpn) + " could not be mapped in GPU memory (pool " + pool + ")");
     }
 
     /**
@@ -408,8 +470,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private void makeResident(int i) {
         long vpn = baseVpn + i;
         state[i] = RESIDENT;
-        int pool = os.map(vpn, gpuPool);
-        if (pool != gpuPool) throw new IllegalStateException("unified memory: page 0x" + Long.toHexString(vpn) + " could not be mapped in GPU memory (pool " + pool + ")");
+        if (os.lookup(vpn * pageBytes) < 0) mapFrame(vpn); // preloaded, or copied over the link alone
         recordFrame(vpn, cost[i] < UNIT);
         stamp[i] = ++stamps;
         pushAge(vpn, stamp[i]);
@@ -451,7 +512,9 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         }
         evictingUnits += cost[i];
         evictionsInFlight++;
-        engine.schedule(d2h.copy(engine.now(), pageBytes), this, EV_D2H, i);
+        long arrival = d2h.copy(engine.now(), pageBytes);
+        engine.schedule(arrival, this, EV_D2H, i);
+        if (cfg.copyThroughMemory()) readOut(i, arrival);
         for (UnifiedMemory.Listener l : listeners) l.onEviction(vpn, proactive);
     }
 
@@ -612,6 +675,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         faultedAt = new long[n];
         refault = new boolean[n];
         prefetchedUnused = new boolean[n];
+        evictionParts = new byte[n];
         frameBase = new long[n];
         Arrays.fill(frameBase, -1);
         footprintPages = pages;
@@ -780,6 +844,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         s.counter("victims_rejected", "victims the residency slot named that were not resident", () -> policyVictimsRejected);
         s.counter("h2d.bytes", "bytes copied host-to-device", h2d::bytes);
         s.counter("d2h.bytes", "bytes copied device-to-host", d2h::bytes);
+        s.counter("h2d.memory_bytes", "bytes the copy engine wrote into GPU memory for pages brought in (their stored size; 0 without copy_through_memory)", () -> h2dMemoryBytes);
+        s.counter("d2h.memory_bytes", "bytes the copy engine read out of GPU memory for pages evicted (their stored size; 0 without copy_through_memory)", () -> d2hMemoryBytes);
         s.counter("h2d.busy_ps", "time the host-to-device channel was copying, ps", h2d::busyPs);
         s.counter("d2h.busy_ps", "time the device-to-host channel was copying, ps", d2h::busyPs);
         s.counter("h2d.queue_ps", "total time copies waited for the host-to-device channel, ps", h2d::queuedPs);

@@ -525,6 +525,32 @@ public final class OsMemoryManager implements MemoryManager, Component {
         if (done != null) done.run();
     }
 
+    /**
+     * One side of a copy whose other side is outside the memory system (a host link's DMA engine): writes {@code bytes}
+     * into the frame at {@code paddr} ({@code write}) or reads them out of it, through the memory controllers as page
+     * copies go, in 128-byte chunks, chunk k not before {@code firstPs + k x chunkPs} (the pace at which the link
+     * delivers or takes the data), at most {@code maxInFlight} outstanding. {@code done} runs when the last chunk is
+     * acknowledged. A drain holds it as it holds migrations ({@link #holdCopies}); no migration statistic counts it.
+     */
+    public void streamFrame(long vpn, long paddr, long bytes, boolean write, long firstPs, long chunkPs, int maxInFlight, Runnable done) {
+        if (bytes <= 0) throw new IllegalArgumentException("a stream of " + bytes + " bytes");
+        PageMigration m = nIdle > 0 ? idleMigrations[--nIdle] : new PageMigration(this);
+        m.dstReused = false;
+        m.startStream(vpn, write ? -1 : paddr, write ? paddr : -1, bytes, firstPs, chunkPs, done, maxInFlight);
+    }
+
+    /** The last chunk of the stream {@code m} is acknowledged: recycle it, tell the caller. */
+    void finishStream(PageMigration m) {
+        Runnable done = m.done;
+        m.done = null;
+        if (nIdle == idleMigrations.length) idleMigrations = java.util.Arrays.copyOf(idleMigrations, nIdle * 2);
+        idleMigrations[nIdle++] = m;
+        done.run();
+    }
+
+    /** Calls {@code m} back at {@code ps} (a stream waiting for the link's pace). */
+    void wakeAt(long ps, PageMigration m) { engine.schedule(ps, m, 0, 0); }
+
     void countCopyBytes(int n) { copyBytes += n; }
 
     void chunkStarted() { chunksInFlight++; }

@@ -1,5 +1,6 @@
 package org.hmsim.platform.memory.os;
 
+import org.hmsim.api.engine.EventTarget;
 import org.hmsim.api.mem.AccessKind;
 import org.hmsim.api.mem.MemClient;
 import org.hmsim.api.mem.MemRequest;
@@ -11,8 +12,12 @@ import org.hmsim.platform.engine.PhysicalAddress;
  * and then (the same pooled request, turned into a write) written to the new one, with at most
  * {@code maxInFlight} copy requests outstanding. Refused requests wait here, in order, until the
  * memory side has space. Records are reused by the memory manager.
+ *
+ * <p>A <em>stream</em> is one side of a copy whose other side is outside the memory system (a host link's
+ * DMA engine): only writes into a frame ({@code src < 0}) or only reads out of one ({@code dst < 0}), chunk k
+ * not before {@code firstPs + k x chunkPs}, the pace at which the link delivers or takes the data.
  */
-final class PageMigration implements MemClient {
+final class PageMigration implements MemClient, EventTarget {
     static final int CHUNK = 128;
 
     private final OsMemoryManager os;
@@ -26,6 +31,11 @@ final class PageMigration implements MemClient {
     /** When the copy started, for the latency statistics. */
     long startPs;
     private int chunks, chunkBytes, nextChunk, chunksDone, inFlight, maxInFlight;
+    private long bytes;
+    /** A stream (one side of a copy, see the class comment), and its pace. */
+    boolean stream;
+    private long firstPs, chunkPs;
+    private boolean wakePending;
     /** The node whose copy engine moves the page: the destination's (it pulls the data over one link and writes locally). */
     private int copier;
     private MemRequest[] blocked = new MemRequest[8];
@@ -34,38 +44,65 @@ final class PageMigration implements MemClient {
     PageMigration(OsMemoryManager os) { this.os = os; }
 
     void start(long vpn, AllocationPages pages, int index, long src, long dst, Runnable done, int maxInFlight, long pageBytes) {
-        this.vpn = vpn;
         this.pages = pages;
         this.index = index;
+        this.stream = false;
+        begin(vpn, src, dst, pageBytes, 0, 0, done, maxInFlight);
+    }
+
+    /** One side of a copy: writes into {@code dst} (src -1) or reads out of {@code src} (dst -1), paced (class comment). */
+    void startStream(long vpn, long src, long dst, long bytes, long firstPs, long chunkPs, Runnable done, int maxInFlight) {
+        this.pages = null;
+        this.stream = true;
+        begin(vpn, src, dst, bytes, firstPs, chunkPs, done, maxInFlight);
+    }
+
+    private void begin(long vpn, long src, long dst, long bytes, long firstPs, long chunkPs, Runnable done, int maxInFlight) {
+        this.vpn = vpn;
         this.src = src;
         this.dst = dst;
         this.done = done;
         this.startPs = os.now();
-        this.chunkBytes = (int) Math.min(CHUNK, pageBytes);
-        this.chunks = (int) (pageBytes / chunkBytes);
+        this.bytes = bytes;
+        this.chunkBytes = (int) Math.min(CHUNK, bytes);
+        this.chunks = (int) ((bytes + chunkBytes - 1) / chunkBytes);
+        this.firstPs = firstPs;
+        this.chunkPs = chunkPs;
         this.nextChunk = 0;
         this.chunksDone = 0;
         this.inFlight = 0;
         this.maxInFlight = maxInFlight;
-        this.copier = os.nodeOfPool(PhysicalAddress.pool(dst));
+        this.copier = os.nodeOfPool(PhysicalAddress.pool(dst >= 0 ? dst : src));
         this.blockedHead = 0;
         if (blocked.length < maxInFlight) blocked = new MemRequest[Integer.highestOneBit(maxInFlight) << 1];
         pump();
     }
 
-    /** Starts chunk reads while the in-flight limit allows, nothing is waiting to be resent and copies are not held. */
+    /**
+     * Starts chunks while the in-flight limit allows, nothing is waiting to be resent, copies are not held and (a
+     * stream) the link has delivered the chunk's data or is ready to take it.
+     */
     void pump() {
         while (blockedCount == 0 && inFlight < maxInFlight && nextChunk < chunks) {
             if (os.copiesHeld()) {
                 os.parkCopy(this); // a live swap drains the memory system: the rest of the page waits for it
                 return;
             }
+            long due = firstPs + nextChunk * chunkPs;
+            if (due > os.now()) {
+                if (!wakePending) {
+                    wakePending = true;
+                    os.wakeAt(due, this);
+                }
+                return;
+            }
             long off = (long) nextChunk++ * chunkBytes;
+            boolean read = src >= 0;
             MemRequest r = os.requests().take();
-            r.kind = AccessKind.READ;
-            r.paddr = src + off;
-            r.pool = PhysicalAddress.pool(src);
-            r.size = chunkBytes;
+            r.kind = read ? AccessKind.READ : AccessKind.WRITE;
+            r.paddr = (read ? src : dst) + off;
+            r.pool = PhysicalAddress.pool(r.paddr);
+            r.size = (int) Math.min(chunkBytes, bytes - off);
             r.sectorMask = -1;
             r.vaddr = vpn * os.pageBytes() + off;
             r.gpu = copier; // the copy engine that pulls the page: the machine routes its reads and writes from there
@@ -97,10 +134,17 @@ final class PageMigration implements MemClient {
         pump();
     }
 
+    /** The link has delivered (or is ready to take) the next chunk. */
+    @Override
+    public void handle(int kind, long payload) {
+        wakePending = false;
+        pump();
+    }
+
     @Override
     public void onResponse(MemRequest r) {
-        os.countCopyBytes(r.size);
-        if (r.kind == AccessKind.READ) {
+        if (!stream) os.countCopyBytes(r.size);
+        if (r.kind == AccessKind.READ && dst >= 0) {
             // the chunk is read: write it into the new frame with the same request
             r.kind = AccessKind.WRITE;
             r.paddr = dst + r.tag;
@@ -112,7 +156,10 @@ final class PageMigration implements MemClient {
         os.requests().give(r);
         inFlight--;
         os.chunkDone();
-        if (++chunksDone == chunks) os.finish(this);
+        if (++chunksDone == chunks) {
+            if (stream) os.finishStream(this);
+            else os.finish(this);
+        }
         else pump();
     }
 }

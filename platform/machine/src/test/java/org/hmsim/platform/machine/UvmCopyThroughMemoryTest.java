@@ -1,0 +1,67 @@
+package org.hmsim.platform.machine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The unified-memory copy engine writes the pages it brings in into GPU memory, and reads the pages it evicts out of
+ * it, through the memory controllers ({@code uvm.copy_through_memory}): GPU memory's bytes and energy count the copies,
+ * and a GPU memory slower than the link holds the copies back.
+ */
+class UvmCopyThroughMemoryTest {
+    private static RunResult run(boolean throughMemory, Object... more) {
+        Object[] base = {"gpu.sms", 8, "uvm.oversubscription", 0.5, "uvm.prefetcher", "none", "uvm.copy_through_memory", throughMemory};
+        Object[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+        System.arraycopy(more, 0, all, base.length, more.length);
+        MachineConfig cfg = TestMachines.machine("etc", all);
+        RunSpec spec = new RunSpec("t", cfg, TestMachines.workload("stream", 1, "elements", 1 << 18, "ctas", 64, "iterations", 2),
+                new ClasspathPolicies(), 1, 1_000_000, 0);
+        return Simulation.run(new Machine(cfg, spec.policies(), spec.seed(), spec.runId()), spec);
+    }
+
+    private static double l2Bytes(Map<String, Double> s) {
+        double b = 0;
+        for (var e : s.entrySet())
+            if (e.getKey().startsWith("gpu0.l2.slice") && (e.getKey().endsWith(".fetch_bytes") || e.getKey().endsWith(".writeback_bytes")))
+                b += e.getValue();
+        return b;
+    }
+
+    @Test
+    void gpuMemoryCountsThePageCopies() {
+        RunResult through = run(true), linkOnly = run(false);
+        Map<String, Double> t = through.stats(), l = linkOnly.stats();
+        assertTrue(t.get("uvm.evictions") > 10, "the run must evict: " + t.get("uvm.evictions"));
+        // every page moves whole (no compression): GPU memory's side of each copy is the link's
+        assertEquals(t.get("uvm.h2d.bytes"), t.get("uvm.h2d.memory_bytes"));
+        assertEquals(t.get("uvm.d2h.bytes"), t.get("uvm.d2h.memory_bytes"));
+        assertEquals(l2Bytes(t) + t.get("uvm.h2d.memory_bytes") + t.get("uvm.d2h.memory_bytes"), t.get("pool.gddr.bytes"), 0.5,
+                "GPU memory's bytes = the L2's fetches and write-backs + the copy engine's writes and reads");
+        assertEquals(0, l.get("uvm.h2d.memory_bytes"));
+        assertEquals(l2Bytes(l), l.get("pool.gddr.bytes"), 0.5, "without copy_through_memory only the L2 reaches GPU memory");
+        double copyShare = (t.get("uvm.h2d.bytes") + t.get("uvm.d2h.bytes")) / t.get("pool.gddr.bytes");
+        assertTrue(copyShare > 0.3, "on a streaming run that thrashes the copies are much of GPU memory's traffic: " + copyShare);
+        double eThrough = through.metrics().get("energy_dram_uj"), eLink = linkOnly.metrics().get("energy_dram_uj");
+        assertTrue(eThrough > 1.3 * eLink, "the copies cost DRAM energy: " + eThrough + " vs " + eLink + " uJ");
+    }
+
+    /**
+     * With GPU memory at 2 GB/s, an eighth of the 16 GB/s link, the copies wait for the controllers: the run lasts at
+     * least as long as GPU memory needs for the copies' bytes alone, where the link-only model runs well under that.
+     */
+    @Test
+    void aSlowGpuMemoryHoldsTheCopiesBack() {
+        Object[] slow = {"pools.0.bandwidth", "2GB/s"};
+        RunResult through = run(true, slow), linkOnly = run(false, slow);
+        Map<String, Double> t = through.stats();
+        double copyBytes = t.get("uvm.h2d.memory_bytes") + t.get("uvm.d2h.memory_bytes");
+        double boundNs = copyBytes / 2.0; // bytes at 2 GB/s = 2 bytes per ns
+        System.out.printf("2 GB/s GPU memory: through memory %.1f us, link only %.1f us, copies alone need %.1f us%n",
+                through.simTimePs() / 1e6, linkOnly.simTimePs() / 1e6, boundNs / 1e3);
+        assertTrue(through.simTimePs() / 1000.0 >= boundNs, "the copies' bytes went through GPU memory at its bandwidth");
+        assertTrue(through.simTimePs() > 1.3 * linkOnly.simTimePs(), "the copies contend with the kernel for GPU memory");
+    }
+}
