@@ -357,6 +357,32 @@ class LauncherTest {
         assertEquals(RUNS + 1, Files.readAllLines(out.resolve("runs.csv")).size(), resumed::toString);
     }
 
+    /**
+     * A script that starts a study and waits for it ends with its report written: sim:run draws the report after the
+     * study, and a shell ending right after sim:await closed the framework under it (no report.html, a
+     * NoClassDefFoundError on stderr, 3 times out of 3; found by a design review).
+     */
+    @Test
+    void aScriptEndingAfterSimAwaitHasTheStudysReport() throws Exception {
+        Path study = Files.writeString(dir.resolve("two.yaml"), String.join("\n",
+                "study: two",
+                "machine: " + Hmsim.smallMachine(),
+                "workloads: [{name: stream, elements: 16384}]",
+                "seeds: [1, 2]",
+                "report: [{title: time, metric: sim_time_ns, by: workload}, {title: bytes, metric: line_requests, by: workload}]", ""));
+        Path out = dir.resolve("results");
+        Output shell = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n",
+                "sim:run " + study + " --out " + out + " --jobs 1", "sim:await", ""), "shell");
+        assertEquals(0, shell.code, shell::toString);
+        assertTrue(Files.isRegularFile(out.resolve("report.html")), "report.html written before the shell ended\n" + shell);
+        try (var figures = Files.list(out.resolve("figures"))) {
+            assertEquals(2, figures.filter(f -> f.toString().endsWith(".png")).count(), shell::toString);
+        }
+        assertFalse(shell.err.contains("could not be written"), shell::toString);
+        int report = shell.out.indexOf("report: "), ended = shell.out.indexOf("study two ended");
+        assertTrue(report >= 0 && ended > report, "sim:await answers once the report is written\n" + shell);
+    }
+
     private interface Input { void write(java.io.OutputStream stdin, Process shell) throws Exception; }
 
     /**

@@ -50,9 +50,15 @@ final class AwaitCommand implements Callable<Integer> {
             return Commands.OK;
         }
         try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Math.max(0, seconds));
             boolean ended = seconds < 0 ? ex.await() >= 0 : ex.await(seconds, TimeUnit.SECONDS);
             if (!ended) {
                 ctx.err().println("await: study " + ex.study().name() + " still running after " + timeout + " (" + ex.summary() + ")");
+                return TIMED_OUT;
+            }
+            // and the summary and report sim:run writes after it: a script's next line may end the shell
+            if (!ex.awaitAfterRun(seconds < 0 ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())))) {
+                ctx.err().println("await: study " + ex.study().name() + " ended, its report still being written after " + timeout);
                 return TIMED_OUT;
             }
         } catch (InterruptedException e) {

@@ -99,12 +99,25 @@ final class ReportCommand implements Callable<Integer> {
      */
     static void afterRun(Path dir, PrintStream o, PrintStream e) {
         if (!Files.isRegularFile(dir.resolve("runs.csv"))) return;
+        // under the folder's lock, as sim:report takes it: a report command or a new run in the same folder meanwhile
+        // mixed its figures with these (a review saw fig-05's .tmp vanish and report.html missing)
+        FolderLock lock = null;
+        try {
+            lock = FolderLock.acquire(dir);
+        } catch (ResultsFolderException busy) {
+            if (FolderLock.held(dir)) {
+                e.println("warning: no report written: " + dir + " is in use by another command since the study ended (hmsim report " + dir + " writes it)");
+                return;
+            } // else a folder that takes no lock file (read-only): the write below says why
+        }
         try {
             Report.Summary s = write(dir, dir);
             for (String w : s.warnings()) e.println("warning: report: " + w);
             o.println("report: " + s.html());
         } catch (RuntimeException | LinkageError | AWTError ex) {
             e.println("warning: the report could not be written (hmsim report " + dir + " retries): " + ex);
+        } finally {
+            if (lock != null) lock.close();
         }
         o.flush();
     }

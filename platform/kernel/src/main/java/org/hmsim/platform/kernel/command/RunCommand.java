@@ -183,6 +183,7 @@ final class RunCommand implements Callable<Integer> {
                 }
             }, "hmsim-study-report");
             t.setDaemon(true);
+            ex.afterRun(t); // sim:await waits for the report too
             t.start();
             return Commands.OK;
         }

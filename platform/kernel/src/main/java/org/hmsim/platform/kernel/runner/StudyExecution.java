@@ -27,6 +27,8 @@ public final class StudyExecution {
     private volatile Instant ended;
     private volatile Throwable crash;
     private final List<String> notes = new CopyOnWriteArrayList<>();
+    /** What the shell's {@code sim:run} does once the study has ended (its summary and report), or null. */
+    private volatile Thread afterRun;
 
     StudyExecution(Study study, Path out) {
         this.study = study;
@@ -92,6 +94,21 @@ public final class StudyExecution {
     public int await() throws InterruptedException {
         done.await();
         return exitCode();
+    }
+
+    /**
+     * {@code t} writes the summary and report once this execution has ended ({@code sim:run} in the background): a shell
+     * script ending right after {@code sim:await} closed the framework while the report was being drawn, and no report
+     * was written (found by a design review).
+     */
+    public void afterRun(Thread t) { afterRun = t; }
+
+    /** Waits for the work {@link #afterRun} named, if any, at most {@code millis} (0: without limit); returns whether it is done. */
+    public boolean awaitAfterRun(long millis) throws InterruptedException {
+        Thread t = afterRun;
+        if (t == null) return true;
+        t.join(millis);
+        return !t.isAlive();
     }
 
     /** Waits at most {@code timeout} for the end; returns whether it came. */
