@@ -152,7 +152,8 @@ class ShellSwapTest {
      * Issue 4 / issue 7 done-when: {@code sim:swap} of the coherence slot (bundle hmsim-sahc) from the
      * block-grain directory to SAHC-A while the seed-001 APU (CPU cores, directory) runs apu-bfs. The drain
      * holds SMs and CPU cores, waits for the directory's MSHRs and memory port, flushes every cache and
-     * rebuilds the directory; afterwards every GPU request, directory lookup and CPU access was answered.
+     * rebuilds the directory; afterwards every GPU request, directory lookup and CPU access was answered. Typed as
+     * DESIGN §1 has it, {@code sim:swap coherence sahc-a}: the run's id may be left out while one run is in flight.
      */
     @Test
     void simSwapOfTheCoherenceSlotLosesNoRequest() throws Exception {
@@ -165,10 +166,13 @@ class ShellSwapTest {
         shell("sim:run " + study + " --out " + results + " --no-report --jobs 1");
         awaitShell("sim:status", s -> s.contains("swaps: 0") && s.contains("coherence=directory"), "the run is simulating with the directory");
 
-        String swapped = shell("sim:swap 0001 coherence sahc-a");
-        assertTrue(swapped.contains("coherence -> sahc-a@"), swapped);
+        // the design's form: with one run in flight its id may be left out
+        String swapped = shell("sim:swap coherence sahc-a");
+        assertTrue(swapped.contains("run 0001: coherence -> sahc-a@"), swapped);
         awaitShell("sim:status", s -> s.contains("coherence=sahc-a@") || s.contains(": finished"), "the swap is taken");
         awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");
+        String none = shell("sim:swap coherence directory");
+        assertTrue(none.contains("swap: no run in progress"), none);
 
         assertEquals(List.of("ok"), Studies.column(results, "status"));
         List<Map<String, String>> swaps = Studies.swaps(results);

@@ -16,15 +16,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code swap RUN SLOT POLICY [param=value...]}: asks a running run to swap a slot's policy (DESIGN §6).
+ * {@code swap RUN SLOT POLICY [param=value...]}: asks a running run to swap a slot's policy (DESIGN §6). With one run in
+ * progress RUN may be left out ({@code swap coherence sahc}, the design's form).
  * The choice is validated here (so a typo is an error at once); the run performs it at its next epoch
  * end and records it in runs/RUN/swaps.csv. Without arguments, lists the runs that can be swapped.
  */
-@Command(name = "swap", mixinStandardHelpOptions = true, description = "Swaps a slot's policy in a running run at its next safe point: swap RUN SLOT POLICY [param=value...].")
+@Command(name = "swap", mixinStandardHelpOptions = true, description = "Swaps a slot's policy in a running run at its next safe point: swap [RUN] SLOT POLICY [param=value...] (RUN may be left out while one run is in progress).")
 final class SwapCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 
-    @Parameters(arity = "0..*", paramLabel = "ARG", description = "RUN SLOT POLICY[@VERSION] [param=value...]")
+    @Parameters(arity = "0..*", paramLabel = "ARG", description = "[RUN] SLOT POLICY[@VERSION] [param=value...]")
     List<String> args = new ArrayList<>();
 
     SwapCommand(Commands.Context ctx) { this.ctx = ctx; }
@@ -32,8 +33,18 @@ final class SwapCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream o = ctx.out(), e = ctx.err();
+        if (args.size() >= 2 && Slot.byId(args.get(0)) != null) { // swap SLOT POLICY ...: the one run in progress
+            java.util.Set<String> running = LiveSwaps.running().keySet();
+            if (running.size() != 1) {
+                e.println("swap: " + (running.isEmpty() ? "no run in progress" : running.size() + " runs in progress (" + String.join(", ", running)
+                        + "): name one, swap RUN " + args.get(0) + " " + args.get(1)));
+                return Commands.BAD_INPUT;
+            }
+            args = new ArrayList<>(args);
+            args.add(0, running.iterator().next());
+        }
         if (args.size() < 3) {
-            if (!args.isEmpty()) e.println("usage: swap RUN SLOT POLICY[@VERSION] [param=value...]");
+            if (!args.isEmpty()) e.println("usage: swap [RUN] SLOT POLICY[@VERSION] [param=value...] (RUN may be left out while one run is in progress)");
             o.println("runs in progress: " + (LiveSwaps.running().isEmpty() ? "none" : String.join(", ", LiveSwaps.running().keySet())));
             return args.isEmpty() ? Commands.OK : Commands.BAD_INPUT;
         }
