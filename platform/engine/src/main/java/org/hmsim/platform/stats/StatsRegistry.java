@@ -254,4 +254,7 @@ public final class StatsRegistry implements Stats {
 
     /** Documentation of every statistic, by name. */
     public SortedMap<String, String> docs() { return Collections.unmodifiableSortedMap(new TreeMap<>(root.docs)); }
+
+    /** {@link #docs()} in few rows: units of one kind that say the same share a row ({@link StatDocs}). */
+    public SortedMap<String, String> describedNames() { return StatDocs.collapse(root.docs, root.histograms.keySet()); }
 }

@@ -156,7 +156,8 @@ public final class Simulation {
         if (swapper != null) metrics.put("swaps", (double) swapper.performed());
         // only in a run that ended before a scripted swap, as the statistic (elsewhere an empty cell of runs.csv)
         if (swapper != null && stats.containsKey("swap.scripted_not_reached")) metrics.put("swaps_not_reached", stats.get("swap.scripted_not_reached"));
-        return new RunResult(end, metrics, stats, m.stats.sampledNames(), m.stats.seriesRows(), m.engine.eventsHandled(), Metrics.lineRequests(m));
+        return new RunResult(end, metrics, stats, m.stats.sampledNames(), m.stats.seriesRows(), m.engine.eventsHandled(), Metrics.lineRequests(m),
+                m.stats.describedNames());
     }
 
     /** {@code 1ms}, {@code 2.5us}: a duration as a study file writes it. */

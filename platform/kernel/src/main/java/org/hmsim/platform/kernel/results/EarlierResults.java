@@ -55,7 +55,7 @@ public final class EarlierResults {
     /** The files whose presence says hmsim wrote a folder: removed last. */
     private static final Set<String> CLAIMS = Set.of(ResultsFolder.PROVENANCE, "job.properties");
     private static final Pattern NUMBERED = Pattern.compile("(.+)\\.([0-9]+)");
-    private static final Set<String> RUN_FILES = Set.of(ResultsFolder.CONFIG, ResultsFolder.STATS, ResultsFolder.SERIES,
+    private static final Set<String> RUN_FILES = Set.of(ResultsFolder.CONFIG, ResultsFolder.STATS, ResultsFolder.SERIES, ResultsFolder.STAT_DOCS,
             ResultsFolder.ERROR, ResultsFolder.PARTIAL_STATS, ResultsFolder.PARTIAL_SERIES, SwapFiles.SWAPS, ResultsFolder.DAMAGED,
             ResultsFolder.CONFIG_DAMAGED, ResultsFolder.SERIES_DAMAGED);
     private static final Pattern RUN_ID = Pattern.compile("[0-9]+");

@@ -39,6 +39,8 @@ import org.hmsim.platform.report.Csv;
  */
 public final class ResultsFolder {
     public static final String STATS = "stats.json";
+    /** What each statistic of stats.json is (written before it). */
+    public static final String STAT_DOCS = "statistics.csv";
     public static final String CONFIG = "config.json";
     public static final String SERIES = "timeseries.csv";
     public static final String ERROR = "error.txt";
@@ -352,7 +354,19 @@ public final class ResultsFolder {
     }
 
     /** A run succeeded: time series first, stats.json last (it marks the run complete). */
-    public void success(PlannedRun run, RunResult r) { write(run, r, SERIES, STATS); }
+    public void success(PlannedRun run, RunResult r) {
+        describe(run, r);
+        write(run, r, SERIES, STATS);
+    }
+
+    /** statistics.csv: what each statistic of stats.json is, as its component describes it (units of one kind in one row). */
+    private void describe(PlannedRun run, RunResult r) {
+        if (r.statDocs().isEmpty()) return;
+        Csv docs = new Csv();
+        docs.row(List.of("statistic", "description"));
+        for (Map.Entry<String, String> e : r.statDocs().entrySet()) docs.row(List.of(e.getKey(), e.getValue()));
+        AtomicFiles.write(runDir(run).resolve(STAT_DOCS), docs.toString());
+    }
 
     /** Files of a run's statistics: the series, then the statistics (the latter marks a complete run when it is stats.json). */
     private void write(PlannedRun run, RunResult r, String seriesFile, String statsFile) {
