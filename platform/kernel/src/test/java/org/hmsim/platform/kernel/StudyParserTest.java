@@ -45,7 +45,7 @@ class StudyParserTest {
             overrides: { gpu.sms: 8, pools.ddr.channels: 4 }
             workloads: [stream, {name: bfs, nodes: 4096}]
             policies:
-              placement: {name: ratio, fast_percent: 70}
+              placement: ratio
               replacement: random
             sweep:
               pools.ddr.bandwidth: [40GB/s, 80GB/s]
@@ -121,6 +121,24 @@ class StudyParserTest {
             parse(GOOD.replace("report: [{metric: sim_time_ns}]", "report: [" + ok + "]"));
     }
 
+    /**
+     * A policy or parameter both set under policies: and swept would never be simulated with the value policies: gives
+     * (the sweep's replace it in every run): refused, as for a machine field overridden and swept.
+     */
+    @Test
+    void aSweptPolicyOrParameterThatPoliciesSetsTooIsRefused() throws Exception {
+        String study = "study: x\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies:\n  replacement: %s\nsweep:\n  %s\n";
+        StudyException choice = error(String.format(study, "{name: tagged, tag: \"7\"}", "policies.replacement: [tagged, lru]"));
+        assertTrue(choice.getMessage().contains("sweep.policies.replacement: the replacement policy is also set by policies.replacement, which no run would keep"),
+                choice.getMessage());
+        StudyException param = error(String.format(study, "{name: tagged, tag: \"7\"}", "policies.replacement.tag: [\"8\", \"9\"]"));
+        assertTrue(param.getMessage().contains("sweep.policies.replacement.tag: sets the same parameter as policies.replacement.tag, whose value no run would keep"),
+                param.getMessage());
+        StudyException inSweep = error(String.format(study, "{sweep: [{name: tagged, tag: \"7\"}, {name: tagged, tag: \"5\"}]}", "policies.replacement.tag: [\"8\"]"));
+        assertTrue(inSweep.getMessage().contains("sets the same parameter as policies.replacement.sweep[0].tag"), inSweep.getMessage());
+        assertEquals(2, parse(String.format(study, "tagged", "policies.replacement.tag: [\"8\", \"9\"]")).runs().size());
+    }
+
     /** A line figure's x must hold numbers (with or without a unit): words would be drawn as one point labelled by them. */
     @Test
     void aLineFiguresXHoldsNumbers() throws Exception {
@@ -166,7 +184,6 @@ class StudyParserTest {
     @Test
     void aWholeNumberWrittenAsAFloatIsLabelledAsItsValue() throws Exception {
         Study s = parse(GOOD.replace("{name: bfs, nodes: 4096}", "{name: bfs, nodes: 4.096e3}")
-                .replace("placement: {name: ratio, fast_percent: 70}", "placement: {name: ratio, fast_percent: 7e1}")
                 .replace("policies.placement.fast_percent: [10, 20, 30]", "policies.placement.fast_percent: [1e1, 20, 30]"));
         PlannedRun bfs = s.runs().stream().filter(r -> r.workload().label().startsWith("bfs")).findFirst().orElseThrow();
         assertEquals("bfs(nodes=4096)", bfs.workload().label());

@@ -44,6 +44,7 @@ final class SweepSection {
                 String rest = key.substring("policies.".length());
                 int dot = rest.indexOf('.');
                 Slot slot = policies.slot(dot < 0 ? rest : rest.substring(0, dot), keyNode, field);
+                if (!begun) refusePolicySetTwice(slot, dot < 0 ? null : rest.substring(dot + 1), keyNode, field);
                 if (dot < 0) {
                     for (SweepDim d : policies.policyDims)
                         if (d instanceof SweepDim.PolicyChoice c && c.slot() == slot)
@@ -101,6 +102,31 @@ final class SweepSection {
                     throw doc.error(keyNode, field, "sets the same machine field as " + fixed + " (" + target + ")" + machines.inMachine(t)
                             + ", whose value no run would keep; give the field in one place");
             }
+    }
+
+    /**
+     * A swept policy ({@code param} null) or policy parameter that {@code policies:} (or an earlier sweep of the slot's
+     * policies) sets too: the sweep's values replace it in every run, so it would never be simulated, and nothing said so
+     * ({@code policies: {placement: {name: ratio, fast_percent: 30}}} with {@code sweep: {policies.placement: [local, ratio]}}
+     * ran ratio at its default 70; found by a review of silent inputs). As for machine fields ({@link #refuseOverridden}).
+     */
+    private void refusePolicySetTwice(Slot slot, String param, Node keyNode, String field) throws StudyException {
+        String again = "; give it in one place";
+        PolicySpec base = policies.baseSpecs.get(slot);
+        if (param == null) {
+            if (base != null)
+                throw doc.error(keyNode, field, "the " + slot.id() + " policy is also set by " + base.field()
+                        + ", which no run would keep: the sweep's policies replace it in every run" + again + " (list it in the sweep)");
+            return;
+        }
+        List<PolicySpec> specs = new ArrayList<>();
+        if (base != null) specs.add(base);
+        for (List<SweepDim> ds : List.of(policies.policyDims, dims))
+            for (SweepDim d : ds) if (d instanceof SweepDim.PolicyChoice c && c.slot() == slot) specs.addAll(c.specs());
+        for (PolicySpec spec : specs)
+            if (spec.params().containsKey(param))
+                throw doc.error(keyNode, field, "sets the same parameter as " + spec.paramFields().get(param)
+                        + ", whose value no run would keep: the sweep's values replace it in every run" + again);
     }
 
     List<Node> values(Node list, String field) throws StudyException {
