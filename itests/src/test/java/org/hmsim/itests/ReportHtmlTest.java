@@ -46,7 +46,7 @@ class ReportHtmlTest extends ContainerPerClass {
                 "workloads:",
                 "  - { name: stream, elements: 8192, ctas: 8, threads: 128 }",
                 "policies:",
-                "  placement: { name: ratio, fast_percent: 100 }",
+                "  placement: ratio",
                 "sweep:",
                 "  policies.placement.fast_percent: [100, 50, 0]",
                 "epoch: 1us",
