@@ -141,6 +141,9 @@ public final class Fakes {
         public String description() { return "fake workload " + name; }
 
         public Workload create(Params params, long seed) {
+            // as a real model refuses a parameter only as it builds (matrix-transpose's block)
+            if (params.asMap().containsKey("threads") && params.getInt("threads") % 32 != 0)
+                throw new IllegalArgumentException("threads must be whole warps (a multiple of 32), not " + params.getInt("threads"));
             return new FakeWorkload(name + params.asMap(), params.asMap().containsKey("size") ? params.getLong("size") : 0,
                     params.asMap().containsKey("threads") ? params.getInt("threads") : 32);
         }

@@ -139,6 +139,15 @@ class StudyParserTest {
         assertEquals(2, parse(String.format(study, "tagged", "policies.replacement.tag: [\"8\", \"9\"]")).runs().size());
     }
 
+    /** A workload whose model refuses its parameters only as it builds is refused at validation, at its entry. */
+    @Test
+    void aWorkloadThatCannotBeBuiltIsRefusedAtItsEntry() throws Exception {
+        StudyException e = error("study: x\nmachine: ../machines/small.yaml\nworkloads:\n  - stream\n  - {name: blocks, threads: 48}\n");
+        assertTrue(e.getMessage().contains("s.yaml:5:5: workloads[1]: blocks(threads=48) cannot be built: threads must be whole warps (a multiple of 32), not 48;"
+                + " every run of it would fail"), e.getMessage());
+        parse("study: x\nmachine: ../machines/small.yaml\nworkloads:\n  - stream\n  - {name: blocks, threads: 64}\n");
+    }
+
     /** A line figure's x must hold numbers (with or without a unit): words would be drawn as one point labelled by them. */
     @Test
     void aLineFiguresXHoldsNumbers() throws Exception {

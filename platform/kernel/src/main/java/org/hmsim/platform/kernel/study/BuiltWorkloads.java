@@ -23,7 +23,9 @@ final class BuiltWorkloads {
      * What validation keeps of a built workload: its allocations and its launches' blocks, not the workload (whose
      * kernels may hold a generated graph: keeping them held gigabytes over a study's seeds, found by a review).
      */
-    private record Built(List<org.hmsim.api.workload.AllocationSpec> allocations, List<Block> launches) {
+    private record Built(List<org.hmsim.api.workload.AllocationSpec> allocations, List<Block> launches, RuntimeException failure) {
+        Built(List<org.hmsim.api.workload.AllocationSpec> allocations, List<Block> launches) { this(allocations, launches, null); }
+
         int kernels() { return launches.size(); }
     }
 
@@ -43,11 +45,35 @@ final class BuiltWorkloads {
                 for (org.hmsim.api.workload.Kernel launch : w.kernels(WorkloadChoice.nominalBases(specs)))
                     blocks.add(new Block(launch.name(), launch.warpsPerCta(), launch.sharedBytesPerCta()));
                 return new Built(specs, List.copyOf(blocks));
-            } catch (RuntimeException | OutOfMemoryError e) {
-                return FAILED; // remembered too: a workload that fails to build is not built again per machine
+            } catch (RuntimeException e) {
+                return new Built(List.of(), List.of(), e); // remembered too: not built again per machine
+            } catch (OutOfMemoryError e) {
+                return FAILED; // this JVM's heap; the run, with its own, may build it
             }
         });
-        return b == FAILED ? null : b;
+        return b == FAILED || b.failure() != null ? null : b;
+    }
+
+    /**
+     * A workload that fails to build (a parameter its model refuses only as it builds: a matrix-transpose block that is
+     * not a power of two, sdk-reduction threads that are not one): every run of it would fail as it starts, with a stack
+     * trace and no file or line, while validate said the study was valid (found by a review of silent inputs).
+     */
+    void refuseUnbuildable(List<PlannedRun> runs, WorkloadSection workloads) throws StudyException {
+        List<StudyException> errors = new ArrayList<>();
+        java.util.Set<Object> named = new java.util.HashSet<>();
+        for (PlannedRun r : runs) {
+            builtOf(r);
+            Built b = built.get(List.of(r.workload(), r.seed()));
+            if (b == null || b.failure() == null || !named.add(r.workload())) continue;
+            int i = workloads.workloadChoices.indexOf(r.workload());
+            String field = i < 0 ? "workloads" : "workloads[" + i + "]";
+            String why = b.failure().getMessage() == null ? b.failure().toString() : b.failure().getMessage();
+            String msg = r.workload().label() + " cannot be built" + (r.seed() != 1 ? " with seed " + r.seed() : "") + ": " + why
+                    + "; every run of it would fail";
+            errors.add(i < 0 ? f.originOf("workloads").error(field, msg) : f.doc.error(workloads.workloadNodes.get(i), field, msg));
+        }
+        if (!errors.isEmpty()) throw StudyException.of(errors);
     }
 
     /** A run's workload's allocations, or null if it fails to build. */

@@ -107,6 +107,7 @@ public final class StudyParser {
         BuiltWorkloads built = new BuiltWorkloads(f);
         RunChecks checks = new RunChecks(f, machines, workloadSection, swapSection, built);
         checks.refuseTwins(runs);
+        built.refuseUnbuildable(runs, workloadSection);
         built.refuseUnfitting(runs);
         checks.refuseMixesMachinesCannotRun(runs);
         checks.refuseUnknownParts(runs, swaps);
