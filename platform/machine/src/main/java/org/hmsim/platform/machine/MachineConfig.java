@@ -285,8 +285,14 @@ public final class MachineConfig {
         }
         long sets = bytes / ((long) w * line);
         if (sets < 1 || sets * w * line != bytes) throw new ConfigException(c.child("size"), "size must be a multiple of ways x line (" + w + " x " + line + ")");
+        // parsed and documented, never read: a sweep of them changed nothing (review of silent inputs). The L1's throughput
+        // is its ports (line requests per cycle); data moves between the L1s and the L2 slices at the crossbar's port width
+        String notModelled = "is not modelled (the crossbar's bytes_per_cycle sets the data width between L1s and L2 slices"
+                + (fullyAssociative ? "" : "; the L1's ports set the line requests it takes per cycle") + ")";
+        c.refuseIfGiven("bytes_per_cycle", notModelled);
+        if (!fullyAssociative) c.refuseIfGiven("queue", notModelled);
         return new CacheConfig(bytes, w, line, c.integer("latency", latency, 0, 100_000), c.integer("mshrs", mshrs, 1, 1 << 16),
-                c.integer("mshr_merge", merge, 1, 1024), c.integer("bytes_per_cycle", bpc, 1, 4096), c.integer("queue", queue, 1, 1 << 16));
+                c.integer("mshr_merge", merge, 1, 1024), bpc, fullyAssociative ? c.integer("queue", queue, 1, 1 << 16) : queue);
     }
 
     /** {@code replacement}: {@code slot} (the study's replacement policy, default) or {@code lru} (this level keeps LRU). */

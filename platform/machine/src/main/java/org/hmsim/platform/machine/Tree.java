@@ -69,6 +69,13 @@ final class Tree {
      */
     void refuse(String key, String message) { deferred.add(new ConfigException(child(key), message)); }
 
+    /** A field hmsim does not model (no longer, or not here): refused with {@code why} if given, and left out of the known ones. */
+    void refuseIfGiven(String key, String why) {
+        if (!map.containsKey(key)) return;
+        read.add(key);
+        refuse(key, why);
+    }
+
     /** A field's value, or its default when it is bad (the error kept for the round's report). */
     private <T> T orDefault(T def, java.util.function.Supplier<T> read) {
         try {

@@ -231,7 +231,7 @@ class MachineConfigTest {
         gpu.put("tlb", tlb);
         List<String> said = error(tree).all().stream().map(Throwable::getMessage).toList();
         assertEquals(List.of("gpu.sms: value -4 is out of range [1, 64]", "gpu.l1.latency: 'x3' is not a whole number",
-                "gpu.l1.latncy: unknown field (known here: bytes_per_cycle, latency, line, mshr_merge, mshrs, ports, queue, replacement, size, ways, write_policy)",
+                "gpu.l1.latncy: unknown field (known here: latency, line, mshr_merge, mshrs, ports, replacement, size, ways, write_policy)",
                 "gpu.tlb.l1_entries: 'many' is not a whole number"), said);
 
         tlb.put("l1_entries", 64); // the fields now read: the check across them speaks
@@ -239,6 +239,31 @@ class MachineConfigTest {
         l1.remove("latncy");
         l1.put("latency", 3);
         assertEquals("gpu.tlb.l1_ways: l1_entries must be a multiple of l1_ways", error(tree).getMessage());
+    }
+
+    /** Fields that were read and never used (a sweep of them changed nothing; review of silent inputs) are refused, saying what does the job. */
+    @Test
+    void cacheFieldsThatAreNotModelledAreRefused() {
+        Map<String, Object> tree = Presets.tree(Presets.examples().resolve("machines/small.yaml"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> gpu = (Map<String, Object>) tree.get("gpu");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> l1 = (Map<String, Object>) gpu.get("l1");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> l2 = (Map<String, Object>) gpu.get("l2");
+        l1.put("bytes_per_cycle", 128);
+        l1.put("queue", 4);
+        l2.put("bytes_per_cycle", 128);
+        List<String> said = error(tree).all().stream().map(Throwable::getMessage).toList();
+        assertEquals(3, said.size(), said.toString());
+        assertTrue(said.get(0).startsWith("gpu.l1.bytes_per_cycle: is not modelled (the crossbar's bytes_per_cycle sets the data width"), said.toString());
+        assertTrue(said.get(1).startsWith("gpu.l1.queue: is not modelled"), said.toString());
+        assertTrue(said.get(2).startsWith("gpu.l2.bytes_per_cycle: is not modelled"), said.toString());
+        l1.remove("bytes_per_cycle");
+        l1.remove("queue");
+        l2.remove("bytes_per_cycle");
+        l2.put("queue", 4); // the L2's input queue is modelled
+        MachineConfig.parse(tree);
     }
 
     /**
