@@ -57,6 +57,8 @@ public final class Machine implements MachineView {
     final OsMemoryManager os;
     private final ClockDomain gpuClock;
     private MemSink[] fabrics;
+    /** The fabrics page copies enter (without the compressed-access stage of a machine with uvm:). */
+    private MemSink[] copyFabrics;
     final LiveSlots.WarpScheduler liveWarps;
     final LiveSlots.Replacement liveReplacement;
     final LiveSlots.Cacheability liveCacheability;
@@ -121,9 +123,13 @@ public final class Machine implements MachineView {
             os.setFrameMapper(multiGpu.allocator(poolInfos.stream().mapToLong(PoolInfo::capacityBytes).toArray(), () -> policy(Slot.INTERLEAVE, InterleavePolicy.class)));
         liveCacheability = new LiveSlots.Cacheability(policy(Slot.CACHEABILITY, CacheabilityPolicy.class)); // the CPU-side ports consult it
         fabrics = new MemSink[cfg.gpus()];
+        copyFabrics = new MemSink[cfg.gpus()];
         for (int g = 0; g < cfg.gpus(); g++) {
             Fabric f = new Fabric(multiGpu == null ? routes(g) : multiGpu.routes(g, routes(g)));
             fabrics[g] = pageCounter == null ? f : pageCounter.wrap(f);
+            // the copy engine writes and reads whole frames: no compressed-access stage (its metadata and codec latency are
+            // an L2 miss's; a copy into a frame read the flag of the frame's previous page, found by a review)
+            copyFabrics[g] = fabrics[g];
             if (uvm != null) fabrics[g] = uvm.wrapFabric(fabrics[g], requests); // compressed pages: metadata reads and codec latency (seed 002 §4.3)
         }
         // The GPU gets forwarders, so a live swap (Swapper) can replace a slot's policy without the GPU's help.
@@ -189,7 +195,7 @@ public final class Machine implements MachineView {
      * direct link once (seed 004's migrate-on-touch); GPU 0's for anything else (a copy to host memory).
      */
     private MemSink copyFabric(org.hmsim.api.mem.MemRequest r) {
-        return fabrics[r.gpu > 0 && r.gpu < fabrics.length ? r.gpu : 0];
+        return copyFabrics[r.gpu > 0 && r.gpu < copyFabrics.length ? r.gpu : 0];
     }
 
     /** For each pool, the sink a request from GPU {@code g} enters: the pool itself, or a link towards it. */
