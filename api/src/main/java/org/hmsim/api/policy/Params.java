@@ -11,9 +11,11 @@ import java.util.Map;
  */
 public final class Params {
     private final Map<String, Object> values;
+    private final java.util.Set<String> given;
 
-    private Params(Map<String, Object> values) {
+    private Params(Map<String, Object> values, java.util.Set<String> given) {
         this.values = Collections.unmodifiableMap(values);
+        this.given = java.util.Set.copyOf(given);
     }
 
     /**
@@ -32,10 +34,25 @@ public final class Params {
             Object raw = given.containsKey(s.name()) ? given.get(s.name()) : s.defaultValue();
             out.put(s.name(), s.coerce(raw));
         }
-        return new Params(out);
+        return new Params(out, given.keySet());
     }
 
-    public static Params empty() { return new Params(new LinkedHashMap<>()); }
+    public static Params empty() { return new Params(new LinkedHashMap<>(), java.util.Set.of()); }
+
+    /**
+     * Whether the study (or swap) gave parameter {@code name}, rather than leaving it at its default: a provider's check
+     * refuses a parameter given where another one makes it act on nothing ({@code gpu_fault} without {@code read_only}).
+     * Since api.policy 1.18.0.
+     */
+    public boolean given(String name) { return given.contains(name); }
+
+    /**
+     * Refuses {@code name}, given while {@code needed} is false: it would act on nothing and the run be labelled with it.
+     * Since api.policy 1.18.0.
+     */
+    public void refuseUnless(String name, boolean needed, String why) {
+        if (given(name) && !needed) throw new IllegalArgumentException("parameter '" + name + "' " + why + ": given here it would act on nothing");
+    }
 
     public Map<String, Object> asMap() { return values; }
 

@@ -48,9 +48,17 @@ public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean d
     /**
      * Refuses a placement {@code policy} (as the study names it) on a machine whose every pool is one of several GPU
      * memories: the interleave slot places every page there (seed 004's page groups, {@link InterleavePolicy#pageHome}),
-     * whatever pool a placement chose, so the run would be labelled with a policy that did nothing. Since api.policy 1.12.0.
+     * whatever pool a placement chose, so the run would be labelled with a policy that did nothing. Since api.policy 1.12.0;
+     * since 1.17.1 also on a machine of one pool (nothing to choose: ratio's fast_percent 0 and 100 gave the same run) and
+     * on one with demand paging (its driver maps every page into GPU memory).
      */
     public void requirePoolChoice(String policy) {
+        if (pools.size() == 1)
+            throw new IllegalArgumentException(policy + " chooses the pool of a page, and this machine has one pool (" + pools.get(0).name()
+                    + "): it would act on nothing");
+        if (demandPaging)
+            throw new IllegalArgumentException(policy + " chooses the pool of a page, and this machine has a uvm: section, whose driver maps "
+                    + "every page into GPU memory: it would act on nothing");
         long gpuMemories = pools.stream().filter(p -> p.node() < gpus).count();
         if (gpuMemories >= 2 && gpuMemories == pools.size())
             throw new IllegalArgumentException(policy + " chooses the pool of a page, and every pool of this machine is one of its " + gpuMemories

@@ -57,6 +57,11 @@ public final class SelectiveCachingProvider implements PolicyProvider {
      * caching re-arms every CPU page at each kernel launch (§6.2.3), one program's launch: in a mix it would reset the
      * co-runners' permissions too.
      */
+    /** {@code gpu_fault} is the cost of a GPU write to a read-only CPU page (§6.2.3): without read_only there is none. */
+    @Override public void check(Params params) {
+        params.refuseUnless("gpu_fault", params.getBoolean("read_only"), "is the cost of a GPU write fault on a read-only CPU page, and read_only is false");
+    }
+
     @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
         run.requireCpuMemory(name());
         if (params.getBoolean("read_only")) run.refuseMix(name() + " with read_only", "makes CPU pages read-only again at each kernel launch of one program");

@@ -30,4 +30,14 @@ class ProviderChecksTest {
         assertTrue(m.getMessage().startsWith("selective-caching with read_only makes CPU pages read-only again"), m.getMessage());
         assertDoesNotThrow(() -> provider.check(defaults, mix));
     }
+
+    /** gpu_fault is the cost of a write fault on a read-only page: given without read_only it would act on nothing (review of silent inputs). */
+    @Test
+    void gpuFaultIsRefusedWithoutReadOnly() {
+        var provider = new SelectiveCachingProvider();
+        var e = assertThrows(IllegalArgumentException.class, () -> provider.check(Params.validate(provider.parameters(), Map.of("gpu_fault", 0L))));
+        assertTrue(e.getMessage().startsWith("parameter 'gpu_fault' is the cost of a GPU write fault on a read-only CPU page, and read_only is false"), e.getMessage());
+        assertDoesNotThrow(() -> provider.check(Params.validate(provider.parameters(), Map.of("gpu_fault", 0L, "read_only", true))));
+        assertDoesNotThrow(() -> provider.check(Params.validate(provider.parameters(), Map.of())));
+    }
 }

@@ -56,6 +56,12 @@ record MigrationSettings(int threshold, int range, String rangeShape, boolean ra
                         "§7.5 moving average: the share is measured over the last this-many sampling periods"));
     }
 
+    /** Bandwidth balancing's settings given with balance false act on nothing (range-expansion's balance_target; review of silent inputs). */
+    static void refuseUnusedBalancing(Params p) {
+        for (String name : p.asMap().keySet())
+            if (name.startsWith("balance_")) p.refuseUnless(name, p.getBoolean("balance"), "sets bandwidth balancing (§2.7), and balance is false");
+    }
+
     static MigrationSettings of(Params p) {
         return new MigrationSettings(p.getInt("threshold"), p.getInt("range"), p.getString("range_shape"), p.getBoolean("range_counts_skipped"),
                 p.getInt("max_in_flight"), p.getInt("ring_entries"), p.getInt("poll_cycles"), p.getBoolean("host_data"),

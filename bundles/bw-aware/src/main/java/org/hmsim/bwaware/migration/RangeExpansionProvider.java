@@ -14,6 +14,8 @@ import org.osgi.service.component.annotations.Component;
         PolicyProvider.SLOT + "=migration", PolicyProvider.NAME + "=range-expansion", PolicyProvider.VERSION + "=1.0.0"})
 public final class RangeExpansionProvider implements PolicyProvider {
     /** Moves pages: not on a machine with CPU caches, whose lines of the old frame nothing would drop. */
+    @Override public void check(org.hmsim.api.policy.Params params) { MigrationSettings.refuseUnusedBalancing(params); }
+
     @Override public void check(org.hmsim.api.policy.Params params, org.hmsim.api.policy.RunFacts run) {
         run.refusePageMigration("migration " + name());
         // seed 000's migrations serve one program: pages of every allocation towards the one fastest pool, kernel 0 as its start

@@ -45,6 +45,8 @@ public final class HintsPlacementProvider implements PolicyProvider {
 
     @Override public void check(Params params) {
         Bandwidths.parse(params.getString("bandwidths"));
+        params.refuseUnless("hotness", params.getString("source").equals("given"), "is read only with source: given (this source is "
+                + params.getString("source") + ")");
         if (HintsPlacement.parse(params.getString("hotness")).isEmpty() && params.getString("source").equals("given"))
             throw new IllegalArgumentException("parameter 'hotness' must name allocations (name=value,...) when source = given");
     }

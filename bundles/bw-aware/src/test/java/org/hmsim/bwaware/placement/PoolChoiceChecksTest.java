@@ -41,6 +41,25 @@ class PoolChoiceChecksTest {
         }
     }
 
+    /**
+     * With one pool there is nothing to choose, and under demand paging the driver maps every page into GPU memory:
+     * ratio's fast_percent 0 and 100 gave the same run on frc-rx540 (review of silent inputs).
+     */
+    @Test
+    void placementsAreRefusedWhereThereIsNoPoolToChoose() {
+        List<PoolInfo> one = List.of(new PoolInfo(0, "gddr", "GDDR5", 0, 8, 200e9, 8 * GB));
+        List<PoolInfo> two = List.of(one.get(0), new PoolInfo(1, "host", "DDR4", 1, 4, 80e9, 64 * GB));
+        for (PolicyProvider p : List.of(new BwAwarePlacementProvider(), new OraclePlacementProvider(), new DdrOnlyPlacementProvider(),
+                new HintsPlacementProvider(), new org.hmsim.baseline.placement.RatioPlacementProvider(), new org.hmsim.baseline.placement.InterleavePlacementProvider())) {
+            Params params = Params.validate(p.parameters(), Map.of());
+            var single = assertThrows(IllegalArgumentException.class, () -> p.check(params, new RunFacts(one, 4096, 1, false, false, List.of())), p.name());
+            assertTrue(single.getMessage().startsWith(p.name() + " chooses the pool of a page, and this machine has one pool (gddr)"), single.getMessage());
+            var uvm = assertThrows(IllegalArgumentException.class, () -> p.check(params, new RunFacts(two, 65536, 1, true, false, List.of())), p.name());
+            assertTrue(uvm.getMessage().contains("has a uvm: section, whose driver maps every page into GPU memory"), uvm.getMessage());
+            assertDoesNotThrow(() -> p.check(params, new RunFacts(two, 4096, 1, false, false, List.of())), p.name());
+        }
+    }
+
     /** Oracle ranks one program's pages by its profile: in a mix it would rank every program's pages together. */
     @Test
     void oracleIsRefusedForAMix() {
