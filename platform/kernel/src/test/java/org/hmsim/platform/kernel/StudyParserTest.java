@@ -148,6 +148,17 @@ class StudyParserTest {
         parse("study: x\nmachine: ../machines/small.yaml\nworkloads:\n  - stream\n  - {name: blocks, threads: 64}\n");
     }
 
+    /** Figure keys the report would draw nothing for are refused: a geomean without a baseline, runs a where: leaves out. */
+    @Test
+    void figureKeysThatWouldDrawNothingAreRefused() throws Exception {
+        StudyException g = error(GOOD.replace("report: [{metric: sim_time_ns}]", "report: [{metric: sim_time_ns, geomean: true}]"));
+        assertTrue(g.getMessage().contains("report[0].geomean: a geometric-mean group is drawn over values normalised to a baseline: give normalise_to"),
+                g.getMessage());
+        StudyException t = error(GOOD.replace("report: [{metric: sim_time_ns}]", "report: [{kind: timeseries, where: {workload: bfs}, runs: [\"0001\"]}]"));
+        assertTrue(t.getMessage().contains("report[0].runs: run 0001 (stream") && t.getMessage().contains("is left out by this figure's where:"), t.getMessage());
+        parse(GOOD.replace("report: [{metric: sim_time_ns}]", "report: [{kind: timeseries, where: {workload: stream}, runs: [\"0001\"]}]"));
+    }
+
     /** A line figure's x must hold numbers (with or without a unit): words would be drawn as one point labelled by them. */
     @Test
     void aLineFiguresXHoldsNumbers() throws Exception {

@@ -99,6 +99,9 @@ public record FigureSpec(Kind kind, List<String> metrics, String by, String x, B
         if (strict) refuseIgnored(m, kind, baseline, nKey);
         boolean geomean = bool(m, "geomean", baseline != null && kind == Kind.BAR);
         if (geomean && kind != Kind.BAR) throw new FigureSpecException("geomean", "only bar figures have a geometric-mean group");
+        // drawn over normalised values only: a figure without a baseline drew no geomean, and said nothing (review of silent inputs)
+        if (strict && geomean && baseline == null)
+            throw new FigureSpecException("geomean", "a geometric-mean group is drawn over values normalised to a baseline: give normalise_to");
         boolean shares = bool(m, "shares", kind == Kind.STACKED);
         if (m.containsKey("shares") && kind != Kind.STACKED) throw new FigureSpecException("shares", "only stacked figures show shares");
         List<String> runs = strings(m, "runs", false);

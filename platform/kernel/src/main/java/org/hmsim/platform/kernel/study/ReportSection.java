@@ -81,6 +81,15 @@ final class ReportSection {
                     if (ids.stream().noneMatch(x -> org.hmsim.platform.report.Columns.namesRun(id, x))) // 2 or 0002 (a YAML number) is run 0002
                         throw doc.error(at(item, "runs"), field + ".runs", "'" + id + "' is not a run of this study (runs "
                                 + runs.get(0).id() + " to " + runs.get(runs.size() - 1).id() + ")");
+                // a run its where: leaves out is not drawn: the figure came out empty with only a warning (review of silent inputs)
+                if (!spec.where().isEmpty()) {
+                    List<PlannedRun> kept = drawn(columns, spec, runs);
+                    for (String id : spec.runs())
+                        for (PlannedRun r : runs)
+                            if (org.hmsim.platform.report.Columns.namesRun(id, r.id()) && !kept.contains(r))
+                                throw doc.error(at(item, "runs"), field + ".runs", "run " + r.id() + " (" + r.label()
+                                        + ") is left out by this figure's where:, so it would not be drawn; give runs or where, or make them agree");
+                }
             }
             out.add(plain);
         }
