@@ -227,6 +227,19 @@ class SlurmExecutorTest {
         }
     }
 
+    /** --no-report reaches the array tasks: the one that ends the last run drew the report anyway (review of silent inputs). */
+    @Test
+    void noReportReachesTheTasks() throws Exception {
+        Path batch = dir.resolve("batch");
+        Files.writeString(bin.resolve("hold"), "");
+        assertEquals(0, exec("run", study.toString(), "--out", batch.toString(), "--executor", "slurm", "--no-report"), this::out);
+        String s = Files.readString(batch.resolve("job/slurm-1.sh"));
+        assertTrue(s.contains(" --index \"$SLURM_ARRAY_TASK_ID\" --no-report\n"), s);
+        Path other = dir.resolve("other");
+        assertEquals(0, exec("run", study.toString(), "--out", other.toString(), "--executor", "slurm"), this::out);
+        assertTrue(!Files.readString(other.resolve("job/slurm-1.sh")).contains("--no-report"), "a report unless told otherwise");
+    }
+
     @Test
     void unknownExecutorAndMissingSbatchAreReported() throws Exception {
         // batch options with the local executor would be ignored: refused

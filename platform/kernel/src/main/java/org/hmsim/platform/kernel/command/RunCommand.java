@@ -127,7 +127,7 @@ final class RunCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         // the options' own consistency first: a refusal there must not create --out (ensureWritable does)
-        ExecutorSettings settings = new ExecutorSettings(partition, arrayChunk, sbatchArgs);
+        ExecutorSettings settings = new ExecutorSettings(partition, arrayChunk, sbatchArgs, !noReport);
         boolean local = chosen instanceof LocalExecutor;
         if (local && (partition != null || arrayChunk != 1 || !sbatchArgs.isEmpty())) { // they would be silently ignored
             e.println((partition != null ? "--partition" : arrayChunk != 1 ? "--array-chunk" : "--sbatch-arg")

@@ -32,6 +32,9 @@ final class RunTaskCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "the results folder of the batch execution")
     Path dir;
 
+    @Option(names = "--no-report", description = "the task that ends the last run does not draw the report (hmsim run --no-report)")
+    boolean noReport;
+
     @Option(names = "--index", required = true, paramLabel = "K", description = "the array index (from 1)")
     int index;
 
@@ -77,7 +80,7 @@ final class RunTaskCommand implements Callable<Integer> {
         ctx.out().println("task " + index + ": " + o.ran() + " run(s) executed");
         if (o.assembly() != null) {
             ctx.out().println("task " + index + " ended the last run: runs.csv and study.json assembled in " + out);
-            ReportHook.runIfInstalled(spec, ctx, out);
+            if (!noReport) ReportHook.runIfInstalled(spec, ctx, out);
         }
         return o.code();
     }

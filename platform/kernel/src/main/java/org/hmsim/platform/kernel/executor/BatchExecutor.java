@@ -90,7 +90,7 @@ public final class BatchExecutor implements StudyExecutor {
             indices.addAll(tasks);
             submission = job.submissions().size() + 1;
             if (recorded != null) {
-                settings = recorded;
+                settings = recorded.withReport(settings.report());
                 if (settings.partition() != null || !settings.schedulerArgs().isEmpty())
                     notes.add("submitted with the earlier submission's options:" + (settings.partition() == null ? "" : " --partition " + settings.partition())
                             + settings.schedulerArgs().stream().map(a -> " --sbatch-arg=" + a).reduce("", String::concat));
@@ -115,8 +115,9 @@ public final class BatchExecutor implements StudyExecutor {
             return new Launch(null, null, List.of(), null, notes);
         }
         Provenance.write(dir, study, environment, Instant.now(), null, "submitted to " + name());
-        List<String> command = List.of(hmsim.toString(), "run-task", dir.toString(), "--study", m.study().toString(),
-                "--chunk", Integer.toString(chunk), "--index", BatchJob.INDEX);
+        List<String> command = new ArrayList<>(List.of(hmsim.toString(), "run-task", dir.toString(), "--study", m.study().toString(),
+                "--chunk", Integer.toString(chunk), "--index", BatchJob.INDEX));
+        if (!settings.report()) command.add("--no-report"); // the last task drew the report whatever hmsim run was told (review of silent inputs)
         BatchJob b = new BatchJob("hmsim-" + study.name(), dir, job.dir(), submission, indices, command,
                 settings.partition(), settings.schedulerArgs());
         String id;

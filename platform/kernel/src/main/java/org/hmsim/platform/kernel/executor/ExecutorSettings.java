@@ -8,9 +8,15 @@ import java.util.List;
  * @param partition the partition (queue), or null for the site's default
  * @param arrayChunk runs per array task (1: one task per run)
  * @param schedulerArgs options passed to the scheduler as written ({@code --sbatch-arg --time=1:00:00})
+ * @param report whether the task that ends the last run draws the report ({@code hmsim run} without {@code --no-report})
  */
-public record ExecutorSettings(String partition, int arrayChunk, List<String> schedulerArgs) {
+public record ExecutorSettings(String partition, int arrayChunk, List<String> schedulerArgs, boolean report) {
     public static final ExecutorSettings DEFAULT = new ExecutorSettings(null, 1, List.of());
+
+    public ExecutorSettings(String partition, int arrayChunk, List<String> schedulerArgs) { this(partition, arrayChunk, schedulerArgs, true); }
+
+    /** These options with {@code report} as this submission asks (a resumed submission's recorded options keep the command's). */
+    public ExecutorSettings withReport(boolean report) { return new ExecutorSettings(partition, arrayChunk, schedulerArgs, report); }
 
     public ExecutorSettings {
         if (arrayChunk < 1) throw new IllegalArgumentException("--array-chunk must be at least 1");
