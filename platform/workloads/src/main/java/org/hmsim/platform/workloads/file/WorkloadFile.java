@@ -33,7 +33,16 @@ public final class WorkloadFile {
     private static final Pattern SIZE_LITERAL = Pattern.compile("\\s*[0-9]+(\\.[0-9]+)?\\s*[A-Za-z]*\\s*");
 
     private final String file;
-    private final Map<String, Integer> paramSlots = new LinkedHashMap<>();
+    /** The params' variable slots; a name an expression looks up is recorded as used. */
+    private final Map<String, Integer> paramSlots = new LinkedHashMap<>() {
+        @Override public Integer get(Object name) {
+            Integer slot = super.get(name);
+            if (slot != null) usedParams.add((String) name);
+            return slot;
+        }
+    };
+    private final java.util.Set<String> usedParams = new java.util.HashSet<>();
+    private final Map<String, Y> paramNodes = new LinkedHashMap<>();
     private final Map<String, Integer> allocIndex = new LinkedHashMap<>();
     private final List<Model.Allocation> allocs = new ArrayList<>();
 
@@ -94,6 +103,11 @@ public final class WorkloadFile {
         }
         if (kernels.isEmpty() && errors.isEmpty()) throw kernelList.error("at least one kernel is needed");
         List<Model.HostSpec> host = f.containsKey("host") ? part(() -> host(f.get("host"))) : null;
+        // a parameter no expression reads: a study's values for it gave identical runs under different labels (review of silent inputs)
+        if (errors.isEmpty())
+            for (Map.Entry<String, Y> p : paramNodes.entrySet())
+                if (!usedParams.contains(p.getKey()))
+                    errors.add(p.getValue().error("no expression of this file uses parameter '" + p.getKey() + "': a value given for it would change nothing (use it, or remove it)"));
         WorkloadFileException.throwIfAny(errors);
         Model model = new Model(name, description, params, iterations, List.copyOf(allocs), kernels, file);
         model.iterationsNode = f.get("iterations");
@@ -154,6 +168,7 @@ public final class WorkloadFile {
                 def = v.integer();
             }
             paramSlots.put(n, Vars.FIRST_PARAM + out.size());
+            paramNodes.put(n, v);
             out.add(new Model.Param(n, def, min, max, doc));
         }
         return out;

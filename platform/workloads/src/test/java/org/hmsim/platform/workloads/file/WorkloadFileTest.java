@@ -173,6 +173,21 @@ class WorkloadFileTest {
 
     // ---- errors -----------------------------------------------------------------------------------
 
+    /** A parameter no expression reads would give identical runs under different labels: refused at its line. */
+    @Test
+    void aParameterNoExpressionUsesIsRefused() {
+        String text = """
+                name: x
+                params: {n: {default: 4096}, blocks: {default: 16}}
+                allocations: [{name: a, size: "n*4"}]
+                kernels:
+                  - {name: k, grid: 8, block: 128, steps: [{load: {alloc: a, index: "cta*128 + tid"}}]}
+                """;
+        WorkloadFileException e = assertThrows(WorkloadFileException.class, () -> parse(text));
+        assertTrue(e.getMessage().contains("params.blocks: no expression of this file uses parameter 'blocks'"), e.getMessage());
+        parse(text.replace("grid: 8", "grid: blocks"));
+    }
+
     private static WorkloadFileException bad(String text) {
         return assertThrows(WorkloadFileException.class, () -> create(parse(text), Map.of(), 1));
     }
