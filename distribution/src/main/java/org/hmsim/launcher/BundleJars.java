@@ -22,6 +22,16 @@ final class BundleJars {
         return Container.jarsIn(dir);
     }
 
+    /**
+     * For a headless command on a terminal: JLine's bundle alone (no console), whose character-width table the kernel's
+     * progress bar needs; without it {@code hmsim run} never showed its bar (found by a design review).
+     */
+    static List<Path> terminalLibrary(Path dir) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Path jar : list(dir)) if (symbolicName(jar).equals("org.jline")) out.add(jar);
+        return out;
+    }
+
     /** The shell bundles for one kind of console: none, JLine's, or the plain one. */
     static List<Path> shellBundles(Path dir, Container.ShellKind kind) throws IOException {
         List<Path> out = new ArrayList<>();

@@ -137,6 +137,8 @@ public final class Container implements AutoCloseable {
         List<Bundle> installed = new ArrayList<>();
         for (Path jar : BundleJars.list(home.resolve("bundle"))) install(ctx, jar, installed);
         for (Path jar : BundleJars.shellBundles(home.resolve(SHELL_DIR), shell)) install(ctx, jar, shellBundles);
+        if (shell == ShellKind.NONE && System.console() != null) // hmsim run on a terminal draws a progress bar
+            for (Path jar : BundleJars.terminalLibrary(home.resolve(SHELL_DIR))) install(ctx, jar, installed);
         if (TRACE) System.err.printf("  bundles installed after %d ms%n", (System.nanoTime() - t0) / 1_000_000);
         framework.start();
         if (TRACE) System.err.printf("  framework started after %d ms%n", (System.nanoTime() - t0) / 1_000_000);

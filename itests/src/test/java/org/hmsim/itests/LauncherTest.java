@@ -383,6 +383,24 @@ class LauncherTest {
         assertTrue(report >= 0 && ended > report, "sim:await answers once the report is written\n" + shell);
     }
 
+    /**
+     * On a terminal {@code hmsim run} draws a progress bar: it never did headless, where the jline bundle its character
+     * widths come from was not installed (found by a design review). The terminal is util-linux's {@code script}.
+     */
+    @Test
+    void runOnATerminalDrawsAProgressBar() throws Exception {
+        Path script = Path.of("/usr/bin/script");
+        assumeTrue(Files.isExecutable(script), "util-linux script (a pseudo-terminal) is not installed here");
+        Path study = Files.writeString(dir.resolve("bar.yaml"), String.join("\n", "study: bar", "machine: " + Hmsim.smallMachine(),
+                "workloads: [{name: stream, elements: 16384}]", "seeds: [1, 2]", ""));
+        String command = Hmsim.home().resolve("bin/hmsim") + " run " + study + " --out " + dir.resolve("results") + " --no-report";
+        Output tty = run(script, "", "-qec", command, "/dev/null");
+        assertEquals(0, tty.code, tty::toString);
+        assertTrue(tty.out.contains("100% [") && tty.out.contains("2/2 runs"), "a bar on the terminal\n" + tty);
+        Output piped = run(Hmsim.home().resolve("bin/hmsim"), "", "run", study.toString(), "--out", dir.resolve("piped").toString(), "--no-report");
+        assertFalse(piped.out.contains("% ["), "plain lines into a pipe\n" + piped);
+    }
+
     private interface Input { void write(java.io.OutputStream stdin, Process shell) throws Exception; }
 
     /**
