@@ -98,4 +98,20 @@ class UvmCopyThroughMemoryTest {
         assertTrue(through.simTimePs() / 1000.0 >= boundNs, "the copies' bytes went through GPU memory at its bandwidth");
         assertTrue(through.simTimePs() > 1.3 * linkOnly.simTimePs(), "the copies contend with the kernel for GPU memory");
     }
+
+    /**
+     * A swap that drains the memory system (interleave) holds migrations' copies but not the copy engine's: the drain
+     * waits for the page walks a page's arrival wakes, and with the fills held every such swap on a uvm: machine deadlocked
+     * (the run's watchdog fired after 10 ms; found by trying one).
+     */
+    @Test
+    void aMemoryDrainingSwapWaitsForTheCopiesInsteadOfHoldingThem() {
+        SwappableProviders p = new SwappableProviders();
+        p.swap(new ScriptedSwap(ScriptedSwap.When.EVERY_EPOCHS, 20, org.hmsim.api.policy.Slot.INTERLEAVE,
+                java.util.List.of(new ScriptedSwap.Choice("fine", Map.of()), new ScriptedSwap.Choice("fine", Map.of("granularity", 256L))), "script"));
+        MachineConfig cfg = TestMachines.machine("etc", "gpu.sms", 8, "uvm.oversubscription", 0.5, "uvm.prefetcher", "none");
+        RunResult r = TestMachines.run(cfg, TestMachines.workload("stream", 1, "elements", 1 << 18, "ctas", 64, "iterations", 2), p);
+        assertTrue(r.metrics().get("swaps") >= 3, "the swaps came: " + r.metrics().get("swaps"));
+        assertTrue(r.stats().get("uvm.evictions") > 10 && r.stats().get("uvm.h2d.memory_bytes") > 0, "pages were copied through GPU memory");
+    }
 }

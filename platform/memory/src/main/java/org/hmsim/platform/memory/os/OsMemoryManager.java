@@ -530,7 +530,7 @@ public final class OsMemoryManager implements MemoryManager, Component {
      * into the frame at {@code paddr} ({@code write}) or reads them out of it, through the memory controllers as page
      * copies go, in 128-byte chunks, chunk k not before {@code firstPs + k x chunkPs} (the pace at which the link
      * delivers or takes the data), at most {@code maxInFlight} outstanding. {@code done} runs when the last chunk is
-     * acknowledged. A drain holds it as it holds migrations ({@link #holdCopies}); no migration statistic counts it.
+     * acknowledged. A drain does not hold it, unlike a migration ({@link #holdCopies}): the drain waits for the page walks its page wakes. No migration statistic counts it.
      */
     public void streamFrame(long vpn, long paddr, long bytes, boolean write, long firstPs, long chunkPs, int maxInFlight, Runnable done) {
         if (bytes <= 0) throw new IllegalArgumentException("a stream of " + bytes + " bytes");

@@ -84,8 +84,10 @@ final class PageMigration implements MemClient, EventTarget {
      */
     void pump() {
         while (blockedCount == 0 && inFlight < maxInFlight && nextChunk < chunks) {
-            if (os.copiesHeld()) {
-                os.parkCopy(this); // a live swap drains the memory system: the rest of the page waits for it
+            // a live swap drains the memory system: the rest of a migrating page waits for it. A stream does not: the drain
+            // waits for the page walks its page will wake (held, it deadlocked every memory-drain swap on a uvm: machine)
+            if (os.copiesHeld() && !stream) {
+                os.parkCopy(this);
                 return;
             }
             long due = firstPs + nextChunk * chunkPs;
