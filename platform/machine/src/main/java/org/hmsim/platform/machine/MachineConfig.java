@@ -268,11 +268,13 @@ public final class MachineConfig {
         return new GpuConfig(mhz, sms, ctas, warps, shared, issue, l1, l2, slices, xbar, tlb);
     }
 
-    /** {@code fullyAssociative}: {@code ways: 0} is allowed and means one set (the L2 bank; seed 003's FA L2). */
-    private static CacheConfig cache(Tree c, long size, int ways, int latency, int mshrs, int merge, int bpc, int queue,
-                                     boolean fullyAssociative) {
+    /**
+     * An L1 or ({@code l2}) an L2 slice. Only the L2 takes {@code ways: 0}, one set (seed 003's FA L2), and an input
+     * {@code queue}; {@code bpc} and the L1's {@code queue} are defaults no file sets (refused: not modelled).
+     */
+    private static CacheConfig cache(Tree c, long size, int ways, int latency, int mshrs, int merge, int bpc, int queue, boolean l2) {
         long bytes = c.bytes("size", size, 128, 1L << 34);
-        int w = c.integer("ways", ways, fullyAssociative ? 0 : 1, 64);
+        int w = c.integer("ways", ways, l2 ? 0 : 1, 64);
         int line = c.integer("line", 128, 32, 1024);
         if (Integer.bitCount(line) != 1) {
             c.refuse("line", "line size must be a power of two");
@@ -288,11 +290,11 @@ public final class MachineConfig {
         // parsed and documented, never read: a sweep of them changed nothing (review of silent inputs). The L1's throughput
         // is its ports (line requests per cycle); data moves between the L1s and the L2 slices at the crossbar's port width
         String notModelled = "is not modelled (the crossbar's bytes_per_cycle sets the data width between L1s and L2 slices"
-                + (fullyAssociative ? "" : "; the L1's ports set the line requests it takes per cycle") + ")";
+                + (l2 ? "" : "; the L1's ports set the line requests it takes per cycle") + ")";
         c.refuseIfGiven("bytes_per_cycle", notModelled);
-        if (!fullyAssociative) c.refuseIfGiven("queue", notModelled);
+        if (!l2) c.refuseIfGiven("queue", notModelled);
         return new CacheConfig(bytes, w, line, c.integer("latency", latency, 0, 100_000), c.integer("mshrs", mshrs, 1, 1 << 16),
-                c.integer("mshr_merge", merge, 1, 1024), bpc, fullyAssociative ? c.integer("queue", queue, 1, 1 << 16) : queue);
+                c.integer("mshr_merge", merge, 1, 1024), bpc, l2 ? c.integer("queue", queue, 1, 1 << 16) : queue);
     }
 
     /** {@code replacement}: {@code slot} (the study's replacement policy, default) or {@code lru} (this level keeps LRU). */

@@ -36,7 +36,13 @@ final class BuiltWorkloads {
 
     /** A run's workload as built for validation, or null if building it fails (or does not fit this JVM's heap): the run says why. */
     private Built builtOf(PlannedRun r) {
-        Built b = built.computeIfAbsent(List.of(r.workload(), r.seed()), k -> {
+        Built b = attempt(r);
+        return b == FAILED || b.failure() != null ? null : b;
+    }
+
+    /** The run's workload built once per seed: its parts, its failure, or {@link #FAILED} if this JVM's heap could not hold it. */
+    private Built attempt(PlannedRun r) {
+        return built.computeIfAbsent(List.of(r.workload(), r.seed()), k -> {
             try {
                 org.hmsim.api.workload.Workload w = r.workload().create(r.seed());
                 List<org.hmsim.api.workload.AllocationSpec> specs = List.copyOf(w.allocations());
@@ -51,7 +57,6 @@ final class BuiltWorkloads {
                 return FAILED; // this JVM's heap; the run, with its own, may build it
             }
         });
-        return b == FAILED || b.failure() != null ? null : b;
     }
 
     /**
@@ -63,9 +68,8 @@ final class BuiltWorkloads {
         List<StudyException> errors = new ArrayList<>();
         java.util.Set<Object> named = new java.util.HashSet<>();
         for (PlannedRun r : runs) {
-            builtOf(r);
-            Built b = built.get(List.of(r.workload(), r.seed()));
-            if (b == null || b.failure() == null || !named.add(r.workload())) continue;
+            Built b = attempt(r);
+            if (b.failure() == null || !named.add(r.workload())) continue;
             int i = workloads.workloadChoices.indexOf(r.workload());
             String field = i < 0 ? "workloads" : "workloads[" + i + "]";
             String why = b.failure().getMessage() == null ? b.failure().toString() : b.failure().getMessage();

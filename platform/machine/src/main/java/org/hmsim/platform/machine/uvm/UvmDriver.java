@@ -351,19 +351,18 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         mapFrame(vpn);
         long bytes = storedBytes(i);
         h2dMemoryBytes += bytes;
-        long chunks = chunksOf(bytes), occupancy = h2d.occupancyPs(pageBytes), chunkPs = occupancy / chunks;
-        os.streamFrame(vpn, os.lookup(vpn * pageBytes), bytes, true, arrival - occupancy + chunkPs, chunkPs,
-                DMA_CHUNKS_IN_FLIGHT, () -> arrived(i));
+        long occupancy = h2d.occupancyPs(pageBytes);
+        os.streamFrame(vpn, os.lookup(vpn * pageBytes), bytes, true, arrival - occupancy, occupancy, DMA_CHUNKS_IN_FLIGHT, () -> arrived(i));
     }
 
     /** The copy engine reads evicted page {@code i} out of its frame as the link takes it (copy_through_memory). */
     private void readOut(int i, long arrival) {
         long bytes = storedBytes(i);
         d2hMemoryBytes += bytes;
-        long chunks = chunksOf(bytes), occupancy = d2h.occupancyPs(pageBytes), chunkPs = occupancy / chunks;
-        long linkStart = arrival - cfg.dmaLatencyPs() - occupancy;
+        long occupancy = d2h.occupancyPs(pageBytes);
         evictionParts[i] = 2;
-        os.streamFrame(baseVpn + i, frameBase[i], bytes, false, linkStart, chunkPs, DMA_CHUNKS_IN_FLIGHT, () -> evictionPartDone(i));
+        os.streamFrame(baseVpn + i, frameBase[i], bytes, false, arrival - cfg.dmaLatencyPs() - occupancy, occupancy, DMA_CHUNKS_IN_FLIGHT,
+                () -> evictionPartDone(i));
     }
 
     private void evictionPartDone(int i) {
@@ -372,8 +371,6 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
 
     /** Bytes page {@code i} occupies in GPU memory: a compressed page its compressed size. */
     private long storedBytes(int i) { return Math.max(64, pageBytes * cost[i] / UNIT); }
-
-    private static long chunksOf(long bytes) { return Math.max(1, (bytes + 127) / 128); }
 
     private void mapFrame(long vpn) {
         int pool = os.map(vpn, gpuPool);

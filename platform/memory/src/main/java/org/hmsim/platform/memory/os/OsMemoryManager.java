@@ -528,15 +528,16 @@ public final class OsMemoryManager implements MemoryManager, Component {
     /**
      * One side of a copy whose other side is outside the memory system (a host link's DMA engine): writes {@code bytes}
      * into the frame at {@code paddr} ({@code write}) or reads them out of it, through the memory controllers as page
-     * copies go, in 128-byte chunks, chunk k not before {@code firstPs + k x chunkPs} (the pace at which the link
-     * delivers or takes the data), at most {@code maxInFlight} outstanding. {@code done} runs when the last chunk is
+     * copies go, in 128-byte chunks at the pace of the link that carries the data from {@code linkStartPs} for
+     * {@code linkSpanPs} (a chunk written once delivered, read as the link is ready for it), at most {@code maxInFlight}
+     * outstanding. {@code done} runs when the last chunk is
      * acknowledged. A drain does not hold it, unlike a migration ({@link #holdCopies}): the drain waits for the page walks its page wakes. No migration statistic counts it.
      */
-    public void streamFrame(long vpn, long paddr, long bytes, boolean write, long firstPs, long chunkPs, int maxInFlight, Runnable done) {
+    public void streamFrame(long vpn, long paddr, long bytes, boolean write, long linkStartPs, long linkSpanPs, int maxInFlight, Runnable done) {
         if (bytes <= 0) throw new IllegalArgumentException("a stream of " + bytes + " bytes");
         PageMigration m = nIdle > 0 ? idleMigrations[--nIdle] : new PageMigration(this);
         m.dstReused = false;
-        m.startStream(vpn, write ? -1 : paddr, write ? paddr : -1, bytes, firstPs, chunkPs, done, maxInFlight);
+        m.startStream(vpn, write ? -1 : paddr, write ? paddr : -1, bytes, linkStartPs, linkSpanPs, done, maxInFlight);
     }
 
     /** The last chunk of the stream {@code m} is acknowledged: recycle it, tell the caller. */

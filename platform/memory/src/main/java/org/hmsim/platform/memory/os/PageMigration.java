@@ -14,8 +14,9 @@ import org.hmsim.platform.engine.PhysicalAddress;
  * memory side has space. Records are reused by the memory manager.
  *
  * <p>A <em>stream</em> is one side of a copy whose other side is outside the memory system (a host link's
- * DMA engine): only writes into a frame ({@code src < 0}) or only reads out of one ({@code dst < 0}), chunk k
- * not before {@code firstPs + k x chunkPs}, the pace at which the link delivers or takes the data.
+ * DMA engine): only writes into a frame ({@code src < 0}) or only reads out of one ({@code dst < 0}), at the pace at
+ * which the link delivers or takes the data: over the link's span, a chunk is written once the link has delivered it
+ * and read as the link is ready to take it.
  */
 final class PageMigration implements MemClient, EventTarget {
     static final int CHUNK = 128;
@@ -50,14 +51,17 @@ final class PageMigration implements MemClient, EventTarget {
         begin(vpn, src, dst, pageBytes, 0, 0, done, maxInFlight);
     }
 
-    /** One side of a copy: writes into {@code dst} (src -1) or reads out of {@code src} (dst -1), paced (class comment). */
-    void startStream(long vpn, long src, long dst, long bytes, long firstPs, long chunkPs, Runnable done, int maxInFlight) {
+    /**
+     * One side of a copy: writes into {@code dst} (src -1) or reads out of {@code src} (dst -1), paced by a link that
+     * carries the data from {@code linkStartPs} for {@code linkSpanPs} (class comment).
+     */
+    void startStream(long vpn, long src, long dst, long bytes, long linkStartPs, long linkSpanPs, Runnable done, int maxInFlight) {
         this.pages = null;
         this.stream = true;
-        begin(vpn, src, dst, bytes, firstPs, chunkPs, done, maxInFlight);
+        begin(vpn, src, dst, bytes, linkStartPs, linkSpanPs, done, maxInFlight);
     }
 
-    private void begin(long vpn, long src, long dst, long bytes, long firstPs, long chunkPs, Runnable done, int maxInFlight) {
+    private void begin(long vpn, long src, long dst, long bytes, long linkStartPs, long linkSpanPs, Runnable done, int maxInFlight) {
         this.vpn = vpn;
         this.src = src;
         this.dst = dst;
@@ -66,8 +70,8 @@ final class PageMigration implements MemClient, EventTarget {
         this.bytes = bytes;
         this.chunkBytes = (int) Math.min(CHUNK, bytes);
         this.chunks = (int) ((bytes + chunkBytes - 1) / chunkBytes);
-        this.firstPs = firstPs;
-        this.chunkPs = chunkPs;
+        this.chunkPs = linkSpanPs / chunks;
+        this.firstPs = linkStartPs + (src < 0 ? chunkPs : 0); // a write waits for its chunk's delivery, a read goes as the link is ready
         this.nextChunk = 0;
         this.chunksDone = 0;
         this.inFlight = 0;
