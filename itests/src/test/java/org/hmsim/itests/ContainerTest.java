@@ -73,7 +73,7 @@ class ContainerTest {
         }
         String[][] baseline = {{"placement", "local"}, {"placement", "interleave"}, {"placement", "ratio"},
                 {"replacement", "lru"}, {"warp-scheduler", "gto"}, {"cta-scheduler", "round-robin"},
-                {"cacheability", "cache-all"}, {"l2-miss-path", "conventional"}, {"migration", "none"}};
+                {"cacheability", "cache-all"}, {"l2-miss-path", "conventional"}, {"migration", "none"}, {"throttling", "static"}};
         for (String[] p : baseline) {
             String bundle = listed.get(p[0]).get(p[1]);
             assertTrue(bundle != null && bundle.startsWith("org.hmsim.baseline "),

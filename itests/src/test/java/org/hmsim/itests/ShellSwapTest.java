@@ -120,6 +120,33 @@ class ShellSwapTest {
     }
 
     /**
+     * {@code sim:swap throttling static sms_per_gpu=1} while a stream runs: SMs 1-3 finish the blocks they hold and take
+     * no more, so SM 0 runs the rest of the grid; every block runs and every request is answered.
+     */
+    @Test
+    void simSwapToStaticThrottlingMovesTheRestOfTheGridToOneSm() throws Exception {
+        Path study = Hmsim.write(dir.resolve("throttle.yaml"), "study: throttle", "seed: 7", "machine: " + Hmsim.smallMachine(),
+                "workloads:", "  - { name: stream, elements: 4194304 }", "epoch: 1us");
+        Path results = dir.resolve("throttled");
+        shell("sim:run " + study + " --out " + results + " --no-report --jobs 1");
+        awaitShell("sim:status", s -> s.contains("swaps: 0") && s.contains("throttling=none"), "the run is simulating");
+        String swapped = shell("sim:swap throttling static sms_per_gpu=1");
+        assertTrue(swapped.contains("throttling -> static@"), swapped);
+        awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");
+
+        assertEquals(List.of("ok"), Studies.column(results, "status"));
+        Map<String, String> row = Studies.swaps(results).get(0);
+        assertEquals("ok", row.get("outcome"), row.toString());
+        assertTrue(row.get("state").contains("hardware's thread-block and warp limits"), row.toString());
+        Map<String, Double> stats = stats(results.resolve("runs/0001/stats.json"));
+        double blocks = sum(stats, "gpu0\\.sm\\d+\\.ctas_completed");
+        assertEquals(stats.get("gpu0.ctas_launched"), blocks, "every block dispatched ran to the end");
+        assertTrue(stats.get("gpu0.sm0.ctas_completed") > 2 * stats.get("gpu0.sm1.ctas_completed"),
+                "SM 0 ran the rest of the grid: " + stats.get("gpu0.sm0.ctas_completed") + " against SM 1's " + stats.get("gpu0.sm1.ctas_completed"));
+        assertEquals(stats.get("gpu0.xbar.req_packets"), stats.get("gpu0.xbar.resp_packets"), "every L2 request answered");
+    }
+
+    /**
      * A script's {@code sim:swap} right after its {@code sim:run}: the run is still being set up, and the swap was refused
      * ("not simulating yet"; the shell has no wait command, so a plugin author's script needed fixed sleeps). It now waits
      * for the run of the running study to start, and is taken at its first epoch end.

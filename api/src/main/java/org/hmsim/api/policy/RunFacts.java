@@ -13,15 +13,25 @@ import org.hmsim.api.machine.PoolInfo;
  * the workload. {@code programs} is how many programs run side by side, one per GPU ({@link
  * org.hmsim.api.workload.Multiprogram}; 1 for an ordinary run, since api.policy 1.11.0); {@code mix} whether the run
  * is a mix, each program confined to its GPU (a mix of one program is one: the program alone on GPU 0, the reference
- * its co-run slowdown is measured against; since api.policy 1.12.0). Since api.policy 1.8.0.
+ * its co-run slowdown is measured against; since api.policy 1.12.0). {@code smsPerGpu}, {@code ctasPerSm} and
+ * {@code warpsPerSm} are each GPU's SMs and each SM's thread-block and warp slots, 0 where unknown (a check then lets a
+ * limit pass; since api.policy 1.19.0). Since api.policy 1.8.0.
  */
 public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean demandPaging, boolean cpuSide, List<String> allocations,
-                       int programs, boolean mix) {
+                       int programs, boolean mix, int smsPerGpu, int ctasPerSm, int warpsPerSm) {
     public RunFacts {
         pools = List.copyOf(pools);
         allocations = List.copyOf(allocations);
         if (programs < 1) throw new IllegalArgumentException("a run has at least one program, got " + programs);
         if (programs > 1 && !mix) throw new IllegalArgumentException("programs run side by side only in a mix, got " + programs);
+        if (smsPerGpu < 0 || ctasPerSm < 0 || warpsPerSm < 0)
+            throw new IllegalArgumentException("SMs and their slots are counts (0: unknown), got " + smsPerGpu + " / " + ctasPerSm + " / " + warpsPerSm);
+    }
+
+    /** A run whose SM geometry is not known here (api.policy 1.12.0's constructor). */
+    public RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean demandPaging, boolean cpuSide, List<String> allocations,
+                    int programs, boolean mix) {
+        this(pools, pageBytes, gpus, demandPaging, cpuSide, allocations, programs, mix, 0, 0, 0);
     }
 
     /** A run of {@code programs} programs, a mix where there are more than one (api.policy 1.11.0's constructor). */
@@ -105,6 +115,17 @@ public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean d
         refusePageMigrationWithCpuSide(policy);
         if (demandPaging) throw new IllegalArgumentException(policy + " moves pages between pools, and this machine has a uvm: section: "
                 + "its demand-paging driver owns the GPU's frames (use a residency, throttling or compression policy there)");
+    }
+
+    /**
+     * Refuses a throttling limit {@code value} (the parameter {@code param} of {@code policy}) above the hardware's
+     * {@code hardware} slots ({@code what}, e.g. "warps per SM"): it would cap nothing, and a sweep over it would label
+     * identical runs differently. Passes where {@code hardware} is 0 (unknown). Since api.policy 1.19.0.
+     */
+    public static void refuseAboveHardware(String policy, String param, long value, int hardware, String what) {
+        if (hardware > 0 && value > hardware)
+            throw new IllegalArgumentException(policy + " " + param + " " + value + " is above this machine's " + hardware + " " + what
+                    + ": it would limit nothing");
     }
 
     /** Whether the workload's allocation names are known here. */

@@ -10,7 +10,7 @@ public enum Slot {
     PLACEMENT("placement", PlacementPolicy.class, "which pool a newly touched page goes to"),
     MIGRATION("migration", MigrationPolicy.class, "which pages move between pools, when, at what rate"),
     RESIDENCY("residency", ResidencyPolicy.class, "demand paging under oversubscription: eviction victim, prefetch"),
-    THROTTLING("throttling", ThrottlingPolicy.class, "how many SMs may issue"),
+    THROTTLING("throttling", ThrottlingPolicy.class, "how many SMs, thread blocks and warps may issue"),
     COMPRESSION("compression", CompressionPolicy.class, "effective capacity and latency of compressed pages"),
     CACHEABILITY("cacheability", CacheabilityPolicy.class, "whether a GPU access may allocate in L1/L2"),
     COHERENCE("coherence", CoherencePolicy.class, "directory actions for CPU/GPU accesses"),

@@ -1,9 +1,18 @@
 package org.hmsim.api.policy;
 
 /**
- * Limits how many SMs issue, through {@link org.hmsim.api.machine.CoreView#setIssueEnabled}. Called at
- * each statistics epoch.
+ * Limits how many SMs, thread blocks (CTAs) and warps issue, through {@link org.hmsim.api.machine.CoreView}: an SM's
+ * issue gate ({@code setIssueEnabled}), its thread-block cap ({@code setCtaLimit}: blocks it may hold, 0 takes it out
+ * of dispatch) and its warp cap ({@code setWarpLimit}: how many of its warps may issue).
  */
 public interface ThrottlingPolicy extends Policy {
+    /**
+     * The policy takes effect: once at time 0, before the first kernel launches, and at {@code nowPs} right after a live
+     * swap installs it (the platform has just re-enabled every SM and reset every cap to the hardware's). A policy that
+     * sets its limits once sets them here. Since api.policy 1.19.0.
+     */
+    default void begin(long nowPs) {}
+
+    /** Called at each statistics epoch. */
     default void onEpoch(long nowPs) {}
 }

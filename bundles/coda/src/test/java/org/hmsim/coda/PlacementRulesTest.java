@@ -150,6 +150,10 @@ class PlacementRulesTest {
         public int maxWarps() { return 48; }
         public boolean issueEnabled() { return true; }
         public void setIssueEnabled(boolean enabled) {}
+        public int ctaLimit() { return 8; }
+        public void setCtaLimit(int ctas) {}
+        public int warpLimit() { return 48; }
+        public void setWarpLimit(int warps) {}
     }
 
     @Test

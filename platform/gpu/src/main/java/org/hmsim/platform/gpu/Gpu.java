@@ -157,11 +157,21 @@ public final class Gpu implements Component, SmOwner, EventTarget {
             return;
         }
         ctasDone++;
-        // Deferred to an event: a completing CTA must not start another inside the SM's own cycle.
+        scheduleDispatch();
+    }
+
+    /** Deferred to an event: a completing CTA must not start another inside the SM's own cycle. */
+    private void scheduleDispatch() {
         if (!dispatchScheduled) {
             dispatchScheduled = true;
             engine.schedule(engine.now(), this, EV_DISPATCH, 0);
         }
+    }
+
+    @Override
+    public void roomOpened(Sm sm) {
+        if (grid != null) grid.roomOpened(this);
+        else scheduleDispatch();
     }
 
     @Override

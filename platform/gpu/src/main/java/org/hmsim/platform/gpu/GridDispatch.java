@@ -9,6 +9,9 @@ public interface GridDispatch {
     /** A CTA retired on {@code gpu}; called from inside the SM's cycle (defer any new dispatch). */
     void ctaCompleted(Gpu gpu);
 
+    /** An SM of {@code gpu} may take more CTAs than before (a throttling policy raised its cap). */
+    void roomOpened(Gpu gpu);
+
     /** Every store of one of {@code gpu}'s SMs has been acknowledged. */
     void storesDrained(Gpu gpu);
 }

@@ -469,7 +469,8 @@ public final class MachineConfig {
 
     /** As {@link #runFacts(List)}, for a multiprogrammed mix ({@code mix}) of {@code programs} programs, one per GPU. */
     public org.hmsim.api.policy.RunFacts runFacts(List<String> allocations, int programs, boolean mix) {
-        return new org.hmsim.api.policy.RunFacts(poolInfos(), pageBytes, gpus, uvm != null, cpu != null, allocations, programs, mix);
+        return new org.hmsim.api.policy.RunFacts(poolInfos(), pageBytes, gpus, uvm != null, cpu != null, allocations, programs, mix,
+                gpu.sms(), gpu.maxCtasPerSm(), gpu.maxWarpsPerSm());
     }
 
     public List<org.hmsim.api.machine.PoolInfo> poolInfos() {

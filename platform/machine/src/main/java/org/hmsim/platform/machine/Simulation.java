@@ -111,6 +111,7 @@ public final class Simulation {
         long epoch = spec.epochPs() > 0 ? spec.epochPs() : 10_000_000L;
         EpochClock epochs = new EpochClock(m, workload, epoch);
         epochs.setAbort(aborted);
+        m.throttling().begin(0); // before a swap scripted at time 0 replaces it
         if (swapper != null) {
             workload.setSwapper(swapper);
             epochs.setSwapper(swapper);

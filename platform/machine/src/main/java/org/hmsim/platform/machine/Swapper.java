@@ -14,6 +14,7 @@ import org.hmsim.api.policy.Policy;
 import org.hmsim.api.policy.ReplacementPolicy;
 import org.hmsim.api.policy.ResidencyPolicy;
 import org.hmsim.api.policy.Slot;
+import org.hmsim.api.policy.ThrottlingPolicy;
 import org.hmsim.api.policy.WarpSchedulerPolicy;
 import org.hmsim.api.policy.CacheabilityPolicy;
 import org.hmsim.api.policy.CoherencePolicy;
@@ -502,9 +503,15 @@ final class Swapper implements EventTarget {
                 m.observeReferences((ResidencyPolicy) p);
             }
             case THROTTLING -> {
-                // The old policy's SM gating is not the new one's to undo: every SM issues until it decides.
-                for (CoreView sm : m.sms) sm.setIssueEnabled(true);
-                return imported + "; all SMs re-enabled";
+                // The old policy's gates and caps are not the new one's to undo: every SM issues at the hardware's
+                // limits until it decides.
+                for (CoreView sm : m.sms) {
+                    sm.setIssueEnabled(true);
+                    sm.setCtaLimit(sm.maxCtas());
+                    sm.setWarpLimit(sm.maxWarps());
+                }
+                ((ThrottlingPolicy) p).begin(m.engine.now());
+                return imported + "; all SMs re-enabled at the hardware's thread-block and warp limits";
             }
             case COMPRESSION -> { }
             case CACHEABILITY -> m.liveCacheability.target = (CacheabilityPolicy) p;

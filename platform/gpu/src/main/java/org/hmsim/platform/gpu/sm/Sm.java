@@ -37,6 +37,10 @@ import org.hmsim.platform.gpu.xbar.Crossbar;
  * while a warp can issue or the load/store unit has work, and otherwise sleeps until a response, a
  * translation or a new CTA wakes it.
  *
+ * <p>Throttling (the slot's caps, {@link CoreView}): a closed issue gate issues nothing; a thread-block cap below
+ * {@code maxCtas} is what {@link #canTake} checks, so the dispatcher sends no more; a warp cap lets only the oldest warps
+ * not waiting at a barrier issue. At the hardware's limits the issue loop pays one comparison.
+ *
  * <p>Translation: a line request looks up the L1 TLB ({@code l1LatencyCycles}, also paid on hits). On a miss
  * it is parked (up to {@value #PARK_CAPACITY} requests per SM, misses to one page merged) while the shared
  * L2 TLB and the walkers translate; the load/store unit continues with later requests (hit under miss).
@@ -86,6 +90,15 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     private long liveMask, drainingMask, freeWarpMask;
     private int residentWarps;
     private long ageCounter;
+    /** Each warp's start order, for the warp cap's "oldest first" (the scheduler keeps its own copy). */
+    private final long[] warpAge;
+    /**
+     * The throttling slot's caps (CoreView): blocks this SM may hold and warps that may issue. At the hardware's, the
+     * issue loop pays one comparison; {@code issuable} caches the oldest {@code warpLimit} of {@code issuableOf}.
+     */
+    private int ctaLimit, warpLimit;
+    private long issuable, issuableOf;
+    private boolean issuableStale = true;
 
     // CTAs
     private final int[] ctaLive, ctaRunning, ctaArrived;
@@ -151,6 +164,9 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         instr = new WarpInstruction[maxWarps];
         for (int w = 0; w < maxWarps; w++) instr[w] = new WarpInstruction();
         warpCta = new int[maxWarps];
+        warpAge = new long[maxWarps];
+        ctaLimit = maxCtas;
+        warpLimit = maxWarps;
         busyUntil = new long[maxWarps];
         hitReadyAt = new long[maxWarps];
         pendingLoads = new int[maxWarps];
@@ -171,7 +187,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
 
     /** Whether a CTA of {@code k} fits now (CTA slot, warp slots, shared memory). */
     public boolean canTake(Kernel k) {
-        return residentCtas < maxCtas && Long.bitCount(freeWarpMask) >= k.warpsPerCta()
+        return residentCtas < ctaLimit && Long.bitCount(freeWarpMask) >= k.warpsPerCta()
                 && sharedUsed + k.sharedBytesPerCta() <= sharedBytes;
     }
 
@@ -207,6 +223,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
             barrierMask &= ~(1L << slot);
             prog[slot] = k.program(cta, w);
             liveMask |= 1L << slot;
+            warpAge[slot] = ageCounter;
             sched.onWarpStart(slot, ageCounter++);
             if (!fetch(slot)) exitWarp(slot);
         }
@@ -273,6 +290,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     private long issue(long now) {
         if (liveMask == 0) return Long.MAX_VALUE;
         long cand = liveMask & ~barrierMask & ~waitMask;
+        if (warpLimit < maxWarps) cand &= issuableWarps();
         if (qSize + 2 * WarpInstruction.THREADS > LDST_CAPACITY) cand &= ~memMask;
         long ready = 0, next = Long.MAX_VALUE;
         for (long m = cand; m != 0; m &= m - 1) {
@@ -300,6 +318,28 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         }
         if (any) issueCycles++;
         return ready != 0 ? now : next;
+    }
+
+    /**
+     * The warps the cap lets issue: the {@code warpLimit} oldest of those not waiting at a barrier (a warp at a barrier
+     * would hold a slot its block's later warps need to reach it). Recomputed only when that set changed.
+     */
+    private long issuableWarps() {
+        long of = liveMask & ~barrierMask;
+        if (of == issuableOf && !issuableStale) return issuable;
+        issuableOf = of;
+        issuableStale = false;
+        if (Long.bitCount(of) <= warpLimit) return issuable = of;
+        long picked = 0;
+        for (int k = 0; k < warpLimit; k++) {
+            int oldest = -1;
+            for (long m = of & ~picked; m != 0; m &= m - 1) {
+                int w = Long.numberOfTrailingZeros(m);
+                if (oldest < 0 || warpAge[w] < warpAge[oldest]) oldest = w;
+            }
+            picked |= 1L << oldest;
+        }
+        return issuable = picked;
     }
 
     private void issueOne(int w, int pipe, long now) {
@@ -593,6 +633,29 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         if (enabled == issueEnabled) return;
         issueEnabled = enabled;
         if (enabled) wake();
+    }
+
+    @Override
+    public int ctaLimit() { return ctaLimit; }
+
+    @Override
+    public void setCtaLimit(int ctas) {
+        if (ctas < 0 || ctas > maxCtas) throw new IllegalArgumentException(name + ": a thread-block cap is 0.." + maxCtas + ", got " + ctas);
+        boolean raised = ctas > ctaLimit;
+        ctaLimit = ctas;
+        if (raised) owner.roomOpened(this);
+    }
+
+    @Override
+    public int warpLimit() { return warpLimit; }
+
+    @Override
+    public void setWarpLimit(int warps) {
+        if (warps < 1 || warps > maxWarps) throw new IllegalArgumentException(name + ": a warp cap is 1.." + maxWarps + ", got " + warps);
+        boolean raised = warps > warpLimit;
+        warpLimit = warps;
+        issuableStale = true;
+        if (raised) wake();
     }
 
     @Override

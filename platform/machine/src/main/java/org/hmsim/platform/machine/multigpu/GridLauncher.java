@@ -193,6 +193,13 @@ public final class GridLauncher implements GridDispatch, EventTarget {
     public void ctaCompleted(Gpu gpu) {
         ctasDone++;
         lastRetirePs[gpu.index()] = engine.now(); // gpus are in index order
+        scheduleDispatch();
+    }
+
+    @Override
+    public void roomOpened(Gpu gpu) { scheduleDispatch(); }
+
+    private void scheduleDispatch() {
         if (!dispatchScheduled) {
             dispatchScheduled = true;
             engine.schedule(engine.now(), this, EV_DISPATCH, 0);
