@@ -31,7 +31,9 @@ import org.hmsim.bwaware.placement.Bandwidths;
  * workload is never kept alive.
  */
 final class PageMigrator implements MigrationPolicy, EventTarget {
-    private static final int EV_POLL = 0, EV_SAMPLE = 1, EV_REST = 2;
+    private static final int EV_POLL = 0, EV_SAMPLE = 1, EV_REST = 2, EV_INHERITED = 3;
+    /** How often a policy looks whether its predecessor's copies have landed (nothing tells it): 50 ns, against copies of µs. */
+    private static final long INHERITED_CHECK_PS = 50_000;
     private static final int FULL = 0, HALF = 1, PAUSE = 2;
 
     private final MigrationSettings s;
@@ -59,7 +61,7 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     private int nFree, inFlight, resting;
 
     private int mode = FULL;
-    private boolean sampling, closed, ended;
+    private boolean sampling, closed, ended, keepWindow;
     private final long[] winFast, winTotal;
     private int winPos, winFilled;
     private long lastFast, lastTotal, lastCopies;
@@ -69,9 +71,16 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     private double lastShare = -1;
 
     /** One migration slot; its own done-callback, so finishing a copy allocates nothing. */
+    /** Copies a predecessor started, still in flight when this policy took over: they hold slots until their pages arrive. */
+    private long[] inheritedVpn = new long[0];
+    private int[] inheritedSlot = new int[0];
+    private int inherited;
+
     private final class Slot implements Runnable {
         final int index;
         long startPs;
+        /** The page being copied, -1 while the slot is free. */
+        long vpn = -1;
 
         Slot(int index) { this.index = index; }
 
@@ -131,9 +140,9 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     }
 
     /**
-     * Swapped out (or the run ended): its timers and the copies still in flight start nothing more. The queue is not
-     * handed over; a successor picks its own candidates. (Until 2026-11-29 the poll and balancing timers went on
-     * firing and moved the queued pages after the swap, counted in os.migrations but not in this policy's counters.)
+     * Swapped out (or the run ended): its timers and the copies still in flight start nothing more; what it was doing goes
+     * to its successor through {@link #exportState}. (Until 2026-11-29 the poll and balancing timers went on firing and
+     * moved the queued pages after the swap, counted in os.migrations but not in this policy's counters.)
      */
     @Override
     public void close() {
@@ -174,6 +183,10 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
         switch (kind) {
             case EV_POLL -> poll();
             case EV_SAMPLE -> sample();
+            case EV_INHERITED -> {
+                pump();
+                if (inherited > 0) engine.scheduleIn(INHERITED_CHECK_PS, this, EV_INHERITED, 0);
+            }
             default -> {
                 resting--;
                 freeSlots[nFree++] = (int) payload;
@@ -275,6 +288,7 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
 
     private void pump() {
         if (closed) return;
+        if (inherited > 0) reclaimInherited();
         int limit = limit();
         while (nFree > 0 && inFlight < limit && fifoCount > 0) {
             long vpn = fifo[fifoHead];
@@ -290,6 +304,7 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
             if (memory.migrate(vpn, fast, slot)) {
                 started++;
                 inFlight++;
+                slot.vpn = vpn;
             } else {
                 failed++;
                 freeSlots[nFree++] = slot.index;
@@ -297,7 +312,20 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
         }
     }
 
+    /** A predecessor's copy is not reported to this policy: its page reaching GPU memory frees the slot it held. */
+    private void reclaimInherited() {
+        for (int k = inherited - 1; k >= 0; k--) {
+            if (memory.poolOf(inheritedVpn[k]) != fast) continue;
+            inFlight--;
+            completed++;
+            freeSlots[nFree++] = inheritedSlot[k];
+            inheritedVpn[k] = inheritedVpn[--inherited];
+            inheritedSlot[k] = inheritedSlot[inherited];
+        }
+    }
+
     private void finished(Slot slot) {
+        slot.vpn = -1;
         inFlight--;
         completed++;
         if (s.balance() && mode == HALF && s.halfRate().equals("dequeue")) {
@@ -313,14 +341,120 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
 
     private boolean busy() { return fifoCount > 0 || inFlight > 0 || ringCount > 0 || resting > 0; }
 
+    // ---- live swap: a successor (this class under any of its names, or a plugin reading the keys) goes on from here
+
+    static final String QUEUE = "migration_queue", TLB_MISSES = "unread_tlb_misses", TOUCHES = "touch_counts",
+            IN_FLIGHT = "copies_in_flight", BALANCE = "balance_window";
+
+    /**
+     * The queue (pages in order), the TLB misses not yet read, each page's touches below the threshold ({vpn, count}
+     * pairs), the pages being copied, and balancing's mode and window ({mode, filled, then each sample's GPU-memory and
+     * total bytes, oldest first}). Without them a self-swap every 3 us cut hotspot's migrations from 480 to 114: each
+     * successor started with no candidates and no touches.
+     */
+    @Override
+    public java.util.Map<String, Object> exportState() {
+        long[] queue = new long[fifoCount], misses = new long[ringCount];
+        for (int k = 0; k < fifoCount; k++) queue[k] = fifo[(fifoHead + k) % fifo.length];
+        for (int k = 0; k < ringCount; k++) misses[k] = ring[(ringHead + k) % ring.length];
+        long[] copying = new long[inFlight];
+        int c = 0;
+        for (int k = 0; k < inherited; k++) copying[c++] = inheritedVpn[k];
+        for (Slot sl : slots) if (sl.vpn >= 0) copying[c++] = sl.vpn;
+        long[] window = new long[2 + 2 * winFilled];
+        window[0] = mode;
+        window[1] = winFilled;
+        for (int k = 0; k < winFilled; k++) {
+            int at = (winPos - winFilled + k + winFast.length) % winFast.length;
+            window[2 + 2 * k] = winFast[at];
+            window[3 + 2 * k] = winTotal[at];
+        }
+        return java.util.Map.of(QUEUE, queue, TLB_MISSES, misses, TOUCHES, touchPairs(), IN_FLIGHT, java.util.Arrays.copyOf(copying, c), BALANCE, window);
+    }
+
+    private long[] touchPairs() {
+        if (touches == null) return new long[0];
+        long[] pairs = new long[0];
+        int n = 0;
+        for (int a = 0; a < touches.length; a++) {
+            if (touches[a] == null) continue;
+            for (int i = 0; i < touches[a].length; i++) {
+                if (touches[a][i] == 0 || queued[a][i]) continue;
+                if (n + 2 > pairs.length) pairs = java.util.Arrays.copyOf(pairs, Math.max(16, pairs.length * 2));
+                pairs[n++] = baseVpn[a] + i;
+                pairs[n++] = touches[a][i];
+            }
+        }
+        return java.util.Arrays.copyOf(pairs, n);
+    }
+
+    /**
+     * Takes over a predecessor's work (keys of {@link #exportState}); its copies in flight hold this policy's slots until
+     * their pages arrive, so {@code max_in_flight} still bounds the copies. The queue is pumped from an event at the
+     * swap's instant, once this policy is installed. A key missing or of another type is left out.
+     */
+    @Override
+    public void importState(java.util.Map<String, Object> state) {
+        if (state.isEmpty() || memory.allocations().isEmpty()) return; // before the first launch there is nothing to take
+        if (baseVpn == null) init();
+        if (state.get(TOUCHES) instanceof long[] pairs && touches != null)
+            for (int k = 0; k + 1 < pairs.length; k += 2) {
+                int[] at = indexOf(pairs[k]);
+                if (at != null && touches[at[0]] != null) touches[at[0]][at[1]] = (int) Math.min(Integer.MAX_VALUE, pairs[k + 1]);
+            }
+        if (state.get(QUEUE) instanceof long[] queue)
+            for (long vpn : queue) {
+                int[] at = indexOf(vpn);
+                if (at != null && !queued[at[0]][at[1]]) enqueue(at[0], at[1]);
+            }
+        if (state.get(TLB_MISSES) instanceof long[] misses)
+            for (long vpn : misses) if (ringCount < ring.length) ring[(ringHead + ringCount++) % ring.length] = vpn;
+        if (state.get(IN_FLIGHT) instanceof long[] copying) {
+            inheritedVpn = new long[Math.min(copying.length, nFree)];
+            inheritedSlot = new int[inheritedVpn.length];
+            for (int k = 0; k < inheritedVpn.length; k++) {
+                inheritedVpn[k] = copying[k];
+                inheritedSlot[k] = freeSlots[--nFree];
+            }
+            inherited = inheritedVpn.length;
+            inFlight += inherited;
+        }
+        if (s.balance() && state.get(BALANCE) instanceof long[] w && w.length >= 2 && w.length == 2 + 2 * w[1]) {
+            mode = (int) Math.max(FULL, Math.min(PAUSE, w[0]));
+            int keep = (int) Math.min(w[1], winFast.length);
+            for (int k = 0; k < keep; k++) {
+                int from = (int) (w[1] - keep + k);
+                winFast[k] = w[2 + 2 * from];
+                winTotal[k] = w[3 + 2 * from];
+            }
+            winFilled = keep;
+            winPos = keep % winFast.length;
+            keepWindow = true;
+        }
+        pollPending = true;
+        engine.scheduleIn(0, this, EV_POLL, 0);
+        // nothing tells this policy when an inherited copy lands: it looks every INHERITED_CHECK_PS
+        if (inherited > 0) engine.scheduleIn(INHERITED_CHECK_PS, this, EV_INHERITED, 0);
+    }
+
+    /** {allocation, page} of {@code vpn}, or null if it lies in no allocation this policy knows. */
+    private int[] indexOf(long vpn) {
+        Allocation a = memory.allocationOf(vpn * pageBytes);
+        if (a == null || a.id() >= queued.length) return null;
+        return new int[] {a.id(), (int) (vpn - baseVpn[a.id()])};
+    }
+
     private void startSampling() {
         if (!s.balance() || sampling || !busy()) return;
         sampling = true;
         lastFast = machine.dram().get(fast).bytesServed();
         lastTotal = totalBytes();
         lastCopies = completed;
-        winPos = 0;
-        winFilled = 0;
+        if (!keepWindow) { // a predecessor's window goes on; a restart after an idle spell measures afresh
+            winPos = 0;
+            winFilled = 0;
+        }
+        keepWindow = false;
         engine.scheduleIn(periodPs, this, EV_SAMPLE, 0);
     }
 
