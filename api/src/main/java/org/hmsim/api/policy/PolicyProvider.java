@@ -52,4 +52,13 @@ public interface PolicyProvider {
      * pools only. Since api.policy 1.8.0.
      */
     default void check(Params params, RunFacts run) { check(params, run.pools()); }
+
+    /**
+     * A remark on this choice for one run that is not an error: the policy runs, but on this machine as something its
+     * name does not say (CODA's affinity on one GPU places blocks as round-robin does), so the run repeats another under
+     * a different label. {@code hmsim validate} and {@code hmsim run} print each distinct note with the runs it concerns:
+     * a crossed study that gives such runs is not refused for them, but says which they are. null (the default): nothing
+     * to remark. Since api.policy 1.19.0.
+     */
+    default String note(Params params, RunFacts run) { return null; }
 }

@@ -28,6 +28,11 @@ public final class AffinityCtaProvider implements PolicyProvider {
     /** A mix's program has one GPU: blocks bound to the others would wait for ever. */
     @Override public void check(Params params, RunFacts run) { run.refuseMix("affinity", "binds each block to a GPU by Eq. 1 over every GPU of the machine"); }
 
+    /** One GPU: every block is bound to GPU 0 and takes the next SM with room, as round-robin places it. */
+    @Override public String note(Params params, RunFacts run) {
+        return run.gpus() == 1 ? "on one GPU every block goes to GPU 0's next SM with room, as round-robin places it: these runs repeat round-robin's" : null;
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new AffinityCta(false, context.machine().gpuCount(), new GpuGeometry.LazyBlocks(context.machine(), params.getInt("blocks_per_gpu")));
     }

@@ -28,6 +28,11 @@ public final class ContiguousCtaProvider implements PolicyProvider {
     /** A mix's program has one GPU: blocks bound to the others would wait for ever. */
     @Override public void check(Params params, RunFacts run) { run.refuseMix("contiguous", "binds each block to a GPU by batches over every GPU of the machine"); }
 
+    /** One GPU: every block is bound to GPU 0 and takes the next SM with room, as round-robin places it. */
+    @Override public String note(Params params, RunFacts run) {
+        return run.gpus() == 1 ? "on one GPU every block goes to GPU 0's next SM with room, as round-robin places it: these runs repeat round-robin's" : null;
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new AffinityCta(true, context.machine().gpuCount(), new GpuGeometry.LazyBlocks(context.machine(), 1));
     }

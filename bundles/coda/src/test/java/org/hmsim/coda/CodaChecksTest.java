@@ -381,6 +381,27 @@ class CodaChecksTest {
      * stack q mod 4 and all resident blocks, streaming in step, load one stack at a time. With 20 KB per block (5 pages) the
      * blocks' current pages are spread over the stacks and coarse runs as fast as fine: the loss is the camping, not the grain.
      */
+    /**
+     * On one GPU, affinity and contiguous bind every block to GPU 0 and take its next SM with room, as round-robin does: the
+     * runs repeat round-robin's to the picosecond, which their providers' validation note says (coda.yaml crosses coda-big
+     * with the scheduler sweep, so the runs are noted, not refused).
+     */
+    @Test
+    void onOneGpuTheAffinitySchedulersRepeatRoundRobinAndSaySo() {
+        MachineConfig big = CodaSim.machine("coda-big");
+        RunResult[] r = CodaSim.parallel(() -> CodaSim.run(big, CodaSim.workload("block-exclusive", "ctas", CTAS), CodaSim.FGP),
+                () -> CodaSim.run(big, CodaSim.workload("block-exclusive", "ctas", CTAS), CodaSim.FGP_AFFINITY),
+                () -> CodaSim.run(big, CodaSim.workload("block-exclusive", "ctas", CTAS), CodaSim.Config.of("fine", "contiguous", "granularity", 128)));
+        assertEquals(r[0].stats(), r[1].stats(), "affinity on one GPU");
+        assertEquals(r[0].stats(), r[2].stats(), "contiguous on one GPU");
+        org.hmsim.api.policy.RunFacts one = big.runFacts(java.util.List.of()), four = CodaSim.machine("coda").runFacts(java.util.List.of());
+        for (org.hmsim.api.policy.PolicyProvider p : java.util.List.of(new AffinityCtaProvider(), new ContiguousCtaProvider())) {
+            org.hmsim.api.policy.Params none = org.hmsim.api.policy.Params.validate(p.parameters(), java.util.Map.of());
+            assertTrue(p.note(none, one) != null && p.note(none, one).contains("repeat round-robin"), p.name());
+            assertEquals(null, p.note(none, four), p.name() + " on four GPUs");
+        }
+    }
+
     @Test
     void fineBeatsCoarseOnOneBigGpuThroughStackCamping() {
         MachineConfig big = CodaSim.machine("coda-big");

@@ -680,6 +680,24 @@ class StudyParserTest {
                 e.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
     }
 
+    /**
+     * What runs but acts on nothing on some runs is a note, not an error (a crossed study gives it without a mistake):
+     * a policy's remark on a run's facts and a machine setting made inert by another, each once with its runs.
+     */
+    @Test
+    void notesNameWhatActsOnNothingAndTheirRuns() throws Exception {
+        Study s = parse("study: n\nseeds: [1, 2]\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
+                + "policies:\n  replacement: {sweep: [lru, {name: tagged, tag: noted}, {name: tagged, tag: note-throws}]}\n");
+        assertEquals(List.of("policies.replacement: tagged(tag=noted) on machine small: acts as lru on one GPU (2 runs: 0003, 0004)"), s.notes(),
+                "one note for the two seeds; a note that throws is no note");
+        assertEquals(List.of(), parse(GOOD).notes());
+
+        Fakes.write(dir, "machines/paged.yaml", Fakes.MACHINE.replace("name: small", "name: paged")
+                + "uvm: {prefetcher: tree, prefetch_region_pages: 16}\n");
+        Study u = parse("study: u\nmachine: ../machines/paged.yaml\nworkloads: [{name: stream, size: 1MB}]\nsweep:\n  uvm.prefetcher: [tree, none]\n");
+        assertEquals(List.of("machine paged: uvm.prefetch_region_pages: acts on nothing with uvm.prefetcher: none (run 0002)"), u.notes());
+    }
+
     @Test
     void aWorkloadFileIsBuiltForItsParametersWhenValidated() throws Exception {
         // the grid is fine, the block is not: only building the kernel for the given parameters finds it

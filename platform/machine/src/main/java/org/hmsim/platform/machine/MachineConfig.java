@@ -491,6 +491,19 @@ public final class MachineConfig {
     /** The resolved tree, for results' config.json. */
     public Map<String, Object> tree() { return tree; }
 
+    /**
+     * Settings this machine's description gives that act on nothing here, each as "key: why": validation prints them as
+     * notes rather than refusing them, since a study that crosses a preset with an override (the etc preset's prefetch
+     * region with {@code uvm.prefetcher: none}) gives them without a mistake.
+     */
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        if (uvm != null && uvm.prefetcher().equals("none") && tree.get("uvm") instanceof Map<?, ?> u)
+            for (String k : List.of("prefetch_region_pages", "prefetch_evicts"))
+                if (u.containsKey(k)) notes.add("uvm." + k + ": acts on nothing with uvm.prefetcher: none");
+        return notes;
+    }
+
     public int gpus() { return gpus; }
 
     public GpuConfig gpu() { return gpu; }

@@ -27,6 +27,7 @@ final class ValidateCommand implements Callable<Integer> {
         try {
             Study s = ctx.kernel().validate(study);
             ctx.out().println(s.display() + ": study " + s.name() + " is valid: " + s.shape());
+            for (String n : s.notes()) ctx.out().println(s.display() + ": note: " + n);
             if (list) for (PlannedRun r : s.runs()) ctx.out().println("  " + r.id() + " " + r.label());
             return Commands.OK;
         } catch (StudyException e) {

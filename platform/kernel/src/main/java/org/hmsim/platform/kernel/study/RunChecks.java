@@ -114,6 +114,43 @@ final class RunChecks {
         }
     }
 
+    /**
+     * What runs but acts on nothing or as something else on some runs: each machine's inert settings
+     * ({@link org.hmsim.platform.machine.MachineConfig#notes()}) and each policy's remark on a run's facts
+     * ({@link org.hmsim.api.policy.PolicyProvider#note}), each once, with the runs it concerns. A policy whose note throws
+     * has no note (its check, made before, is what refuses).
+     */
+    List<String> notes(List<PlannedRun> runs) {
+        Map<String, List<String>> at = new java.util.LinkedHashMap<>();
+        for (PlannedRun r : runs) {
+            var m = r.machine().config();
+            for (String n : m.notes()) at.computeIfAbsent("machine " + m.name() + ": " + n, k -> new ArrayList<>()).add(r.id());
+            List<org.hmsim.api.workload.AllocationSpec> specs = built.allocationsOf(r);
+            List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
+            var facts = m.runFacts(names, r.workload().programs(), r.workload().isMix());
+            for (PolicyChoice c : r.policies().values()) {
+                if (c.entry().provider() == null) continue;
+                String n;
+                try {
+                    n = c.entry().provider().note(c.params(), facts);
+                } catch (RuntimeException | LinkageError e) {
+                    n = null;
+                }
+                if (n != null) at.computeIfAbsent("policies." + c.slot().id() + ": " + c.label() + " on machine " + m.name() + ": " + n,
+                        k -> new ArrayList<>()).add(r.id());
+            }
+        }
+        List<String> notes = new ArrayList<>();
+        for (var e : at.entrySet()) notes.add(e.getKey() + " (" + runList(e.getValue()) + ")");
+        return notes;
+    }
+
+    private static String runList(List<String> ids) {
+        if (ids.size() == 1) return "run " + ids.get(0);
+        String shown = String.join(", ", ids.subList(0, Math.min(ids.size(), 6)));
+        return ids.size() + " runs: " + shown + (ids.size() > 6 ? ", ..." : "");
+    }
+
     /** A mix needs a GPU per program and a machine without demand paging or a CPU side (WorkloadRunner runs it so). */
     void refuseMixesMachinesCannotRun(List<PlannedRun> runs) throws StudyException {
         for (PlannedRun r : runs) {

@@ -13,13 +13,23 @@ import java.util.List;
  * @param swaps scripted live swaps as written (validated in shape; performed by the live-swap issue)
  * @param report figures as written (used by the report issue)
  * @param follow the slots that follow the highest-ranked provider ({@code policies: {slot: {follow: highest-ranked}}})
+ * @param notes settings and policies that run but act on nothing, or as something else, on some runs, each with its runs
+ *              (printed by {@code validate} and {@code run}; not errors)
  */
 public record Study(String name, Path file, String display, String sha256, List<Long> seeds, long epochPs,
                     long maxTimePs, List<String> sweepColumns, List<PlannedRun> runs, List<Object> swaps,
-                    List<Object> report, String shape, java.util.Set<org.hmsim.api.policy.Slot> follow) {
+                    List<Object> report, String shape, java.util.Set<org.hmsim.api.policy.Slot> follow, List<String> notes) {
 
     public Study {
         follow = follow.isEmpty() ? java.util.Set.of() : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(follow));
+        notes = List.copyOf(notes);
+    }
+
+    /** A study with no notes. */
+    public Study(String name, Path file, String display, String sha256, List<Long> seeds, long epochPs, long maxTimePs,
+                 List<String> sweepColumns, List<PlannedRun> runs, List<Object> swaps, List<Object> report, String shape,
+                 java.util.Set<org.hmsim.api.policy.Slot> follow) {
+        this(name, file, display, sha256, seeds, epochPs, maxTimePs, sweepColumns, runs, swaps, report, shape, follow, List.of());
     }
 
     /** A study whose slots follow no ranking. */
