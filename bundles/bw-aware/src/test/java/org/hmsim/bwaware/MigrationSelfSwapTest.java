@@ -44,4 +44,23 @@ class MigrationSelfSwapTest {
                     policy + ": every copy, a predecessor's too, is seen completing once");
         }
     }
+
+    /**
+     * Swapping between 64 and 1 copies in flight: a successor with fewer slots than its predecessor's copies still counts
+     * them all, starts nothing until they are below its bound, and sees each land (a review found the copies beyond its
+     * slots dropped: 768 migrations against 38 completed, 197 failed).
+     */
+    @Test
+    void aSuccessorWithFewerSlotsCountsEveryInheritedCopy() {
+        Sim swapping = Sim.placement("ddr-only").with(Slot.MIGRATION, "range-expansion", "max_in_flight", 64);
+        List<ScriptedSwap> alternate = List.of(new ScriptedSwap(ScriptedSwap.When.EVERY_EPOCHS, 3, Slot.MIGRATION, List.of(
+                new ScriptedSwap.Choice("range-expansion", Map.of("max_in_flight", 1)), new ScriptedSwap.Choice("range-expansion", Map.of("max_in_flight", 64))), "script"));
+        RunResult r = run(swapping, alternate);
+        double moved = r.stats().get("os.migrations"), completed = r.stats().get("policy.migration.completed"), failed = r.stats().get("policy.migration.failed");
+        System.out.printf("64 <-> 1 in flight every 3 us: %.0f migrations, %.0f completed, %.0f failed, %.0f skipped%n", moved, completed, failed,
+                r.stats().get("policy.migration.skipped"));
+        assertTrue(swapping.records().size() > 30, "swaps taken: " + swapping.records().size());
+        assertEquals(moved, completed, "every copy is seen completing once");
+        assertEquals(0.0, failed, "no page in flight is queued again (the OS refuses a page being copied)");
+    }
 }

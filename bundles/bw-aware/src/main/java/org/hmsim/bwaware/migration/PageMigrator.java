@@ -71,7 +71,11 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     private double lastShare = -1;
 
     /** One migration slot; its own done-callback, so finishing a copy allocates nothing. */
-    /** Copies a predecessor started, still in flight when this policy took over: they hold slots until their pages arrive. */
+    /**
+     * Copies a predecessor started, still in flight when this policy took over: each counts in {@code inFlight} until its
+     * page arrives, and holds one of this policy's slots if one was free (-1: none; a successor with a smaller
+     * {@code max_in_flight} starts nothing until the total is below it).
+     */
     private long[] inheritedVpn = new long[0];
     private int[] inheritedSlot = new int[0];
     private int inherited;
@@ -318,7 +322,7 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
             if (memory.poolOf(inheritedVpn[k]) != fast) continue;
             inFlight--;
             completed++;
-            freeSlots[nFree++] = inheritedSlot[k];
+            if (inheritedSlot[k] >= 0) freeSlots[nFree++] = inheritedSlot[k];
             inheritedVpn[k] = inheritedVpn[--inherited];
             inheritedSlot[k] = inheritedSlot[inherited];
         }
@@ -408,15 +412,19 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
                 if (at != null && !queued[at[0]][at[1]]) enqueue(at[0], at[1]);
             }
         if (state.get(TLB_MISSES) instanceof long[] misses)
-            for (long vpn : misses) if (ringCount < ring.length) ring[(ringHead + ringCount++) % ring.length] = vpn;
-        if (state.get(IN_FLIGHT) instanceof long[] copying) {
-            inheritedVpn = new long[Math.min(copying.length, nFree)];
-            inheritedSlot = new int[inheritedVpn.length];
-            for (int k = 0; k < inheritedVpn.length; k++) {
-                inheritedVpn[k] = copying[k];
-                inheritedSlot[k] = freeSlots[--nFree];
+            for (long vpn : misses) {
+                if (ringCount < ring.length) ring[(ringHead + ringCount++) % ring.length] = vpn;
+                else ringDrops++; // a smaller ring than the predecessor's: lost as a full ring loses them
             }
-            inherited = inheritedVpn.length;
+        if (state.get(IN_FLIGHT) instanceof long[] copying) {
+            inheritedVpn = copying.clone();
+            inheritedSlot = new int[copying.length];
+            for (int k = 0; k < copying.length; k++) {
+                inheritedSlot[k] = nFree > 0 ? freeSlots[--nFree] : -1;
+                int[] at = indexOf(copying[k]);
+                if (at != null) queued[at[0]][at[1]] = true; // as the predecessor had it: a TLB miss on it does not queue it again
+            }
+            inherited = copying.length;
             inFlight += inherited;
         }
         if (s.balance() && state.get(BALANCE) instanceof long[] w && w.length >= 2 && w.length == 2 + 2 * w[1]) {

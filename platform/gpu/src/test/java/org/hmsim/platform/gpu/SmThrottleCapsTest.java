@@ -95,6 +95,31 @@ class SmThrottleCapsTest {
         assertEquals((long) ctas * warps * phases * 2, rig.gpu.sms().get(0).issued(), "every warp ran every phase, one at a time");
     }
 
+    /**
+     * Compute only, nothing in flight: the capped warp's barrier lets the next warp in, and nothing but the SM's own next
+     * cycle can start it (found by a review: the SM slept for good, "in flight 0"; sdk-reduction and sgemm deadlocked at
+     * warps_per_sm 1).
+     */
+    @Test
+    void aBarrierWithNothingInFlightLetsTheNextWarpIssue() {
+        TestSupport.Rig rig = rig(1, new TestSupport.RoundRobinCta());
+        rig.gpu.sms().get(0).setWarpLimit(1);
+        rig.run(TestSupport.kernel("compute-barrier", 2, 4 * 32, (cta, warp) -> new WarpProgram() {
+            int step;
+
+            @Override
+            public boolean next(WarpInstruction in) {
+                switch (step++) {
+                    case 0, 2 -> in.compute(4, false);
+                    case 1 -> in.barrier();
+                    default -> { return false; }
+                }
+                return true;
+            }
+        }));
+        assertEquals(2L * 4 * 3, rig.gpu.sms().get(0).issued(), "every warp of both blocks ran, one at a time");
+    }
+
     private static double hitRate(Sm sm) { return (double) sm.l1().hits() / (sm.l1().hits() + sm.l1().misses()); }
 
     private static TestSupport.Rig rig(int sms, TestSupport.RoundRobinCta cta) {

@@ -39,6 +39,17 @@ class StaticThrottlingTest {
                 + streamEight.simTimePs() + " against " + streamAll.simTimePs() + " ps");
     }
 
+    /** Kernels with barriers under caps of one and two warps (a review found both deadlocked before the SM looked again after a barrier). */
+    @Test
+    void barrierKernelsRunUnderAWarpCapOfOneOrTwo() {
+        for (int warps : new int[] {1, 2}) {
+            RunResult reduction = run(TestMachines.workload("sdk-reduction", 1, "elements", 16384),
+                    new ClasspathPolicies().with(Slot.THROTTLING, "static", "warps_per_sm", warps));
+            RunResult sgemm = run(TestMachines.workload("sgemm", 1, "n", 64), new ClasspathPolicies().with(Slot.THROTTLING, "static", "warps_per_sm", warps));
+            assertTrue(reduction.stats().get("gpu0.sm0.barriers") > 0 && sgemm.stats().get("gpu0.sm0.barriers") > 0, "kernels with barriers");
+        }
+    }
+
     @Test
     void anSmCapLeavesTheOtherSmsIdleAndABlockCapSlowsTheStream() {
         RunResult one = run(TestMachines.workload("stream", 1, "elements", 65536), new ClasspathPolicies().with(Slot.THROTTLING, "static", "sms_per_gpu", 1));

@@ -317,6 +317,9 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
             if ((liveMask & bit) != 0 && ((barrierMask | waitMask) & bit) == 0 && readyAt[slot] < next) next = readyAt[slot];
         }
         if (any) issueCycles++;
+        // Under a warp cap a barrier or an exit this cycle lets other warps in, which the scan above did not see: look
+        // again next cycle, or an SM with nothing in flight sleeps for good (a review's deadlock at warps_per_sm 1).
+        if (warpLimit < maxWarps && (liveMask & ~barrierMask) != issuableOf) next = Math.min(next, now + period);
         return ready != 0 ? now : next;
     }
 
