@@ -21,6 +21,7 @@ class ConformTest extends ContainerPerClass {
                 Hmsim.examples().resolve("machines/agarwal-ch4.yaml").toString(), "--work", dir.resolve("w").toString());
         assertEquals(0, c.code(), c::toString);
         assertTrue(c.out().contains("PASS swap out mid-run (epoch 6) and the run completes"), c::toString);
+        assertTrue(c.out().contains("PASS a run that starts on it completes"), c::toString);
     }
 
     @Test

@@ -11,6 +11,7 @@ public interface CoreView extends Component {
 
     int residentWarps();
 
+    /** Thread-block slots; how many of a kernel's blocks fit at once also depends on their warps and shared memory. */
     int maxCtas();
 
     int maxWarps();
@@ -19,6 +20,19 @@ public interface CoreView extends Component {
     boolean issueEnabled();
 
     void setIssueEnabled(boolean enabled);
+
+    /** Warp instructions issued since the run began. Since api.machine 1.6.0. */
+    long issued();
+
+    /** Cycles in which at least one instruction issued. Since api.machine 1.6.0. */
+    long issueCycles();
+
+    /**
+     * Cycles in which the SM held at least one thread block. {@code occupiedCycles() - issueCycles()} are the cycles its
+     * warps waited without issuing (for memory, mostly: DYNCTA's C_mem); the cycles elapsed minus these, the SM's idle
+     * ones (C_idle). Cheap to read: a dynamic throttling policy samples them at its epochs. Since api.machine 1.6.0.
+     */
+    long occupiedCycles();
 
     /** Thread blocks this SM may hold (at most {@link #maxCtas()}); the hardware's unless a throttling policy capped it. Since api.machine 1.6.0. */
     int ctaLimit();

@@ -118,14 +118,15 @@ public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean d
     }
 
     /**
-     * Refuses a throttling limit {@code value} (the parameter {@code param} of {@code policy}) above the hardware's
-     * {@code hardware} slots ({@code what}, e.g. "warps per SM"): it would cap nothing, and a sweep over it would label
-     * identical runs differently. Passes where {@code hardware} is 0 (unknown). Since api.policy 1.19.0.
+     * A note ({@link PolicyProvider#note}) for a cap {@code value} (the parameter {@code param}) at or above the machine's
+     * {@code hardware} ({@code what}, e.g. "warps per SM"): it caps nothing, so its runs repeat the uncapped ones; null
+     * where it caps something or {@code hardware} is 0 (unknown). A note, not a refusal: a study crossing machines may give
+     * a cap that binds on one and not on another (validation refuses a choice every one of whose runs is noted). Since
+     * api.policy 1.19.0.
      */
-    public static void refuseAboveHardware(String policy, String param, long value, int hardware, String what) {
-        if (hardware > 0 && value > hardware)
-            throw new IllegalArgumentException(policy + " " + param + " " + value + " is above this machine's " + hardware + " " + what
-                    + ": it would limit nothing");
+    public static String capsNothing(String param, long value, int hardware, String what) {
+        return hardware > 0 && value >= hardware ? param + " " + value + " is at or above this machine's " + hardware + " " + what
+                + ": it caps nothing" : null;
     }
 
     /** Whether the workload's allocation names are known here. */

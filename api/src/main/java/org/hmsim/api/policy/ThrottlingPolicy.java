@@ -15,4 +15,16 @@ public interface ThrottlingPolicy extends Policy {
 
     /** Called at each statistics epoch. */
     default void onEpoch(long nowPs) {}
+
+    /**
+     * Kernel launch {@code kernel} (counted from 0, repeats included) is about to dispatch its first thread block: a policy
+     * that samples on timers of its own may start them here. Since api.policy 1.19.0.
+     */
+    default void onKernelLaunch(int kernel, long nowPs) {}
+
+    /**
+     * The workload has ended: stop any timer of your own. (A timer that re-arms itself for ever is cut 10 ms of simulated
+     * time after the end, and stats.json's {@code engine.events_left_at_end} says so.) Since api.policy 1.19.0.
+     */
+    default void onWorkloadEnd(long nowPs) {}
 }

@@ -154,6 +154,9 @@ class PlacementRulesTest {
         public void setCtaLimit(int ctas) {}
         public int warpLimit() { return 48; }
         public void setWarpLimit(int warps) {}
+        public long issued() { return 0; }
+        public long issueCycles() { return 0; }
+        public long occupiedCycles() { return 0; }
     }
 
     @Test

@@ -40,10 +40,14 @@ public final class StaticThrottlingProvider implements PolicyProvider {
                         + "(0: all; the others stay resident and wait)"));
     }
 
-    @Override public void check(Params params, RunFacts run) {
-        RunFacts.refuseAboveHardware("throttling static", SMS, params.getInt(SMS), run.smsPerGpu(), "SMs per GPU");
-        RunFacts.refuseAboveHardware("throttling static", CTAS, params.getInt(CTAS), run.ctasPerSm(), "thread blocks per SM");
-        RunFacts.refuseAboveHardware("throttling static", WARPS, params.getInt(WARPS), run.warpsPerSm(), "warps per SM");
+    /** A cap given at or above the machine's SMs or slots caps nothing there (validation refuses it if it caps nothing anywhere). */
+    @Override public String note(Params params, RunFacts run) {
+        java.util.List<String> n = new java.util.ArrayList<>();
+        if (params.given(SMS)) n.add(RunFacts.capsNothing(SMS, params.getInt(SMS), run.smsPerGpu(), "SMs per GPU"));
+        if (params.given(CTAS)) n.add(RunFacts.capsNothing(CTAS, params.getInt(CTAS), run.ctasPerSm(), "thread blocks per SM"));
+        if (params.given(WARPS)) n.add(RunFacts.capsNothing(WARPS, params.getInt(WARPS), run.warpsPerSm(), "warps per SM"));
+        n.removeIf(java.util.Objects::isNull);
+        return n.isEmpty() ? null : String.join("; ", n);
     }
 
     @Override public Policy create(PolicyContext ctx, Params params) {

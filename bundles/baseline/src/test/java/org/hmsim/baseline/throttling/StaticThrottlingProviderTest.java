@@ -1,8 +1,6 @@
 package org.hmsim.baseline.throttling;
 
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -16,15 +14,18 @@ import org.junit.jupiter.api.Test;
 class StaticThrottlingProviderTest {
     private final StaticThrottlingProvider provider = new StaticThrottlingProvider();
 
+    /** A cap at or above the machine's is a note (validation refuses it where it caps nothing on any run of the study). */
     @Test
-    void aCapAboveTheHardwareIsRefusedNamingItAndTheMachinesCount() {
+    void aCapAtOrAboveTheHardwareIsNotedNamingItAndTheMachinesCount() {
         RunFacts machine = facts(4, 8, 48);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> provider.check(params("warps_per_sm", 64), machine));
-        assertTrue(e.getMessage().contains("warps_per_sm 64") && e.getMessage().contains("48 warps per SM"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> provider.check(params("ctas_per_sm", 9), machine));
-        assertThrows(IllegalArgumentException.class, () -> provider.check(params("sms_per_gpu", 5), machine));
-        assertDoesNotThrow(() -> provider.check(params("warps_per_sm", 48), machine), "the hardware's own count is a cap that acts on nothing but names it");
-        assertDoesNotThrow(() -> provider.check(params("warps_per_sm", 64), facts(0, 0, 0)), "unknown geometry: the policy clamps");
+        String n = provider.note(params("warps_per_sm", 64), machine);
+        assertTrue(n != null && n.contains("warps_per_sm 64") && n.contains("48 warps per SM") && n.contains("caps nothing"), n);
+        assertTrue(provider.note(params("warps_per_sm", 48), machine) != null, "the hardware's own count caps nothing either");
+        assertTrue(provider.note(params("ctas_per_sm", 9), machine).contains("thread blocks per SM"));
+        assertTrue(provider.note(params("sms_per_gpu", 5), machine).contains("SMs per GPU"));
+        assertEquals(null, provider.note(params("warps_per_sm", 47), machine));
+        assertEquals(null, provider.note(params("warps_per_sm", 64), facts(0, 0, 0)), "unknown geometry: the policy clamps");
+        assertEquals(null, provider.note(Params.validate(provider.parameters(), Map.of()), machine), "0, the default, is the hardware's by name");
     }
 
     @Test

@@ -86,6 +86,7 @@ public final class EventQueue implements Engine {
     private long now;
     private long handled;
     private boolean stopRequested;
+    private long horizon = Long.MAX_VALUE;
 
     public EventQueue() { Arrays.fill(bucket, NONE); }
 
@@ -147,15 +148,19 @@ public final class EventQueue implements Engine {
         cachedRec = r;
     }
 
-    /** Runs events until none is left, {@link #stop()} is called, or time would pass {@code untilPs}. */
+    /** Runs events until none is left, {@link #stop()} is called, or time would pass {@code untilPs} (or a lower {@link #limitTo}). */
     public void run(long untilPs) {
         stopRequested = false;
+        horizon = untilPs;
         while (size > 0 && !stopRequested) {
             int b = firstBucket();
-            if ((b == NONE ? oTime[0] : rTime[bucket[b]]) > untilPs) return;
+            if ((b == NONE ? oTime[0] : rTime[bucket[b]]) > horizon) return;
             stepFrom(b);
         }
     }
+
+    /** Lowers the bound of the {@link #run} in progress to {@code ps} (never raises it). */
+    public void limitTo(long ps) { horizon = Math.min(horizon, ps); }
 
     public void run() { run(Long.MAX_VALUE); }
 

@@ -83,12 +83,12 @@ public final class Fakes {
                 throw new IllegalArgumentException("parameter 'alloc': no allocation '" + params.getString("alloc") + "' (page " + run.pageBytes() + " B)");
         }
 
-        /** A {@code tag} of "noted" remarks on a one-GPU run; "note-throws" throws from its note (a plugin's mistake). */
+        /** A {@code tag} of "noted" remarks on a machine of several pools; "note-throws" throws from its note (a plugin's mistake). */
         @Override
         public String note(Params params, org.hmsim.api.policy.RunFacts run) {
             if (!params.asMap().containsKey("tag")) return null;
             if (params.getString("tag").equals("note-throws")) throw new IllegalStateException("a note that throws");
-            return params.getString("tag").equals("noted") && run.gpus() == 1 ? "acts as lru on one GPU" : null;
+            return params.getString("tag").equals("noted") && run.pools().size() > 1 ? "acts as lru with several pools" : null;
         }
 
         /** A string parameter named {@code pairs} must be k=v,... (a provider's own check, as bw-aware's bandwidths). */

@@ -682,20 +682,30 @@ class StudyParserTest {
 
     /**
      * What runs but acts on nothing on some runs is a note, not an error (a crossed study gives it without a mistake):
-     * a policy's remark on a run's facts and a machine setting made inert by another, each once with its runs.
+     * a policy's remark on a run's facts, a scripted swap target's, and a machine setting made inert by another, each once
+     * with its runs. A choice noted on every run that has it acts on nothing in the study: refused.
      */
     @Test
     void notesNameWhatActsOnNothingAndTheirRuns() throws Exception {
-        Study s = parse("study: n\nseeds: [1, 2]\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
-                + "policies:\n  replacement: {sweep: [lru, {name: tagged, tag: noted}, {name: tagged, tag: note-throws}]}\n");
-        assertEquals(List.of("policies.replacement: tagged(tag=noted) on machine small: acts as lru on one GPU (2 runs: 0003, 0004)"), s.notes(),
-                "one note for the two seeds; a note that throws is no note");
+        Fakes.write(dir, "machines/onepool.yaml", "name: onepool\ngpus: 1\npools:\n  - { name: gddr, node: gpu0 }\n");
+        String crossed = "study: n\nseeds: [1, 2]\nmachines: [../machines/small.yaml, ../machines/onepool.yaml]\nworkloads: [stream]\n";
+        Study s = parse(crossed + "policies:\n  replacement: {sweep: [lru, {name: tagged, tag: noted}, {name: tagged, tag: note-throws}]}\n");
+        assertEquals(List.of("policies.replacement: tagged(tag=noted) on machine small: acts as lru with several pools (2 runs: 0003, 0004)"), s.notes(),
+                "one note for the two seeds, none on the one-pool machine; a note that throws is no note");
         assertEquals(List.of(), parse(GOOD).notes());
+        Study swapped = parse(crossed + "swaps:\n  - {at: kernel 1, slot: replacement, to: {name: tagged, tag: noted}}\n");
+        assertEquals(List.of("swaps: replacement -> tagged(tag=noted) on machine small: acts as lru with several pools (2 runs: 0001, 0002)"), swapped.notes());
+
+        StudyException e = error("study: n\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
+                + "policies:\n  replacement: {sweep: [lru, {name: tagged, tag: noted}]}\n");
+        assertTrue(e.getMessage().contains("policies.replacement: tagged(tag=noted) on machine small: acts as lru with several pools, on every run of the study"),
+                e.getMessage());
 
         Fakes.write(dir, "machines/paged.yaml", Fakes.MACHINE.replace("name: small", "name: paged")
-                + "uvm: {prefetcher: tree, prefetch_region_pages: 16}\n");
+                + "uvm: {prefetcher: tree, prefetch_region_pages: 16, prefetch_evicts: true}\n");
         Study u = parse("study: u\nmachine: ../machines/paged.yaml\nworkloads: [{name: stream, size: 1MB}]\nsweep:\n  uvm.prefetcher: [tree, none]\n");
-        assertEquals(List.of("machine paged: uvm.prefetch_region_pages: acts on nothing with uvm.prefetcher: none (run 0002)"), u.notes());
+        assertEquals(List.of("machine paged: uvm.prefetch_region_pages: acts on nothing with uvm.prefetcher: none (run 0002)"), u.notes(),
+                "prefetch_evicts still governs a residency policy's prefetches: no note");
     }
 
     @Test

@@ -94,6 +94,7 @@ public final class Machine implements MachineView {
         workloadEnded = true;
         for (PolicyMemory memory : policyMemory) memory.endWorkload();
         policy(Slot.MIGRATION, MigrationPolicy.class).onWorkloadEnd();
+        throttling().onWorkloadEnd(engine.now());
     }
 
     /** @param countPageAccesses count DRAM accesses per page (a profiling pass); false costs nothing */

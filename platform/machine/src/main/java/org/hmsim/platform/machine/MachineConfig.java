@@ -499,8 +499,8 @@ public final class MachineConfig {
     public List<String> notes() {
         List<String> notes = new ArrayList<>();
         if (uvm != null && uvm.prefetcher().equals("none") && tree.get("uvm") instanceof Map<?, ?> u)
-            for (String k : List.of("prefetch_region_pages", "prefetch_evicts"))
-                if (u.containsKey(k)) notes.add("uvm." + k + ": acts on nothing with uvm.prefetcher: none");
+            // prefetch_evicts still governs a residency policy's own prefetches: only the tree's region is inert
+            if (u.containsKey("prefetch_region_pages")) notes.add("uvm.prefetch_region_pages: acts on nothing with uvm.prefetcher: none");
         return notes;
     }
 

@@ -124,6 +124,9 @@ public final class Simulation {
         epochs.start();
         // the time series' last row is the run's end as it was, not after copies and write-backs still moving have drained
         workload.onFinished(() -> {
+            // copies and write-backs still moving drain into the statistics; a timer that never stops re-arming (a
+            // policy's) would keep a finished run alive for ever (a researcher's plugin did): the drain ends within this
+            m.engine.limitTo(m.engine.now() + DRAIN_AFTER_END_PS);
             epochs.finish(m.engine.now());
             m.workloadEnded();
             if (swapper != null) swapper.workloadEnded(m.engine.now(), epoch);
@@ -131,6 +134,11 @@ public final class Simulation {
         workload.start();
         long limit = spec.maxSimTimePs() > 0 ? spec.maxSimTimePs() : Long.MAX_VALUE;
         m.engine.run(limit);
+        if (workload.done() && m.engine.pending() > 0) { // only then, so a run that drained has the statistics it always had
+            int left = m.engine.pending();
+            m.stats.counter("engine.events_left_at_end", "events still queued " + time(DRAIN_AFTER_END_PS) + " after the workload's end, when the run "
+                    + "stopped handling them: a timer that never stops re-arming itself (a policy's); absent when the run drained", () -> left);
+        }
         if (!workload.done()) {
             if (aborted.getAsBoolean())
                 throw new RunAbortedException("stopped at " + m.engine.now() + " ps in kernel " + workload.kernelsLaunched() + " of "
@@ -160,6 +168,13 @@ public final class Simulation {
         return new RunResult(end, metrics, stats, m.stats.sampledNames(), m.stats.seriesRows(), m.engine.eventsHandled(), Metrics.lineRequests(m),
                 m.stats.describedNames());
     }
+
+    /**
+     * How long after its workload's end a run goes on handling events (the copies, write-backs and acknowledgements still
+     * moving, which count in bytes and energy): 10 ms simulated, far past any of those (µs), so only a timer that never
+     * stops (a policy re-arming itself each time) is cut; {@code engine.events_left_at_end} counts what it cut.
+     */
+    static final long DRAIN_AFTER_END_PS = 10_000_000_000L;
 
     /** {@code 1ms}, {@code 2.5us}: a duration as a study file writes it. */
     static String time(long ps) {

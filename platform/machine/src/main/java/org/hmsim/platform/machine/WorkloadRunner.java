@@ -137,6 +137,7 @@ final class WorkloadRunner {
                 machine.migration().onKernelLaunch(index, () -> {
                     launchesHeld--;
                     machine.liveCacheability.onKernelLaunch(index);
+                    machine.throttling().onKernelLaunch(index, machine.engine.now());
                     if (machine.uvm != null) machine.uvm.kernelLaunching(index);
                     start(k, index);
                 });

@@ -106,6 +106,8 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     private final boolean[] ctaUsed;
     private int residentCtas;
     private long sharedUsed;
+    /** Time with at least one resident block, closed spells and the open one's start (-1: none open). */
+    private long occupiedPs, occupiedSince = -1;
 
     // issue
     private final long[] pipeFree;
@@ -202,7 +204,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         int c = 0;
         while (ctaUsed[c]) c++;
         ctaUsed[c] = true;
-        residentCtas++;
+        if (residentCtas++ == 0) occupiedSince = engine.now();
         sharedUsed += k.sharedBytesPerCta();
         ctaShared[c] = k.sharedBytesPerCta();
         int warps = k.warpsPerCta();
@@ -248,7 +250,10 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         int c = warpCta[slot];
         if (--ctaLive[c] == 0) {
             ctaUsed[c] = false;
-            residentCtas--;
+            if (--residentCtas == 0) {
+                occupiedPs += engine.now() - occupiedSince;
+                occupiedSince = -1;
+            }
             sharedUsed -= ctaShared[c];
             ctasCompleted++;
             owner.ctaCompleted(this);
@@ -593,7 +598,14 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
 
     public int outstandingStores() { return outstandingStores; }
 
+    @Override
     public long issued() { return issued; }
+
+    @Override
+    public long issueCycles() { return issueCycles; }
+
+    @Override
+    public long occupiedCycles() { return (occupiedPs + (occupiedSince < 0 ? 0 : engine.now() - occupiedSince)) / period; }
 
     public long lineRequests() { return lineRequests; }
 

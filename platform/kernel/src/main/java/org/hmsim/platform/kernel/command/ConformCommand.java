@@ -103,7 +103,10 @@ final class ConformCommand implements Callable<Integer> {
                 + "; in " + dir + ")");
         String a = run(dir, "det-a", m, slot.id() + ": " + name + placement, "epoch: 1us\n");
         String b = run(dir, "det-b", m, slot.id() + ": " + name + placement, "epoch: 1us\n");
-        check("determinism: two runs with seed 7 give identical stats.json", a != null && a.replace("det-a", "det-b").equals(b));
+        // a run that fails was blamed on determinism alone (a researcher's first policy read the SMs in create, before they exist)
+        check("a run that starts on it completes", a != null, failure(dir.resolve("det-a/runs/0001/error.txt")));
+        check("determinism: two runs with seed 7 give identical stats.json", a != null && a.replace("det-a", "det-b").equals(b),
+                a == null ? "the run failed (above)" : null);
         String other = Defaults.name(slot).equals(entry.name()) ? name : Defaults.name(slot);
         // the swap run starts on the default: its epoch fits the shorter of the two runs (found by a review)
         String base = other.equals(name) ? a : run(dir, "default", m, slot.id() + ": " + other + placement, "epoch: 1us\n");
@@ -257,6 +260,16 @@ final class ConformCommand implements Callable<Integer> {
             }
         }
         return left;
+    }
+
+    /** The first line of a run's error.txt (its exception), or what says there is none. */
+    private static String failure(Path errorTxt) {
+        try {
+            return Files.isRegularFile(errorTxt) ? Files.readAllLines(errorTxt, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).findFirst()
+                    .orElse("empty " + errorTxt) + " (whole trace: " + errorTxt + ")" : "no stats.json and no error.txt";
+        } catch (IOException e) {
+            return "unreadable " + errorTxt + ": " + e.getMessage();
+        }
     }
 
     private void check(String what, boolean ok) { check(what, ok, null); }

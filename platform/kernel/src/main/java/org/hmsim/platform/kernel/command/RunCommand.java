@@ -95,7 +95,6 @@ final class RunCommand implements Callable<Integer> {
                 return Commands.BAD_INPUT;
             }
         }
-        for (String note : s.notes()) e.println(s.display() + ": note: " + note); // not errors: the runs go ahead
         java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay = new java.util.HashMap<>();
         if (replaySwaps != null) {
             if (!java.nio.file.Files.isDirectory(replaySwaps.resolve("runs"))) {
@@ -149,6 +148,7 @@ final class RunCommand implements Callable<Integer> {
             e.println(unusable);
             return Commands.BAD_INPUT;
         }
+        for (String note : s.notes()) e.println(s.display() + ": note: " + note); // not errors: the runs go ahead
         boolean quiet = ctx.background() || !local;
         Progress progress = quiet ? Progress.silent() : System.console() != null ? BarProgress.create(o) : new LineProgress(o);
         Launch launch;

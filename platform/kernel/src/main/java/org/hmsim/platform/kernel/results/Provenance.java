@@ -26,6 +26,7 @@ public final class Provenance {
         p.put("seeds", study.seeds());
         p.put("runs", study.runs().size());
         p.put("shape", study.shape());
+        p.put("notes", study.notes()); // what validation noted: runs that act on nothing, or repeat others
         // the machine files as read (a preset edited between two executions shows here)
         Map<String, String> machines = new LinkedHashMap<>();
         for (org.hmsim.platform.kernel.study.PlannedRun r : study.runs())

@@ -116,33 +116,53 @@ final class RunChecks {
 
     /**
      * What runs but acts on nothing or as something else on some runs: each machine's inert settings
-     * ({@link org.hmsim.platform.machine.MachineConfig#notes()}) and each policy's remark on a run's facts
-     * ({@link org.hmsim.api.policy.PolicyProvider#note}), each once, with the runs it concerns. A policy whose note throws
-     * has no note (its check, made before, is what refuses).
+     * ({@link org.hmsim.platform.machine.MachineConfig#notes()}) and each policy's or scripted swap target's remark on a
+     * run's facts ({@link org.hmsim.api.policy.PolicyProvider#note}), each once, with the runs it concerns. A policy choice
+     * noted on every run that has it acts on nothing in this study, which a note would only hide: refused, at its place.
+     * A note that throws is none (the check, made before, is what refuses).
      */
-    List<String> notes(List<PlannedRun> runs) {
+    List<String> notes(List<PlannedRun> runs, List<Object> swaps) throws StudyException {
+        List<PolicyChoice> swapTargets = swapSection.swapTargets(swaps);
         Map<String, List<String>> at = new java.util.LinkedHashMap<>();
+        Map<List<Object>, int[]> noted = new java.util.LinkedHashMap<>(); // {field, choice} -> {runs with it, runs noted}
+        Map<List<Object>, String> lastNote = new java.util.HashMap<>();
         for (PlannedRun r : runs) {
             var m = r.machine().config();
             for (String n : m.notes()) at.computeIfAbsent("machine " + m.name() + ": " + n, k -> new ArrayList<>()).add(r.id());
             List<org.hmsim.api.workload.AllocationSpec> specs = built.allocationsOf(r);
             List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
             var facts = m.runFacts(names, r.workload().programs(), r.workload().isMix());
-            for (PolicyChoice c : r.policies().values()) {
-                if (c.entry().provider() == null) continue;
-                String n;
-                try {
-                    n = c.entry().provider().note(c.params(), facts);
-                } catch (RuntimeException | LinkageError e) {
-                    n = null;
-                }
-                if (n != null) at.computeIfAbsent("policies." + c.slot().id() + ": " + c.label() + " on machine " + m.name() + ": " + n,
-                        k -> new ArrayList<>()).add(r.id());
-            }
+            for (PolicyChoice c : r.policies().values()) note(c, "policies." + c.slot().id(), "", m, facts, r, at, noted, lastNote);
+            for (PolicyChoice c : swapTargets) note(c, "swaps", c.slot().id() + " -> ", m, facts, r, at, noted, lastNote);
+        }
+        for (var e : noted.entrySet()) {
+            if (e.getValue()[0] != e.getValue()[1]) continue;
+            String field = (String) e.getKey().get(0);
+            throw f.originOf(field.equals("swaps") ? "swaps" : f.firstKey("policies", "sweep")).error(field, lastNote.get(e.getKey())
+                    + ", on every run of the study that has it: it would only label runs that repeat others");
         }
         List<String> notes = new ArrayList<>();
         for (var e : at.entrySet()) notes.add(e.getKey() + " (" + runList(e.getValue()) + ")");
         return notes;
+    }
+
+    private static void note(PolicyChoice c, String field, String what, org.hmsim.platform.machine.MachineConfig m, org.hmsim.api.policy.RunFacts facts,
+                             PlannedRun r, Map<String, List<String>> at, Map<List<Object>, int[]> noted, Map<List<Object>, String> lastNote) {
+        if (c.entry().provider() == null) return;
+        String n;
+        try {
+            n = c.entry().provider().note(c.params(), facts);
+        } catch (RuntimeException | LinkageError e) {
+            n = null;
+        }
+        List<Object> choice = List.of(field, c.slot(), c.entry().id(), c.params().asMap());
+        int[] count = noted.computeIfAbsent(choice, k -> new int[2]);
+        count[0]++;
+        if (n == null) return;
+        count[1]++;
+        String body = what + c.label() + " on machine " + m.name() + ": " + n;
+        lastNote.put(choice, body);
+        at.computeIfAbsent(field + ": " + body, k -> new ArrayList<>()).add(r.id());
     }
 
     private static String runList(List<String> ids) {

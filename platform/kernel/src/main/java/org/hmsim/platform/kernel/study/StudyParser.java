@@ -123,6 +123,6 @@ public final class StudyParser {
                 + " workload" + (workloadCount == 1 ? "" : "s") + " x " + points + " sweep point" + (points == 1 ? "" : "s")
                 + " x " + seeds.size() + " seed" + (seeds.size() == 1 ? "" : "s") + " = " + runs.size() + " run" + (runs.size() == 1 ? "" : "s");
         return new Study(name, file, display, org.hmsim.platform.kernel.results.Sha256.of(f.bytes), seeds, epoch, maxTime, columns, runs, swaps,
-                report, shape, policySection.follow, checks.notes(runs));
+                report, shape, policySection.follow, checks.notes(runs, swaps));
     }
 }
