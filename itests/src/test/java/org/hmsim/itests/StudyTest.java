@@ -94,6 +94,9 @@ class StudyTest extends ContainerPerClass {
             Hmsim.Result r = Hmsim.run(container, "validate", study.toString());
             assertEquals(0, r.code(), () -> study + "\n" + r);
             assertTrue(r.out().contains("is valid"), study + "\n" + r);
+            // the one shipped study that crosses a one-GPU machine with the affinity schedulers says which runs repeat others
+            boolean noted = r.out().contains("note: policies.cta-scheduler: affinity on machine coda-big:");
+            assertEquals(study.getFileName().toString().equals("coda.yaml"), noted, () -> study + "\n" + r);
         }
     }
 
