@@ -23,4 +23,10 @@ public interface PolicyContext {
 
     /** The run's identifier in the results folder. */
     String runId();
+
+    /**
+     * The run's statistics epoch, the period of the migration and throttling slots' {@code onEpoch} calls, in ps; 0 where
+     * not known yet (in {@code create}: read it from the first callback on) or outside a run. Since api.policy 1.19.0.
+     */
+    default long epochPs() { return 0; }
 }

@@ -68,6 +68,9 @@ public final class Machine implements MachineView {
     final Translator translator;
     /** Each slot's policy's view of the memory manager, retired when a swap takes the policy out ({@link PolicyMemory}). */
     final PolicyMemory[] policyMemory = new PolicyMemory[Slot.values().length];
+    /** The run's statistics epoch, once the run is set up (0 before: policies are created first). */
+    long epochPs;
+
     /** Set when the workload's last kernel (or host phase) has ended ({@link #workloadEnded}). */
     boolean workloadEnded;
     /** The CPU side (cores, caches, CPU–GPU directory; platform/cpu), or null when the machine has no {@code cpu:} section. */

@@ -39,4 +39,7 @@ final class SimPolicyContext implements PolicyContext {
 
     @Override
     public String runId() { return runId; }
+
+    @Override
+    public long epochPs() { return machine instanceof Machine m ? m.epochPs : 0; }
 }

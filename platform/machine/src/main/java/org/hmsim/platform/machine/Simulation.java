@@ -109,6 +109,7 @@ public final class Simulation {
     static RunResult run(Machine m, RunSpec spec, Swapper swapper, java.util.function.BooleanSupplier aborted) {
         WorkloadRunner workload = new WorkloadRunner(m, spec.workload());
         long epoch = spec.epochPs() > 0 ? spec.epochPs() : 10_000_000L;
+        m.epochPs = epoch; // what PolicyContext.epochPs() answers from here on
         EpochClock epochs = new EpochClock(m, workload, epoch);
         epochs.setAbort(aborted);
         m.throttling().begin(0); // before a swap scripted at time 0 replaces it

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What a dynamic throttling policy is told and may read (a researcher writing a DYNCTA-like bundle found no launch or
- * end callback and no per-SM stall counter): begin at 0, each launch, the workload's end; each SM's issued instructions,
+ * end callback, no per-SM stall counter and no epoch length): begin at 0 with the epoch known, each launch, the workload's end; each SM's issued instructions,
  * issue cycles and occupied cycles, which at every epoch satisfy issue <= occupied <= elapsed cycles.
  */
 class ThrottlingLifecycleTest {
@@ -34,7 +34,7 @@ class ThrottlingLifecycleTest {
         @Override
         public Policy create(PolicyContext ctx, Params params) {
             return new ThrottlingPolicy() {
-                @Override public void begin(long nowPs) { calls.add("begin@" + nowPs); }
+                @Override public void begin(long nowPs) { calls.add("begin@" + nowPs + " epoch " + ctx.epochPs()); }
 
                 @Override public void onKernelLaunch(int kernel, long nowPs) { calls.add("launch " + kernel); }
 
@@ -56,7 +56,7 @@ class ThrottlingLifecycleTest {
         RunResult r = TestMachines.run(TestMachines.machine("small"), TestMachines.workload("bfs", 1, "nodes", 4096),
                 new ClasspathPolicies(new Recording()).with(Slot.THROTTLING, "recording", Map.of()));
         int kernels = (int) Math.round(r.metrics().get("kernels"));
-        List<String> expected = new ArrayList<>(List.of("begin@0"));
+        List<String> expected = new ArrayList<>(List.of("begin@0 epoch 1000000")); // TestMachines.run's 1 us epoch
         for (int k = 0; k < kernels; k++) expected.add("launch " + k);
         expected.add("end");
         assertEquals(expected, calls);
