@@ -373,6 +373,11 @@ public final class MachineConfig {
             controller = Math.round(p.integer("controller_latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
         } else controller = p.picoseconds("controller_latency", 0);
         boolean ackQueued = choice(p, "write_ack", "written", "queued", "written: when the data is in DRAM; queued: when a channel takes the write");
+        long jitter = p.picoseconds("jitter", 0);
+        if (jitter < 0 || jitter > 1_000_000) {
+            p.refuse("jitter", "must be 0 .. 1us (a perturbation of a few ns; seeds then vary the run)");
+            jitter = 0;
+        }
         p.finish();
         // thrown, so reported only when the pool has no other bad field: a misspelt 'name' is the unknown field it is
         if (name == null) throw new ConfigException(p.child("name"), "is required");
@@ -382,7 +387,7 @@ public final class MachineConfig {
             p.refuse("name", "'" + name + "' is not a pool name: a letter, then letters, digits, '_' or '-' (at most 64)");
             return null;
         }
-        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ackQueued);
+        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ackQueued, jitter);
     }
 
     /** Activate+precharge energy of a 2 KB row; order-of-magnitude figures from DRAM power models. */

@@ -11,10 +11,21 @@ package org.hmsim.platform.memory;
  * @param acksQueuedWrites a write whose requester waits is acknowledged when a channel queues it (after the
  *        controller latency) instead of once its data is written: a controller that posts writes, as the FRC
  *        thesis group's Multi2Sim fork answers an L2's eviction once its DRAMSim2 transaction is inserted
+ * @param jitterPs a uniformly random extra delay of 0..jitterPs added to each response, drawn from the run's seed (0 =
+ *        none): the perturbation of Alameldeen and Wood (HPCA 2003) that lets replicated seeds show how far a run's
+ *        numbers move under timing it cannot fix, where a deterministic model would give every seed the same run
  */
 public record PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
                          int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
-                         DramEnergy energy, long controllerLatencyPs, boolean acksQueuedWrites) {
+                         DramEnergy energy, long controllerLatencyPs, boolean acksQueuedWrites, long jitterPs) {
+
+    /** No jitter. */
+    public PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
+                      int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
+                      DramEnergy energy, long controllerLatencyPs, boolean acksQueuedWrites) {
+        this(name, kind, node, channels, bytesPerSecond, capacityBytes, banks, rowBytes, clockMHz, timing, queueDepth,
+                scheduler, energy, controllerLatencyPs, acksQueuedWrites, 0);
+    }
 
     /** Writes acknowledged once written. */
     public PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,

@@ -58,11 +58,24 @@ public final class DramPool implements DramView, MemSink, EventTarget {
      */
     private MemRequest[] delayRing = new MemRequest[16];
     private int delayHead, delayCount;
-    private static final int DELIVER = 0;
+    private static final int DELIVER = 0, DELIVER_JITTERED = 1;
+    /** The seeded stream of {@link PoolConfig#jitterPs()}, or null: no jitter (and no draw). */
+    private final java.util.random.RandomGenerator jitter;
+    private MemRequest[] jittered = new MemRequest[16];
+    private int[] freeJitter = {15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
+    private int freeJitterSlots = 16;
     private long notices;
 
     public DramPool(PoolConfig cfg, int poolIndex, Engine engine, InterleavePolicy interleave, RequestPool requests) {
+        this(cfg, poolIndex, engine, interleave, requests, null);
+    }
+
+    /** {@code jitter}: the seeded stream {@link PoolConfig#jitterPs()} draws from (required when it is above 0). */
+    public DramPool(PoolConfig cfg, int poolIndex, Engine engine, InterleavePolicy interleave, RequestPool requests,
+                    java.util.random.RandomGenerator jitter) {
         validate(cfg);
+        if (cfg.jitterPs() > 0 && jitter == null) throw new IllegalArgumentException("pool " + cfg.name() + ": jitter needs a random stream");
+        this.jitter = cfg.jitterPs() > 0 ? jitter : null;
         this.cfg = cfg;
         this.index = poolIndex;
         this.engine = engine;
@@ -146,6 +159,10 @@ public final class DramPool implements DramView, MemSink, EventTarget {
 
     /** Answers a request whose data has crossed the bus, after the controller latency if there is one. */
     void respond(MemRequest r) {
+        if (jitter != null) {
+            respondJittered(r);
+            return;
+        }
         if (controllerPs == 0) {
             deliver(r);
             return;
@@ -169,8 +186,32 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         engine.scheduleIn(controllerPs, this, DELIVER, 0);
     }
 
+    /**
+     * After the controller latency plus a draw of 0..jitter: the delays differ, so responses are not due in FIFO order and
+     * each waits in a slot of its own, its index the event's payload.
+     */
+    private void respondJittered(MemRequest r) {
+        if (freeJitterSlots == 0) {
+            int n = jittered.length;
+            jittered = java.util.Arrays.copyOf(jittered, 2 * n);
+            freeJitter = java.util.Arrays.copyOf(freeJitter, 2 * n);
+            for (int i = n; i < 2 * n; i++) freeJitter[freeJitterSlots++] = i;
+        }
+        int slot = freeJitter[--freeJitterSlots];
+        jittered[slot] = r;
+        engine.scheduleIn(controllerPs + jitter.nextLong(cfg.jitterPs() + 1), this, DELIVER_JITTERED, slot);
+    }
+
     @Override
     public void handle(int kind, long payload) {
+        if (kind == DELIVER_JITTERED) {
+            int slot = (int) payload;
+            MemRequest r = jittered[slot];
+            jittered[slot] = null;
+            freeJitter[freeJitterSlots++] = slot;
+            deliver(r);
+            return;
+        }
         MemRequest r = delayRing[delayHead];
         delayRing[delayHead] = null;
         delayHead = (delayHead + 1) & (delayRing.length - 1);
