@@ -88,8 +88,10 @@ public final class MachineConfig {
         double mhz = gpu == null ? DEFAULT_CLOCK_MHZ : gpu.clockMHz();
         List<PoolConfig> pools = new ArrayList<>();
         Set<String> names = new HashSet<>();
+        // a machine-wide jitter every pool takes unless it gives its own (a 4-stack machine needs one key, not four)
+        long jitter = section(t, errors, 0L, () -> jitter(t, "jitter", 0));
         for (Tree p : section(t, errors, List.<Tree>of(), () -> t.list("pools"))) {
-            PoolConfig pc = section(t, errors, null, () -> pool(p, pools.size(), gpus, mhz));
+            PoolConfig pc = section(t, errors, null, () -> pool(p, pools.size(), gpus, mhz, jitter));
             if (pc == null) continue;
             if (!names.add(pc.name())) errors.add(new ConfigException(p.child("name"), "pool name '" + pc.name() + "' used twice"));
             pools.add(pc);
@@ -331,7 +333,14 @@ public final class MachineConfig {
     }
 
     /** Reads one pool, unknown fields included, so that a misspelt {@code name} is reported as such rather than as missing. */
-    private static PoolConfig pool(Tree p, int index, int gpus, double gpuMHz) {
+    /** A DRAM jitter: a time of 0 .. 1 us. */
+    private static long jitter(Tree t, String key, long def) {
+        long j = t.picoseconds(key, def);
+        if (j < 0 || j > 1_000_000) throw new ConfigException(t.child(key), "must be 0 .. 1us (a perturbation of a few ns; seeds then vary the run)");
+        return j;
+    }
+
+    private static PoolConfig pool(Tree p, int index, int gpus, double gpuMHz, long machineJitter) {
         String name = p.string("name", null);
         String kind = p.string("kind", "DDR4").toUpperCase(Locale.ROOT);
         int node = node(p, "node", gpus);
@@ -373,10 +382,11 @@ public final class MachineConfig {
             controller = Math.round(p.integer("controller_latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
         } else controller = p.picoseconds("controller_latency", 0);
         boolean ackQueued = choice(p, "write_ack", "written", "queued", "written: when the data is in DRAM; queued: when a channel takes the write");
-        long jitter = p.picoseconds("jitter", 0);
-        if (jitter < 0 || jitter > 1_000_000) {
+        long jitter = 0;
+        try {
+            jitter = jitter(p, "jitter", machineJitter);
+        } catch (ConfigException bad) {
             p.refuse("jitter", "must be 0 .. 1us (a perturbation of a few ns; seeds then vary the run)");
-            jitter = 0;
         }
         p.finish();
         // thrown, so reported only when the pool has no other bad field: a misspelt 'name' is the unknown field it is

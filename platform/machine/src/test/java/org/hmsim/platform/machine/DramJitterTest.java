@@ -33,5 +33,10 @@ class DramJitterTest {
         assertTrue(plain1.stats().get("pool.gddr.reads") > 0);
         assertEquals(plain1.stats().get("pool.gddr.reads"), j1.stats().get("pool.gddr.reads"), "the same work");
         assertThrows(RuntimeException.class, () -> TestMachines.machine("small", "pools.0.jitter", "2us"), "beyond 1 us is refused");
+        MachineConfig all = TestMachines.machine("small", "jitter", "4ns");
+        assertEquals(4000, all.pools().get(0).jitterPs(), "a machine-wide jitter reaches every pool");
+        assertEquals(4000, all.pools().get(1).jitterPs());
+        assertEquals(0, TestMachines.machine("small", "jitter", "4ns", "pools.1.jitter", "0ns").pools().get(1).jitterPs(), "a pool's own wins");
+        assertThrows(RuntimeException.class, () -> TestMachines.machine("small", "jitter", "-1ns"));
     }
 }

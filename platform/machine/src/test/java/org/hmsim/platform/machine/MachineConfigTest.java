@@ -189,7 +189,7 @@ class MachineConfigTest {
     void aMisspeltRequiredFieldIsReportedAsTheUnknownFieldItIs() {
         Map<String, Object> tree = Presets.tree(Presets.examples().resolve("machines/small.yaml"));
         tree.put("poolz", tree.remove("pools"));
-        assertEquals("poolz: unknown field (known here: cpu, description, energy, gpu, gpus, links, name, page_size, pools, uvm, watchdog)",
+        assertEquals("poolz: unknown field (known here: cpu, description, energy, gpu, gpus, jitter, links, name, page_size, pools, uvm, watchdog)",
                 error(tree).getMessage());
 
         tree = Presets.tree(Presets.examples().resolve("machines/small.yaml"));
