@@ -283,6 +283,44 @@ final class RunCommand implements Callable<Integer> {
                     + "): not performed there, so those runs read as runs without it (runs.csv: swaps_not_reached)");
     }
 
+    /**
+     * Says when replicated seeds changed nothing: a workload that draws nothing on a machine without DRAM jitter is the
+     * same run at every seed, so the report's whiskers have no width and could be read as "no spread" (the irregular ETC
+     * models spread 1.2-2.6x under 2 ns of jitter). Seeds are the fastest dimension: each group of consecutive runs
+     * differs only in its seed.
+     */
+    static void seedsThatChangedNothing(StudyExecution ex, PrintStream o) {
+        int seeds = ex.study().seeds().size();
+        if (seeds < 2) return;
+        List<PlannedRun> runs = ex.study().runs();
+        int groups = 0, same = 0;
+        for (int g = 0; g + seeds <= runs.size(); g += seeds) {
+            Object first = null;
+            boolean all = true, read = true;
+            for (int k = 0; k < seeds && read; k++) {
+                PlannedRun r = runs.get(g + k);
+                if (ex.state(r.index()) != RunState.DONE) {
+                    read = false;
+                    break;
+                }
+                try {
+                    Object m = Json.read(ex.out().resolve("runs").resolve(r.id()).resolve("stats.json")).get("metrics");
+                    if (first == null) first = m;
+                    else all &= first.equals(m);
+                } catch (RuntimeException unreadable) {
+                    read = false;
+                }
+            }
+            if (!read) continue;
+            groups++;
+            if (all) same++;
+        }
+        if (same > 0)
+            o.println("note: the " + seeds + " seeds gave the same numbers in " + (same == groups ? "every run" : same + " of " + groups + " groups of runs")
+                    + " (nothing there draws on the seed), so the report's whiskers have no width there; a DRAM jitter "
+                    + "(overrides: {jitter: 2ns}; docs/study-files.md, 'What a seed varies') shows how far the numbers move");
+    }
+
     static void summary(StudyExecution ex, PrintStream o, PrintStream e) {
         Study s = ex.study();
         if (ex.crash() != null) {
@@ -294,6 +332,7 @@ final class RunCommand implements Callable<Integer> {
             if (ex.state(r.index()) == RunState.FAILED)
                 e.println("  run " + r.id() + " failed: see " + ex.out().resolve("runs").resolve(r.id()).resolve("error.txt"));
         swapsNotReached(ex, o);
+        seedsThatChangedNothing(ex, o);
         o.println("results: " + ex.out());
         o.flush();
     }
