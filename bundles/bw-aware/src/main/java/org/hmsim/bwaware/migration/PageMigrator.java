@@ -70,7 +70,6 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     private long samplesFull, samplesHalf, samplesPause;
     private double lastShare = -1;
 
-    /** One migration slot; its own done-callback, so finishing a copy allocates nothing. */
     /**
      * Copies a predecessor started, still in flight when this policy took over: each counts in {@code inFlight} until its
      * page arrives, and holds one of this policy's slots if one was free (-1: none; a successor with a smaller
@@ -80,6 +79,7 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     private int[] inheritedSlot = new int[0];
     private int inherited;
 
+    /** One migration slot; its own done-callback, so finishing a copy allocates nothing. */
     private final class Slot implements Runnable {
         final int index;
         long startPs;
@@ -233,10 +233,9 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
     }
 
     private void touch(long vpn) {
-        Allocation a = memory.allocationOf(vpn * pageBytes);
-        if (a == null || a.id() >= queued.length) return;
-        int id = a.id();
-        int i = (int) (vpn - baseVpn[id]);
+        long at = pageIndex(vpn);
+        if (at < 0) return;
+        int id = (int) (at >>> 32), i = (int) at;
         if (queued[id][i] || memory.poolOf(vpn) == fast) return;
         if (s.threshold() > 1 && ++touches[id][i] < s.threshold()) return;
         triggers++;
@@ -403,13 +402,13 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
         if (baseVpn == null) init();
         if (state.get(TOUCHES) instanceof long[] pairs && touches != null)
             for (int k = 0; k + 1 < pairs.length; k += 2) {
-                int[] at = indexOf(pairs[k]);
-                if (at != null && touches[at[0]] != null) touches[at[0]][at[1]] = (int) Math.min(Integer.MAX_VALUE, pairs[k + 1]);
+                long at = pageIndex(pairs[k]);
+                if (at >= 0 && touches[(int) (at >>> 32)] != null) touches[(int) (at >>> 32)][(int) at] = (int) Math.min(Integer.MAX_VALUE, pairs[k + 1]);
             }
         if (state.get(QUEUE) instanceof long[] queue)
             for (long vpn : queue) {
-                int[] at = indexOf(vpn);
-                if (at != null && !queued[at[0]][at[1]]) enqueue(at[0], at[1]);
+                long at = pageIndex(vpn);
+                if (at >= 0 && !queued[(int) (at >>> 32)][(int) at]) enqueue((int) (at >>> 32), (int) at);
             }
         if (state.get(TLB_MISSES) instanceof long[] misses)
             for (long vpn : misses) {
@@ -421,8 +420,8 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
             inheritedSlot = new int[copying.length];
             for (int k = 0; k < copying.length; k++) {
                 inheritedSlot[k] = nFree > 0 ? freeSlots[--nFree] : -1;
-                int[] at = indexOf(copying[k]);
-                if (at != null) queued[at[0]][at[1]] = true; // as the predecessor had it: a TLB miss on it does not queue it again
+                long at = pageIndex(copying[k]);
+                if (at >= 0) queued[(int) (at >>> 32)][(int) at] = true; // as the predecessor had it: a TLB miss on it does not queue it again
             }
             inherited = copying.length;
             inFlight += inherited;
@@ -445,11 +444,11 @@ final class PageMigrator implements MigrationPolicy, EventTarget {
         if (inherited > 0) engine.scheduleIn(INHERITED_CHECK_PS, this, EV_INHERITED, 0);
     }
 
-    /** {allocation, page} of {@code vpn}, or null if it lies in no allocation this policy knows. */
-    private int[] indexOf(long vpn) {
+    /** {@code vpn}'s allocation (high 32 bits) and page in it (low), or -1 if it lies in no allocation this policy knows. */
+    private long pageIndex(long vpn) {
         Allocation a = memory.allocationOf(vpn * pageBytes);
-        if (a == null || a.id() >= queued.length) return null;
-        return new int[] {a.id(), (int) (vpn - baseVpn[a.id()])};
+        if (a == null || a.id() >= queued.length) return -1;
+        return (long) a.id() << 32 | (vpn - baseVpn[a.id()]);
     }
 
     private void startSampling() {

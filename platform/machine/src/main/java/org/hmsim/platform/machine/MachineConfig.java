@@ -89,7 +89,11 @@ public final class MachineConfig {
         List<PoolConfig> pools = new ArrayList<>();
         Set<String> names = new HashSet<>();
         // a machine-wide jitter every pool takes unless it gives its own (a 4-stack machine needs one key, not four)
-        long jitter = section(t, errors, 0L, () -> jitter(t, "jitter", 0));
+        long jitter = section(t, errors, 0L, () -> {
+            long j = t.picoseconds("jitter", 0);
+            if (!jitterInRange(j)) throw new ConfigException(t.child("jitter"), JITTER_RANGE);
+            return j;
+        });
         for (Tree p : section(t, errors, List.<Tree>of(), () -> t.list("pools"))) {
             PoolConfig pc = section(t, errors, null, () -> pool(p, pools.size(), gpus, mhz, jitter));
             if (pc == null) continue;
@@ -333,12 +337,9 @@ public final class MachineConfig {
     }
 
     /** Reads one pool, unknown fields included, so that a misspelt {@code name} is reported as such rather than as missing. */
-    /** A DRAM jitter: a time of 0 .. 1 us. */
-    private static long jitter(Tree t, String key, long def) {
-        long j = t.picoseconds(key, def);
-        if (j < 0 || j > 1_000_000) throw new ConfigException(t.child(key), "must be 0 .. 1us (a perturbation of a few ns; seeds then vary the run)");
-        return j;
-    }
+    private static final String JITTER_RANGE = "must be 0 .. 1us (a perturbation of a few ns; seeds then vary the run)";
+
+    private static boolean jitterInRange(long ps) { return ps >= 0 && ps <= 1_000_000; }
 
     private static PoolConfig pool(Tree p, int index, int gpus, double gpuMHz, long machineJitter) {
         String name = p.string("name", null);
@@ -382,11 +383,10 @@ public final class MachineConfig {
             controller = Math.round(p.integer("controller_latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
         } else controller = p.picoseconds("controller_latency", 0);
         boolean ackQueued = choice(p, "write_ack", "written", "queued", "written: when the data is in DRAM; queued: when a channel takes the write");
-        long jitter = 0;
-        try {
-            jitter = jitter(p, "jitter", machineJitter);
-        } catch (ConfigException bad) {
-            p.refuse("jitter", "must be 0 .. 1us (a perturbation of a few ns; seeds then vary the run)");
+        long jitter = p.picoseconds("jitter", machineJitter);
+        if (!jitterInRange(jitter)) {
+            p.refuse("jitter", JITTER_RANGE);
+            jitter = 0;
         }
         p.finish();
         // thrown, so reported only when the pool has no other bad field: a misspelt 'name' is the unknown field it is

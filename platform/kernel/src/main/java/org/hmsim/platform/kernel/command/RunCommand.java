@@ -295,30 +295,30 @@ final class RunCommand implements Callable<Integer> {
         List<PlannedRun> runs = ex.study().runs();
         int groups = 0, same = 0;
         for (int g = 0; g + seeds <= runs.size(); g += seeds) {
-            Object first = null;
-            boolean all = true, read = true;
-            for (int k = 0; k < seeds && read; k++) {
-                PlannedRun r = runs.get(g + k);
-                if (ex.state(r.index()) != RunState.DONE) {
-                    read = false;
-                    break;
-                }
-                try {
-                    Object m = Json.read(ex.out().resolve("runs").resolve(r.id()).resolve("stats.json")).get("metrics");
-                    if (first == null) first = m;
-                    else all &= first.equals(m);
-                } catch (RuntimeException unreadable) {
-                    read = false;
-                }
+            java.util.Set<Object> distinct = new java.util.HashSet<>();
+            for (int k = 0; k < seeds && distinct != null; k++) {
+                Object m = doneMetrics(ex, runs.get(g + k));
+                if (m == null) distinct = null; // a run that failed or cannot be read: the group says nothing
+                else distinct.add(m);
             }
-            if (!read) continue;
+            if (distinct == null) continue;
             groups++;
-            if (all) same++;
+            if (distinct.size() == 1) same++;
         }
         if (same > 0)
             o.println("note: the " + seeds + " seeds gave the same numbers in " + (same == groups ? "every run" : same + " of " + groups + " groups of runs")
                     + " (nothing there draws on the seed), so the report's whiskers have no width there; a DRAM jitter "
                     + "(overrides: {jitter: 2ns}; docs/study-files.md, 'What a seed varies') shows how far the numbers move");
+    }
+
+    /** The metrics of a run that finished, as its stats.json has them, or null. */
+    private static Object doneMetrics(StudyExecution ex, PlannedRun r) {
+        if (ex.state(r.index()) != RunState.DONE) return null;
+        try {
+            return Json.read(ex.out().resolve("runs").resolve(r.id()).resolve("stats.json")).get("metrics");
+        } catch (RuntimeException unreadable) {
+            return null;
+        }
     }
 
     static void summary(StudyExecution ex, PrintStream o, PrintStream e) {

@@ -93,9 +93,7 @@ final class RunChecks {
         java.util.Set<List<Object>> checked = new java.util.HashSet<>();
         for (PlannedRun r : runs) {
             var m = r.machine().config();
-            List<org.hmsim.api.workload.AllocationSpec> specs = built.allocationsOf(r);
-            List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
-            var facts = m.runFacts(names, r.workload().programs(), r.workload().isMix());
+            var facts = factsOf(r);
             List<Object> pair = List.of(m.name(), m.simulated(), r.workload(), r.seed());
             for (PolicyChoice c : swapTargets) checkParts(c, m, facts, pair, checked, "swaps", c.slot().id() + " -> ");
             for (PolicyChoice c : r.policies().values()) checkParts(c, m, facts, pair, checked, "policies." + c.slot().id(), "");
@@ -123,46 +121,60 @@ final class RunChecks {
      */
     List<String> notes(List<PlannedRun> runs, List<Object> swaps) throws StudyException {
         List<PolicyChoice> swapTargets = swapSection.swapTargets(swaps);
-        Map<String, List<String>> at = new java.util.LinkedHashMap<>();
-        Map<List<Object>, int[]> noted = new java.util.LinkedHashMap<>(); // {field, choice} -> {runs with it, runs noted}
-        Map<List<Object>, String> lastNote = new java.util.HashMap<>();
+        Notes notes = new Notes();
         for (PlannedRun r : runs) {
             var m = r.machine().config();
-            for (String n : m.notes()) at.computeIfAbsent("machine " + m.name() + ": " + n, k -> new ArrayList<>()).add(r.id());
-            List<org.hmsim.api.workload.AllocationSpec> specs = built.allocationsOf(r);
-            List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
-            var facts = m.runFacts(names, r.workload().programs(), r.workload().isMix());
-            for (PolicyChoice c : r.policies().values()) note(c, "policies." + c.slot().id(), "", m, facts, r, at, noted, lastNote);
-            for (PolicyChoice c : swapTargets) note(c, "swaps", c.slot().id() + " -> ", m, facts, r, at, noted, lastNote);
+            for (String n : m.notes()) notes.at("machine " + m.name() + ": " + n, r);
+            var facts = factsOf(r);
+            for (PolicyChoice c : r.policies().values()) notes.ask(c, "policies." + c.slot().id(), "", facts, r);
+            for (PolicyChoice c : swapTargets) notes.ask(c, "swaps", c.slot().id() + " -> ", facts, r);
         }
-        for (var e : noted.entrySet()) {
-            if (e.getValue()[0] != e.getValue()[1]) continue;
+        for (var e : notes.noted.entrySet()) {
+            if (e.getValue().runs != e.getValue().noted) continue;
             String field = (String) e.getKey().get(0);
-            throw f.originOf(field.equals("swaps") ? "swaps" : f.firstKey("policies", "sweep")).error(field, lastNote.get(e.getKey())
+            throw f.originOf(field.equals("swaps") ? "swaps" : f.firstKey("policies", "sweep")).error(field, e.getValue().text
                     + ", on every run of the study that has it: it would only label runs that repeat others");
         }
-        List<String> notes = new ArrayList<>();
-        for (var e : at.entrySet()) notes.add(e.getKey() + " (" + runList(e.getValue()) + ")");
-        return notes;
+        List<String> out = new ArrayList<>();
+        notes.runs.forEach((text, ids) -> out.add(text + " (" + runList(ids) + ")"));
+        return out;
     }
 
-    private static void note(PolicyChoice c, String field, String what, org.hmsim.platform.machine.MachineConfig m, org.hmsim.api.policy.RunFacts facts,
-                             PlannedRun r, Map<String, List<String>> at, Map<List<Object>, int[]> noted, Map<List<Object>, String> lastNote) {
-        if (c.entry().provider() == null) return;
-        String n;
-        try {
-            n = c.entry().provider().note(c.params(), facts);
-        } catch (RuntimeException | LinkageError e) {
-            n = null;
+    /** The machine's and workload's facts a run's policies are checked and noted against. */
+    private org.hmsim.api.policy.RunFacts factsOf(PlannedRun r) {
+        List<org.hmsim.api.workload.AllocationSpec> specs = built.allocationsOf(r);
+        List<String> names = specs == null ? List.of() : specs.stream().map(org.hmsim.api.workload.AllocationSpec::name).toList();
+        return r.machine().config().runFacts(names, r.workload().programs(), r.workload().isMix());
+    }
+
+    /** Each note's runs, in order, and for each policy choice how many runs have it and how many of those are noted. */
+    private static final class Notes {
+        final Map<String, List<String>> runs = new java.util.LinkedHashMap<>();
+        final Map<List<Object>, Choice> noted = new java.util.LinkedHashMap<>();
+
+        static final class Choice {
+            int runs, noted;
+            String text;
         }
-        List<Object> choice = List.of(field, c.slot(), c.entry().id(), c.params().asMap());
-        int[] count = noted.computeIfAbsent(choice, k -> new int[2]);
-        count[0]++;
-        if (n == null) return;
-        count[1]++;
-        String body = what + c.label() + " on machine " + m.name() + ": " + n;
-        lastNote.put(choice, body);
-        at.computeIfAbsent(field + ": " + body, k -> new ArrayList<>()).add(r.id());
+
+        void at(String text, PlannedRun r) { runs.computeIfAbsent(text, k -> new ArrayList<>()).add(r.id()); }
+
+        /** Asks {@code c}'s provider for a note on run {@code r}; one that throws has none. */
+        void ask(PolicyChoice c, String field, String what, org.hmsim.api.policy.RunFacts facts, PlannedRun r) {
+            if (c.entry().provider() == null) return;
+            String n;
+            try {
+                n = c.entry().provider().note(c.params(), facts);
+            } catch (RuntimeException | LinkageError e) {
+                n = null;
+            }
+            Choice count = noted.computeIfAbsent(List.of(field, c.slot(), c.entry().id(), c.params().asMap()), k -> new Choice());
+            count.runs++;
+            if (n == null) return;
+            count.noted++;
+            count.text = what + c.label() + " on machine " + r.machine().config().name() + ": " + n;
+            at(field + ": " + count.text, r);
+        }
     }
 
     private static String runList(List<String> ids) {
