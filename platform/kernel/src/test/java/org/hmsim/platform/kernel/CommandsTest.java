@@ -272,6 +272,19 @@ class CommandsTest {
     }
 
     /**
+     * A run on the policy that does not complete is its own failed check, with the reason, not only "determinism" (a
+     * researcher's trial: a crash in the policy read as two runs differing). Here the fake kernel's stream refuses
+     * conform's parameters, so the run never starts and there is no error.txt to quote.
+     */
+    @Test
+    void conformSaysARunOnThePolicyDidNotCompleteAndWhy() throws Exception {
+        Path m = Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        assertEquals(3, exec("conform", "placement", "local", "--machine", m.toString(), "--work", dir.resolve("c").toString()));
+        assertTrue(out().contains("FAIL a run that starts on it completes: no stats.json and no error.txt"), out());
+        assertTrue(out().contains("FAIL determinism: two runs with seed 7 give identical stats.json: the run failed (above)"), out());
+    }
+
+    /**
      * A check that throws something other than a refusal (IllegalArgumentException) is the plugin's fault: a failed
      * check, exit 3, not "choose another machine" (exit 2), which a second review found it called.
      */
