@@ -49,4 +49,16 @@ class ConformTest extends ContainerPerClass {
         assertTrue(c.err().contains("ratio refuses it: ratio chooses the pool of a page") && c.err().contains("would act on nothing")
                 && !c.err().contains("policy-check.yaml"), c::toString);
     }
+
+    /**
+     * Without --machine a residency policy was checked on small.yaml, which every residency policy refuses (no {@code uvm:}),
+     * so conform failed for a plugin author who had not guessed the etc preset: the first preset it accepts is taken, and said.
+     */
+    @Test
+    void withoutAMachineAPolicyIsCheckedOnThePresetItAccepts(@TempDir Path dir) throws Exception {
+        Hmsim.Result c = Hmsim.run(container, "conform", "residency", "fifo", "--work", dir.resolve("w").toString());
+        assertEquals(0, c.code(), c::toString);
+        assertTrue(c.out().contains("conform: fifo refuses small.yaml; using etc.yaml, the first preset of the installation it accepts"), c::toString);
+        assertTrue(c.out().contains("etc.yaml; in "), "the runs are on etc.yaml\n" + c.out());
+    }
 }

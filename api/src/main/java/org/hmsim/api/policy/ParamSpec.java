@@ -151,8 +151,10 @@ public record ParamSpec(String name, ParamType type, Object defaultValue, Double
     private boolean bool(Object raw) {
         if (raw instanceof Boolean b) return b;
         String s = raw.toString().trim().toLowerCase(Locale.ROOT);
-        if (s.equals("true") || s.equals("yes") || s.equals("on")) return true;
-        if (s.equals("false") || s.equals("no") || s.equals("off")) return false;
+        // only the YAML 1.2 core booleans, as machine files take them: `yes`/`on` are text there, and took a policy's flag
+        // silently (runs.csv then labelled it keep_history=yes while the docs and this message say "true or false")
+        if (s.equals("true")) return true;
+        if (s.equals("false")) return false;
         throw wrong(raw, "true or false");
     }
 

@@ -55,4 +55,15 @@ class ParamSpecTest {
                 error(size, new BigInteger("99999999999999999999")));
         assertEquals("parameter 'footprint': '1e30TB' is too large (at most 9223372036854775807 bytes)", error(size, "1e30TB"));
     }
+
+    /** Only true and false, as the docs and the message say: `yes`/`on` are text in YAML 1.2 and ran as true. */
+    @Test
+    void aFlagIsTrueOrFalseOnly() {
+        ParamSpec flag = ParamSpec.bool("keep_history", false, "flag");
+        assertEquals(true, flag.coerce("true"));
+        assertEquals(false, flag.coerce(" FALSE "));
+        assertEquals(true, flag.coerce(Boolean.TRUE));
+        for (String text : new String[] {"yes", "on", "no", "off", "1"})
+            assertEquals("parameter 'keep_history' = '" + text + "' is not true or false", error(flag, text));
+    }
 }

@@ -664,6 +664,36 @@ class StudyParserTest {
         assertEquals(5, e.getMessage().lines().count(), e.getMessage());
     }
 
+    /**
+     * A researcher's study with three bad values in one policy, two bad figure metrics and two bad swaps needed an edit
+     * and a validate for each: every parameter's, figure's and swap's own mistake now comes at once.
+     */
+    @Test
+    void everyBadParameterFigureAndSwapIsReportedInOneValidate() throws Exception {
+        StudyException params = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                policies: {placement: {name: ratio, fast_percent: 170, fast_precent: 3}}
+                """);
+        assertEquals(List.of("4:policies.placement.fast_percent", "4:policies.placement.fast_precent"),
+                params.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), params.getMessage());
+        StudyException rest = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                swaps:
+                  - {at: epoch 0, slot: placement, to: ratio}
+                  - {at: kernel 1, slot: placement, to: ratoi}
+                report:
+                  - {metric: sim_tme_ns, by: workload}
+                  - {metric: l2_hit_rate, by: workload}
+                  - {metric: l2_hitrate, by: workload}
+                """);
+        assertEquals(List.of("5:swaps[0].at", "6:swaps[1].to", "8:report[0].metric", "10:report[2].metric"),
+                rest.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), rest.getMessage());
+    }
+
     /** A wrong swept policy parameter and a wrong swept machine value come in one validate (a review met them one by one). */
     @Test
     void sweepErrorsOfPoliciesAndMachinesAreReportedTogether() throws Exception {

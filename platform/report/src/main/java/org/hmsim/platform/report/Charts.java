@@ -255,7 +255,10 @@ final class Charts {
         }
     }
 
-    /** Bandwidth per pool over simulated time and hit rates per epoch, with a marker at each swap. */
+    /** The share of a time-series chart's time axis a swap's label takes, about: the next label waits that long. */
+    static final double LABEL_ROOM = 0.15;
+
+    /** Bandwidth per pool over simulated time and hit rates per epoch, with a marker at each swap (labelled where there is room). */
     static JFreeChart timeSeries(String title, TimeSeries ts) {
         double[] tUs = new double[ts.timeNs().length];
         for (int i = 0; i < tUs.length; i++) tUs[i] = ts.timeNs()[i] / 1000.0;
@@ -279,11 +282,17 @@ final class Charts {
         NumberAxis rate = numberAxis("hit rate (0..1)");
         rate.setRange(0, 1.05);
         XYPlot bottom = new XYPlot(hits, null, rate, stepRenderer(hits.getSeriesCount(), bw.getSeriesCount()));
+        double spanUs = tUs.length == 0 ? 0 : tUs[tUs.length - 1];
         for (XYPlot p : new XYPlot[] {top, bottom}) {
             xyPlot(p);
+            double lastLabelUs = Double.NEGATIVE_INFINITY;
             for (TimeSeries.Swap s : ts.swaps()) {
                 ValueMarker m = new ValueMarker(s.timeNs() / 1000.0, new Color(0xB00020), new BasicStroke(2f));
-                if (p == top) {
+                // a label only where the last one leaves room (20 swaps' labels overprinted into one smear, found by a
+                // researcher's trial); every swap keeps its line, and the run's swaps.csv lists them all
+                boolean room = s.timeNs() / 1000.0 - lastLabelUs >= LABEL_ROOM * spanUs;
+                if (p == top && room) {
+                    lastLabelUs = s.timeNs() / 1000.0;
                     m.setLabel(s.label());
                     m.setLabelFont(TICK);
                     m.setLabelPaint(new Color(0xB00020));

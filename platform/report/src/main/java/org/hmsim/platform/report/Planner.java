@@ -269,7 +269,16 @@ public final class Planner {
         String caption = (s.rate() ? "Change of each cumulative counter over an epoch, divided by the epoch's length in µs. "
                 : "Each value as sampled at the end of every epoch. ") + whereNote(r, s);
         return List.of(new Figure(prefix + "-" + s.metrics().get(0).replaceAll("[^A-Za-z0-9_.-]", "_"), title, tidy(caption),
-                Charts.sampled(title, lines, s.rate() ? what + " per µs" : what), 1000, 560, null, null, List.of()));
+                Charts.sampled(title, lines, yLabel(found, s.rate())), 1000, 560, null, null, List.of()));
+    }
+
+    /**
+     * The y axis of a sampled chart: the statistic it draws, or, of several (whose names the legend gives per line),
+     * "value": four names joined ran off a 560-pixel axis (found by a researcher's trial).
+     */
+    static String yLabel(java.util.Set<String> drawn, boolean rate) {
+        String what = drawn.size() == 1 ? drawn.iterator().next() : "value (statistic in the legend)";
+        return rate ? what + " per µs" : what;
     }
 
     private static double[] perUs(double[] perNs) {

@@ -38,7 +38,8 @@ final class ConformCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SLOT") String slotId;
     @Parameters(index = "1", paramLabel = "POLICY") String policy;
-    @Option(names = "--machine", paramLabel = "FILE", description = "machine preset for the runs (default: examples/machines/small.yaml of the installation)")
+    @Option(names = "--machine", paramLabel = "FILE", description = "machine preset for the runs (default: examples/machines/small.yaml of the installation, or, if the policy "
+            + "refuses it, the first of the installation's other presets by name that it accepts: etc.yaml for a residency policy)")
     Path machine;
     @Option(names = "--work", paramLabel = "DIR", description = "where the check's studies and results go (default: a temporary folder)")
     Path work;
@@ -61,7 +62,8 @@ final class ConformCommand implements Callable<Integer> {
         }
         // the input (--machine, --work) is checked before any check runs: a misspelt --machine printed the parameter
         // checks' PASS lines first, then its error and exit 2
-        Path m = machine != null ? machine : Path.of(System.getProperty("hmsim.home", ".")).resolve("examples/machines/small.yaml");
+        Path presets = Path.of(System.getProperty("hmsim.home", ".")).resolve("examples/machines");
+        Path m = machine != null ? machine : presets.resolve("small.yaml");
         if (!Files.isRegularFile(m)) {
             ctx.err().println("conform: no machine file " + m + " (use --machine)");
             return Commands.BAD_INPUT;
@@ -82,6 +84,21 @@ final class ConformCommand implements Callable<Integer> {
             if (work == null) delete(dir);
             return Commands.BAD_INPUT;
         }
+        if (machine == null) { // a residency policy refuses small.yaml (no uvm:): without --machine every such check failed
+            Path accepted = firstAccepting(dir, entry, presets, m, facts);
+            if (accepted != null && !accepted.equals(m)) {
+                o.println("conform: " + entry.name() + " refuses " + m.getFileName() + "; using " + accepted.getFileName()
+                        + ", the first preset of the installation it accepts (--machine chooses another)");
+                m = accepted;
+                try {
+                    facts = probe(dir, "machine-check", m, null).runs().get(0).machine().config().runFacts(List.of());
+                } catch (org.hmsim.platform.kernel.study.StudyException e) {
+                    ctx.err().println("conform: --machine " + m + ": " + described(e, dir, "machine-check"));
+                    if (work == null) delete(dir);
+                    return Commands.BAD_INPUT;
+                }
+            }
+        }
         o.println("conformance of " + slot.id() + " " + entry.id() + " [" + entry.bundle() + "]");
         parameters(slot, entry);
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
@@ -93,7 +110,8 @@ final class ConformCommand implements Callable<Integer> {
             entry.provider().check(Params.validate(entry.provider().parameters(), Map.of()), facts);
         } catch (IllegalArgumentException refused) {
             ctx.err().println("conform: --machine " + m + ": " + entry.name() + " refuses it: " + refused.getMessage()
-                    + " (choose a machine where " + entry.name() + " acts)");
+                    + (machine == null ? " (nor does any other preset of the installation: give --machine FILE, a machine where " + entry.name() + " acts)"
+                    : " (choose a machine where " + entry.name() + " acts)"));
             if (work == null) delete(dir);
             return Commands.BAD_INPUT;
         } catch (RuntimeException | LinkageError broken) {
@@ -185,6 +203,38 @@ final class ConformCommand implements Callable<Integer> {
             return false;
         } catch (IllegalArgumentException e) {
             return true;
+        }
+    }
+
+    /**
+     * {@code first} if the policy's check accepts it with default parameters (or fails in a way that is the plugin's, which
+     * the checks then report on it); otherwise the first other preset in {@code presets}, by name, that it accepts; null
+     * if none does (the caller then reports {@code first}'s refusal).
+     */
+    private Path firstAccepting(Path dir, PolicyEntry entry, Path presets, Path first, org.hmsim.api.policy.RunFacts firstFacts)
+            throws IOException {
+        if (!refuses(entry, firstFacts)) return first;
+        List<Path> others;
+        try (var files = Files.list(presets)) {
+            others = files.filter(f -> f.getFileName().toString().endsWith(".yaml") && !f.equals(first)).sorted().toList();
+        }
+        for (Path preset : others)
+            try {
+                if (!refuses(entry, probe(dir, "preset-check", preset, null).runs().get(0).machine().config().runFacts(List.of()))) return preset;
+            } catch (org.hmsim.platform.kernel.study.StudyException notUsable) {
+                // a preset the stream cannot run on is not a candidate
+            }
+        return null;
+    }
+
+    private static boolean refuses(PolicyEntry entry, org.hmsim.api.policy.RunFacts facts) {
+        try {
+            entry.provider().check(Params.validate(entry.provider().parameters(), Map.of()), facts);
+            return false;
+        } catch (IllegalArgumentException refused) {
+            return true;
+        } catch (RuntimeException | LinkageError broken) {
+            return false; // the plugin's fault: reported as a failed check on the first machine
         }
     }
 

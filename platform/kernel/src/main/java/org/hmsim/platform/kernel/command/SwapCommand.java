@@ -34,7 +34,7 @@ final class SwapCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream o = ctx.out(), e = ctx.err();
         if (args.size() >= 2 && Slot.byId(args.get(0)) != null) { // swap SLOT POLICY ...: the one run in progress
-            java.util.Set<String> running = LiveSwaps.running().keySet();
+            java.util.Set<String> running = runningOnceOneStarts();
             if (running.size() != 1) {
                 e.println("swap: " + (running.isEmpty() ? "no run in progress" : running.size() + " runs in progress (" + String.join(", ", running)
                         + "): name one, swap RUN " + args.get(0) + " " + args.get(1)));
@@ -128,6 +128,26 @@ final class SwapCommand implements Callable<Integer> {
         }
         o.println("run " + run + ": " + c.slot().id() + " -> " + done.to() + " at " + done.simTimePs() / 1000 + " ns");
         return Commands.OK;
+    }
+
+    /**
+     * The runs in progress; with none yet while this container's study has not ended (a script's {@code sim:swap SLOT
+     * POLICY} right after {@code sim:run}, its run still being set up), those once one starts simulating, waited for up to
+     * {@link #START_WAIT_MS} as a swap naming its run is (a plugin author's script was told "no run in progress" and its
+     * study ran without the swap).
+     */
+    private java.util.Set<String> runningOnceOneStarts() {
+        var study = ctx.kernel().current();
+        long deadline = System.nanoTime() + START_WAIT_MS * 1_000_000;
+        while (LiveSwaps.running().isEmpty() && study != null && study.ended() == null && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return LiveSwaps.running().keySet();
     }
 
     /** How long a swap waits for a run of the running study that is still being set up (or queued) to start simulating. */

@@ -171,6 +171,27 @@ public final class PolicyRegistry {
         }
     }
 
+    /**
+     * Each given parameter's own mistake (an unknown name, a value its spec refuses), one per parameter, so that a study
+     * with several is told all of them at once; empty if the policy is not installed or every value fits its spec.
+     */
+    public List<InvalidChoiceException> parameterErrors(Slot slot, String name, Map<String, ?> given) {
+        PolicyEntry e;
+        try {
+            e = find(slot, name);
+        } catch (InvalidChoiceException unknown) {
+            return List.of();
+        }
+        List<InvalidChoiceException> out = new ArrayList<>();
+        for (Map.Entry<String, ?> g : given.entrySet())
+            try {
+                typed(e, java.util.Collections.singletonMap(g.getKey(), g.getValue()));
+            } catch (InvalidChoiceException bad) {
+                out.add(bad);
+            }
+        return out;
+    }
+
     /** The slot's default policy ({@link Defaults}), with its default parameters. */
     public PolicyChoice resolveDefault(Slot slot) {
         return resolve(slot, Defaults.name(slot), Map.of());

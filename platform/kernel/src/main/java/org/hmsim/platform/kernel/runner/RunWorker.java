@@ -72,7 +72,18 @@ public final class RunWorker {
             SwapFiles.write(results.runDir(run), policies.records());
         }
         if (r == null) throw new IllegalStateException("the simulator returned no result");
+        if (!study.statistics().isEmpty()) addStatistics(study.listedStatistics(), r);
         results.success(run, r);
+    }
+
+    /**
+     * The study's {@code statistics:} as metrics of the run (runs.csv columns), by name: a name or pattern matching no
+     * statistic of this run adds nothing (its cells stay empty; a policy another run has registers its own), and a name
+     * the run's metrics have already keeps the metric's value.
+     */
+    static void addStatistics(java.util.function.Predicate<String> listed, RunResult r) {
+        for (var e : r.stats().entrySet())
+            if (!r.metrics().containsKey(e.getKey()) && listed.test(e.getKey())) r.metrics().put(e.getKey(), e.getValue());
     }
 
     /**

@@ -141,8 +141,15 @@ final class PolicySection {
             choice = policies.resolve(slot, spec.name(), spec.params(), providerCheck);
         } catch (InvalidChoiceException e) {
             String param = e.parameter();
-            if (param != null && spec.paramNodes().containsKey(param))
+            if (param != null && spec.paramNodes().containsKey(param)) {
+                // every parameter's own mistake at once (a researcher's three bad values came one per validate)
+                List<StudyException> all = new ArrayList<>();
+                for (InvalidChoiceException each : policies.parameterErrors(slot, spec.name(), spec.params()))
+                    if (each.parameter() != null && spec.paramNodes().containsKey(each.parameter()))
+                        all.add(doc.error(spec.paramNodes().get(each.parameter()), spec.paramFields().get(each.parameter()), each.getMessage()));
+                if (all.size() > 1) throw StudyException.of(all);
                 throw doc.error(spec.paramNodes().get(param), spec.paramFields().get(param), e.getMessage());
+            }
             Origin o = spec.nameNode() != null ? doc.at(spec.nameNode(), "") : Origin.start(f.display);
             throw o.error(spec.field(), e.getMessage());
         }

@@ -29,71 +29,85 @@ final class ReportSection {
      * @param sweepColumns the runs.csv columns of the study's swept values ({@code policies.placement.fast_percent})
      * @param runs the study's runs, whose configuration columns the figures' values must name
      * @param earlier read figures as an earlier version accepted them ({@link FigureSpec#parseRecorded})
+     * @param statistics the study's {@code statistics:}, the stats.json names it also writes as runs.csv columns
      * @return the list as written (plain maps/lists/scalars), stored in study.json
      */
-    static List<Object> read(YamlDoc doc, Node n, List<String> sweepColumns, List<PlannedRun> runs, boolean earlier) throws StudyException {
+    static List<Object> read(YamlDoc doc, Node n, List<String> sweepColumns, List<PlannedRun> runs, boolean earlier,
+                             List<String> statistics) throws StudyException {
         if (n == null) return List.of();
         if (!(n instanceof SequenceNode s))
             throw doc.error(n, "report", "expected a list of figures: - {metric: sim_time_ns, normalise_to: baseline, by: workload}");
         List<String> columns = columns(sweepColumns);
         List<Object> out = new ArrayList<>();
+        List<StudyException> errors = new ArrayList<>();
         for (int i = 0; i < s.getValue().size(); i++) {
             Node item = s.getValue().get(i);
-            String field = "report[" + i + "]";
-            Object plain = doc.plain(item, "", null);
-            FigureSpec spec;
-            try {
-                spec = earlier ? FigureSpec.parseRecorded(plain) : FigureSpec.parse(plain);
-            } catch (FigureSpecException e) {
-                throw doc.error(at(item, e.key()), e.key().isEmpty() ? field : field + "." + e.key(), e.getMessage());
+            try { // every figure's mistake at once (a researcher's two bad metrics came one per validate)
+                out.add(figure(doc, item, "report[" + i + "]", columns, sweepColumns, runs, earlier, statistics));
+            } catch (StudyException bad) {
+                errors.addAll(bad.errors());
             }
-            if (!earlier && spec.kind() != FigureSpec.Kind.TIMESERIES) // a time series draws statistics, not runs.csv metrics
-                for (String metric : spec.metrics())
-                    if (!MetricNames.known(metric) && resolve(columns, metric) == null) {
-                        String key = item instanceof MappingNode m && hasKey(m, "metrics") ? "metrics" : "metric";
-                        throw doc.error(at(item, key), field + "." + key, "'" + metric + "' is not a metric of runs.csv (did you mean "
-                                + MetricNames.closest(metric) + "? docs/metrics.md lists them; a pool's and a link's as pool.<name>.bytes)");
-                    }
-            if (spec.x() != null && resolve(columns, spec.x()) == null)
-                throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' is not a swept column of this study (swept: "
-                        + (sweepColumns.isEmpty() ? "none" : String.join(", ", sweepColumns)) + ")");
-            if (resolve(columns, spec.by()) == null)
-                throw doc.error(at(item, "by"), field + ".by", "'" + spec.by() + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
-            if (spec.normalise() != null)
-                for (Map.Entry<String, String> e : spec.normalise().values().entrySet()) {
-                    String key = item instanceof MappingNode m && hasKey(m, "normalize_to") ? "normalize_to" : "normalise_to";
-                    checkValues(doc, item, field, key + "." + e.getKey(), resolve(columns, e.getKey()), List.of(e.getValue()), runs);
-                }
-            for (Map.Entry<String, List<String>> e : spec.where().entrySet())
-                checkValues(doc, item, field, "where." + e.getKey(), resolve(columns, e.getKey()), e.getValue(), runs);
-            if (spec.x() != null) { // found by an audit: a line over 'fixed, crossbar' drew them as one unit-labelled point
-                // only the runs the figure draws: a where: may leave out the values that are not numbers
-                List<String> words = values(resolve(columns, spec.x()), drawn(columns, spec, runs)).stream()
-                        .filter(v -> !Columns.numeric(v)).toList();
-                if (!words.isEmpty())
-                    throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' holds values that are not numbers (" + String.join(", ", words)
-                            + "): a line figure's x axis needs numbers; to compare these, use by: " + spec.x());
-            }
-            if (spec.runs() != null) { // a time series of a run the study does not have showed only as a warning in the report
-                java.util.Set<String> ids = new java.util.LinkedHashSet<>();
-                for (PlannedRun r : runs) ids.add(r.id());
-                for (String id : spec.runs())
-                    if (ids.stream().noneMatch(x -> org.hmsim.platform.report.Columns.namesRun(id, x))) // 2 or 0002 (a YAML number) is run 0002
-                        throw doc.error(at(item, "runs"), field + ".runs", "'" + id + "' is not a run of this study (runs "
-                                + runs.get(0).id() + " to " + runs.get(runs.size() - 1).id() + ")");
-                // a run its where: leaves out is not drawn: the figure came out empty with only a warning (review of silent inputs)
-                if (!spec.where().isEmpty()) {
-                    List<PlannedRun> kept = drawn(columns, spec, runs);
-                    for (String id : spec.runs())
-                        for (PlannedRun r : runs)
-                            if (org.hmsim.platform.report.Columns.namesRun(id, r.id()) && !kept.contains(r))
-                                throw doc.error(at(item, "runs"), field + ".runs", "run " + r.id() + " (" + r.label()
-                                        + ") is left out by this figure's where:, so it would not be drawn; give runs or where, or make them agree");
-                }
-            }
-            out.add(plain);
         }
+        if (!errors.isEmpty()) throw StudyException.of(errors);
         return List.copyOf(out);
+    }
+
+    /** Checks one figure of {@code report:}; returns it as written. */
+    private static Object figure(YamlDoc doc, Node item, String field, List<String> columns, List<String> sweepColumns,
+                                 List<PlannedRun> runs, boolean earlier, List<String> statistics) throws StudyException {
+        Object plain = doc.plain(item, "", null);
+        FigureSpec spec;
+        try {
+            spec = earlier ? FigureSpec.parseRecorded(plain) : FigureSpec.parse(plain);
+        } catch (FigureSpecException e) {
+            throw doc.error(at(item, e.key()), e.key().isEmpty() ? field : field + "." + e.key(), e.getMessage());
+        }
+        if (!earlier && spec.kind() != FigureSpec.Kind.TIMESERIES) // a time series draws statistics, not runs.csv metrics
+            for (String metric : spec.metrics())
+                if (!MetricNames.known(metric) && resolve(columns, metric) == null && !TopLevelKeys.matches(statistics, metric)) {
+                    String key = item instanceof MappingNode m && hasKey(m, "metrics") ? "metrics" : "metric";
+                    throw doc.error(at(item, key), field + "." + key, "'" + metric + "' is not a metric of runs.csv (did you mean "
+                            + MetricNames.closest(metric) + "? docs/metrics.md lists them; a pool's and a link's as pool.<name>.bytes;"
+                            + " a statistic of stats.json, such as a policy's own counter, is drawn once the study lists it under statistics:)");
+                }
+        if (spec.x() != null && resolve(columns, spec.x()) == null)
+            throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' is not a swept column of this study (swept: "
+                    + (sweepColumns.isEmpty() ? "none" : String.join(", ", sweepColumns)) + ")");
+        if (resolve(columns, spec.by()) == null)
+            throw doc.error(at(item, "by"), field + ".by", "'" + spec.by() + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
+        if (spec.normalise() != null)
+            for (Map.Entry<String, String> e : spec.normalise().values().entrySet()) {
+                String key = item instanceof MappingNode m && hasKey(m, "normalize_to") ? "normalize_to" : "normalise_to";
+                checkValues(doc, item, field, key + "." + e.getKey(), resolve(columns, e.getKey()), List.of(e.getValue()), runs);
+            }
+        for (Map.Entry<String, List<String>> e : spec.where().entrySet())
+            checkValues(doc, item, field, "where." + e.getKey(), resolve(columns, e.getKey()), e.getValue(), runs);
+        if (spec.x() != null) { // found by an audit: a line over 'fixed, crossbar' drew them as one unit-labelled point
+            // only the runs the figure draws: a where: may leave out the values that are not numbers
+            List<String> words = values(resolve(columns, spec.x()), drawn(columns, spec, runs)).stream()
+                    .filter(v -> !Columns.numeric(v)).toList();
+            if (!words.isEmpty())
+                throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' holds values that are not numbers (" + String.join(", ", words)
+                        + "): a line figure's x axis needs numbers; to compare these, use by: " + spec.x());
+        }
+        if (spec.runs() != null) { // a time series of a run the study does not have showed only as a warning in the report
+            java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+            for (PlannedRun r : runs) ids.add(r.id());
+            for (String id : spec.runs())
+                if (ids.stream().noneMatch(x -> org.hmsim.platform.report.Columns.namesRun(id, x))) // 2 or 0002 (a YAML number) is run 0002
+                    throw doc.error(at(item, "runs"), field + ".runs", "'" + id + "' is not a run of this study (runs "
+                            + runs.get(0).id() + " to " + runs.get(runs.size() - 1).id() + ")");
+            // a run its where: leaves out is not drawn: the figure came out empty with only a warning (review of silent inputs)
+            if (!spec.where().isEmpty()) {
+                List<PlannedRun> kept = drawn(columns, spec, runs);
+                for (String id : spec.runs())
+                    for (PlannedRun r : runs)
+                        if (org.hmsim.platform.report.Columns.namesRun(id, r.id()) && !kept.contains(r))
+                            throw doc.error(at(item, "runs"), field + ".runs", "run " + r.id() + " (" + r.label()
+                                    + ") is left out by this figure's where:, so it would not be drawn; give runs or where, or make them agree");
+            }
+        }
+        return plain;
     }
 
     /** {@code column} (null: none matched {@code key}'s last part) must exist and hold each of {@code given} in some run. */

@@ -18,11 +18,23 @@ import java.util.List;
  */
 public record Study(String name, Path file, String display, String sha256, List<Long> seeds, long epochPs,
                     long maxTimePs, List<String> sweepColumns, List<PlannedRun> runs, List<Object> swaps,
-                    List<Object> report, String shape, java.util.Set<org.hmsim.api.policy.Slot> follow, List<String> notes) {
+                    List<Object> report, String shape, java.util.Set<org.hmsim.api.policy.Slot> follow, List<String> notes,
+                    List<String> statistics) {
 
     public Study {
         follow = follow.isEmpty() ? java.util.Set.of() : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(follow));
         notes = List.copyOf(notes);
+        statistics = List.copyOf(statistics);
+    }
+
+    /** Which statistics of stats.json this study lists under {@code statistics:} (by name, or matching a pattern). */
+    public java.util.function.Predicate<String> listedStatistics() { return TopLevelKeys.listed(statistics); }
+
+    /** A study that puts no statistic of stats.json in runs.csv beyond the metrics. */
+    public Study(String name, Path file, String display, String sha256, List<Long> seeds, long epochPs, long maxTimePs,
+                 List<String> sweepColumns, List<PlannedRun> runs, List<Object> swaps, List<Object> report, String shape,
+                 java.util.Set<org.hmsim.api.policy.Slot> follow, List<String> notes) {
+        this(name, file, display, sha256, seeds, epochPs, maxTimePs, sweepColumns, runs, swaps, report, shape, follow, notes, List.of());
     }
 
     /** A study with no notes. */

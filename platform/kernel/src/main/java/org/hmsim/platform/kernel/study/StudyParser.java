@@ -89,6 +89,7 @@ public final class StudyParser {
         List<Long> seeds = errors.check(keys::seeds);
         Long epoch = errors.check(() -> keys.time("epoch", TopLevelKeys.DEFAULT_EPOCH_PS, TopLevelKeys.MIN_EPOCH_PS, TopLevelKeys.MAX_EPOCH_PS));
         Long maxTime = errors.check(() -> keys.time("max_time", 0, 1, Long.MAX_VALUE));
+        List<String> statistics = errors.check(keys::statistics);
         boolean machinesOk = errors.ok(machines::machines) && errors.ok(machines::overrides);
         errors.ok(workloadSection::workloadsSection);
         boolean policiesOk = policySection.policiesSection();
@@ -99,11 +100,27 @@ public final class StudyParser {
             throw StudyException.of(errors.errors);
         }
         SwapSection swapSection = new SwapSection(f, policySection, policies);
-        List<Object> swaps = swapSection.swaps();
+        List<Object> swaps;
+        StudyException badSwaps = null;
+        try {
+            swaps = swapSection.swaps();
+        } catch (StudyException e) { // said with the report's mistakes below, which do not depend on the swaps
+            badSwaps = e;
+            swaps = List.of();
+        }
         List<String> sweepColumns = new ArrayList<>();
         for (SweepDim d : dims) if (d.hasColumn()) sweepColumns.add(d.key());
         dims.addAll(policySection.policyDims);
         List<PlannedRun> runs = expansion.expand(seeds);
+        if (badSwaps != null) {
+            List<StudyException> all = new ArrayList<>(badSwaps.errors());
+            try {
+                ReportSection.read(f.doc, f.value("report"), sweepColumns, runs, begun, statistics);
+            } catch (StudyException badFigures) {
+                all.addAll(badFigures.errors());
+            }
+            throw StudyException.of(all);
+        }
         BuiltWorkloads built = new BuiltWorkloads(f);
         RunChecks checks = new RunChecks(f, machines, workloadSection, swapSection, built);
         checks.refuseTwins(runs);
@@ -113,7 +130,7 @@ public final class StudyParser {
         checks.refuseUnknownParts(runs, swaps);
         built.refuseUnreachedKernels(runs, swaps);
         built.refuseUnfitBlocks(runs);
-        List<Object> report = ReportSection.read(f.doc, f.value("report"), sweepColumns, runs, begun);
+        List<Object> report = ReportSection.read(f.doc, f.value("report"), sweepColumns, runs, begun, statistics);
         List<String> columns = new ArrayList<>();
         for (SweepDim d : dims) if (d.hasColumn()) columns.add(d.key());
         int points = 1;
@@ -123,6 +140,6 @@ public final class StudyParser {
                 + " workload" + (workloadCount == 1 ? "" : "s") + " x " + points + " sweep point" + (points == 1 ? "" : "s")
                 + " x " + seeds.size() + " seed" + (seeds.size() == 1 ? "" : "s") + " = " + runs.size() + " run" + (runs.size() == 1 ? "" : "s");
         return new Study(name, file, display, org.hmsim.platform.kernel.results.Sha256.of(f.bytes), seeds, epoch, maxTime, columns, runs, swaps,
-                report, shape, policySection.follow, checks.notes(runs, swaps));
+                report, shape, policySection.follow, checks.notes(runs, swaps), statistics);
     }
 }

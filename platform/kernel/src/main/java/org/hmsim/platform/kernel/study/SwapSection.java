@@ -35,56 +35,66 @@ final class SwapSection {
         if (n == null) return List.of();
         if (!(n instanceof SequenceNode s)) throw doc.error(n, "swaps", "expected a list: - {at: kernel 2, slot: placement, to: bw-aware}");
         List<Object> out = new ArrayList<>();
+        List<StudyException> errors = new ArrayList<>();
         for (int i = 0; i < s.getValue().size(); i++) {
             Node item = s.getValue().get(i);
-            String field = "swaps[" + i + "]";
-            Map<String, NodeTuple> e = doc.entries(item, field);
-            for (String k : e.keySet())
-                if (!List.of("at", "every", "slot", "to", "between").contains(k))
-                    throw doc.error(e.get(k).getKeyNode(), field + "." + k, "unknown key '" + k + "' (a swap has at, slot, to; or every, slot, between)");
-            // at/to beside every/between: said as such, not as a key of the other form missing (found by a docs audit)
-            if ((e.containsKey("at") || e.containsKey("to")) && (e.containsKey("every") || e.containsKey("between"))) {
-                String first = e.containsKey("at") ? "at" : "to", second = e.containsKey("every") ? "every" : "between";
-                throw doc.error(e.get(second).getKeyNode(), field + "." + second, "a swap has either at and to, or every and between, not both ("
-                        + first + " and " + second + " given): {at: kernel 2, slot: placement, to: bw-aware} or {every: 4 epochs, slot: replacement, between: [lru, random]}");
+            try { // each swap's mistakes are reported together with the others' (a researcher's two bad swaps came one per validate)
+                swap(item, "swaps[" + i + "]");
+                out.add(doc.plain(item, "", null));
+            } catch (StudyException bad) {
+                errors.addAll(bad.errors());
             }
-            boolean every = e.containsKey("every");
-            List<String> need = every ? List.of("every", "slot", "between") : List.of("at", "slot", "to");
-            for (String k : need)
-                if (!e.containsKey(k)) throw doc.error(item, field, "missing '" + k + "': {at: kernel 2, slot: placement, to: bw-aware} or {every: 4 epochs, slot: replacement, between: [lru, random]}");
-            if (e.containsKey("at") == every || e.containsKey("to") == every || e.containsKey("between") != every)
-                throw doc.error(item, field, "a swap has either at and to, or every and between");
-            Node slotNode = e.get("slot").getValueNode();
-            Slot slot = policies.slot(f.scalarText(slotNode, field + ".slot"), slotNode, field + ".slot");
-            if (every) {
-                String ev = f.scalarText(e.get("every").getValueNode(), field + ".every");
-                if (!ev.trim().matches("[1-9]\\d*\\s+epochs?"))
-                    throw doc.error(e.get("every").getValueNode(), field + ".every", "'" + ev + "' is not a period: N epochs (N >= 1)");
-                count(e.get("every").getValueNode(), field + ".every", ev);
-                Node b = e.get("between").getValueNode();
-                if (!(b instanceof SequenceNode bs) || bs.getValue().size() < 2)
-                    throw doc.error(b, field + ".between", "expected a list of at least two policies: [lru, random]");
-                for (int j = 0; j < bs.getValue().size(); j++)
-                    policies.resolve(slot, policies.spec(bs.getValue().get(j), field + ".between[" + j + "]"));
-            } else {
-                String at = f.scalarText(e.get("at").getValueNode(), field + ".at");
-                if (!SWAP_AT.matcher(at.trim()).matches())
-                    throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a swap point: kernel N, epoch N, or a simulated time (20us)");
-                if (!at.trim().matches("\\d.*")) count(e.get("at").getValueNode(), field + ".at", at);
-                if (at.trim().matches("epoch\\s+0+"))
-                    throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' never comes: epochs count from 1 (epoch 1 ends at the first epoch boundary)");
-                if (at.trim().matches("\\d.*")) {
-                    try {
-                        Units.picoseconds(at.trim());
-                    } catch (RuntimeException ex) {
-                        throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a simulated time (write it with a unit: 20us): " + ex.getMessage());
-                    }
-                }
-                policies.resolve(slot, policies.spec(e.get("to").getValueNode(), field + ".to"));
-            }
-            out.add(doc.plain(item, "", null));
         }
+        if (!errors.isEmpty()) throw StudyException.of(errors);
         return List.copyOf(out);
+    }
+
+    /** Checks one entry of {@code swaps:}. */
+    private void swap(Node item, String field) throws StudyException {
+        Map<String, NodeTuple> e = doc.entries(item, field);
+        for (String k : e.keySet())
+            if (!List.of("at", "every", "slot", "to", "between").contains(k))
+                throw doc.error(e.get(k).getKeyNode(), field + "." + k, "unknown key '" + k + "' (a swap has at, slot, to; or every, slot, between)");
+        // at/to beside every/between: said as such, not as a key of the other form missing (found by a docs audit)
+        if ((e.containsKey("at") || e.containsKey("to")) && (e.containsKey("every") || e.containsKey("between"))) {
+            String first = e.containsKey("at") ? "at" : "to", second = e.containsKey("every") ? "every" : "between";
+            throw doc.error(e.get(second).getKeyNode(), field + "." + second, "a swap has either at and to, or every and between, not both ("
+                    + first + " and " + second + " given): {at: kernel 2, slot: placement, to: bw-aware} or {every: 4 epochs, slot: replacement, between: [lru, random]}");
+        }
+        boolean every = e.containsKey("every");
+        List<String> need = every ? List.of("every", "slot", "between") : List.of("at", "slot", "to");
+        for (String k : need)
+            if (!e.containsKey(k)) throw doc.error(item, field, "missing '" + k + "': {at: kernel 2, slot: placement, to: bw-aware} or {every: 4 epochs, slot: replacement, between: [lru, random]}");
+        if (e.containsKey("at") == every || e.containsKey("to") == every || e.containsKey("between") != every)
+            throw doc.error(item, field, "a swap has either at and to, or every and between");
+        Node slotNode = e.get("slot").getValueNode();
+        Slot slot = policies.slot(f.scalarText(slotNode, field + ".slot"), slotNode, field + ".slot");
+        if (every) {
+            String ev = f.scalarText(e.get("every").getValueNode(), field + ".every");
+            if (!ev.trim().matches("[1-9]\\d*\\s+epochs?"))
+                throw doc.error(e.get("every").getValueNode(), field + ".every", "'" + ev + "' is not a period: N epochs (N >= 1)");
+            count(e.get("every").getValueNode(), field + ".every", ev);
+            Node b = e.get("between").getValueNode();
+            if (!(b instanceof SequenceNode bs) || bs.getValue().size() < 2)
+                throw doc.error(b, field + ".between", "expected a list of at least two policies: [lru, random]");
+            for (int j = 0; j < bs.getValue().size(); j++)
+                policies.resolve(slot, policies.spec(bs.getValue().get(j), field + ".between[" + j + "]"));
+        } else {
+            String at = f.scalarText(e.get("at").getValueNode(), field + ".at");
+            if (!SWAP_AT.matcher(at.trim()).matches())
+                throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a swap point: kernel N, epoch N, or a simulated time (20us)");
+            if (!at.trim().matches("\\d.*")) count(e.get("at").getValueNode(), field + ".at", at);
+            if (at.trim().matches("epoch\\s+0+"))
+                throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' never comes: epochs count from 1 (epoch 1 ends at the first epoch boundary)");
+            if (at.trim().matches("\\d.*")) {
+                try {
+                    Units.picoseconds(at.trim());
+                } catch (RuntimeException ex) {
+                    throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a simulated time (write it with a unit: 20us): " + ex.getMessage());
+                }
+            }
+            policies.resolve(slot, policies.spec(e.get("to").getValueNode(), field + ".to"));
+        }
     }
 
     /** The count N in "kernel N", "epoch N" or "N epochs" must fit in 64 bits, or the run would fail to read it. */

@@ -12,7 +12,7 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 /** The study's top-level keys, and those of them that are single values: its name, seeds and durations. */
 final class TopLevelKeys {
     static final List<String> KEYS = List.of("study", "description", "seed", "seeds", "machine", "machines",
-            "overrides", "workloads", "policies", "sweep", "epoch", "max_time", "swaps", "report");
+            "overrides", "workloads", "policies", "sweep", "epoch", "max_time", "swaps", "report", "statistics");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     static final long DEFAULT_EPOCH_PS = 10_000_000L; // 10 us
     /**
@@ -60,6 +60,48 @@ final class TopLevelKeys {
             l.add(v);
         }
         return List.copyOf(l);
+    }
+
+    /** What a {@code statistics:} entry may be: a statistic's name as stats.json writes it, with {@code *} for any run of characters. */
+    private static final Pattern STATISTIC = Pattern.compile("[A-Za-z0-9_*][A-Za-z0-9_.*<>-]*");
+
+    /**
+     * {@code statistics: [policy.residency.*, gpu0.l2.slice0.nacks]}: statistics of stats.json to write as runs.csv columns
+     * too, so figures can draw them (a plugin's own counters, a component's); empty if not given. Each entry is a name or
+     * a pattern with {@code *}; one that is already a metric of runs.csv is refused (it is a column already).
+     */
+    List<String> statistics() throws StudyException {
+        Node n = f.value("statistics");
+        if (n == null) return List.of();
+        if (!(n instanceof SequenceNode s) || s.getValue().isEmpty())
+            throw doc.error(n, "statistics", "expected a list of statistics of stats.json (names, or patterns with *): statistics: [policy.residency.*]");
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < s.getValue().size(); i++) {
+            Node item = s.getValue().get(i);
+            String field = "statistics[" + i + "]", name = f.scalarText(item, field);
+            if (!STATISTIC.matcher(name).matches())
+                throw doc.error(item, field, "'" + name + "' is not a statistic's name (letters, digits, '_', '.', '-', and * for any run of characters)");
+            if (!name.contains("*") && org.hmsim.platform.report.MetricNames.known(name))
+                throw doc.error(item, field, "'" + name + "' is a metric of runs.csv already: list only statistics that are not (docs/metrics.md)");
+            if (out.contains(name)) throw doc.error(item, field, "'" + name + "' is listed twice");
+            out.add(name);
+        }
+        return List.copyOf(out);
+    }
+
+    /** Whether {@code name} is one of {@code patterns} or matches one ({@code *}: any run of characters, dots included). */
+    static boolean matches(List<String> patterns, String name) { return listed(patterns).test(name); }
+
+    /** {@link #matches} with each pattern compiled once, for the thousands of statistics of a run. */
+    static java.util.function.Predicate<String> listed(List<String> patterns) {
+        List<Pattern> compiled = patterns.stream().map(TopLevelKeys::glob).toList();
+        return name -> compiled.stream().anyMatch(p -> p.matcher(name).matches());
+    }
+
+    private static Pattern glob(String pattern) {
+        List<String> parts = new ArrayList<>();
+        for (String part : pattern.split("\\*", -1)) parts.add(Pattern.quote(part));
+        return Pattern.compile(String.join(".*", parts));
     }
 
     /** A duration in [min, max] ps, written with its unit. */
