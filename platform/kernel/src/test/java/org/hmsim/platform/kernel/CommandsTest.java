@@ -124,6 +124,40 @@ class CommandsTest {
         assertFalse(err().contains("running: none"), err());
     }
 
+    /**
+     * docs/workload-files.md says one validate lists a workload file's errors: given the file itself, validate answered with
+     * a study's seven "unknown key" errors (a researcher's trial). It now checks the file built with its defaults.
+     */
+    @Test
+    void validateOfAWorkloadFileChecksTheFileNotAStudy() throws Exception {
+        Path good = Fakes.write(dir, "workloads/w.yaml", """
+                name: w
+                params: {n: 1024}
+                allocations: [{name: a, size: n * 4}]
+                kernels:
+                  - {name: k, grid: n / 256, block: 256, steps: [{load: {alloc: a, index: "cta * 256 + tid"}}]}
+                """);
+        assertEquals(Commands.OK, exec("validate", good.toString()), () -> err() + out());
+        assertTrue(out().contains("workload file w is valid with its defaults (n=1024): 1 allocation of 4096 B, 1 kernel launch"), out());
+        Path bad = Fakes.write(dir, "workloads/bad.yaml", """
+                name: bad
+                allocations: [{name: a, size: 4KB}]
+                kernels:
+                  - {name: k, grid: 1, blok: 32, steps: [{load: {alloc: b, index: tid}}]}
+                """);
+        assertEquals(Commands.BAD_INPUT, exec("validate", bad.toString()));
+        assertTrue(err().contains("bad.yaml:4:24: kernels[0].blok: unknown field 'blok'") && err().contains("kernels[0].steps[0].load.alloc: unknown allocation 'b'")
+                && !err().contains("unknown key"), err());
+    }
+
+    /** A workload file or trace not found is named as the study wrote it and as an absolute path (a relative one left a researcher guessing). */
+    @Test
+    void aMissingTraceIsNamedWithItsAbsolutePath() throws Exception {
+        Path study = Fakes.write(dir, "studies/t.yaml", "study: t\nmachine: ../machines/small.yaml\nworkloads: [{trace: ../traces/my_ap.hmt}]\n");
+        assertEquals(Commands.BAD_INPUT, exec("validate", study.toString()));
+        assertTrue(err().contains("not found (looked for ") && err().contains(dir.resolve("traces/my_ap.hmt").toAbsolutePath().toString()), err());
+    }
+
     @Test
     void validateRunAndExitCodes() throws Exception {
         Path good = Fakes.write(dir, "studies/good.yaml", "study: good\nmachine: ../machines/small.yaml\nworkloads: [stream, bfs]\n");

@@ -694,6 +694,22 @@ class StudyParserTest {
                 rest.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), rest.getMessage());
     }
 
+    /** A pool's metric with a misspelt pool passed validation and its figure came out empty after the runs (a researcher's trial). */
+    @Test
+    void aFigureOfAPoolNoMachineHasIsRefused() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                report:
+                  - {metric: pool.dddr.bandwidth_gbps, by: workload}
+                  - {metric: pool.*.bytes, by: workload}
+                """);
+        assertEquals("report[0].metric", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("'pool.dddr.bandwidth_gbps': no machine of this study has a pool 'dddr' (its pools: "), e.getMessage());
+        assertEquals(1, e.errors().size(), "a pattern is not checked: " + e.getMessage());
+    }
+
     /** A wrong swept policy parameter and a wrong swept machine value come in one validate (a review met them one by one). */
     @Test
     void sweepErrorsOfPoliciesAndMachinesAreReportedTogether() throws Exception {

@@ -10,11 +10,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code validate STUDY [--runs]}: exactly the checks {@code run} makes before it starts. */
-@Command(name = "validate", mixinStandardHelpOptions = true, description = "Checks a study (machines of every sweep point, workloads, policies, parameters) without running it.")
+@Command(name = "validate", mixinStandardHelpOptions = true, description = "Checks a study (machines of every sweep point, workloads, policies, parameters) without running it; "
+        + "given a workload file, checks it built with its parameters' defaults.")
 final class ValidateCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 
-    @Parameters(index = "0", paramLabel = "STUDY", description = "the study file (YAML)")
+    @Parameters(index = "0", paramLabel = "STUDY", description = "the study file (YAML), or a workload file")
     Path study;
 
     @Option(names = "--runs", description = "also list every planned run")
@@ -25,6 +26,10 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
+            if (org.hmsim.platform.kernel.study.WorkloadFileCheck.looksLikeWorkloadFile(study)) { // not a study: said as one's errors
+                ctx.out().println(org.hmsim.platform.kernel.study.WorkloadFileCheck.check(ctx.kernel().workloads(), study, study.toString()));
+                return Commands.OK;
+            }
             Study s = ctx.kernel().validate(study);
             ctx.out().println(s.display() + ": study " + s.name() + " is valid: " + s.shape());
             for (String n : s.notes()) ctx.out().println(s.display() + ": note: " + n);

@@ -63,13 +63,15 @@ final class ReportSection {
             throw doc.error(at(item, e.key()), e.key().isEmpty() ? field : field + "." + e.key(), e.getMessage());
         }
         if (!earlier && spec.kind() != FigureSpec.Kind.TIMESERIES) // a time series draws statistics, not runs.csv metrics
-            for (String metric : spec.metrics())
-                if (!MetricNames.known(metric) && resolve(columns, metric) == null && !TopLevelKeys.matches(statistics, metric)) {
-                    String key = item instanceof MappingNode m && hasKey(m, "metrics") ? "metrics" : "metric";
+            for (String metric : spec.metrics()) {
+                String key = item instanceof MappingNode m && hasKey(m, "metrics") ? "metrics" : "metric";
+                if (!MetricNames.known(metric) && resolve(columns, metric) == null && !TopLevelKeys.matches(statistics, metric))
                     throw doc.error(at(item, key), field + "." + key, "'" + metric + "' is not a metric of runs.csv (did you mean "
                             + MetricNames.closest(metric) + "? docs/metrics.md lists them; a pool's and a link's as pool.<name>.bytes;"
                             + " a statistic of stats.json, such as a policy's own counter, is drawn once the study lists it under statistics:)");
-                }
+                String unknownPart = TopLevelKeys.matches(statistics, metric) ? null : unknownPoolOrLink(metric, runs);
+                if (unknownPart != null) throw doc.error(at(item, key), field + "." + key, "'" + metric + "': " + unknownPart);
+            }
         if (spec.x() != null && resolve(columns, spec.x()) == null)
             throw doc.error(at(item, "x"), field + ".x", "'" + spec.x() + "' is not a swept column of this study (swept: "
                     + (sweepColumns.isEmpty() ? "none" : String.join(", ", sweepColumns)) + ")");
@@ -109,6 +111,25 @@ final class ReportSection {
         }
         return plain;
     }
+
+    /**
+     * Why a pool's or a link's metric names a part no machine of the study has ({@code pool.dddr.bandwidth_gbps}: the figure
+     * came out empty, with a warning, after the runs), or null. A name with {@code *} is a pattern and not checked.
+     */
+    private static String unknownPoolOrLink(String metric, List<PlannedRun> runs) {
+        java.util.regex.Matcher m = POOL_OR_LINK.matcher(metric);
+        if (!m.find()) return null;
+        boolean pool = m.group(1).equals("pool");
+        Set<String> names = new java.util.TreeSet<>();
+        for (PlannedRun r : runs)
+            if (pool) r.machine().config().pools().forEach(p -> names.add(p.name()));
+            else r.machine().config().links().forEach(l -> names.add(l.name()));
+        if (names.contains(m.group(2))) return null;
+        return "no machine of this study has a " + m.group(1) + " '" + m.group(2) + "' (" + (names.isEmpty() ? "none has a " + m.group(1)
+                : "its " + m.group(1) + "s: " + String.join(", ", names)) + ")";
+    }
+
+    private static final java.util.regex.Pattern POOL_OR_LINK = java.util.regex.Pattern.compile("^(pool|link)\\.([^.*]+)\\.");
 
     /** {@code column} (null: none matched {@code key}'s last part) must exist and hold each of {@code given} in some run. */
     private static void checkValues(YamlDoc doc, Node item, String field, String key, String column, List<String> given,

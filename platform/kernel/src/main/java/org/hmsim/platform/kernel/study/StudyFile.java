@@ -124,6 +124,9 @@ final class StudyFile {
 
     /** Why a path named as a file is not one: a folder is not "not found". */
     static String notAFile(Path p, String shown) {
-        return Files.isDirectory(p) ? "is a folder, not a file (" + shown + "): name a file in it" : "not found (looked for " + shown + ")";
+        // the absolute path too: a path relative to the working directory left a researcher guessing which one (a trial)
+        String abs = p.toAbsolutePath().normalize().toString();
+        return Files.isDirectory(p) ? "is a folder, not a file (" + shown + "): name a file in it"
+                : "not found (looked for " + shown + (abs.equals(shown) ? "" : ", that is " + abs) + ")";
     }
 }

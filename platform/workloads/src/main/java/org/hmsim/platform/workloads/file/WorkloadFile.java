@@ -269,15 +269,16 @@ public final class WorkloadFile {
     // ---- kernels ----------------------------------------------------------------------------------
 
     private Model.Kernel kernel(Y y) {
-        Map<String, Y> f = y.mapping(Y.fields("name", "grid", "block", "shared", "repeat", "loop", "steps"));
-        String name = required(y, f, "name").name();
         int before = errors.size();
+        Map<String, Y> f = y.mapping(Y.fields("name", "grid", "block", "shared", "repeat", "loop", "steps"), errors);
+        String name = part(() -> required(y, f, "name").name());
         Expr[] grid = part(() -> dims(required(y, f, "grid")));
         Expr[] block = part(() -> dims(required(y, f, "block")));
         Expr shared = f.containsKey("shared") ? part(() -> sharedSize(f.get("shared"))) : Expr.constant(0);
         Expr repeat = f.containsKey("repeat") ? part(() -> Vars.compile(f.get("repeat"), Scope.PARAMS, paramSlots)) : Expr.constant(1);
         Expr loop = f.containsKey("loop") ? part(() -> Vars.compile(f.get("loop"), Scope.LAUNCH, paramSlots)) : Expr.constant(1);
-        Y stepList = required(y, f, "steps");
+        Y stepList = part(() -> required(y, f, "steps"));
+        if (stepList == null) return null;
         List<Model.Step> steps = new ArrayList<>();
         boolean skipped = false;
         for (Y s : stepList.sequence()) {
@@ -286,7 +287,7 @@ public final class WorkloadFile {
             else skipped = true;
         }
         if (steps.isEmpty() && !skipped) throw stepList.error("a kernel needs at least one step");
-        if (skipped || errors.size() > before || grid == null || block == null || shared == null || repeat == null || loop == null) return null;
+        if (skipped || errors.size() > before || name == null || grid == null || block == null || shared == null || repeat == null || loop == null) return null;
         return new Model.Kernel(name, grid[0], grid[1], block[0], block[1], shared, repeat, loop, steps, y, f);
     }
 

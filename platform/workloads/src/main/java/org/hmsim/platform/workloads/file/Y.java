@@ -53,15 +53,25 @@ final class Y {
      * The entries of a mapping, in file order; a key not in {@code allowed} or given twice is an error
      * at that key.
      */
-    Map<String, Y> mapping(Set<String> allowed) {
+    Map<String, Y> mapping(Set<String> allowed) { return mapping(allowed, null); }
+
+    /**
+     * As {@link #mapping(Set)}, but an unknown key goes into {@code unknown} and is left out, so that the mapping's other
+     * mistakes are found too (a kernel's misspelt {@code blok:} hid its bad loop and allocation); null: thrown at once.
+     */
+    Map<String, Y> mapping(Set<String> allowed, List<WorkloadFileException> unknown) {
         if (!(node instanceof MappingNode m)) throw error("expected a mapping (key: value), found " + kind());
         Map<String, Y> out = new LinkedHashMap<>();
         for (NodeTuple t : m.getValue()) {
             if (!(t.getKeyNode() instanceof ScalarNode k)) throw at(t.getKeyNode(), path, "keys must be plain names");
             String key = k.getValue();
             String p = path.isEmpty() ? key : path + "." + key;
-            if (!allowed.contains(key))
-                throw at(k, p, "unknown field '" + key + "' (known: " + String.join(", ", allowed) + ")");
+            if (!allowed.contains(key)) {
+                WorkloadFileException e = at(k, p, "unknown field '" + key + "' (known: " + String.join(", ", allowed) + ")");
+                if (unknown == null) throw e;
+                unknown.add(e);
+                continue;
+            }
             if (out.containsKey(key)) throw at(k, p, "field '" + key + "' given twice");
             out.put(key, new Y(file, t.getValueNode(), p));
         }

@@ -217,6 +217,25 @@ class WorkloadFileTest {
         assertEquals(4, e.getMessage().lines().count(), e.getMessage());
     }
 
+    /** A kernel's misspelt field hid its other mistakes, the missing field it was meant to be among them (a researcher's trial). */
+    @Test
+    void anUnknownKernelFieldDoesNotHideTheKernelsOtherMistakes() {
+        WorkloadFileException e = bad("""
+                name: x
+                allocations: [{name: a, size: 4KB}]
+                kernels:
+                  - name: k
+                    grid: 1
+                    blok: 32
+                    loop: kk
+                    steps:
+                      - load: {alloc: xx, index: tid}
+                """);
+        assertEquals(List.of("6:kernels[0].blok", "4:kernels[0]", "7:kernels[0].loop", "9:kernels[0].steps[0].load.alloc"),
+                e.all().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
+        assertTrue(e.all().get(1).problem().contains("missing field 'block'"), e.getMessage());
+    }
+
     @Test
     void badLaunchesOfSeveralKernelsAreReportedTogether() {
         WorkloadFileException e = bad("""
