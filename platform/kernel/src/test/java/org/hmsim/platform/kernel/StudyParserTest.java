@@ -710,6 +710,37 @@ class StudyParserTest {
         assertEquals(1, e.errors().size(), "a pattern is not checked: " + e.getMessage());
     }
 
+    /**
+     * {@code sweep: {workloads.<param>: [...]}}: a workload's size or stride as a swept column, so a line figure can draw
+     * over it (a researcher's stride sweep could only be bars); the workload column keeps the entry's label.
+     */
+    @Test
+    void aWorkloadParameterIsSweptAsAColumnOfItsOwn() throws Exception {
+        Study s = parse("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [bfs]
+                sweep:
+                  workloads.nodes: [1024, 4096]
+                report:
+                  - {metric: sim_time_ns, x: workloads.nodes}
+                """);
+        assertEquals(List.of("workloads.nodes"), s.sweepColumns());
+        assertEquals(2, s.runs().size());
+        assertEquals("bfs", s.runs().get(1).workload().label(), "the workload column is the entry's");
+        assertEquals(4096, s.runs().get(1).workload().params().getInt("nodes"), "the run's workload has the swept value");
+        assertEquals("4096", s.runs().get(1).sweepValues().get("workloads.nodes"));
+        assertEquals("bfs workloads.nodes=4096", s.runs().get(1).label());
+
+        StudyException notTaken = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [bfs, stream]\nsweep:\n  workloads.nodes: [1024, 4096]\n");
+        assertEquals("sweep.workloads.nodes", notTaken.field());
+        assertTrue(notTaken.getMessage().contains("workload stream (workloads[1]) takes no parameter 'nodes' (its parameters: size)"), notTaken.getMessage());
+        StudyException twice = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [{name: bfs, nodes: 64}]\nsweep:\n  workloads.nodes: [1024]\n");
+        assertTrue(twice.getMessage().contains("sets 'nodes' in its entry too"), twice.getMessage());
+        StudyException range = error("study: x\nmachine: ../machines/small.yaml\nworkloads: [bfs]\nsweep:\n  workloads.nodes: [1024, 0]\n");
+        assertEquals("5:sweep.workloads.nodes[1]", range.line() + ":" + range.field(), range.getMessage());
+    }
+
     /** A wrong swept policy parameter and a wrong swept machine value come in one validate (a review met them one by one). */
     @Test
     void sweepErrorsOfPoliciesAndMachinesAreReportedTogether() throws Exception {

@@ -160,6 +160,16 @@ public final class WorkloadRegistry {
         }
     }
 
+    /**
+     * {@code base} with its parameter {@code param} at {@code value} (a study's workload sweep): the value checked against
+     * its declaration, the label still {@code base}'s (the swept value has its own runs.csv column).
+     */
+    public static WorkloadChoice with(WorkloadChoice base, String param, Object value) {
+        Map<String, Object> all = new java.util.LinkedHashMap<>(base.params().asMap()); // earlier swept values kept
+        all.put(param, value);
+        return new WorkloadChoice(base.entry(), PolicyRegistry.validate(base.entry().parameters(), all), base.given());
+    }
+
     private static WorkloadChoice choose(WorkloadEntry e, Map<String, ?> given) {
         return new WorkloadChoice(e, PolicyRegistry.validate(e.parameters(), given), new java.util.LinkedHashMap<>(given));
     }

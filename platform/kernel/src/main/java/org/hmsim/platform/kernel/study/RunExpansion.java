@@ -95,7 +95,7 @@ final class RunExpansion {
                         int index = runs.size();
                         String id = org.hmsim.platform.report.Results.runId(index + 1, total);
                         String l = seeds.size() > 1 ? label + " seed=" + seed : label.toString();
-                        runs.add(new PlannedRun(id, index, l, mv, w, pointPolicies.get(pi), sweepValues, seed));
+                        runs.add(new PlannedRun(id, index, l, mv, workloadAt(w, p), pointPolicies.get(pi), sweepValues, seed));
                     }
                 }
             }
@@ -196,6 +196,14 @@ final class RunExpansion {
         boolean swept = !fromMachineFile && o.field().startsWith("sweep.");
         String at = point.isEmpty() || swept ? "" : " (at the sweep point " + point + " of " + f.display + ")";
         return o.error(field, e.reason() + (fromMachineFile ? "" : machineSection.inMachine(t)) + at);
+    }
+
+    /** Workload {@code w} with the workload sweep's values at point {@code p} (itself without a workload sweep). */
+    WorkloadChoice workloadAt(WorkloadChoice w, int[] p) {
+        for (int d = 0; d < dims.size(); d++)
+            if (dims.get(d) instanceof SweepDim.WorkloadParam wp)
+                w = org.hmsim.platform.kernel.registry.WorkloadRegistry.with(w, wp.param(), wp.values().get(p[d]));
+        return w;
     }
 
     Map<Slot, PolicyChoice> policiesAt(int[] p) throws StudyException {

@@ -78,7 +78,7 @@ public final class StudyParser {
         MachineSection machines = new MachineSection(f);
         WorkloadSection workloadSection = new WorkloadSection(f, errors, workloads);
         PolicySection policySection = new PolicySection(f, errors, policies);
-        SweepSection sweep = new SweepSection(f, machines, policySection, begun);
+        SweepSection sweep = new SweepSection(f, machines, policySection, workloadSection, begun);
         List<SweepDim> dims = sweep.dims;
         RunExpansion expansion = new RunExpansion(f, machines, workloadSection, policySection, dims, machineParser);
         // Independent parts are all checked, so one validate reports every error they hold; a part that

@@ -31,6 +31,16 @@ sealed interface SweepDim {
         public String text(int i) { return YamlDoc.text(nodes.get(i)); }
     }
 
+    /**
+     * A parameter of every workload of the study ({@code workloads.stride: [1, 8, 32]}): its own runs.csv column, so a line
+     * figure can draw over it, while the workload column keeps the workload as its entry names it.
+     */
+    record WorkloadParam(String key, String param, List<Object> values, List<Node> nodes) implements SweepDim {
+        public int size() { return values.size(); }
+
+        public String text(int i) { return YamlDoc.text(nodes.get(i)); }
+    }
+
     /** The policy of a slot ({@code placement: {sweep: [local, interleave]}}). */
     record PolicyChoice(String key, Slot slot, List<PolicySpec> specs) implements SweepDim {
         public int size() { return specs.size(); }

@@ -20,11 +20,14 @@ final class SweepSection {
     /** The sweep's dimensions; the study adds the policy sweeps of {@code policies:} after them. */
     final List<SweepDim> dims = new ArrayList<>();
 
-    SweepSection(StudyFile f, MachineSection machines, PolicySection policies, boolean begun) {
+    private final WorkloadSection workloads;
+
+    SweepSection(StudyFile f, MachineSection machines, PolicySection policies, WorkloadSection workloads, boolean begun) {
         this.f = f;
         this.doc = f.doc;
         this.machines = machines;
         this.policies = policies;
+        this.workloads = workloads;
         this.begun = begun;
     }
 
@@ -40,7 +43,9 @@ final class SweepSection {
             String field = "sweep." + key;
             Node keyNode = e.getValue().getKeyNode();
             Node list = e.getValue().getValueNode();
-            if (key.startsWith("policies.")) {
+            if (key.startsWith("workloads.")) {
+                dims.add(workloadParam(key, keyNode, list, field));
+            } else if (key.startsWith("policies.")) {
                 String rest = key.substring("policies.".length());
                 int dot = rest.indexOf('.');
                 Slot slot = policies.slot(dot < 0 ? rest : rest.substring(0, dot), keyNode, field);
@@ -127,6 +132,39 @@ final class SweepSection {
             if (spec.params().containsKey(param))
                 throw doc.error(keyNode, field, "sets the same parameter as " + spec.paramFields().get(param)
                         + ", whose value no run would keep: the sweep's values replace it in every run" + again);
+    }
+
+    /**
+     * {@code workloads.<param>: [values]}: the parameter of every workload of the study, each value checked against each
+     * workload's declaration. A workload that does not take it, a mix, or an entry that sets it too is refused: the sweep
+     * would run it unchanged at every point, or never at its own value. (A line figure over a workload's size or stride
+     * needs a swept column: a researcher's stride sweep could only be drawn as bars.)
+     */
+    private SweepDim workloadParam(String key, Node keyNode, Node list, String field) throws StudyException {
+        String param = key.substring("workloads.".length());
+        if (param.isEmpty() || param.contains("."))
+            throw doc.error(keyNode, field, "a workload parameter is swept as workloads.<parameter> (workloads.stride: [1, 8, 32])");
+        List<Node> items = values(list, field);
+        List<Object> vals = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) vals.add(f.scalar(items.get(i), field + "[" + i + "]"));
+        for (int w = 0; w < workloads.workloadChoices.size(); w++) {
+            org.hmsim.platform.kernel.registry.WorkloadChoice choice = workloads.workloadChoices.get(w);
+            String which = "workload " + choice.label() + " (workloads[" + w + "])";
+            if (choice.isMix()) throw doc.error(keyNode, field, which + " is a mix: sweep its programs' parameters in their entries");
+            if (choice.entry().parameters().stream().noneMatch(s -> s.name().equals(param)))
+                throw doc.error(keyNode, field, which + " takes no parameter '" + param + "' (its parameters: "
+                        + (choice.entry().parameters().isEmpty() ? "none" : String.join(", ", choice.entry().parameters().stream().map(s -> s.name()).toList()))
+                        + "): a workload sweep applies to every workload of the study; give the others a study of their own");
+            if (choice.given().containsKey(param))
+                throw doc.error(keyNode, field, which + " sets '" + param + "' in its entry too, a value no run would keep: give it in one place");
+            for (int i = 0; i < vals.size(); i++)
+                try {
+                    org.hmsim.platform.kernel.registry.WorkloadRegistry.with(choice, param, vals.get(i));
+                } catch (org.hmsim.platform.kernel.registry.InvalidChoiceException bad) {
+                    throw doc.error(items.get(i), field + "[" + i + "]", which + ": " + bad.getMessage());
+                }
+        }
+        return new SweepDim.WorkloadParam(key, param, vals, items);
     }
 
     List<Node> values(Node list, String field) throws StudyException {
