@@ -23,10 +23,17 @@ public final class Compare {
      *
      * @param relative (b - a) / |a|; 0 when both are 0; ±infinity when only a is 0; NaN when a side lacks it
      */
-    public record Diff(String runA, String runB, String label, String metric, double a, double b, double relative, boolean moved) {}
+    /** @param spread with {@link #diffsOverSeeds}: each side's least to greatest over its seeds ("" run by run) */
+    public record Diff(String runA, String runB, String label, String metric, double a, double b, double relative, boolean moved,
+                       String spread) {
+        public Diff(String runA, String runB, String label, String metric, double a, double b, double relative, boolean moved) {
+            this(runA, runB, label, metric, a, b, relative, moved, "");
+        }
+    }
 
     /** What a comparison found and wrote; {@code notes}: what a side lacks of its study (Results#notes), as "A: ..." or "B: ...". */
-    public record Outcome(List<Diff> diffs, int moved, Path html, int figures, List<String> notes) {
+    /** @param seeds the most seeds either folder ran each configuration with */
+    public record Outcome(List<Diff> diffs, int moved, Path html, int figures, List<String> notes, int seeds) {
         public boolean anyMoved() { return moved > 0; }
     }
 
@@ -79,15 +86,87 @@ public final class Compare {
         return out;
     }
 
+    /**
+     * With replicated seeds: each configuration (every column but the seed) over its seeds, A's median against B's. It
+     * moved when the medians differ beyond the tolerance and the two ranges, least to greatest over the seeds, do not
+     * overlap: a change inside the seeds' own spread is not one (a researcher's 2 ns DRAM jitter made 552 per-seed
+     * "moved" lines, most of them noise). A configuration on one side only, or failed on a side, is listed as moved.
+     */
+    public static List<Diff> diffsOverSeeds(Results a, Results b, double tolerance) {
+        Map<String, List<Run>> groupsA = bySeedlessConfig(a), groupsB = bySeedlessConfig(b);
+        Set<String> metrics = new LinkedHashSet<>(a.metrics());
+        metrics.addAll(b.metrics());
+        List<Diff> out = new ArrayList<>();
+        for (Map.Entry<String, List<Run>> ga : groupsA.entrySet()) {
+            List<Run> ra = ga.getValue(), rb = groupsB.get(ga.getKey());
+            String label = seedlessLabel(a, ra.get(0)), idsA = ids(ra);
+            if (rb == null) {
+                out.add(new Diff(idsA, "", label, "(configuration only in A)", 1, Double.NaN, Double.NaN, true));
+                continue;
+            }
+            String idsB = ids(rb);
+            boolean okA = ra.stream().allMatch(Run::ok), okB = rb.stream().allMatch(Run::ok);
+            if (!okA || !okB) {
+                if (okA != okB) out.add(new Diff(idsA, idsB, label, "(status: " + (okA ? "ok" : "failed") + " \u2192 " + (okB ? "ok" : "failed") + ")", 1, Double.NaN, Double.NaN, true));
+                continue;
+            }
+            for (String m : metrics) {
+                double[] va = values(ra, m), vb = values(rb, m);
+                if (va.length == 0 && vb.length == 0) continue;
+                double ma = Maths.median(va), mb = Maths.median(vb);
+                boolean apart = va.length == 0 || vb.length == 0 || max(va) < min(vb) || max(vb) < min(va);
+                out.add(new Diff(idsA, idsB, label, m, ma, mb, relative(ma, mb), apart && moved(ma, mb, tolerance),
+                        range(va) + " | " + range(vb)));
+            }
+        }
+        for (Map.Entry<String, List<Run>> gb : groupsB.entrySet())
+            if (!groupsA.containsKey(gb.getKey()))
+                out.add(new Diff("", ids(gb.getValue()), seedlessLabel(b, gb.getValue().get(0)), "(configuration only in B)", Double.NaN, 1, Double.NaN, true));
+        return out;
+    }
+
+    private static Map<String, List<Run>> bySeedlessConfig(Results r) {
+        Map<String, List<Run>> out = new LinkedHashMap<>();
+        for (Run run : r.runs()) {
+            Map<String, String> c = new LinkedHashMap<>(run.config());
+            c.remove("seed");
+            out.computeIfAbsent(String.join("\u0001", c.values()) + "\u0002" + String.join("\u0001", c.keySet()), k -> new ArrayList<>()).add(run);
+        }
+        return out;
+    }
+
+    private static String seedlessLabel(Results r, Run run) {
+        StringBuilder b = new StringBuilder(run.value("workload"));
+        for (String c : r.varying()) if (!c.equals("workload") && !c.equals("seed")) b.append(' ').append(Columns.label(c, run.value(c)));
+        return b.toString();
+    }
+
+    private static String ids(List<Run> runs) {
+        return runs.size() == 1 ? runs.get(0).id() : runs.get(0).id() + "\u2026" + runs.get(runs.size() - 1).id();
+    }
+
+    private static double[] values(List<Run> runs, String metric) {
+        return runs.stream().mapToDouble(r -> r.metric(metric)).filter(v -> !Double.isNaN(v)).toArray();
+    }
+
+    private static double min(double[] v) { return java.util.Arrays.stream(v).min().orElse(Double.NaN); }
+
+    private static double max(double[] v) { return java.util.Arrays.stream(v).max().orElse(Double.NaN); }
+
+    private static String range(double[] v) { return v.length == 0 ? "missing" : Numbers.show(min(v)) + "\u2013" + Numbers.show(max(v)); }
+
     private static String configKey(Run r) {
         return String.join("\u0001", r.config().values()) + "\u0002" + String.join("\u0001", r.config().keySet());
     }
 
     /** Compares A and B and writes {@code outDir/report.html} and {@code outDir/figures/}. */
-    public static Outcome write(Path dirA, Path dirB, double tolerance, Path outDir) {
+    public static Outcome write(Path dirA, Path dirB, double tolerance, Path outDir) { return write(dirA, dirB, tolerance, outDir, false); }
+
+    /** @param overSeeds compare each configuration over its seeds ({@link #diffsOverSeeds}) instead of run by run */
+    public static Outcome write(Path dirA, Path dirB, double tolerance, Path outDir, boolean overSeeds) {
         Render.headless();
         Results a = Results.load(dirA), b = Results.load(dirB);
-        List<Diff> diffs = diffs(a, b, tolerance);
+        List<Diff> diffs = overSeeds ? diffsOverSeeds(a, b, tolerance) : diffs(a, b, tolerance);
         int moved = (int) diffs.stream().filter(Diff::moved).count();
         Planner planner = new Planner();
         List<FigureSpec> specs = planner.specs(a);
@@ -101,19 +180,23 @@ public final class Compare {
         h.h(1, null, "hmsim compare");
         h.p("sub", "A: " + a.dir().toAbsolutePath().normalize() + " (" + Report.subtitle(a) + ")");
         h.p("sub", "B: " + b.dir().toAbsolutePath().normalize() + " (" + Report.subtitle(b) + ")");
-        h.p(null, moved == 0 ? "No metric moved beyond the tolerance of " + Numbers.percent(tolerance).replace("+", "") + "."
-                : moved + " of " + diffs.size() + " differences moved beyond the tolerance of " + Numbers.percent(tolerance).replace("+", "") + " (highlighted).");
+        h.p(null, (moved == 0 ? "No metric moved beyond the tolerance of " + Numbers.percent(tolerance).replace("+", "") + "."
+                : moved + " of " + diffs.size() + " differences moved beyond the tolerance of " + Numbers.percent(tolerance).replace("+", "") + " (highlighted).")
+                + (overSeeds ? " Each configuration over its seeds: medians compared, moved only where the two sides' ranges over the seeds do not overlap." : ""));
         h.raw("<nav><a href=\"#differences\">Differences</a> \u00b7 <a href=\"#figures\">Figures</a> \u00b7 <a href=\"#provenance\">Provenance</a></nav>\n");
         h.h(2, "differences", "Differences (B relative to A)");
         h.raw("<label><input type=\"checkbox\" id=\"only-moved\"> show only what moved</label>\n");
         List<List<String>> rows = new ArrayList<>();
         List<String> classes = new ArrayList<>();
         for (Diff d : diffs) {
-            rows.add(List.of(d.runA(), d.runB(), d.label(), d.metric(), d.metric().startsWith("(") ? "" : Numbers.show(d.a()),
+            List<String> row = new ArrayList<>(List.of(d.runA(), d.runB(), d.label(), d.metric(), d.metric().startsWith("(") ? "" : Numbers.show(d.a()),
                     d.metric().startsWith("(") ? "" : Numbers.show(d.b()), Numbers.percent(d.relative()), d.moved() ? "moved" : ""));
+            if (overSeeds) row.add(6, d.spread());
+            rows.add(row);
             classes.add(d.moved() ? "moved" : "same");
         }
-        h.table("diff-table", List.of("run A", "run B", "configuration", "metric", "A", "B", "change", "flag"), rows, classes);
+        h.table("diff-table", overSeeds ? List.of("runs A", "runs B", "configuration", "metric", "A (median)", "B (median)", "seeds' range A | B", "change", "flag")
+                : List.of("run A", "run B", "configuration", "metric", "A", "B", "change", "flag"), rows, classes);
         h.h(2, "figures", "Figures: A (left) and B (right)");
         Map<String, Figure> byIdB = new LinkedHashMap<>();
         for (Figure f : fb) byIdB.put(f.id(), f);
@@ -140,7 +223,7 @@ public final class Compare {
         provenanceOf(h, b);
         Path html = outDir.resolve(Report.HTML);
         Report.write(html, h.close().getBytes(StandardCharsets.UTF_8));
-        return new Outcome(diffs, moved, html, fa.size() + fb.size(), List.copyOf(notes));
+        return new Outcome(diffs, moved, html, fa.size() + fb.size(), List.copyOf(notes), Math.max(a.values("seed").size(), b.values("seed").size()));
     }
 
     private static void provenanceOf(Html h, Results r) {

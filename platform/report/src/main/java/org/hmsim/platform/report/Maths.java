@@ -21,6 +21,15 @@ public final class Maths {
         return n == 0 ? Double.NaN : Math.exp(logSum / n);
     }
 
+    /** The median of the values (the mean of the middle two for an even count); NaN for none. */
+    public static double median(double... values) {
+        if (values.length == 0) return Double.NaN;
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        int mid = v.length / 2;
+        return v.length % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+    }
+
     /**
      * A value relative to its baseline: {@code value / base}, or {@code base / value} when {@code invert}
      * (a time becomes a speedup: 2.0 = twice as fast). NaN when either is missing or the divisor is 0.

@@ -106,4 +106,53 @@ class CompareTest {
         assertTrue(e.getMessage().contains(": no row for run(s) 0007 of the 8 runs study.json lists, which ended (their stats.json is in runs/)"), e.getMessage());
         assertTrue(!Files.exists(b.resolve(Report.HTML)), "nothing written");
     }
+
+    /** A folder of two workloads over three seeds, each seed's sim_time_ns given. */
+    private Path seeded(String name, double[] noisy, double[] steady) throws Exception {
+        Path d = Files.createDirectories(dir.resolve(name));
+        StringBuilder csv = new StringBuilder("run,status,workload,machine,seed,sim_time_ns\n");
+        int id = 0;
+        for (String w : List.of("noisy", "steady"))
+            for (int seed = 1; seed <= 3; seed++) {
+                String run = String.format(java.util.Locale.ROOT, "%04d", ++id);
+                Files.createDirectories(d.resolve("runs").resolve(run));
+                Files.writeString(d.resolve("runs").resolve(run).resolve("stats.json"), "{}");
+                csv.append(run).append(",ok,").append(w).append(",small,").append(seed).append(',').append((w.equals("noisy") ? noisy : steady)[seed - 1]).append('\n');
+            }
+        Files.writeString(d.resolve("runs.csv"), csv);
+        Files.writeString(d.resolve("study.json"), "{\"study\":\"" + name + "\",\"seeds\":[1,2,3],\"report\":[],\"status\":\"finished\"}");
+        return d;
+    }
+
+    /**
+     * With replicated seeds, a change within the seeds' own spread is not a move: a researcher's 2 ns DRAM jitter gave 552
+     * per-seed "moved" lines. --over-seeds compares each configuration's median and moves only where the ranges part.
+     */
+    @Test
+    void overSeedsAChangeWithinTheSeedsSpreadDoesNotMove() throws Exception {
+        Path a = seeded("a", new double[] {100, 110, 120}, new double[] {100, 101, 102});
+        Path b = seeded("b", new double[] {112, 104, 118}, new double[] {110, 111, 112});
+        long perSeed = Compare.diffs(Results.load(a), Results.load(b), 0.02).stream().filter(Compare.Diff::moved).count();
+        assertEquals(5, perSeed, "seed by seed, noise moves (all but 120 -> 118)");
+        List<Compare.Diff> over = Compare.diffsOverSeeds(Results.load(a), Results.load(b), 0.02);
+        assertEquals(2, over.size(), over.toString());
+        Compare.Diff noisy = over.get(0), steady = over.get(1);
+        assertFalse(noisy.moved(), "median 110 -> 112 inside 100-120: " + noisy);
+        assertTrue(steady.moved(), "101 -> 111, ranges 100-102 and 110-112 apart: " + steady);
+        assertEquals(101, steady.a(), 1e-12);
+        assertEquals(111, steady.b(), 1e-12);
+        assertEquals("0004\u20260006", steady.runA());
+        assertTrue(steady.spread().startsWith("100") && steady.spread().contains(" | 110"), steady.spread());
+        Compare.Outcome o = Compare.write(a, b, 0.02, dir.resolve("cmp"), true);
+        assertEquals(1, o.moved());
+        assertEquals(3, o.seeds());
+        assertTrue(Files.readString(o.html()).contains("seeds' range A | B"));
+    }
+
+    @Test
+    void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+        assertEquals(2.5, Maths.median(4, 1, 3, 2), 1e-12);
+        assertEquals(3, Maths.median(5, 3, 1), 1e-12);
+        assertTrue(Double.isNaN(Maths.median()));
+    }
 }

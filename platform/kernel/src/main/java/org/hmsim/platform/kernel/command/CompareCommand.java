@@ -29,6 +29,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--tolerance", paramLabel = "REL", description = "relative change that counts as moved (default 0.02 = 2 %%)")
     double tolerance = Compare.DEFAULT_TOLERANCE;
 
+    @Option(names = "--over-seeds", description = "with replicated seeds: compare each configuration's median over its seeds, "
+            + "moved only where A's and B's ranges over the seeds do not overlap (a change within the seeds' own spread is not one)")
+    boolean overSeeds;
+
     @Option(names = "--out", paramLabel = "DIR", description = "where to write report.html and figures/ (default: DIR_B/compare)")
     Path out;
 
@@ -64,7 +68,7 @@ final class CompareCommand implements Callable<Integer> {
         t.setContextClassLoader(CompareCommand.class.getClassLoader());
         Compare.Outcome c;
         try {
-            c = Compare.write(da, db, tolerance, dir);
+            c = Compare.write(da, db, tolerance, dir, overSeeds);
         } catch (BadResultsException bad) {
             e.println("compare: " + bad.getMessage());
             return Commands.BAD_INPUT;
@@ -77,9 +81,13 @@ final class CompareCommand implements Callable<Integer> {
         for (String n : c.notes()) e.println("warning: " + n);
         for (Compare.Diff d : c.diffs())
             if (d.moved())
-                o.println("moved: run " + (d.runA().isEmpty() ? "-" : d.runA()) + "/" + (d.runB().isEmpty() ? "-" : d.runB()) + " " + d.label() + " " + d.metric()
-                        + (d.metric().startsWith("(") ? "" : ": " + show(d.a()) + " -> " + show(d.b()) + " (" + pct(d.relative()) + ")"));
+                o.println("moved: run" + (overSeeds ? "s " : " ") + (d.runA().isEmpty() ? "-" : d.runA()) + "/" + (d.runB().isEmpty() ? "-" : d.runB()) + " "
+                        + d.label() + " " + d.metric() + (d.metric().startsWith("(") ? "" : ": " + (overSeeds ? "median " : "") + show(d.a()) + " -> " + show(d.b())
+                        + " (" + pct(d.relative()) + (d.spread().isEmpty() ? "" : "; over the seeds " + d.spread().replace(" | ", " against ")) + ")"));
         o.println("compare: " + c.moved() + " of " + c.diffs().size() + " differences beyond " + pct(tolerance).replace("+", "") + "; report: " + c.html());
+        if (!overSeeds && c.seeds() > 1)
+            o.println("note: " + c.seeds() + " seeds per configuration, compared seed by seed: --over-seeds compares each configuration's"
+                    + " median over its seeds and counts a change only where it leaves the seeds' spread");
         return c.anyMoved() ? 1 : Commands.OK;
     }
 
