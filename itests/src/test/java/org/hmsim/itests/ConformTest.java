@@ -61,4 +61,12 @@ class ConformTest extends ContainerPerClass {
         assertTrue(c.out().contains("conform: fifo refuses small.yaml; using etc.yaml, the first preset of the installation it accepts"), c::toString);
         assertTrue(c.out().contains("etc.yaml; in "), "the runs are on etc.yaml\n" + c.out());
     }
+
+    /** A policy that acts on nothing on small.yaml (affinity on one GPU: a note) failed five checks there, found by a trial. */
+    @Test
+    void withoutAMachineAMultiGpuRuleIsCheckedOnAMultiGpuPreset(@TempDir Path dir) throws Exception {
+        Hmsim.Result c = Hmsim.run(container, "conform", "cta-scheduler", "affinity", "--work", dir.resolve("w").toString());
+        assertEquals(0, c.code(), c::toString);
+        assertTrue(c.out().contains("affinity refuses small.yaml; using coda.yaml"), c::toString);
+    }
 }

@@ -315,13 +315,14 @@ class StudyParserTest {
         // a parameter naming a pool the machine does not have: every run would fail
         assertEquals(1, parse(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: ddr}\n").runs().size());
         StudyException pool = error(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: hbm}\n");
-        assertTrue(pool.getMessage().contains("policies.placement: pinned(pool=hbm) on machine small with workload stream: parameter 'pool': no pool 'hbm'"), pool.getMessage());
+        // at the parameter the provider's message names (it was at the slot, found by a researcher's trial)
+        assertTrue(pool.getMessage().contains("s.yaml:5:35: policies.placement.pool: pinned(pool=hbm) on machine small with workload stream: parameter 'pool': no pool 'hbm'"), pool.getMessage());
         StudyException swapPool = error(head + "workloads: [stream]\nswaps: [{at: kernel 1, slot: placement, to: {name: pinned, pool: hbm}}]\n");
         assertTrue(swapPool.getMessage().contains("swaps: placement -> pinned(pool=hbm) on machine small with workload stream: parameter 'pool': no pool 'hbm'"), swapPool.getMessage());
         // a parameter naming an allocation the workload does not make (api.policy 1.8.0: the run's facts)
         assertEquals(1, parse(head + "workloads: [{name: stream, size: 4096}]\npolicies:\n  replacement: {name: by-allocation, alloc: a}\n").runs().size());
         StudyException alloc = error(head + "workloads: [{name: stream, size: 4096}]\npolicies:\n  replacement: {name: by-allocation, alloc: b}\n");
-        assertTrue(alloc.getMessage().contains("policies.replacement: by-allocation(alloc=b) on machine small with workload stream(size=4096): "
+        assertTrue(alloc.getMessage().contains("policies.replacement.alloc: by-allocation(alloc=b) on machine small with workload stream(size=4096): "
                 + "parameter 'alloc': no allocation 'b' (page 4096 B)"), alloc.getMessage());
         // a thread block larger than the SM never starts: every run failed as its kernel launched
         assertEquals(1, parse(head + "workloads: [{name: blocks, threads: 1024}]\n").runs().size());
@@ -777,6 +778,10 @@ class StudyParserTest {
                 + "policies:\n  replacement: {sweep: [lru, {name: tagged, tag: noted}]}\n");
         assertTrue(e.getMessage().contains("policies.replacement: tagged(tag=noted) on machine small: acts as lru with several pools, on every run of the study"),
                 e.getMessage());
+        // every such choice, each at its own line (a trial's second one was dropped and the first said at another slot's line)
+        StudyException both = error("study: n\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
+                + "policies:\n  placement: local\n  replacement: {name: tagged, tag: noted}\nswaps:\n  - {at: kernel 1, slot: replacement, to: {name: tagged, tag: noted}}\n");
+        assertEquals(List.of("6:policies.replacement", "8:swaps"), both.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), both.getMessage());
 
         Fakes.write(dir, "machines/paged.yaml", Fakes.MACHINE.replace("name: small", "name: paged")
                 + "uvm: {prefetcher: tree, prefetch_region_pages: 16, prefetch_evicts: true}\n");

@@ -107,7 +107,8 @@ final class ConformCommand implements Callable<Integer> {
         // a machine the policy refuses (an IllegalArgumentException: it would act on nothing there) is the wrong --machine;
         // any other exception from its check is the plugin's fault, a failed check (a review: an NPE blamed the machine)
         try {
-            entry.provider().check(Params.validate(entry.provider().parameters(), Map.of()), facts);
+            String note = noteOn(entry, facts);
+            if (note != null) throw new IllegalArgumentException(note + " (a study whose every run is noted so is refused)");
         } catch (IllegalArgumentException refused) {
             ctx.err().println("conform: --machine " + m + ": " + entry.name() + " refuses it: " + refused.getMessage()
                     + (machine == null ? " (nor does any other preset of the installation: give --machine FILE, a machine where " + entry.name() + " acts)"
@@ -227,15 +228,26 @@ final class ConformCommand implements Callable<Integer> {
         return null;
     }
 
+    /**
+     * Whether a one-run study of the policy on this machine would be refused: its check refuses the machine, or its note
+     * says it acts on nothing there (a choice noted on every run of a study is refused; `affinity` on one GPU failed five
+     * checks with "no stats.json and no error.txt", found by a researcher's trial).
+     */
     private static boolean refuses(PolicyEntry entry, org.hmsim.api.policy.RunFacts facts) {
         try {
-            entry.provider().check(Params.validate(entry.provider().parameters(), Map.of()), facts);
-            return false;
+            return noteOn(entry, facts) != null;
         } catch (IllegalArgumentException refused) {
             return true;
         } catch (RuntimeException | LinkageError broken) {
             return false; // the plugin's fault: reported as a failed check on the first machine
         }
+    }
+
+    /** The policy's check with default parameters on {@code facts} (throws as it does), then its note there (null: none). */
+    private static String noteOn(PolicyEntry entry, org.hmsim.api.policy.RunFacts facts) {
+        Params defaults = Params.validate(entry.provider().parameters(), Map.of());
+        entry.provider().check(defaults, facts);
+        return entry.provider().note(defaults, facts);
     }
 
     /**

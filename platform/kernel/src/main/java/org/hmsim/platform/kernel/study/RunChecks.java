@@ -107,9 +107,28 @@ final class RunChecks {
         try {
             c.entry().provider().check(c.params(), facts);
         } catch (RuntimeException e) { // a plugin's check may throw anything: said as its message, not an internal error
-            throw f.originOf(field.equals("swaps") ? "swaps" : f.firstKey("policies", "sweep")).error(field,
-                    what + c.label() + " on machine " + m.name() + (facts.knowsAllocations() ? " with workload " + ((WorkloadChoice) pair.get(2)).label() : "") + ": " + e.getMessage());
+            String message = what + c.label() + " on machine " + m.name() + (facts.knowsAllocations() ? " with workload " + ((WorkloadChoice) pair.get(2)).label() : "") + ": " + e.getMessage();
+            throw field.equals("swaps") ? f.originOf("swaps").error(field, message) : atPolicy(c, e.getMessage(), message);
         }
+    }
+
+    private static final java.util.regex.Pattern NAMED = java.util.regex.Pattern.compile("^parameter '([^']+)'");
+
+    /**
+     * An error about {@code c}, a run's policy, where the study gives it: at the parameter its provider's message names
+     * ({@code parameter 'spread': ...}, as docs/writing-a-mechanism.md promises), else at the policy's name under
+     * {@code policies:}; at the first of policies/sweep if the slot is swept there (a trial found such errors at the slot
+     * before, and at another slot's line when two policies were noted on every run).
+     */
+    private StudyException atPolicy(PolicyChoice c, String providerMessage, String message) {
+        PolicySpec spec = swapSection.policies.baseSpecs.get(c.slot());
+        if (spec != null) {
+            java.util.regex.Matcher named = NAMED.matcher(String.valueOf(providerMessage));
+            if (named.find() && spec.paramNodes().containsKey(named.group(1)))
+                return doc.error(spec.paramNodes().get(named.group(1)), spec.paramFields().get(named.group(1)), message);
+            if (spec.nameNode() != null) return doc.error(spec.nameNode(), spec.field(), message);
+        }
+        return f.originOf(f.firstKey("policies", "sweep")).error("policies." + c.slot().id(), message);
     }
 
     /**
@@ -129,12 +148,13 @@ final class RunChecks {
             for (PolicyChoice c : r.policies().values()) notes.ask(c, "policies." + c.slot().id(), "", facts, r);
             for (PolicyChoice c : swapTargets) notes.ask(c, "swaps", c.slot().id() + " -> ", facts, r);
         }
+        List<StudyException> refused = new ArrayList<>(); // every choice noted on all its runs, each at its place
         for (var e : notes.noted.entrySet()) {
             if (e.getValue().runs != e.getValue().noted) continue;
-            String field = (String) e.getKey().get(0);
-            throw f.originOf(field.equals("swaps") ? "swaps" : f.firstKey("policies", "sweep")).error(field, e.getValue().text
-                    + ", on every run of the study that has it: it would only label runs that repeat others");
+            String field = (String) e.getKey().get(0), message = e.getValue().text + ", on every run of the study that has it: it would only label runs that repeat others";
+            refused.add(field.equals("swaps") ? f.originOf("swaps").error(field, message) : atPolicy(e.getValue().choice, "", message));
         }
+        if (!refused.isEmpty()) throw StudyException.of(refused);
         List<String> out = new ArrayList<>();
         notes.runs.forEach((text, ids) -> out.add(text + " (" + runList(ids) + ")"));
         return out;
@@ -155,6 +175,7 @@ final class RunChecks {
         static final class Choice {
             int runs, noted;
             String text;
+            PolicyChoice choice;
         }
 
         void at(String text, PlannedRun r) { runs.computeIfAbsent(text, k -> new ArrayList<>()).add(r.id()); }
@@ -169,6 +190,7 @@ final class RunChecks {
                 n = null;
             }
             Choice count = noted.computeIfAbsent(List.of(field, c.slot(), c.entry().id(), c.params().asMap()), k -> new Choice());
+            count.choice = c;
             count.runs++;
             if (n == null) return;
             count.noted++;

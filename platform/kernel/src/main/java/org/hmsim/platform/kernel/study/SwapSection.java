@@ -20,7 +20,7 @@ final class SwapSection {
 
     private final StudyFile f;
     private final YamlDoc doc;
-    private final PolicySection policies;
+    final PolicySection policies;
     private final PolicyRegistry registry;
 
     SwapSection(StudyFile f, PolicySection policies, PolicyRegistry registry) {
