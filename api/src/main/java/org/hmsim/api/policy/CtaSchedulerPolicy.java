@@ -22,8 +22,19 @@ public interface CtaSchedulerPolicy extends Policy {
     default void onKernelLaunch(int kernel, int ctas, int warpsPerCta) {}
 
     /**
+     * A live swap installed this rule while launch {@code kernel} runs: {@code dispatched.test(cta)} tells which of its
+     * {@code ctas} blocks are already on an SM (they run to their end where they are). {@link #boundGpu} and
+     * {@link #pickSm} are then asked only about the others, so a rule that splits the remaining work can count it (a
+     * researcher's work-stealing rule, told the whole grid again, left a GPU idle half the run). The default tells
+     * {@link #onKernelLaunch}, as at a launch. Since api.policy 1.20.0.
+     */
+    default void onSwappedInMidKernel(int kernel, int ctas, int warpsPerCta, java.util.function.IntPredicate dispatched) {
+        onKernelLaunch(kernel, ctas, warpsPerCta);
+    }
+
+    /**
      * The GPU this rule binds block {@code cta} to, or -1 if it binds none (the default). Asked once per block after
-     * {@link #onKernelLaunch}. A multi-GPU launcher keeps the blocks bound to a GPU in that GPU's queue and offers
+     * {@link #onKernelLaunch} (after {@link #onSwappedInMidKernel}, once per block not yet dispatched). A multi-GPU launcher keeps the blocks bound to a GPU in that GPU's queue and offers
      * {@link #pickSm} each queue's first block, so a GPU's blocks are never stuck behind another GPU's however far down
      * the grid they are (seed 004 §4.3's per-GPU queues); unbound blocks are offered in grid order. {@link #pickSm} may still place a bound block on an SM of another GPU (work
      * stealing: a GPU whose own blocks have run out takes another queue's first block); {@code grid.gpu<g>.ctas} counts

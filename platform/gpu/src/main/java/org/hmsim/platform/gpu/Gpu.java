@@ -128,9 +128,15 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         checkDone();
     }
 
+    /** Blocks of the running kernel this GPU has not placed on an SM yet (its own grid, not a multi-GPU launcher's). */
+    public int blocksNotDispatched() { return running && grid == null ? kernel.ctas() - nextCta : 0; }
+
     /** A new cta-scheduler took over (live swap): it is told the kernel running now, as at a launch. */
     public void ctaPolicySwapped() {
-        if (running && grid == null) policies.ctaScheduler().onKernelLaunch(kernelIndex, kernelCtas, kernel.warpsPerCta());
+        if (running && grid == null) {
+            int placed = nextCta; // blocks are placed in grid order on one GPU
+            policies.ctaScheduler().onSwappedInMidKernel(kernelIndex, kernelCtas, kernel.warpsPerCta(), c -> c >= 0 && c < placed);
+        }
     }
 
     /** Places CTAs on SMs with room, as the CTA-scheduler policy chooses. */
@@ -143,7 +149,9 @@ public final class Gpu implements Component, SmOwner, EventTarget {
             int pick = policies.ctaScheduler().pickSm(kernelIndex, nextCta, smList, canTake);
             if (pick < 0) return;
             if (pick >= sms.length || !canTake[pick])
-                throw new IllegalStateException(name + ": CTA scheduler picked SM " + pick + " which has no room");
+                throw new IllegalStateException(name + ": the cta-scheduler policy picked SM " + pick + " for block " + nextCta + " of kernel launch "
+                        + kernelIndex + " (" + kernel.name() + ", counted from 0), which " + (pick >= sms.length ? "does not exist (SMs 0.." + (sms.length - 1) + ")"
+                        : "has no room for it: pickSm must return an SM whose canTake entry is true, or -1 to wait"));
             sms[pick].startCta(kernel, nextCta++);
             ctasLaunched++;
         }

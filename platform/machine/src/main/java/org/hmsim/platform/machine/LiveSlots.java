@@ -87,6 +87,11 @@ final class LiveSlots {
         public void onKernelLaunch(int kernel, int ctas, int warpsPerCta) { target.onKernelLaunch(kernel, ctas, warpsPerCta); }
 
         @Override
+        public void onSwappedInMidKernel(int kernel, int ctas, int warpsPerCta, java.util.function.IntPredicate dispatched) {
+            target.onSwappedInMidKernel(kernel, ctas, warpsPerCta, dispatched);
+        }
+
+        @Override
         public int boundGpu(int kernel, int cta) { return target.boundGpu(kernel, cta); }
     }
 

@@ -310,4 +310,12 @@ public final class Machine implements MachineView {
 
     @Override
     public org.hmsim.api.machine.UnifiedMemory unifiedMemory() { return uvm; }
+
+    /** Blocks of the running kernel not placed on an SM yet, over the grid launcher or every GPU's own grid (the watchdog says so). */
+    int blocksNotDispatched() {
+        var launcher = multiGpu == null ? null : multiGpu.launcher();
+        int n = launcher == null ? 0 : launcher.blocksNotDispatched();
+        for (org.hmsim.platform.gpu.Gpu g : gpus) n += g.blocksNotDispatched();
+        return n;
+    }
 }

@@ -60,8 +60,13 @@ final class Watchdog {
         StringBuilder b = new StringBuilder();
         b.append("simulation deadlocked: no instruction retired, no memory request completed and no kernel launched for ")
                 .append(fmt(now - lastProgressPs)).append(" (watchdog ").append(fmt(intervalPs)).append(", machine file field 'watchdog') at ")
-                .append(fmt(now)).append(", in kernel ").append(workload.kernelsLaunched()).append(" of ").append(workload.kernelCount());
+                .append(fmt(now)).append(", in kernel launch ").append(workload.kernelsLaunched()).append(" of ").append(workload.kernelCount())
+                .append(" (counted from 1; a swap's at: kernel N counts from 0)");
         if (workload.launchHeld()) b.append(" (its launch is held by the migration policy)");
+        int held = m.blocksNotDispatched();
+        // a cta-scheduler that never picks an SM (pickSm -1 for ever, blocks bound to no GPU that runs) holds no request
+        if (held > 0) b.append("; ").append(held).append(" of its thread blocks not dispatched (the cta-scheduler policy has not placed them,"
+                + " or the throttling policy leaves them no SM)");
         b.append(". Still holding work: ").append(holders());
         return b.toString();
     }

@@ -48,8 +48,20 @@ class WatchdogTest {
         IllegalStateException e = deadlock(m, TestMachines.workload("stream", 1, "elements", 8192, "iterations", 2), new With(Slot.MIGRATION, stuck));
         String s = e.getMessage();
         assertTrue(s.contains("deadlocked") && s.contains("watchdog 200.000 us") && s.contains("'watchdog'"), s);
-        assertTrue(s.contains("in kernel 2 of 2") && s.contains("held by the migration policy"), s);
+        assertTrue(s.contains("in kernel launch 2 of 2 (counted from 1") && s.contains("held by the migration policy"), s);
         assertTrue(s.contains("Still holding work: nothing"), s);
+    }
+
+    /** A cta-scheduler that never places a block holds no request: the watchdog said "nothing" (a researcher's trial). */
+    @Test
+    void blocksACtaSchedulerNeverPlacesAreNamed() {
+        org.hmsim.api.policy.CtaSchedulerPolicy never = new org.hmsim.api.policy.CtaSchedulerPolicy() {
+            @Override
+            public int pickSm(int kernel, int cta, java.util.List<? extends org.hmsim.api.machine.CoreView> sms, boolean[] canTake) { return -1; }
+        };
+        MachineConfig m = TestMachines.machine("small", "watchdog", "200us");
+        IllegalStateException e = deadlock(m, TestMachines.workload("stream", 1, "elements", 8192), new With(Slot.CTA_SCHEDULER, never));
+        assertTrue(e.getMessage().matches(".*; [1-9][0-9]* of its thread blocks not dispatched \\(the cta-scheduler policy has not placed them.*"), e.getMessage());
     }
 
     @Test
@@ -65,7 +77,7 @@ class WatchdogTest {
         long t0 = System.nanoTime();
         IllegalStateException e = deadlock(m, TestMachines.workload("apu-bitonic", 1, "elements", 4096, "iterations", 1), new With(Slot.COHERENCE, never));
         String s = e.getMessage();
-        assertTrue(s.contains("deadlocked") && s.contains("watchdog 10.000 ms") && s.contains("in kernel 1 of 1"), s);
+        assertTrue(s.contains("deadlocked") && s.contains("watchdog 10.000 ms") && s.contains("in kernel launch 1 of 1"), s);
         assertTrue(s.matches(".*gpu0 SMs with warps waiting: sm0 \\([1-9][0-9]* warps.*"), s);
         assertTrue((System.nanoTime() - t0) / 1e9 < 30, "found within seconds of wall time");
     }

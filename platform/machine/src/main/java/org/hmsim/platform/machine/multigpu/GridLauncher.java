@@ -120,7 +120,8 @@ public final class GridLauncher implements GridDispatch, EventTarget {
      */
     public void ctaPolicySwapped() {
         if (!running) return;
-        policy.onKernelLaunch(kernelIndex, ctas, kernel.warpsPerCta());
+        boolean[] placed = dispatched;
+        policy.onSwappedInMidKernel(kernelIndex, ctas, kernel.warpsPerCta(), c -> c >= 0 && c < ctas && placed[c]);
         queue();
     }
 
@@ -130,7 +131,7 @@ public final class GridLauncher implements GridDispatch, EventTarget {
         if (queued.length < ctas) queued = new int[ctas];
         int[] of = new int[ctas], count = new int[q];
         for (int c = 0; c < ctas; c++) {
-            int g = policy.boundGpu(kernelIndex, c);
+            int g = dispatched[c] ? -1 : policy.boundGpu(kernelIndex, c); // a block already placed (a swap mid-kernel) is not asked about
             if (g < -1 || g >= gpus.size())
                 throw new IllegalStateException("grid: CTA scheduler bound block " + c + " to GPU " + g + "; the GPUs are 0.." + (gpus.size() - 1) + " (-1: unbound)");
             of[c] = g + 1;
@@ -143,6 +144,9 @@ public final class GridLauncher implements GridDispatch, EventTarget {
         for (int c = 0; c < ctas; c++) queued[queueEnd[of[c]]++] = c;
     }
 
+    /** Blocks of the running kernel no SM has been given yet (held by the cta-scheduler policy, or waiting for room). */
+    public int blocksNotDispatched() { return running ? ctas - ctasDispatched : 0; }
+
     private void dispatch() {
         while (ctasDispatched < ctas) {
             boolean any = false;
@@ -152,7 +156,9 @@ public final class GridLauncher implements GridDispatch, EventTarget {
             if (cta < 0) return;
             int pick = pickedSm;
             if (pick >= sms.length || !canTake[pick])
-                throw new IllegalStateException("grid: CTA scheduler picked SM " + pick + " which has no room");
+                throw new IllegalStateException("grid: the cta-scheduler policy picked SM " + pick + " for block " + cta + " of kernel launch "
+                        + kernelIndex + " (" + kernel.name() + ", counted from 0), which " + (pick >= sms.length ? "does not exist (SMs 0.." + (sms.length - 1) + ")"
+                        : "has no room for it: pickSm must return an SM whose canTake entry is true, or -1 to wait"));
             int g = smGpu[pick];
             gpus.get(g).startCta(smLocal[pick], cta);
             ctasPerGpu[g]++;
