@@ -20,7 +20,7 @@ final class Usage {
                 "                                               (default results/<study>/)",
                 "  validate STUDY                               check a study without running it",
                 "  policies                                     every slot, its policies, bundles, versions, parameters",
-                "  workloads                                    the workloads and their parameters",
+                "  workloads [NAME]                             the workloads and their parameters; NAME: its allocations too",
                 "  report RESULTS_DIR [--out DIR]               report.html and figures/ of a results folder",
                 "                                               (also written at the end of run; --no-report skips it)",
                 "  compare DIR_A DIR_B [--tolerance 0.02]       figures side by side, differences flagged;",

@@ -158,6 +158,15 @@ class CommandsTest {
         assertTrue(err().contains("not found (looked for ") && err().contains(dir.resolve("traces/my_ap.hmt").toAbsolutePath().toString()), err());
     }
 
+    /** A workload's allocation names, which policy parameters and hints name, were in no listing (a multi-GPU trial). */
+    @Test
+    void workloadsNameListsTheAllocationsItBuildsWithItsDefaults() {
+        assertEquals(Commands.OK, exec("workloads", "stream"), err());
+        assertTrue(out().contains("allocations, with the defaults") && out().contains("kernel launches: "), out());
+        assertEquals(Commands.BAD_INPUT, exec("workloads", "strem"));
+        assertTrue(err().contains("unknown workload 'strem'"), err());
+    }
+
     @Test
     void validateRunAndExitCodes() throws Exception {
         Path good = Fakes.write(dir, "studies/good.yaml", "study: good\nmachine: ../machines/small.yaml\nworkloads: [stream, bfs]\n");
