@@ -69,4 +69,12 @@ class ConformTest extends ContainerPerClass {
         assertEquals(0, c.code(), c::toString);
         assertTrue(c.out().contains("affinity refuses small.yaml; using coda.yaml"), c::toString);
     }
+
+    /** On a GPU stream the CPU never touched memory, so a coherence policy that failed at its first CPU access passed (a trial). */
+    @Test
+    void aCoherencePolicyIsCheckedOnAnApuProgram(@TempDir Path dir) throws Exception {
+        Hmsim.Result c = Hmsim.run(container, "conform", "coherence", "directory", "--work", dir.resolve("w").toString());
+        assertEquals(0, c.code(), c::toString);
+        assertTrue(c.out().contains("(runs: apu-kmeans, elements: 4096, seed 7") && c.out().contains("sahc.yaml"), c::toString);
+    }
 }

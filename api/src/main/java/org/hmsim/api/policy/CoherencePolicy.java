@@ -4,8 +4,9 @@ import org.hmsim.api.mem.MemRequest;
 
 /**
  * Coherence actions between CPU and GPU caches. The baseline GPU-only machine has no coherence traffic
- * ({@code none}). The hook is consulted when a request misses the last level of a GPU or CPU cache
- * hierarchy and returns the latency the coherence protocol adds before memory is accessed.
+ * ({@code none}). {@link #onLastLevelMiss} is consulted for each fetch a GPU L2 slice sends towards memory (its misses;
+ * not its write-backs, and not the CPU's misses, whose way {@link #missPath} decides) and returns the latency the
+ * protocol adds before memory is accessed.
  *
  * <p>Since api.policy 1.2.0, a machine with a CPU side (platform/cpu: CPU caches and a block-grain
  * CPU–GPU directory) also asks the policy, through default methods that a GPU-only policy ignores:
@@ -29,14 +30,22 @@ public interface CoherencePolicy extends Policy {
 
     /**
      * Which path a last-level-cache miss of {@code agent} (a GPU index or {@link #AGENT_CPU}) to physical
-     * page {@code page} takes: {@link #PATH_MEMORY}, {@link #PATH_DIRECTORY} or {@link #PATH_IDEAL}.
+     * page {@code page} takes: {@link #PATH_MEMORY}, {@link #PATH_DIRECTORY} or {@link #PATH_IDEAL}. Asked for every GPU
+     * L2 miss and write-back at the directory, again for one the directory refused (its MSHRs full) when it is re-sent,
+     * for every CPU LLC miss and upgrade, and for a GPU store to a line the CPU holds: so more often than
+     * {@code directory.bypassed} and the lookups count, and for write-backs of pages another agent has taken over. It must
+     * answer from the policy's state without changing it; change state in {@link #checkAccess}.
      */
     default int missPath(int agent, long page) { return PATH_MEMORY; }
 
     /**
      * The coherence-permission check of an access by {@code agent} to physical page {@code page} (the CPU
-     * checks every access, a GPU at each page-table walk; the platform shoots the page down from the other
-     * side's TLBs when a fault moves it). Returns the fault cost in CPU cycles, 0 when allowed.
+     * checks every access, before its cache look-up; a GPU at each page-table walk, so a page's first GPU access is
+     * checked as it is walked, and a translation in a GPU TLB is not checked again until it leaves; the platform shoots
+     * the page down from the other side's TLBs when a fault moves it, and a live swap of this slot drops every GPU TLB
+     * entry). GPU agents are numbered from 0. Returns the fault cost in CPU cycles, 0 when allowed: a fault is served by
+     * the one OS fault handler, in arrival order (a GPU's wait is its queue there plus its own cost); a transition that
+     * hardware would make cheaply is charged the same way.
      *
      * <p>Only a fault (a return above 0) makes the platform act on the other side's copies: a GPU fault writes back
      * and drops the page's CPU cache lines, a CPU fault shoots the page down from the GPUs' TLBs (their L2 lines
@@ -60,6 +69,10 @@ public interface CoherencePolicy extends Policy {
     /** Result bit of {@link #onRuntimeEvent}: flush the GPU caches. */
     int FLUSH_GPU_CACHES = 2;
 
-    /** A runtime event ({@code EVENT_*}); returns the flushes ({@code FLUSH_*} bits) the platform performs. */
+    /**
+     * A runtime event ({@code EVENT_*}); returns the flushes ({@code FLUSH_*} bits) the platform performs. Every policy of
+     * the slot gets every event of every workload with a CPU side: each launch and completion, the program's
+     * {@code gpuWorkFinish()} where it declares one, and its end.
+     */
     default int onRuntimeEvent(int event, int argument) { return 0; }
 }

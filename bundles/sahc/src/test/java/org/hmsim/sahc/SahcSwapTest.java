@@ -75,4 +75,23 @@ class SahcSwapTest {
         SwapApu b = new SwapApu("sahc-a");
         assertBalanced("kmeans", swapped("kmeans", "sahc-a", 0.4, "directory", 0.7, b), b.records);
     }
+
+    /**
+     * A GPU asks the protocol for a page's permission when it walks, so a protocol swapped in while the GPU's TLBs held
+     * the old one's translations was never asked by the GPU (a researcher's ownership policy saw no GPU access; sahc-a
+     * swapped in recorded no fault and no promotion): the swap drops every GPU TLB entry, and the GPU walks again.
+     */
+    @Test
+    void aProtocolSwappedInIsAskedByTheGpuAgain() {
+        MachineConfig m = Apu.machine();
+        RunResult base = Apu.run(m, Apu.app("kmeans", "elements", 16384), "directory");
+        SwapApu src = new SwapApu("directory");
+        RunResult r = Simulation.run(new RunSpec("swap", m, Apu.app("kmeans", "elements", 16384), src, 1, 1_000_000L, 0),
+                List.of(new ScriptedSwap(When.TIME, base.simTimePs() / 2, Slot.COHERENCE, new Choice("sahc-a", Map.of()))));
+        assertEquals(1, src.records.size(), src.records.toString());
+        assertTrue(src.records.get(0).state().matches(".*; [1-9][0-9]* GPU TLB entries dropped;.*"), src.records.get(0).state());
+        assertTrue(Apu.stat(r, "gpu0.tlb.walks") > Apu.stat(base, "gpu0.tlb.walks"),
+                "the GPU walked its pages again: " + Apu.stat(r, "gpu0.tlb.walks") + " vs " + Apu.stat(base, "gpu0.tlb.walks"));
+        assertTrue(Apu.stat(r, "policy.coherence.first_touches") + Apu.stat(r, "policy.coherence.gpu_faults") > 0, "sahc-a was asked by the GPU");
+    }
 }

@@ -299,6 +299,17 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         }
     }
 
+    /**
+     * Drops every translation of every TLB of this GPU; returns how many entries were held. A change of coherence
+     * protocol needs it: the GPU asks for a page's permission when it walks, so a translation the old protocol allowed
+     * would never be checked by the new one (a researcher's page-ownership policy swapped in never saw the GPU).
+     */
+    public long invalidateAllTranslations() {
+        long held = mmu.invalidateAll();
+        for (Sm sm : sms) held += sm.invalidateAllTlb();
+        return held;
+    }
+
     /** Shootdown of one page: drops it from every TLB of this GPU. */
     public void invalidateTranslation(long vpn) {
         mmu.invalidate(vpn);

@@ -332,12 +332,14 @@ final class Swapper implements EventTarget {
     /**
      * Writes back and invalidates what a change of coherence protocol requires: every dirty L2 sector leaves
      * as a write-back (through the slice's normal write-back path), every L2 and L1 line is invalidated (a
-     * write-back L1's dirty sectors then leave through their slices as write-backs too). The new protocol then
-     * starts from empty caches, so its directory is rebuilt empty and no cached copy exists that it does not know of.
+     * write-back L1's dirty sectors then leave through their slices as write-backs too), and every GPU TLB entry is
+     * dropped (a GPU asks the protocol for a page's permission when it walks). The new protocol then starts from empty
+     * caches and TLBs, so its directory is rebuilt empty and no cached copy or permission exists that it does not know of.
      */
     private String flushCaches() {
-        long written = 0, l2Lines = 0, l1Lines = 0;
+        long written = 0, l2Lines = 0, l1Lines = 0, translations = 0;
         for (Gpu g : m.gpus) {
+            translations += g.invalidateAllTranslations(); // the GPU's permission check is its walk: every page walked again
             for (org.hmsim.platform.gpu.cache.L2Slice s : g.l2Slices()) {
                 long[] f = s.writeBackAndInvalidateAll();
                 written += f[0];
@@ -352,7 +354,7 @@ final class Swapper implements EventTarget {
         }
         lastFlush = new long[] {written, l2Lines, l1Lines, dramWrites(), -1};
         return "caches flushed: " + written + " dirty L2 lines written back, " + l2Lines + " L2 lines and " + l1Lines
-                + " L1 lines invalidated" + cpu + "; directory rebuilt empty";
+                + " L1 lines invalidated" + cpu + "; " + translations + " GPU TLB entries dropped; directory rebuilt empty";
     }
 
     /**

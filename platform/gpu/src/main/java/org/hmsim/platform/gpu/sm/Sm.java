@@ -579,6 +579,9 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     /** Shootdown: drops {@code vpn} from this SM's L1 TLB. */
     public void invalidateTlb(long vpn) { tlb.invalidate(vpn); }
 
+    /** Drops every L1 TLB entry; returns how many were held. */
+    public int invalidateAllTlb() { return tlb.invalidateAll(); }
+
     /** Stops issuing for {@code ps} (a GPU-wide TLB shootdown); requests in flight continue. */
     public void stall(long ps) {
         stalledUntil = Math.max(stalledUntil, engine.now() + ps);

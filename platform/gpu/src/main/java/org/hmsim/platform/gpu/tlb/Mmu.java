@@ -184,6 +184,9 @@ public final class Mmu implements EventTarget, FaultWaiter {
         for (int i = n * 2 - 1; i >= n; i--) freeWalks[freeCount++] = i;
     }
 
+    /** Drops every L2 TLB entry (the SMs drop their own); returns how many were held. */
+    public int invalidateAll() { return l2.invalidateAll(); }
+
     /** Shootdown: drops the page from the L2 TLB (the SMs drop their own L1 entries). */
     public void invalidate(long vpn) {
         l2.invalidate(vpn);

@@ -100,6 +100,18 @@ public final class TlbArray {
         stamp[victim] = ++clock;
     }
 
+    /** Drops every entry; returns how many were held (a change of coherence protocol: every page is walked, and checked, again). */
+    public int invalidateAll() {
+        int held = 0;
+        for (int w = 0; w < vpn.length; w++) {
+            if (vpn[w] == -1) continue;
+            if (index != null) index.remove(vpn[w]);
+            vpn[w] = -1;
+            held++;
+        }
+        return held;
+    }
+
     /** Drops {@code page} (a shootdown). */
     public void invalidate(long page) {
         int b = set(page) * ways;
