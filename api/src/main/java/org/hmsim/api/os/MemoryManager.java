@@ -35,7 +35,13 @@ public interface MemoryManager {
      * already there, or the target pool is full, and for every page on a machine with a {@code cpu:} section
      * (its TLBs, caches and directory are not shot down) or a {@code uvm:} section (its driver moves the pages): a
      * migration policy refuses such machines at validation with {@code RunFacts.refusePageMigration}.
-     * Returns false too once the workload has ended ({@code MigrationPolicy.onWorkloadEnd}).
+     * Returns false too once the workload has ended ({@code MigrationPolicy.onWorkloadEnd}), and for a pool index that
+     * is not one of the machine's.
+     *
+     * <p>At the remap (when the copy has completed, just before {@code done}) the platform shoots the page down: every
+     * GPU that had translated it drops it from its TLBs and its SMs stall for the machine's {@code gpu.tlb.shootdown}
+     * cycles. Stalls that overlap merge (an SM resumes at the latest end, it does not add them up), so a burst of N
+     * shootdowns costs less than N stalls; a policy that spaces its copies pays each one in full.
      */
     boolean migrate(long vpn, int toPool, Runnable done);
 

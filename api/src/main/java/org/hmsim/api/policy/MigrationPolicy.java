@@ -11,7 +11,9 @@ public interface MigrationPolicy extends Policy {
      * Called on the L2 TLB miss, <em>before</em> the page walk: on a page's first touch the page is not
      * mapped yet ({@code MemoryManager.poolOf(vpn)} is -1), and when the TLB covers the footprint this first
      * miss may be the only call a page ever gets, so a policy that skips unmapped pages must remember them
-     * and look again later (at {@link #onEpoch}).
+     * and look again later (at {@link #onEpoch}). It carries no time (read {@code context.machine().engine().now()}), no
+     * SM and no read/write flag; misses of one GPU that merge into one walk call it once; each GPU's misses call it with
+     * that GPU's index.
      */
     default void onTlbMiss(int gpu, long vpn) {}
 
@@ -22,7 +24,8 @@ public interface MigrationPolicy extends Policy {
      * The host is about to launch kernel {@code kernel} (0-based, in workload order). The launch happens
      * when the policy runs {@code proceed} — at once (the default) or later, e.g. after a bulk copy of
      * the data to GPU memory (seed 000 §2.1, GDDR+memcpy), which the run's time then includes.
-     * {@code proceed} must be run exactly once. Since api.policy 1.1.0.
+     * {@code proceed} must be run exactly once: a second run is an error naming this policy; a launch never proceeded
+     * ends the run at the watchdog, which says the launch is held by the migration policy. Since api.policy 1.1.0.
      */
     default void onKernelLaunch(int kernel, Runnable proceed) { proceed.run(); }
 

@@ -109,9 +109,13 @@ public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean d
      * Refuses {@code policy}, which moves or maps pages itself, on a machine whose pages it cannot move: one with a CPU
      * side (as {@link #refusePageMigrationWithCpuSide}) or with demand paging, whose driver owns the GPU's frames (every
      * copy would be refused, and a page mapped ahead of the driver could not be faulted in: such runs failed mid-way).
-     * Since api.policy 1.16.0.
+     * Since api.policy 1.16.0; since 1.20.0 also a machine with one pool, where there is nowhere to move a page (a
+     * researcher's threshold migration ran there with 0 migrations, labelled as if it acted).
      */
     public void refusePageMigration(String policy) {
+        if (pools.size() == 1)
+            throw new IllegalArgumentException(policy + " moves pages between pools, and this machine has one pool (" + pools.get(0).name()
+                    + "): it would act on nothing");
         refusePageMigrationWithCpuSide(policy);
         if (demandPaging) throw new IllegalArgumentException(policy + " moves pages between pools, and this machine has a uvm: section: "
                 + "its demand-paging driver owns the GPU's frames (use a residency, throttling or compression policy there)");

@@ -49,4 +49,17 @@ class MigrationNeedsNoCpuSideTest {
             assertTrue(e.getMessage().contains("mix of 2 programs"), e.getMessage());
         }
     }
+
+    /** Nor one pool, where there is nowhere to move a page (a researcher's threshold ran there with 0 migrations, exit 0). */
+    @Test
+    void everyMigrationPolicyRefusesAMachineWithOnePool() {
+        var gddr = new org.hmsim.api.machine.PoolInfo(0, "gddr", "gddr5", 0, 8, 200e9, 4L << 30);
+        RunFacts onePool = new RunFacts(List.of(gddr), 4096, 1, false, false, List.of());
+        for (PolicyProvider p : List.of(new ThresholdProvider(), new RangeExpansionProvider(), new BandwidthBalancingProvider(), new CopyFirstProvider())) {
+            Params params = Params.validate(p.parameters(), Map.of());
+            var e = assertThrows(IllegalArgumentException.class, () -> p.check(params, onePool), p.name());
+            assertTrue(e.getMessage().equals("migration " + p.name() + " moves pages between pools, and this machine has one pool (gddr): it would act on nothing"),
+                    e.getMessage());
+        }
+    }
 }

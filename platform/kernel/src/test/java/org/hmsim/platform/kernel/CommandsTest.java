@@ -327,6 +327,19 @@ class CommandsTest {
         assertTrue(out().contains("FAIL determinism: two runs with seed 7 give identical stats.json: the run failed (above)"), out());
     }
 
+    /** With its defaults a policy may act on nothing in the check's runs: --param gives it parameters there (a migration trial). */
+    @Test
+    void conformRunsThePolicyWithTheParametersGiven() throws Exception {
+        Path m = Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        exec("conform", "placement", "ratio", "--param", "fast_percent=30", "--machine", m.toString(), "--work", dir.resolve("c").toString());
+        assertTrue(java.nio.file.Files.readString(dir.resolve("c/det-a.yaml")).contains("placement: {name: ratio@1.0.0, fast_percent: '30'}"), out());
+        assertTrue(java.nio.file.Files.readString(dir.resolve("c/swap.yaml")).contains("to: {name: ratio@1.0.0, fast_percent: '30'}"), out());
+        assertEquals(Commands.BAD_INPUT, exec("conform", "placement", "ratio", "--param", "fast_percent=300", "--machine", m.toString()));
+        assertTrue(err().contains("fast_percent") && err().contains("out of range"), err());
+        assertEquals(Commands.BAD_INPUT, exec("conform", "placement", "ratio", "--param", "fast_percent", "--machine", m.toString()));
+        assertTrue(err().contains("--param fast_percent is not name=value"), err());
+    }
+
     /**
      * A check that throws something other than a refusal (IllegalArgumentException) is the plugin's fault: a failed
      * check, exit 3, not "choose another machine" (exit 2), which a second review found it called.

@@ -134,7 +134,12 @@ final class WorkloadRunner {
             // hold the launch back (copy-first: bulk copy before the kernel, seed 000 §2.1).
             Runnable launch = () -> {
                 launchesHeld++;
+                boolean[] proceeded = {false};
                 machine.migration().onKernelLaunch(index, () -> {
+                    // a second proceed started the kernel twice ("kernel ... is still running", naming no policy: a trial)
+                    if (proceeded[0]) throw new IllegalStateException("the migration slot's policy ran proceed twice for kernel launch " + index
+                            + " (counted from 0): MigrationPolicy.onKernelLaunch must run it exactly once");
+                    proceeded[0] = true;
                     launchesHeld--;
                     machine.liveCacheability.onKernelLaunch(index);
                     machine.throttling().onKernelLaunch(index, machine.engine.now());

@@ -52,6 +52,20 @@ class WatchdogTest {
         assertTrue(s.contains("Still holding work: nothing"), s);
     }
 
+    /** A second proceed started the kernel twice and failed as "kernel ... is still running", naming no contract (a trial). */
+    @Test
+    void aMigrationPolicyThatProceedsTwiceIsNamed() {
+        MigrationPolicy twice = new MigrationPolicy() {
+            @Override
+            public void onKernelLaunch(int kernel, Runnable proceed) {
+                proceed.run();
+                proceed.run();
+            }
+        };
+        IllegalStateException e = deadlock(TestMachines.machine("small"), TestMachines.workload("stream", 1, "elements", 8192), new With(Slot.MIGRATION, twice));
+        assertTrue(e.getMessage().contains("the migration slot's policy ran proceed twice for kernel launch 0"), e.getMessage());
+    }
+
     /** A cta-scheduler that never places a block holds no request: the watchdog said "nothing" (a researcher's trial). */
     @Test
     void blocksACtaSchedulerNeverPlacesAreNamed() {

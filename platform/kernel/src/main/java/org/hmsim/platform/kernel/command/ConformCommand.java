@@ -44,6 +44,14 @@ final class ConformCommand implements Callable<Integer> {
     @Option(names = "--work", paramLabel = "DIR", description = "where the check's studies and results go (default: a temporary folder)")
     Path work;
 
+    @Option(names = "--param", paramLabel = "K=V", description = "a parameter of the policy for its runs (repeatable): with its defaults a "
+            + "policy may do nothing on the short stream (a migration policy that moves no page), and its swap checks then prove little")
+    List<String> given = new ArrayList<>();
+
+    /** The policy's parameters for its runs, typed (--param), and as the study writes them ("" with none). */
+    private Params chosen;
+    private String chosenYaml = "";
+
     private int failed;
 
     private static final String STREAM_WORKLOAD = "{ name: stream, elements: 65536 }", APU_WORKLOAD = "{ name: apu-kmeans, elements: 4096 }";
@@ -59,9 +67,20 @@ final class ConformCommand implements Callable<Integer> {
         PolicyEntry entry;
         try {
             slot = PolicyRegistry.slot(slotId);
-            entry = ctx.kernel().policies().resolve(slot, policy, Map.of()).entry();
+            Map<String, Object> params = new java.util.LinkedHashMap<>();
+            for (String kv : given) {
+                int eq = kv.indexOf('=');
+                if (eq <= 0) throw new InvalidChoiceException(null, "--param " + kv + " is not name=value");
+                params.put(kv.substring(0, eq), kv.substring(eq + 1));
+                chosenYaml += ", " + kv.substring(0, eq) + ": '" + kv.substring(eq + 1).replace("'", "''") + "'";
+            }
+            var choice = ctx.kernel().policies().resolve(slot, policy, params);
+            entry = choice.entry();
+            chosen = choice.params();
         } catch (InvalidChoiceException e) {
-            ctx.err().println("conform: " + e.getMessage());
+            // a value error names the parameter as typed (--param fast_percent=300), as sim:swap's does
+            boolean named = e.parameter() != null && !e.getMessage().startsWith("unknown parameter") && !e.getMessage().contains(e.parameter());
+            ctx.err().println("conform: " + (named ? "--param " + e.parameter() + ": " : "") + e.getMessage());
             return Commands.BAD_INPUT;
         }
         // the input (--machine, --work) is checked before any check runs: a misspelt --machine printed the parameter
@@ -106,7 +125,7 @@ final class ConformCommand implements Callable<Integer> {
         o.println("conformance of " + slot.id() + " " + entry.id() + " [" + entry.bundle() + "]");
         parameters(slot, entry);
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
-        String name = entry.name() + "@" + entry.version();
+        String name = entry.name() + "@" + entry.version(), mine = chosenYaml.isEmpty() ? name : "{name: " + name + chosenYaml + "}";
         String placement = slot == Slot.PLACEMENT ? "" : spreadPlacement(dir, m);
         // a machine the policy refuses (an IllegalArgumentException: it would act on nothing there) is the wrong --machine;
         // any other exception from its check is the plugin's fault, a failed check (a review: an NPE blamed the machine)
@@ -127,8 +146,8 @@ final class ConformCommand implements Callable<Integer> {
         workload = slot == Slot.COHERENCE && facts.cpuSide() ? APU_WORKLOAD : STREAM_WORKLOAD;
         o.println("  (runs: " + workload.replaceAll("[{}]", "").replace("name: ", "").trim() + ", seed 7" + (placement.isEmpty() ? "" : ", placement interleave") + ", on " + m
                 + "; in " + dir + ")");
-        String a = run(dir, "det-a", m, slot.id() + ": " + name + placement, "epoch: 1us\n");
-        String b = run(dir, "det-b", m, slot.id() + ": " + name + placement, "epoch: 1us\n");
+        String a = run(dir, "det-a", m, slot.id() + ": " + mine + placement, "epoch: 1us\n");
+        String b = run(dir, "det-b", m, slot.id() + ": " + mine + placement, "epoch: 1us\n");
         // a run that fails was blamed on determinism alone (a researcher's first policy read the SMs in create, before they exist)
         check("a run that starts on it completes", a != null, failure(dir.resolve("det-a/runs/0001/error.txt")));
         check("determinism: two runs with seed 7 give identical stats.json", a != null && a.replace("det-a", "det-b").equals(b),
@@ -136,9 +155,10 @@ final class ConformCommand implements Callable<Integer> {
         String other = Defaults.name(slot).equals(entry.name()) ? name : Defaults.name(slot);
         // the swap run starts on the default: its epoch fits the shorter of the two runs (found by a review)
         String base = other.equals(name) ? a : run(dir, "default", m, slot.id() + ": " + other + placement, "epoch: 1us\n");
+        if (other.equals(name)) other = mine;
         String swaps = "epoch: " + Math.min(swapEpochNs(a), swapEpochNs(base)) + "ns\nswaps:\n"
-                + "  - {at: epoch 2, slot: " + slot.id() + ", to: " + name + "}\n"
-                + "  - {at: epoch 4, slot: " + slot.id() + ", to: " + name + "}\n"
+                + "  - {at: epoch 2, slot: " + slot.id() + ", to: " + mine + "}\n"
+                + "  - {at: epoch 4, slot: " + slot.id() + ", to: " + mine + "}\n"
                 + "  - {at: epoch 6, slot: " + slot.id() + ", to: " + other + "}\n";
         run(dir, "swap", m, slot.id() + ": " + other + placement, swaps);
         List<String> rows = Files.isRegularFile(dir.resolve("swap/runs/0001/swaps.csv"))
@@ -240,7 +260,7 @@ final class ConformCommand implements Callable<Integer> {
      * says it acts on nothing there (a choice noted on every run of a study is refused; `affinity` on one GPU failed five
      * checks with "no stats.json and no error.txt", found by a researcher's trial).
      */
-    private static boolean refuses(PolicyEntry entry, org.hmsim.api.policy.RunFacts facts) {
+    private boolean refuses(PolicyEntry entry, org.hmsim.api.policy.RunFacts facts) {
         try {
             return noteOn(entry, facts) != null;
         } catch (IllegalArgumentException refused) {
@@ -251,10 +271,9 @@ final class ConformCommand implements Callable<Integer> {
     }
 
     /** The policy's check with default parameters on {@code facts} (throws as it does), then its note there (null: none). */
-    private static String noteOn(PolicyEntry entry, org.hmsim.api.policy.RunFacts facts) {
-        Params defaults = Params.validate(entry.provider().parameters(), Map.of());
-        entry.provider().check(defaults, facts);
-        return entry.provider().note(defaults, facts);
+    private String noteOn(PolicyEntry entry, org.hmsim.api.policy.RunFacts facts) {
+        entry.provider().check(chosen, facts);
+        return entry.provider().note(chosen, facts);
     }
 
     /**
