@@ -671,6 +671,14 @@ class StudyParserTest {
      */
     @Test
     void everyBadParameterFigureAndSwapIsReportedInOneValidate() throws Exception {
+        StudyException swept = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream]
+                policies: {placement: {sweep: [ratoi, {name: ratio, fast_percent: 170}, local, {name: ratio, fast_precent: 3}]}}
+                """);
+        assertEquals(List.of("policies.placement.sweep[0]", "policies.placement.sweep[1].fast_percent", "policies.placement.sweep[3].fast_precent"),
+                swept.errors().stream().map(StudyException::field).toList(), swept.getMessage());
         StudyException params = error("""
                 study: x
                 machine: ../machines/small.yaml

@@ -60,7 +60,14 @@ final class PolicySection {
             if (m.size() != 1) throw doc.error(v, field, "a policy sweep has only the key sweep: {sweep: [local, interleave]}");
             SweepDim.PolicyChoice dim = choiceDim(field, slot, m.get("sweep").getValueNode(), field + ".sweep");
             // names and parameter types checked now, with the other parts; the provider's own check once a sweep's values are in (policiesAt)
-            for (PolicySpec spec : dim.specs()) resolve(slot, spec, false);
+            List<StudyException> bad = new ArrayList<>(); // every swept policy's mistake at once (a trial's five came one per validate)
+            for (PolicySpec spec : dim.specs())
+                try {
+                    resolve(slot, spec, false);
+                } catch (StudyException wrong) {
+                    bad.addAll(wrong.errors());
+                }
+            if (!bad.isEmpty()) throw StudyException.of(bad);
             policyDims.add(dim);
         } else if (v instanceof MappingNode && doc.entries(v, field).containsKey(FOLLOW)) {
             Map<String, NodeTuple> m = doc.entries(v, field);
