@@ -703,6 +703,21 @@ class StudyParserTest {
                 rest.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), rest.getMessage());
     }
 
+    /** A policy's name where the study runs it with two parameter sets is ambiguous, not absent (a coherence trial). */
+    @Test
+    void aFigureSelectingAPolicyRunWithSeveralParameterSetsSaysItIsAmbiguous() throws Exception {
+        StudyException e = error("""
+                study: x
+                machine: ../machines/small.yaml
+                workloads: [stream, {name: bfs, nodes: 64}]
+                policies: {placement: {sweep: [local, {name: ratio, fast_percent: 30}, {name: ratio, fast_percent: 60}]}}
+                report:
+                  - {metric: sim_time_ns, by: workload, where: {placement: ratio}}
+                """);
+        assertTrue(e.getMessage().contains("'ratio' names 2 values of placement (ratio(fast_percent=30), ratio(fast_percent=60)): give one as written"),
+                e.getMessage());
+    }
+
     /** A pool's metric with a misspelt pool passed validation and its figure came out empty after the runs (a researcher's trial). */
     @Test
     void aFigureOfAPoolNoMachineHasIsRefused() throws Exception {

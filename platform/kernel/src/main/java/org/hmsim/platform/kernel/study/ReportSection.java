@@ -139,9 +139,14 @@ final class ReportSection {
             throw doc.error(at(item, key), field + "." + key, "'" + name + "' is not a column of runs.csv (workload, machine, seed, a slot, or a swept column)");
         List<String> values = List.copyOf(values(column, runs));
         for (String v : given)
-            if (Columns.match(values, v) == null)
-                throw doc.error(at(item, key), field + "." + key, "no run of this study has " + name + " '" + v + "' (its values: "
-                        + String.join(", ", values) + ")");
+            if (Columns.match(values, v) == null) {
+                // a policy's name where the study runs it with several parameter sets: ambiguous, not absent (a trial)
+                List<String> sameName = values.stream().filter(x -> x.startsWith(v + "(") || x.startsWith(v + "@")).toList();
+                throw doc.error(at(item, key), field + "." + key, sameName.size() > 1
+                        ? "'" + v + "' names " + sameName.size() + " values of " + name + " (" + String.join(", ", sameName)
+                                + "): give one as written, or select on the swept parameter"
+                        : "no run of this study has " + name + " '" + v + "' (its values: " + String.join(", ", values) + ")");
+            }
     }
 
     /** The values runs.csv will hold in {@code column}, in run order (as ResultsFolder writes them). */
