@@ -533,7 +533,11 @@ final class Swapper implements EventTarget {
             }
             case INTERLEAVE -> {
                 for (DramPool pool : m.pools) pool.setInterleave((InterleavePolicy) p);
-                return imported + "; DRAM drained";
+                long mapped = 0;
+                for (int i = 0; i < m.pools.size(); i++) mapped += m.os.mappedPages(i);
+                // said here: after the last first touch such a swap changes no placement (a trial's swap at kernel 1 did nothing, silently)
+                return imported + "; DRAM drained; the " + mapped + " pages mapped so far keep their homes (it places pages mapped from now on;"
+                        + " its channel mapping applies at once)";
             }
             case CTA_SCHEDULER -> {
                 m.liveCta.target = (CtaSchedulerPolicy) p;
