@@ -11,7 +11,12 @@ public interface CompressionPolicy extends Policy {
      * at when it moves into {@code pool} now ({@code 1.0}: uncompressed, no metadata and no codec latency, as LCP keeps
      * a page that does not compress). A policy that takes each allocation's declared compressibility
      * ({@link org.hmsim.api.os.MemoryManager#compressionRatio}) answers per page; the default is the pool's
-     * {@link #capacityFactor(int)}. The platform asks this one. Since api.policy 1.15.0.
+     * {@link #capacityFactor(int)}. The platform asks this one, not {@link #capacityFactor(int)}: several times per page
+     * (to price a batch of faults, again while the batch waits for frames, at allocation, for the effective capacity), so
+     * it must answer from the policy's state without changing it. A page keeps the factor it was stored at until it
+     * leaves: after a live swap of this slot, pages already resident stay stored as they were (still counted as
+     * compressed accesses, at the new policy's metadata and latency costs), and pages moving in take the new factor.
+     * Since api.policy 1.15.0.
      */
     default double capacityFactor(int pool, long vpn) { return capacityFactor(pool); }
 

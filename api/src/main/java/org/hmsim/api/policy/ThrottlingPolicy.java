@@ -8,8 +8,10 @@ package org.hmsim.api.policy;
 public interface ThrottlingPolicy extends Policy {
     /**
      * The policy takes effect: once at time 0, before the first kernel launches, and at {@code nowPs} right after a live
-     * swap installs it (the platform has just re-enabled every SM and reset every cap to the hardware's). A policy that
-     * sets its limits once sets them here. Since api.policy 1.19.0.
+     * swap installs it (the platform has just re-enabled every SM and reset every cap to the hardware's). At a swap the
+     * order is: the old policy's {@code exportState}, this one's {@code importState}, the old one's {@code close()}, the
+     * reset, then this {@code begin}: limits taken over in {@code importState} are set here, and stay. A policy that sets
+     * its limits once sets them here. Since api.policy 1.19.0.
      */
     default void begin(long nowPs) {}
 

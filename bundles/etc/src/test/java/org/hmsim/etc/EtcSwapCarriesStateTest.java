@@ -102,4 +102,76 @@ class EtcSwapCarriesStateTest {
         RunResult[] r = Simulation.concurrently(() -> run(mvt.get(), 0.5, List.of(), on), () -> run(mvt.get(), 0.5, swap, on));
         same("mvt 50% throttling self-swap", r[0], r[1]);
     }
+
+    /**
+     * A swap of the compression slot to a lower ratio (here to none) while a batch of faults waited for frames priced them
+     * dearer than the evictions under way would free, and nothing asked for more: the run deadlocked (a researcher's trial,
+     * GESUMMV at 50 %, from etc or a plugin, to none or to a lower ratio). The driver now evicts what the dearer batch lacks.
+     */
+    @Test
+    void aSwapToALowerCompressionRatioCompletesTheRun() {
+        MachineConfig m = Presets.machine("etc", "gpu.sms", 8, "uvm.oversubscription", 0.5, "jitter", "2ns");
+        ClasspathPolicies p = new ClasspathPolicies(new CapacityCompressionProvider()).with(Slot.COMPRESSION, "etc", Map.of("mode", "on"));
+        RunResult r = Simulation.run(new RunSpec("t", m, BuiltinWorkloads.create("etc-gesummv", 1), p, 1, 20_000_000, 0),
+                List.of(new ScriptedSwap(ScriptedSwap.When.TIME, 500_000_000L, Slot.COMPRESSION, new ScriptedSwap.Choice("none", Map.of()))));
+        assertEquals(1.0, r.metrics().get("swaps"), "the swap took place");
+        assertTrue(r.simTimePs() > 500_000_000L, "it ran on after the swap: " + r.simTimePs());
+    }
+
+    /** A successor that gates, in begin, the SMs its predecessor had throttled, and counts how many issue at its first epoch. */
+    static final class Regater implements org.hmsim.api.policy.ThrottlingPolicy {
+        static volatile int gated = -1, issuingAtFirstEpoch = -1;
+        private final org.hmsim.api.machine.MachineView machine;
+        private long[] taken = new long[0];
+        private boolean seen;
+
+        Regater(org.hmsim.api.machine.MachineView machine) { this.machine = machine; }
+
+        @Override
+        public void importState(Map<String, Object> state) {
+            if (state.get("etc.mt.throttled_sms") instanceof long[] st) taken = st;
+        }
+
+        @Override
+        public void begin(long nowPs) {
+            for (long sm : taken) machine.sms().get((int) sm).setIssueEnabled(false);
+            gated = taken.length;
+        }
+
+        @Override
+        public void onEpoch(long nowPs) {
+            if (seen || gated < 0) return;
+            seen = true;
+            int issuing = 0;
+            for (long sm : taken) if (machine.sms().get((int) sm).issueEnabled()) issuing++;
+            issuingAtFirstEpoch = issuing;
+            for (long sm : taken) machine.sms().get((int) sm).setIssueEnabled(true); // then lets them finish their blocks
+        }
+    }
+
+    static final class RegaterProvider implements org.hmsim.api.policy.PolicyProvider {
+        @Override public Slot slot() { return Slot.THROTTLING; }
+        @Override public String name() { return "regater"; }
+        @Override public String description() { return "gates the SMs its predecessor throttled"; }
+        @Override public List<org.hmsim.api.policy.ParamSpec> parameters() { return List.of(); }
+        @Override public org.hmsim.api.policy.Policy create(org.hmsim.api.policy.PolicyContext c, org.hmsim.api.policy.Params p) { return new Regater(c.machine()); }
+    }
+
+    /**
+     * A throttling successor's begin ran before its predecessor's close, and nt's and etc's close re-enable the SMs they
+     * gated: the gates a successor set from the state it imported were undone at once (a researcher's trial, 4 of 4). The
+     * old policy now closes first.
+     */
+    @Test
+    void aThrottlingSuccessorKeepsTheGatesItSetInBegin() {
+        Regater.gated = -1;
+        Regater.issuingAtFirstEpoch = -1;
+        MachineConfig m = Presets.machine("etc", "gpu.sms", 8, "uvm.oversubscription", 0.5);
+        ClasspathPolicies p = new ClasspathPolicies(new NaiveThrottlingProvider(), new RegaterProvider()).with(Slot.THROTTLING, "nt", Map.of("mode", "on"));
+        RunResult r = Simulation.run(new RunSpec("t", m, BuiltinWorkloads.create("etc-gesummv", 1), p, 1, 20_000_000, 0),
+                List.of(new ScriptedSwap(ScriptedSwap.When.TIME, 300_000_000L, Slot.THROTTLING, new ScriptedSwap.Choice("regater", Map.of()))));
+        assertEquals(1.0, r.metrics().get("swaps"));
+        assertTrue(Regater.gated > 0, "nt had throttled SMs to hand over: " + Regater.gated);
+        assertEquals(0, Regater.issuingAtFirstEpoch, "none of the " + Regater.gated + " SMs gated in begin issues again");
+    }
 }

@@ -315,6 +315,9 @@ class StudyParserTest {
         // a parameter naming a pool the machine does not have: every run would fail
         assertEquals(1, parse(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: ddr}\n").runs().size());
         StudyException pool = error(head + "workloads: [stream]\npolicies:\n  placement: {name: pinned, pool: hbm}\n");
+        // two slots' refusals in one validate (a compression trial saw the second only after fixing the first)
+        StudyException two = error(head + "workloads: [{name: stream, size: 4096}]\npolicies:\n  placement: {name: pinned, pool: hbm}\n  replacement: {name: by-allocation, alloc: b}\n");
+        assertEquals(List.of("policies.placement.pool", "policies.replacement.alloc"), two.errors().stream().map(StudyException::field).toList(), two.getMessage());
         // at the parameter the provider's message names (it was at the slot, found by a researcher's trial)
         assertTrue(pool.getMessage().contains("s.yaml:5:35: policies.placement.pool: pinned(pool=hbm) on machine small with workload stream: parameter 'pool': no pool 'hbm'"), pool.getMessage());
         StudyException swapPool = error(head + "workloads: [stream]\nswaps: [{at: kernel 1, slot: placement, to: {name: pinned, pool: hbm}}]\n");

@@ -467,13 +467,17 @@ final class Swapper implements EventTarget {
         prepared = null;
         current = null;
         target = null;
+        // a throttling policy closes before its successor begins: etc's and nt's close() re-enable the SMs they gated,
+        // which undid the gates a successor had set in begin from the state it imported (a researcher's trial)
+        boolean closesFirst = slot == Slot.THROTTLING;
+        if (closesFirst) closeQuietly(old);
         String state = exportFailure + install(slot, next, exported.size()) + retireMemory(slot);
         swaps++;
         m.policies[slot.ordinal()] = next;
         StatsRegistry.Handover stats = preparedStats;
         preparedStats = null;
         stats.commit();
-        closeQuietly(old);
+        if (!closesFirst) closeQuietly(old);
         stats.freezeRest();
         record(slot, r, t, state, "ok");
         control.setActive(slot, t.id(), t.bundle());

@@ -314,15 +314,23 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         }
     }
 
-    /** Batches waiting for frames take them in order while there are enough free. */
+    /**
+     * Batches waiting for frames take them in order while there are enough free. Repriced dearer (a compression ratio
+     * lowered while they waited: a live swap to a lower ratio or to none), a batch still waiting has evictions asked for
+     * what it now lacks: the evictions under way had been sized at the old price, and with none left to finish nothing
+     * asked again (the run deadlocked, found by a researcher's trial). Only then: a run whose prices never rise is as before.
+     */
     private void tryAllocate() {
+        long priced = waitingUnits;
         repriceWaiting();
+        boolean dearer = waitingUnits > priced;
         Batch b;
         while ((b = waitingFrames.peek()) != null && capacityUnits - usedUnits >= b.units) {
             waitingFrames.poll();
             waitingUnits -= b.units;
             allocate(b);
         }
+        if (dearer && !waitingFrames.isEmpty() && waitingUnits - (capacityUnits - usedUnits) - evictingUnits > 0) evictForWaiting();
     }
 
     private void allocate(Batch b) {
