@@ -142,6 +142,18 @@ class StudyTest extends ContainerPerClass {
         assertTrue(r.err().contains("threads"), "the field is named\n" + r);
     }
 
+    /** A bare number for a time: below its range it was "out of range [1ns, 1s]" (taken as ps), above it "has no unit" (a trial). */
+    @Test
+    void aBareTimeIsSaidToHaveNoUnitWhateverItsSize(@TempDir Path dir) throws Exception {
+        for (String v : new String[] {"40", "40000"}) {
+            Path study = Hmsim.write(dir.resolve("bare" + v + ".yaml"), "study: bare", "machine: " + Hmsim.examples().resolve("machines/etc.yaml"),
+                    "workloads: [etc-atax]", "policies:", "  throttling: {name: etc, mode: \"on\", detect_epoch: " + v + "}");
+            Hmsim.Result r = Hmsim.run(container, "validate", study.toString());
+            assertEquals(2, r.code(), r::toString);
+            assertTrue(r.err().contains("policies.throttling.detect_epoch: '" + v + "' has no unit"), r::toString);
+        }
+    }
+
     @Test
     void aYamlSyntaxErrorIsLocated(@TempDir Path dir) throws Exception {
         Path study = Hmsim.write(dir.resolve("syntax.yaml"),

@@ -192,6 +192,15 @@ public final class PolicyRegistry {
         return out;
     }
 
+    /** The declared parameters of the policy {@code name} of {@code slot}, or none if it is not installed. */
+    public List<ParamSpec> parametersOf(Slot slot, String name) {
+        try {
+            return find(slot, name).parameters();
+        } catch (InvalidChoiceException unknown) {
+            return List.of();
+        }
+    }
+
     /** The slot's default policy ({@link Defaults}), with its default parameters. */
     public PolicyChoice resolveDefault(Slot slot) {
         return resolve(slot, Defaults.name(slot), Map.of());

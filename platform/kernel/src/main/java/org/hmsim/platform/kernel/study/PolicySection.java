@@ -143,6 +143,9 @@ final class PolicySection {
 
     /** {@code providerCheck}: also the provider's own check of the parameters (false for a spec a sweep may complete). */
     PolicyChoice resolve(Slot slot, PolicySpec spec, boolean providerCheck) throws StudyException {
+        // a bare number for a time is said as such before its range: `detect_epoch: 40` was "out of range [1ns, 1s]" (40 ps)
+        // where `40000` was "has no unit" (a trial)
+        f.bareTimes(policies.parametersOf(slot, spec.name()), spec.params(), spec.paramNodes(), spec.paramFields()::get);
         PolicyChoice choice;
         try {
             choice = policies.resolve(slot, spec.name(), spec.params(), providerCheck);
