@@ -128,6 +128,13 @@ public final class Gpu implements Component, SmOwner, EventTarget {
         checkDone();
     }
 
+    /** Why the cta-scheduler's {@code pick} for block {@code cta} cannot be taken ({@code who}: the GPU or the grid launcher). */
+    public static String badPick(String who, int pick, int sms, int cta, int kernelIndex, String kernel) {
+        return who + ": the cta-scheduler policy picked SM " + pick + " for block " + cta + " of kernel launch " + kernelIndex + " (" + kernel
+                + ", counted from 0), which " + (pick >= sms ? "does not exist (SMs 0.." + (sms - 1) + ")"
+                : "has no room for it: pickSm must return an SM whose canTake entry is true, or -1 to wait");
+    }
+
     /** Blocks of the running kernel this GPU has not placed on an SM yet (its own grid, not a multi-GPU launcher's). */
     public int blocksNotDispatched() { return running && grid == null ? kernel.ctas() - nextCta : 0; }
 
@@ -149,9 +156,7 @@ public final class Gpu implements Component, SmOwner, EventTarget {
             int pick = policies.ctaScheduler().pickSm(kernelIndex, nextCta, smList, canTake);
             if (pick < 0) return;
             if (pick >= sms.length || !canTake[pick])
-                throw new IllegalStateException(name + ": the cta-scheduler policy picked SM " + pick + " for block " + nextCta + " of kernel launch "
-                        + kernelIndex + " (" + kernel.name() + ", counted from 0), which " + (pick >= sms.length ? "does not exist (SMs 0.." + (sms.length - 1) + ")"
-                        : "has no room for it: pickSm must return an SM whose canTake entry is true, or -1 to wait"));
+                throw new IllegalStateException(badPick(name, pick, sms.length, nextCta, kernelIndex, kernel.name()));
             sms[pick].startCta(kernel, nextCta++);
             ctasLaunched++;
         }

@@ -19,11 +19,11 @@ public final class Compare {
     public static final double DEFAULT_TOLERANCE = 0.02;
 
     /**
-     * One metric of one run in both folders.
+     * One metric of one run in both folders (with {@link #diffsOverSeeds}, of one configuration over its seeds).
      *
      * @param relative (b - a) / |a|; 0 when both are 0; ±infinity when only a is 0; NaN when a side lacks it
+     * @param spread with {@link #diffsOverSeeds}: each side's least to greatest over its seeds ("" run by run)
      */
-    /** @param spread with {@link #diffsOverSeeds}: each side's least to greatest over its seeds ("" run by run) */
     public record Diff(String runA, String runB, String label, String metric, double a, double b, double relative, boolean moved,
                        String spread) {
         public Diff(String runA, String runB, String label, String metric, double a, double b, double relative, boolean moved) {
@@ -31,8 +31,12 @@ public final class Compare {
         }
     }
 
-    /** What a comparison found and wrote; {@code notes}: what a side lacks of its study (Results#notes), as "A: ..." or "B: ...". */
-    /** @param seeds the most seeds either folder ran each configuration with */
+    /**
+     * What a comparison found and wrote.
+     *
+     * @param notes what a side lacks of its study (Results#notes), as "A: ..." or "B: ..."
+     * @param seeds the most seeds either folder ran each configuration with
+     */
     public record Outcome(List<Diff> diffs, int moved, Path html, int figures, List<String> notes, int seeds) {
         public boolean anyMoved() { return moved > 0; }
     }
@@ -99,7 +103,7 @@ public final class Compare {
         List<Diff> out = new ArrayList<>();
         for (Map.Entry<String, List<Run>> ga : groupsA.entrySet()) {
             List<Run> ra = ga.getValue(), rb = groupsB.get(ga.getKey());
-            String label = seedlessLabel(a, ra.get(0)), idsA = ids(ra);
+            String label = Planner.label(a, ra.get(0), "seed"), idsA = ids(ra);
             if (rb == null) {
                 out.add(new Diff(idsA, "", label, "(configuration only in A)", 1, Double.NaN, Double.NaN, true));
                 continue;
@@ -121,7 +125,7 @@ public final class Compare {
         }
         for (Map.Entry<String, List<Run>> gb : groupsB.entrySet())
             if (!groupsA.containsKey(gb.getKey()))
-                out.add(new Diff("", ids(gb.getValue()), seedlessLabel(b, gb.getValue().get(0)), "(configuration only in B)", Double.NaN, 1, Double.NaN, true));
+                out.add(new Diff("", ids(gb.getValue()), Planner.label(b, gb.getValue().get(0), "seed"), "(configuration only in B)", Double.NaN, 1, Double.NaN, true));
         return out;
     }
 
@@ -130,16 +134,11 @@ public final class Compare {
         for (Run run : r.runs()) {
             Map<String, String> c = new LinkedHashMap<>(run.config());
             c.remove("seed");
-            out.computeIfAbsent(String.join("\u0001", c.values()) + "\u0002" + String.join("\u0001", c.keySet()), k -> new ArrayList<>()).add(run);
+            out.computeIfAbsent(configKey(c), k -> new ArrayList<>()).add(run);
         }
         return out;
     }
 
-    private static String seedlessLabel(Results r, Run run) {
-        StringBuilder b = new StringBuilder(run.value("workload"));
-        for (String c : r.varying()) if (!c.equals("workload") && !c.equals("seed")) b.append(' ').append(Columns.label(c, run.value(c)));
-        return b.toString();
-    }
 
     private static String ids(List<Run> runs) {
         return runs.size() == 1 ? runs.get(0).id() : runs.get(0).id() + "\u2026" + runs.get(runs.size() - 1).id();
@@ -155,8 +154,10 @@ public final class Compare {
 
     private static String range(double[] v) { return v.length == 0 ? "missing" : Numbers.show(min(v)) + "\u2013" + Numbers.show(max(v)); }
 
-    private static String configKey(Run r) {
-        return String.join("\u0001", r.config().values()) + "\u0002" + String.join("\u0001", r.config().keySet());
+    private static String configKey(Run r) { return configKey(r.config()); }
+
+    private static String configKey(Map<String, String> config) {
+        return String.join("\u0001", config.values()) + "\u0002" + String.join("\u0001", config.keySet());
     }
 
     /** Compares A and B and writes {@code outDir/report.html} and {@code outDir/figures/}. */

@@ -39,8 +39,13 @@ public final class MetricNames {
     public static boolean known(String metric) {
         String g = generic(metric);
         if (!g.contains("*")) return DOCUMENTED.contains(g);
-        Pattern p = Pattern.compile(Stream.of(g.split("\\*", -1)).map(Pattern::quote).collect(Collectors.joining(".*")));
+        Pattern p = glob(g);
         return DOCUMENTED.stream().anyMatch(n -> p.matcher(n).matches());
+    }
+
+    /** {@code pattern} as a regular expression: {@code *} any run of characters (dots included), the rest literal. */
+    public static Pattern glob(String pattern) {
+        return Pattern.compile(Stream.of(pattern.split("\\*", -1)).map(Pattern::quote).collect(Collectors.joining(".*")));
     }
 
     /** The documented metric closest to {@code metric} in edit distance, for a "did you mean". */

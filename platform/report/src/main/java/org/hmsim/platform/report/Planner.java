@@ -288,9 +288,14 @@ public final class Planner {
     }
 
     /** A run's label: the workload and the varied values. */
-    static String label(Results r, Run run) {
+    static String label(Results r, Run run) { return label(r, run, "workload"); }
+
+    /** The run's workload and its values of the study's varying columns but {@code leftOut} (a comparison over seeds leaves the seed out). */
+    static String label(Results r, Run run, String... leftOut) {
+        java.util.Set<String> skip = new java.util.HashSet<>(List.of(leftOut));
+        skip.add("workload");
         StringBuilder b = new StringBuilder(run.value("workload"));
-        for (String c : r.varying()) if (!c.equals("workload")) b.append(' ').append(Columns.label(c, run.value(c)));
+        for (String c : r.varying()) if (!skip.contains(c)) b.append(' ').append(Columns.label(c, run.value(c)));
         return b.toString();
     }
 

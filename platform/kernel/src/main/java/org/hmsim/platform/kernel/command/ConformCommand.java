@@ -100,26 +100,20 @@ final class ConformCommand implements Callable<Integer> {
         Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("hmsim-conform");
         // a bad machine file is the user's input error, not a failed check of the plugin
         org.hmsim.api.policy.RunFacts facts;
-        try { // the facts a policy's check sees there (the workload not at hand, as for a swap typed into a shell)
-            facts = probe(dir, "machine-check", m, null).runs().get(0).machine().config().runFacts(List.of());
+        try {
+            facts = machineFacts(dir, "machine-check", m);
         } catch (org.hmsim.platform.kernel.study.StudyException e) {
             ctx.err().println("conform: --machine " + m + ": " + described(e, dir, "machine-check"));
             if (work == null) delete(dir);
             return Commands.BAD_INPUT;
         }
-        if (machine == null) { // a residency policy refuses small.yaml (no uvm:): without --machine every such check failed
-            Path accepted = firstAccepting(dir, entry, presets, m, facts);
-            if (accepted != null && !accepted.equals(m)) {
-                o.println("conform: " + entry.name() + " refuses " + m.getFileName() + "; using " + accepted.getFileName()
+        if (machine == null && refuses(entry, facts)) { // a residency policy refuses small.yaml (no uvm:): every such check failed
+            Preset accepted = firstAccepting(dir, entry, presets, m);
+            if (accepted != null) {
+                o.println("conform: " + entry.name() + " refuses " + m.getFileName() + "; using " + accepted.file().getFileName()
                         + ", the first preset of the installation it accepts (--machine chooses another)");
-                m = accepted;
-                try {
-                    facts = probe(dir, "machine-check", m, null).runs().get(0).machine().config().runFacts(List.of());
-                } catch (org.hmsim.platform.kernel.study.StudyException e) {
-                    ctx.err().println("conform: --machine " + m + ": " + described(e, dir, "machine-check"));
-                    if (work == null) delete(dir);
-                    return Commands.BAD_INPUT;
-                }
+                m = accepted.file();
+                facts = accepted.facts();
             }
         }
         o.println("conformance of " + slot.id() + " " + entry.id() + " [" + entry.bundle() + "]");
@@ -234,25 +228,31 @@ final class ConformCommand implements Callable<Integer> {
         }
     }
 
+    /** A preset of the installation and the facts a policy's check sees on it. */
+    private record Preset(Path file, org.hmsim.api.policy.RunFacts facts) {}
+
     /**
-     * {@code first} if the policy's check accepts it with default parameters (or fails in a way that is the plugin's, which
-     * the checks then report on it); otherwise the first other preset in {@code presets}, by name, that it accepts; null
-     * if none does (the caller then reports {@code first}'s refusal).
+     * The first preset in {@code presets} other than {@code refused}, by name, that the policy accepts with the chosen
+     * parameters; null if none does (the caller then reports {@code refused}'s refusal).
      */
-    private Path firstAccepting(Path dir, PolicyEntry entry, Path presets, Path first, org.hmsim.api.policy.RunFacts firstFacts)
-            throws IOException {
-        if (!refuses(entry, firstFacts)) return first;
+    private Preset firstAccepting(Path dir, PolicyEntry entry, Path presets, Path refused) throws IOException {
         List<Path> others;
         try (var files = Files.list(presets)) {
-            others = files.filter(f -> f.getFileName().toString().endsWith(".yaml") && !f.equals(first)).sorted().toList();
+            others = files.filter(f -> f.getFileName().toString().endsWith(".yaml") && !f.equals(refused)).sorted().toList();
         }
         for (Path preset : others)
             try {
-                if (!refuses(entry, probe(dir, "preset-check", preset, null).runs().get(0).machine().config().runFacts(List.of()))) return preset;
+                org.hmsim.api.policy.RunFacts facts = machineFacts(dir, "preset-check", preset);
+                if (!refuses(entry, facts)) return new Preset(preset, facts);
             } catch (org.hmsim.platform.kernel.study.StudyException notUsable) {
                 // a preset the stream cannot run on is not a candidate
             }
         return null;
+    }
+
+    /** The facts a policy's check sees on machine {@code m} (the workload not at hand, as for a swap typed into a shell). */
+    private org.hmsim.api.policy.RunFacts machineFacts(Path dir, String name, Path m) throws IOException, org.hmsim.platform.kernel.study.StudyException {
+        return probe(dir, name, m, null).runs().get(0).machine().config().runFacts(List.of());
     }
 
     /**
@@ -270,7 +270,7 @@ final class ConformCommand implements Callable<Integer> {
         }
     }
 
-    /** The policy's check with default parameters on {@code facts} (throws as it does), then its note there (null: none). */
+    /** The policy's check with the chosen parameters on {@code facts} (throws as it does), then its note there (null: none). */
     private String noteOn(PolicyEntry entry, org.hmsim.api.policy.RunFacts facts) {
         entry.provider().check(chosen, facts);
         return entry.provider().note(chosen, facts);

@@ -267,19 +267,10 @@ final class RunCommand implements Callable<Integer> {
     static void swapsNotReached(StudyExecution ex, PrintStream o) {
         if (ex.study().swaps().isEmpty()) return;
         List<String> runs = new ArrayList<>();
-        for (PlannedRun r : ex.study().runs()) {
-            if (ex.state(r.index()) != RunState.DONE) continue;
-            Path stats = ex.out().resolve("runs").resolve(r.id()).resolve("stats.json");
-            try {
-                if (Json.read(stats).get("metrics") instanceof Map<?, ?> m
-                        && m.get("swaps_not_reached") instanceof Number n && n.doubleValue() > 0) runs.add(r.id());
-            } catch (RuntimeException unreadable) {
-                // said by status and --resume; this is only a note
-            }
-        }
+        for (PlannedRun r : ex.study().runs())
+            if (doneSection(ex, r, "metrics") instanceof Map<?, ?> m && m.get("swaps_not_reached") instanceof Number n && n.doubleValue() > 0) runs.add(r.id());
         if (!runs.isEmpty())
-            o.println("note: " + runs.size() + " run" + (runs.size() == 1 ? "" : "s") + " ended before a swap the study scripts for a time or an epoch"
-                    + " (" + String.join(", ", runs.size() > 8 ? runs.subList(0, 8) : runs) + (runs.size() > 8 ? ", ..." : "")
+            o.println("note: " + count(runs) + " ended before a swap the study scripts for a time or an epoch (" + idList(runs)
                     + "): not performed there, so those runs read as runs without it (runs.csv: swaps_not_reached)");
     }
 
@@ -297,7 +288,7 @@ final class RunCommand implements Callable<Integer> {
         for (int g = 0; g + seeds <= runs.size(); g += seeds) {
             java.util.Set<Object> distinct = new java.util.HashSet<>();
             for (int k = 0; k < seeds && distinct != null; k++) {
-                Object m = doneMetrics(ex, runs.get(g + k));
+                Object m = doneSection(ex, runs.get(g + k), "metrics");
                 if (m == null) distinct = null; // a run that failed or cannot be read: the group says nothing
                 else distinct.add(m);
             }
@@ -321,31 +312,36 @@ final class RunCommand implements Callable<Integer> {
         Map<String, List<String>> byPolicy = new java.util.LinkedHashMap<>();
         for (PlannedRun r : ex.study().runs()) {
             var placement = r.policies().get(org.hmsim.api.policy.Slot.PLACEMENT);
-            if (placement == null || placement.entry().name().equals(org.hmsim.platform.kernel.registry.Defaults.name(org.hmsim.api.policy.Slot.PLACEMENT))
-                    || ex.state(r.index()) != RunState.DONE) continue;
-            try {
-                if (Json.read(ex.out().resolve("runs").resolve(r.id()).resolve("stats.json")).get("stats") instanceof Map<?, ?> st
-                        && st.get("os.first_touch_faults") instanceof Number n && n.doubleValue() == 0
-                        && st.get("os.host_maps") instanceof Number host && host.doubleValue() > 0)
-                    byPolicy.computeIfAbsent(placement.label(), k -> new ArrayList<>()).add(r.id());
-            } catch (RuntimeException unreadable) {
-                // said by status and --resume; this is only a note
-            }
+            if (placement == null || placement.entry().name().equals(org.hmsim.platform.kernel.registry.Defaults.name(org.hmsim.api.policy.Slot.PLACEMENT)))
+                continue;
+            if (doneSection(ex, r, "stats") instanceof Map<?, ?> st && st.get("os.first_touch_faults") instanceof Number n && n.doubleValue() == 0
+                    && st.get("os.host_maps") instanceof Number host && host.doubleValue() > 0)
+                byPolicy.computeIfAbsent(placement.label(), k -> new ArrayList<>()).add(r.id());
         }
-        byPolicy.forEach((policy, runs) -> o.println("note: placement " + policy + " chose no page's pool in " + runs.size() + " run"
-                + (runs.size() == 1 ? "" : "s") + " (" + String.join(", ", runs.size() > 8 ? runs.subList(0, 8) : runs) + (runs.size() > 8 ? ", ..." : "")
+        byPolicy.forEach((policy, runs) -> o.println("note: placement " + policy + " chose no page's pool in " + count(runs) + " (" + idList(runs)
                 + "): every page was mapped before its first touch (a migration policy's host_data: true maps them all into the capacity pool"
                 + " first), so those runs are labelled with a placement that did nothing; host_data: false lets the placement choose"));
     }
 
-    /** The metrics of a run that finished, as its stats.json has them, or null. */
-    private static Object doneMetrics(StudyExecution ex, PlannedRun r) {
+    /**
+     * Section {@code key} ("metrics" or "stats") of a finished run's stats.json, or null (not done, or unreadable: said by
+     * status and --resume; the notes that read it are only notes).
+     */
+    private static Object doneSection(StudyExecution ex, PlannedRun r, String key) {
         if (ex.state(r.index()) != RunState.DONE) return null;
         try {
-            return Json.read(ex.out().resolve("runs").resolve(r.id()).resolve("stats.json")).get("metrics");
+            return Json.read(ex.out().resolve("runs").resolve(r.id()).resolve("stats.json")).get(key);
         } catch (RuntimeException unreadable) {
             return null;
         }
+    }
+
+    /** {@code 3 runs}, {@code 1 run}. */
+    private static String count(List<String> ids) { return ids.size() + " run" + (ids.size() == 1 ? "" : "s"); }
+
+    /** A note's runs, the first eight of them: {@code 0001, 0004, 0007}. */
+    private static String idList(List<String> ids) {
+        return String.join(", ", ids.size() > 8 ? ids.subList(0, 8) : ids) + (ids.size() > 8 ? ", ..." : "");
     }
 
     static void summary(StudyExecution ex, PrintStream o, PrintStream e) {

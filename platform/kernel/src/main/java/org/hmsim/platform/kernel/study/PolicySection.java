@@ -60,14 +60,9 @@ final class PolicySection {
             if (m.size() != 1) throw doc.error(v, field, "a policy sweep has only the key sweep: {sweep: [local, interleave]}");
             SweepDim.PolicyChoice dim = choiceDim(field, slot, m.get("sweep").getValueNode(), field + ".sweep");
             // names and parameter types checked now, with the other parts; the provider's own check once a sweep's values are in (policiesAt)
-            List<StudyException> bad = new ArrayList<>(); // every swept policy's mistake at once (a trial's five came one per validate)
-            for (PolicySpec spec : dim.specs())
-                try {
-                    resolve(slot, spec, false);
-                } catch (StudyException wrong) {
-                    bad.addAll(wrong.errors());
-                }
-            if (!bad.isEmpty()) throw StudyException.of(bad);
+            StudyErrors bad = new StudyErrors(); // every swept policy's mistake at once (a trial's five came one per validate)
+            for (PolicySpec spec : dim.specs()) bad.check(() -> resolve(slot, spec, false));
+            if (!bad.errors.isEmpty()) throw StudyException.of(bad.errors);
             policyDims.add(dim);
         } else if (v instanceof MappingNode && doc.entries(v, field).containsKey(FOLLOW)) {
             Map<String, NodeTuple> m = doc.entries(v, field);

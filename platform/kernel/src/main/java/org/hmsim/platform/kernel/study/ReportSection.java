@@ -39,16 +39,14 @@ final class ReportSection {
             throw doc.error(n, "report", "expected a list of figures: - {metric: sim_time_ns, normalise_to: baseline, by: workload}");
         List<String> columns = columns(sweepColumns);
         List<Object> out = new ArrayList<>();
-        List<StudyException> errors = new ArrayList<>();
+        StudyErrors errors = new StudyErrors(); // every figure's mistake at once (a researcher's two bad metrics came one per validate)
         for (int i = 0; i < s.getValue().size(); i++) {
             Node item = s.getValue().get(i);
-            try { // every figure's mistake at once (a researcher's two bad metrics came one per validate)
-                out.add(figure(doc, item, "report[" + i + "]", columns, sweepColumns, runs, earlier, statistics));
-            } catch (StudyException bad) {
-                errors.addAll(bad.errors());
-            }
+            String field = "report[" + i + "]";
+            Object figure = errors.check(() -> figure(doc, item, field, columns, sweepColumns, runs, earlier, statistics));
+            if (figure != null) out.add(figure);
         }
-        if (!errors.isEmpty()) throw StudyException.of(errors);
+        if (!errors.errors.isEmpty()) throw StudyException.of(errors.errors);
         return List.copyOf(out);
     }
 

@@ -91,24 +91,19 @@ final class RunChecks {
     void refuseUnknownParts(List<PlannedRun> runs, List<Object> swaps) throws StudyException {
         List<PolicyChoice> swapTargets = swapSection.swapTargets(swaps);
         java.util.Set<List<Object>> checked = new java.util.HashSet<>();
-        List<StudyException> refused = new ArrayList<>(); // every slot's refusal at once (a trial's second slot came a validate later)
-        java.util.Set<String> said = new java.util.HashSet<>();
+        StudyErrors refused = new StudyErrors(); // every slot's refusal at once (a trial's second slot came a validate later)
         for (PlannedRun r : runs) {
             var m = r.machine().config();
             var facts = factsOf(r);
             List<Object> pair = List.of(m.name(), m.simulated(), r.workload(), r.seed());
-            List<Object[]> asked = new ArrayList<>();
-            for (PolicyChoice c : swapTargets) asked.add(new Object[] {c, "swaps", c.slot().id() + " -> "});
-            for (PolicyChoice c : r.policies().values()) asked.add(new Object[] {c, "policies." + c.slot().id(), ""});
-            for (Object[] a : asked)
-                try {
-                    checkParts((PolicyChoice) a[0], m, facts, pair, checked, (String) a[1], (String) a[2]);
-                } catch (StudyException e) {
-                    // one refusal per slot and place: the same choice refused on every machine is said once
-                    if (said.add(e.field() + "\n" + e.line()) && refused.size() < RunExpansion.MAX_EXPANSION_ERRORS) refused.add(e);
-                }
+            for (PolicyChoice c : swapTargets) refused.ok(() -> checkParts(c, m, facts, pair, checked, "swaps", c.slot().id() + " -> "));
+            for (PolicyChoice c : r.policies().values()) refused.ok(() -> checkParts(c, m, facts, pair, checked, "policies." + c.slot().id(), ""));
         }
-        if (!refused.isEmpty()) throw StudyException.of(refused);
+        if (refused.errors.isEmpty()) return;
+        // one refusal per place: the same choice refused on every machine is said once
+        java.util.Set<String> said = new java.util.HashSet<>();
+        refused.errors.removeIf(e -> !said.add(e.field() + "\n" + e.line()));
+        throw StudyException.of(refused.errors);
     }
 
     /** {@code c} checked against a run's facts, once per machine and workload; an error at {@code field}, its text after {@code what}. */

@@ -45,7 +45,8 @@ public final class StudyException extends Exception {
         // one key the study wrote can be wrong in several places (pools.*.timming in each pool): said once
         List<StudyException> distinct = new java.util.ArrayList<>();
         java.util.Set<String> seen = new java.util.HashSet<>();
-        for (StudyException e : errors) if (seen.add(e.getMessage())) distinct.add(e);
+        for (StudyException e : errors)
+            for (StudyException one : e.errors()) if (seen.add(one.getMessage())) distinct.add(one); // a part's several errors, each on its own
         return distinct.size() == 1 ? distinct.get(0) : new StudyException(distinct);
     }
 

@@ -35,17 +35,13 @@ final class SwapSection {
         if (n == null) return List.of();
         if (!(n instanceof SequenceNode s)) throw doc.error(n, "swaps", "expected a list: - {at: kernel 2, slot: placement, to: bw-aware}");
         List<Object> out = new ArrayList<>();
-        List<StudyException> errors = new ArrayList<>();
+        StudyErrors errors = new StudyErrors(); // every swap's mistakes at once (a researcher's two bad swaps came one per validate)
         for (int i = 0; i < s.getValue().size(); i++) {
             Node item = s.getValue().get(i);
-            try { // each swap's mistakes are reported together with the others' (a researcher's two bad swaps came one per validate)
-                swap(item, "swaps[" + i + "]");
-                out.add(doc.plain(item, "", null));
-            } catch (StudyException bad) {
-                errors.addAll(bad.errors());
-            }
+            String field = "swaps[" + i + "]";
+            if (errors.ok(() -> swap(item, field))) out.add(doc.plain(item, "", null));
         }
-        if (!errors.isEmpty()) throw StudyException.of(errors);
+        if (!errors.errors.isEmpty()) throw StudyException.of(errors.errors);
         return List.copyOf(out);
     }
 

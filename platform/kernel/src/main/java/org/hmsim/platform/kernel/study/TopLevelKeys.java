@@ -94,14 +94,8 @@ final class TopLevelKeys {
 
     /** {@link #matches} with each pattern compiled once, for the thousands of statistics of a run. */
     static java.util.function.Predicate<String> listed(List<String> patterns) {
-        List<Pattern> compiled = patterns.stream().map(TopLevelKeys::glob).toList();
+        List<Pattern> compiled = patterns.stream().map(org.hmsim.platform.report.MetricNames::glob).toList();
         return name -> compiled.stream().anyMatch(p -> p.matcher(name).matches());
-    }
-
-    private static Pattern glob(String pattern) {
-        List<String> parts = new ArrayList<>();
-        for (String part : pattern.split("\\*", -1)) parts.add(Pattern.quote(part));
-        return Pattern.compile(String.join(".*", parts));
     }
 
     /** A duration in [min, max] ps, written with its unit. */

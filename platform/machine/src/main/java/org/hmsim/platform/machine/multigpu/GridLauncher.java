@@ -156,9 +156,7 @@ public final class GridLauncher implements GridDispatch, EventTarget {
             if (cta < 0) return;
             int pick = pickedSm;
             if (pick >= sms.length || !canTake[pick])
-                throw new IllegalStateException("grid: the cta-scheduler policy picked SM " + pick + " for block " + cta + " of kernel launch "
-                        + kernelIndex + " (" + kernel.name() + ", counted from 0), which " + (pick >= sms.length ? "does not exist (SMs 0.." + (sms.length - 1) + ")"
-                        : "has no room for it: pickSm must return an SM whose canTake entry is true, or -1 to wait"));
+                throw new IllegalStateException(Gpu.badPick("grid", pick, sms.length, cta, kernelIndex, kernel.name()));
             int g = smGpu[pick];
             gpus.get(g).startCta(smLocal[pick], cta);
             ctasPerGpu[g]++;
