@@ -368,4 +368,29 @@ class CommandsTest {
         assertTrue(out().contains("FAIL check(Params, RunFacts) answers this machine: java.lang.NullPointerException"), out());
         assertFalse(err().contains("choose a machine"), err());
     }
+    /** A check that refuses a value given with --param blamed the machine ("--machine m: ... refuses it"): it names the parameter. */
+    @Test
+    void conformSaysARefusedParameterValueIsTheParametersFault() throws Exception {
+        org.hmsim.api.policy.ParamSpec pools = org.hmsim.api.policy.ParamSpec.string("pool", "", "the pool to fill first");
+        org.hmsim.api.policy.PolicyProvider fake = new Fakes.Provider(org.hmsim.api.policy.Slot.PLACEMENT, "fussy", "1.0.0", java.util.List.of(pools), false);
+        kernel.policies().add(new org.hmsim.api.policy.PolicyProvider() {
+            @Override public org.hmsim.api.policy.Slot slot() { return fake.slot(); }
+
+            @Override public String name() { return fake.name(); }
+
+            @Override public String description() { return "refuses a pool the machine lacks"; }
+
+            @Override public java.util.List<org.hmsim.api.policy.ParamSpec> parameters() { return java.util.List.of(pools); }
+
+            @Override public org.hmsim.api.policy.Policy create(org.hmsim.api.policy.PolicyContext c, org.hmsim.api.policy.Params p) { return fake.create(c, p); }
+
+            @Override public void check(org.hmsim.api.policy.Params p, org.hmsim.api.policy.RunFacts run) {
+                if (!p.getString("pool").isEmpty()) throw new IllegalArgumentException("parameter 'pool': this machine has no pool '" + p.getString("pool") + "'");
+            }
+        });
+        Path m = Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
+        assertEquals(Commands.BAD_INPUT, exec("conform", "placement", "fussy", "--param", "pool=hbm9", "--machine", m.toString()));
+        assertTrue(err().contains("conform: --param pool: fussy refuses it on " + m + ": parameter 'pool': this machine has no pool 'hbm9'"), err());
+        assertFalse(err().contains("choose a machine"), err());
+    }
 }

@@ -127,6 +127,13 @@ final class ConformCommand implements Callable<Integer> {
             String note = noteOn(entry, facts);
             if (note != null) throw new IllegalArgumentException(note + " (a study whose every run is noted so is refused)");
         } catch (IllegalArgumentException refused) {
+            // a refusal that names a parameter given with --param is that value's error, not the machine's (a session's list)
+            String named = org.hmsim.platform.kernel.study.CheckMessages.parameterNamed(refused.getMessage());
+            if (named != null && given.stream().anyMatch(kv -> kv.startsWith(named + "="))) {
+                ctx.err().println("conform: --param " + named + ": " + entry.name() + " refuses it on " + m + ": " + refused.getMessage());
+                if (work == null) delete(dir);
+                return Commands.BAD_INPUT;
+            }
             ctx.err().println("conform: --machine " + m + ": " + entry.name() + " refuses it: " + refused.getMessage()
                     + (machine == null ? " (nor does any other preset of the installation: give --machine FILE, a machine where " + entry.name() + " acts)"
                     : " (choose a machine where " + entry.name() + " acts)"));

@@ -118,8 +118,6 @@ final class RunChecks {
         }
     }
 
-    private static final java.util.regex.Pattern NAMED = java.util.regex.Pattern.compile("^parameter '([^']+)'");
-
     /**
      * An error about {@code c}, a run's policy, where the study gives it: at the parameter its provider's message names
      * ({@code parameter 'spread': ...}, as docs/writing-a-mechanism.md promises), else at the policy's name under
@@ -129,9 +127,9 @@ final class RunChecks {
     private StudyException atPolicy(PolicyChoice c, String providerMessage, String message) {
         PolicySpec spec = swapSection.policies.baseSpecs.get(c.slot());
         if (spec != null) {
-            java.util.regex.Matcher named = NAMED.matcher(String.valueOf(providerMessage));
-            if (named.find() && spec.paramNodes().containsKey(named.group(1)))
-                return doc.error(spec.paramNodes().get(named.group(1)), spec.paramFields().get(named.group(1)), message);
+            String named = CheckMessages.parameterNamed(providerMessage);
+            if (named != null && spec.paramNodes().containsKey(named))
+                return doc.error(spec.paramNodes().get(named), spec.paramFields().get(named), message);
             if (spec.nameNode() != null) return doc.error(spec.nameNode(), spec.field(), message);
         }
         return f.originOf(f.firstKey("policies", "sweep")).error("policies." + c.slot().id(), message);
