@@ -321,7 +321,8 @@ class StudyParserTest {
         // at the parameter the provider's message names (it was at the slot, found by a researcher's trial)
         assertTrue(pool.getMessage().contains("s.yaml:5:35: policies.placement.pool: pinned(pool=hbm) on machine small with workload stream: parameter 'pool': no pool 'hbm'"), pool.getMessage());
         StudyException swapPool = error(head + "workloads: [stream]\nswaps: [{at: kernel 1, slot: placement, to: {name: pinned, pool: hbm}}]\n");
-        assertTrue(swapPool.getMessage().contains("swaps: placement -> pinned(pool=hbm) on machine small with workload stream: parameter 'pool': no pool 'hbm'"), swapPool.getMessage());
+        // at its own entry's to (it was at the list's first line, found by a trial)
+        assertTrue(swapPool.getMessage().contains("s.yaml:4:45: swaps[0].to: placement -> pinned(pool=hbm) on machine small with workload stream: parameter 'pool': no pool 'hbm'"), swapPool.getMessage());
         // a parameter naming an allocation the workload does not make (api.policy 1.8.0: the run's facts)
         assertEquals(1, parse(head + "workloads: [{name: stream, size: 4096}]\npolicies:\n  replacement: {name: by-allocation, alloc: a}\n").runs().size());
         StudyException alloc = error(head + "workloads: [{name: stream, size: 4096}]\npolicies:\n  replacement: {name: by-allocation, alloc: b}\n");
@@ -337,6 +338,11 @@ class StudyParserTest {
         StudyException unreached = error(head + "workloads: [stream]\nswaps: [{at: kernel 4, slot: placement, to: ratio}]\n");
         assertTrue(unreached.getMessage().contains("swaps[0].at: 'kernel 4' is never reached: workload stream launches 4 kernels with seed 1 (0-based indices 0 to 3; the count may depend on the seed)"),
                 unreached.getMessage());
+        // at its own entry's at, not the first swap's line (a trial); its target's mistake in the same validate
+        StudyException second = error(head + "workloads: [stream]\nswaps:\n  - {at: kernel 1, slot: placement, to: ratio}\n  - {at: kernel 9, slot: placement, to: ratio}\n");
+        assertTrue(second.getMessage().contains("s.yaml:6:10: swaps[1].at: 'kernel 9' is never reached"), second.getMessage());
+        StudyException both = error(head + "workloads: [stream]\nswaps:\n  - {at: 5 parsecs, slot: placement, to: {name: ratio, fast_percent: 300}}\n");
+        assertEquals(List.of("swaps[0].at", "swaps[0].to.fast_percent"), both.errors().stream().map(StudyException::field).toList(), both.getMessage());
         // a time series of a run the study does not have (it showed only as a warning in the report)
         StudyException ts = error(head + "workloads: [stream]\nreport:\n  - {kind: timeseries, runs: [\"0001\", \"9999\"]}\n");
         assertTrue(ts.getMessage().contains("report[0].runs: '9999' is not a run of this study (runs 0001 to 0001)"), ts.getMessage());
@@ -798,7 +804,7 @@ class StudyParserTest {
                 "one note for the two seeds, none on the one-pool machine; a note that throws is no note");
         assertEquals(List.of(), parse(GOOD).notes());
         Study swapped = parse(crossed + "swaps:\n  - {at: kernel 1, slot: replacement, to: {name: tagged, tag: noted}}\n");
-        assertEquals(List.of("swaps: replacement -> tagged(tag=noted) on machine small: acts as lru with several pools (2 runs: 0001, 0002)"), swapped.notes());
+        assertEquals(List.of("swaps[0].to: replacement -> tagged(tag=noted) on machine small: acts as lru with several pools (2 runs: 0001, 0002)"), swapped.notes());
 
         StudyException e = error("study: n\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
                 + "policies:\n  replacement: {sweep: [lru, {name: tagged, tag: noted}]}\n");
@@ -807,7 +813,7 @@ class StudyParserTest {
         // every such choice, each at its own line (a trial's second one was dropped and the first said at another slot's line)
         StudyException both = error("study: n\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
                 + "policies:\n  placement: local\n  replacement: {name: tagged, tag: noted}\nswaps:\n  - {at: kernel 1, slot: replacement, to: {name: tagged, tag: noted}}\n");
-        assertEquals(List.of("6:policies.replacement", "8:swaps"), both.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), both.getMessage());
+        assertEquals(List.of("6:policies.replacement", "8:swaps[0].to"), both.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), both.getMessage());
 
         Fakes.write(dir, "machines/paged.yaml", Fakes.MACHINE.replace("name: small", "name: paged")
                 + "uvm: {prefetcher: tree, prefetch_region_pages: 16, prefetch_evicts: true}\n");

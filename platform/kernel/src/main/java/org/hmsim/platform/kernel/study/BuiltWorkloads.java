@@ -140,7 +140,7 @@ final class BuiltWorkloads {
             for (PlannedRun r : runs) {
                 Built b = builtOf(r);
                 if (b == null || index < b.kernels()) continue;
-                throw f.originOf("swaps").error("swaps[" + i + "].at", "'" + at + "' is never reached: workload " + r.workload().label()
+                throw f.originOf("swaps", i, "at").error("swaps[" + i + "].at", "'" + at + "' is never reached: workload " + r.workload().label()
                         + " launches " + b.kernels() + " kernel" + (b.kernels() == 1 ? "" : "s") + " with seed " + r.seed()
                         + " (0-based indices 0 to " + (b.kernels() - 1) + "; the count may depend on the seed)");
             }

@@ -89,14 +89,14 @@ final class RunChecks {
      * every run of the pair would fail.
      */
     void refuseUnknownParts(List<PlannedRun> runs, List<Object> swaps) throws StudyException {
-        List<PolicyChoice> swapTargets = swapSection.swapTargets(swaps);
+        List<SwapSection.Target> swapTargets = swapSection.swapTargets(swaps);
         java.util.Set<List<Object>> checked = new java.util.HashSet<>();
         StudyErrors refused = new StudyErrors(); // every slot's refusal at once (a trial's second slot came a validate later)
         for (PlannedRun r : runs) {
             var m = r.machine().config();
             var facts = factsOf(r);
             List<Object> pair = List.of(m.name(), m.simulated(), r.workload(), r.seed());
-            for (PolicyChoice c : swapTargets) refused.ok(() -> checkParts(c, m, facts, pair, checked, "swaps", c.slot().id() + " -> "));
+            for (SwapSection.Target t : swapTargets) refused.ok(() -> checkParts(t.choice(), m, facts, pair, checked, t.field(), t.choice().slot().id() + " -> "));
             for (PolicyChoice c : r.policies().values()) refused.ok(() -> checkParts(c, m, facts, pair, checked, "policies." + c.slot().id(), ""));
         }
         if (refused.errors.isEmpty()) return;
@@ -114,8 +114,17 @@ final class RunChecks {
             c.entry().provider().check(c.params(), facts);
         } catch (RuntimeException e) { // a plugin's check may throw anything: said as its message, not an internal error
             String message = what + c.label() + " on machine " + m.name() + (facts.knowsAllocations() ? " with workload " + ((WorkloadChoice) pair.get(2)).label() : "") + ": " + e.getMessage();
-            throw field.equals("swaps") ? f.originOf("swaps").error(field, message) : atPolicy(c, e.getMessage(), message);
+            throw at(field, c, e.getMessage(), message);
         }
+    }
+
+    private static final java.util.regex.Pattern SWAP_FIELD = java.util.regex.Pattern.compile("swaps\\[(\\d+)]\\.(\\w+)");
+
+    /** An error about {@code c} at {@code field}: a swap's target at its own entry ({@code swaps[1].to}), a run's policy as {@link #atPolicy}. */
+    private StudyException at(String field, PolicyChoice c, String providerMessage, String message) {
+        java.util.regex.Matcher swap = SWAP_FIELD.matcher(field);
+        if (swap.matches()) return f.originOf("swaps", Integer.parseInt(swap.group(1)), swap.group(2)).error(field, message);
+        return atPolicy(c, providerMessage, message);
     }
 
     /**
@@ -143,20 +152,20 @@ final class RunChecks {
      * A note that throws is none (the check, made before, is what refuses).
      */
     List<String> notes(List<PlannedRun> runs, List<Object> swaps) throws StudyException {
-        List<PolicyChoice> swapTargets = swapSection.swapTargets(swaps);
+        List<SwapSection.Target> swapTargets = swapSection.swapTargets(swaps);
         Notes notes = new Notes();
         for (PlannedRun r : runs) {
             var m = r.machine().config();
             for (String n : m.notes()) notes.at("machine " + m.name() + ": " + n, r);
             var facts = factsOf(r);
             for (PolicyChoice c : r.policies().values()) notes.ask(c, "policies." + c.slot().id(), "", facts, r);
-            for (PolicyChoice c : swapTargets) notes.ask(c, "swaps", c.slot().id() + " -> ", facts, r);
+            for (SwapSection.Target t : swapTargets) notes.ask(t.choice(), t.field(), t.choice().slot().id() + " -> ", facts, r);
         }
         List<StudyException> refused = new ArrayList<>(); // every choice noted on all its runs, each at its place
         for (var e : notes.noted.entrySet()) {
             if (e.getValue().runs != e.getValue().noted) continue;
             String field = (String) e.getKey().get(0), message = e.getValue().text + ", on every run of the study that has it: it would only label runs that repeat others";
-            refused.add(field.equals("swaps") ? f.originOf("swaps").error(field, message) : atPolicy(e.getValue().choice, "", message));
+            refused.add(at(field, e.getValue().choice, "", message));
         }
         if (!refused.isEmpty()) throw StudyException.of(refused);
         List<String> out = new ArrayList<>();

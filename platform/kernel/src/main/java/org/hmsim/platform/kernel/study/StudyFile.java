@@ -71,6 +71,21 @@ final class StudyFile {
         return at == null ? Origin.start(display) : doc.at(at, "");
     }
 
+    /**
+     * Where {@code field} of item {@code index} of top-level list {@code key} starts ({@code swaps[1].at}), else that item,
+     * else the list (a trial's swaps[1] error was shown at swaps[0]'s line).
+     */
+    Origin originOf(String key, int index, String field) {
+        if (value(key) instanceof org.yaml.snakeyaml.nodes.SequenceNode list && index < list.getValue().size()) {
+            Node item = list.getValue().get(index);
+            if (item instanceof MappingNode m)
+                for (NodeTuple t : m.getValue())
+                    if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(field)) return doc.at(t.getValueNode(), "");
+            return doc.at(item, "");
+        }
+        return originOf(key);
+    }
+
     // ---- scalars ----
 
     Object scalar(Node n, String field) throws StudyException {

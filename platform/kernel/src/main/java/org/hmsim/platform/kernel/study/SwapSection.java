@@ -76,20 +76,28 @@ final class SwapSection {
             for (int j = 0; j < bs.getValue().size(); j++)
                 policies.resolve(slot, policies.spec(bs.getValue().get(j), field + ".between[" + j + "]"));
         } else {
-            String at = f.scalarText(e.get("at").getValueNode(), field + ".at");
-            if (!SWAP_AT.matcher(at.trim()).matches())
-                throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a swap point: kernel N, epoch N, or a simulated time (20us)");
-            if (!at.trim().matches("\\d.*")) count(e.get("at").getValueNode(), field + ".at", at);
-            if (at.trim().matches("epoch\\s+0+"))
-                throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' never comes: epochs count from 1 (epoch 1 ends at the first epoch boundary)");
-            if (at.trim().matches("\\d.*")) {
-                try {
-                    Units.picoseconds(at.trim());
-                } catch (RuntimeException ex) {
-                    throw doc.error(e.get("at").getValueNode(), field + ".at", "'" + at + "' is not a simulated time (write it with a unit: 20us): " + ex.getMessage());
-                }
+            // the swap point and the target are independent: both are checked (a trial saw to's error only once at was fixed)
+            StudyErrors both = new StudyErrors();
+            both.ok(() -> swapPoint(e.get("at").getValueNode(), field + ".at"));
+            both.ok(() -> policies.resolve(slot, policies.spec(e.get("to").getValueNode(), field + ".to")));
+            if (!both.errors.isEmpty()) throw StudyException.of(both.errors);
+        }
+    }
+
+    /** Checks a swap's {@code at}: kernel N, epoch N (N >= 1) or a simulated time with its unit. */
+    private void swapPoint(Node atNode, String field) throws StudyException {
+        String at = f.scalarText(atNode, field);
+        if (!SWAP_AT.matcher(at.trim()).matches())
+            throw doc.error(atNode, field, "'" + at + "' is not a swap point: kernel N, epoch N, or a simulated time (20us)");
+        if (!at.trim().matches("\\d.*")) count(atNode, field, at);
+        if (at.trim().matches("epoch\\s+0+"))
+            throw doc.error(atNode, field, "'" + at + "' never comes: epochs count from 1 (epoch 1 ends at the first epoch boundary)");
+        if (at.trim().matches("\\d.*")) {
+            try {
+                Units.picoseconds(at.trim());
+            } catch (RuntimeException ex) {
+                throw doc.error(atNode, field, "'" + at + "' is not a simulated time (write it with a unit: 20us): " + ex.getMessage());
             }
-            policies.resolve(slot, policies.spec(e.get("to").getValueNode(), field + ".to"));
         }
     }
 
@@ -101,18 +109,22 @@ final class SwapSection {
     }
 
     /** The policies the scripted swaps go to ({@code to}, or each of {@code between}), as resolved; swaps() reported those that are not. */
-    List<PolicyChoice> swapTargets(List<Object> swaps) {
-        List<PolicyChoice> out = new ArrayList<>();
-        for (Object o : swaps) {
-            if (!(o instanceof Map<?, ?> sw)) continue;
+    /** A policy a swap changes to, and where the study gives it ({@code swaps[1].to}, {@code swaps[0].between}). */
+    record Target(PolicyChoice choice, String field) { }
+
+    List<Target> swapTargets(List<Object> swaps) {
+        List<Target> out = new ArrayList<>();
+        for (int i = 0; i < swaps.size(); i++) {
+            if (!(swaps.get(i) instanceof Map<?, ?> sw)) continue;
             Slot slot = Slot.byId(String.valueOf(sw.get("slot")));
-            List<?> targets = sw.get("between") instanceof List<?> l ? l : java.util.Arrays.asList(sw.get("to"));
+            boolean between = sw.get("between") instanceof List<?>;
+            List<?> targets = between ? (List<?>) sw.get("between") : java.util.Arrays.asList(sw.get("to"));
             for (Object to : targets) {
                 String name = to instanceof Map<?, ?> tm ? String.valueOf(tm.get("name")) : String.valueOf(to);
                 Map<String, Object> params = new LinkedHashMap<>();
                 if (to instanceof Map<?, ?> tm) tm.forEach((k, v) -> { if (!"name".equals(k)) params.put(String.valueOf(k), v); });
                 try {
-                    if (slot != null) out.add(registry.resolve(slot, name, params));
+                    if (slot != null) out.add(new Target(registry.resolve(slot, name, params), "swaps[" + i + "]." + (between ? "between" : "to")));
                 } catch (RuntimeException unresolved) {
                     // swaps() said so already
                 }
