@@ -53,4 +53,10 @@ public interface CoreView extends Component {
      * the cap still reaches its barrier. Since api.machine 1.6.0.
      */
     void setWarpLimit(int warps);
+
+    /**
+     * The SM's L1 data cache: its geometry and its hits and misses so far, which a dynamic throttling or scheduling
+     * policy samples at its epochs (a cache-conscious rule's L1 hit rate). Since api.machine 1.7.0.
+     */
+    CacheView l1();
 }

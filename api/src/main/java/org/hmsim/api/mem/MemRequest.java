@@ -14,7 +14,11 @@ public final class MemRequest {
     /** Unique within a simulation; assigned by the pool. */
     public long id;
     public AccessKind kind = AccessKind.READ;
-    /** Virtual address (byte) as the program issued it, or -1 where there is none (write-backs). */
+    /**
+     * Virtual address (byte) as the program issued it; on a GPU L1's line requests to the L2, the line's virtual address
+     * (so an L2 policy can tell the allocation or page, since 2026-11-29); -1 where there is none (write-backs, a cache's
+     * own requests to memory).
+     */
     public long vaddr = -1;
     /** Physical address (byte) once translated. */
     public long paddr = -1;

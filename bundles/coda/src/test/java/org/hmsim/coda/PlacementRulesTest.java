@@ -154,6 +154,7 @@ class PlacementRulesTest {
         public void setCtaLimit(int ctas) {}
         public int warpLimit() { return 48; }
         public void setWarpLimit(int warps) {}
+        public org.hmsim.api.machine.CacheView l1() { return null; }
         public long issued() { return 0; }
         public long issueCycles() { return 0; }
         public long occupiedCycles() { return 0; }

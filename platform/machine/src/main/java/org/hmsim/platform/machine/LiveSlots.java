@@ -233,7 +233,7 @@ final class LiveSlots {
     static final class SmState implements WarpSchedulerPolicy.State {
         final int gpu, sm, slots;
         private final long[] age = new long[64];
-        private long started;
+        private long started, exited;
         /** The slot the SM issued from last, -1 before its first issue: replayed to a successor ({@link #rebuild}). */
         private int lastPicked = -1;
         WarpSchedulerPolicy.State target;
@@ -249,11 +249,38 @@ final class LiveSlots {
         public void onWarpStart(int slot, long a) {
             age[slot] = a;
             started |= 1L << slot;
+            exited &= ~(1L << slot);
             target.onWarpStart(slot, a);
         }
 
         @Override
-        public int pick(long ready) { return lastPicked = target.pick(ready); }
+        public int pick(long ready) { return lastPicked(target.pick(ready)); }
+
+        @Override
+        public int pick(long ready, long memory) { return lastPicked(target.pick(ready, memory)); }
+
+        private int lastPicked(int slot) {
+            if (slot >= 0) lastPicked = slot;
+            return slot;
+        }
+
+        @Override
+        public void onWarpExit(int slot) {
+            exited |= 1L << slot;
+            target.onWarpExit(slot);
+        }
+
+        @Override
+        public boolean observesL1() { return target.observesL1(); }
+
+        @Override
+        public void onL1Access(int slot, long line, boolean hit) { target.onL1Access(slot, line, hit); }
+
+        @Override
+        public void onL1Eviction(long line) { target.onL1Eviction(line); }
+
+        @Override
+        public String toString() { return target.getClass().getName(); }
 
         void rebuild(WarpSchedulerPolicy.State next) {
             long left = started;
@@ -266,10 +293,11 @@ final class LiveSlots {
                 next.onWarpStart(best, age[best]);
                 left &= ~(1L << best);
             }
+            for (long m = exited; m != 0; m &= m - 1) next.onWarpExit(Long.numberOfTrailingZeros(m)); // no-ops for the built-ins
             // The last issue, replayed as a choice with only that warp ready: a greedy state (GTO) keeps its warp and a
             // round-robin one goes on after it. Told ages alone, a GTO self-swap dropped its greedy warp (found by a
             // live-swap stress review: bfs on the small machine 62,211 -> 62,473 ns).
-            if (lastPicked >= 0) next.pick(1L << lastPicked);
+            if (lastPicked >= 0) next.pick(1L << lastPicked, 0);
             target = next;
         }
     }

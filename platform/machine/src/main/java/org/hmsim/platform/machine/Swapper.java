@@ -554,6 +554,7 @@ final class Swapper implements EventTarget {
             }
             case WARP_SCHEDULER -> {
                 m.liveWarps.swapTo((WarpSchedulerPolicy) p);
+                for (org.hmsim.platform.gpu.Gpu g : m.gpus) for (org.hmsim.platform.gpu.sm.Sm s : g.sms()) s.schedulerChanged();
                 return imported + "; warp state rebuilt from warp ages";
             }
         }

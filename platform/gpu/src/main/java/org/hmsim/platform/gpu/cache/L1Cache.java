@@ -155,6 +155,12 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
 
     public long latencyPs() { return latencyPs; }
 
+    /** The warp scheduler state told of load look-ups and evictions (CCWS), or null: nobody listens, nothing is paid. */
+    private org.hmsim.api.policy.WarpSchedulerPolicy.State observer;
+
+    /** Tells {@code s} of this L1's load look-ups and evictions from now on (null: nobody). */
+    public void observe(org.hmsim.api.policy.WarpSchedulerPolicy.State s) { observer = s; }
+
     /**
      * One coalesced line access of warp slot {@code warp}, its tag lookup starting at {@code startPs}.
      * Returns {@link #HIT} (data ready at {@code startPs + latency}), {@link #QUEUED} (the client is called
@@ -175,7 +181,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                 int dirty = i >= 0 ? t.dirty[i] : 0;
                 if (i >= 0) t.invalidate(i);
                 atomics++;
-                send(AccessKind.ATOMIC, line, need, warp, -1, startPs + latencyPs);
+                send(AccessKind.ATOMIC, line, vaddr, need, warp, -1, startPs + latencyPs);
                 // a write-back L1's dirty sectors leave after the atomic (sent first, the write-back could take the
                 // port credit the atomic was promised); found by a review: they were dropped with the line
                 if (dirty != 0) writeBackNow(line, dirty);
@@ -190,11 +196,11 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                 query.warp = warp;
                 long fault = cacheability.storeFaultPs(query);
                 if (fault > 0) {
-                    holdForFault(line, need, warp, startPs + latencyPs + fault);
+                    holdForFault(line, vaddr, need, warp, startPs + latencyPs + fault);
                     return QUEUED;
                 }
                 if (writeBack) {
-                    int r = storeBack(line, set, way, i, need, warp, startPs);
+                    int r = storeBack(line, vaddr, set, way, i, need, warp, startPs);
                     if (r >= 0) return r;
                 }
                 if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
@@ -202,7 +208,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                     writeHits++;
                     repl.onHit(set, way);
                 } else writeMisses++;
-                send(AccessKind.WRITE, line, need, warp, -1, startPs + latencyPs);
+                send(AccessKind.WRITE, line, vaddr, need, warp, -1, startPs + latencyPs);
                 return QUEUED;
         }
     }
@@ -212,7 +218,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
      * MSHR, or a miss that fetches the whole line. Returns -1 where the store must be written through instead: its
      * line's MSHR installs nothing (an uncached read), or the cacheability policy forbids the allocation.
      */
-    private int storeBack(long line, int set, int way, int i, int need, int warp, long startPs) {
+    private int storeBack(long line, long vaddr, int set, int way, int i, int need, int warp, long startPs) {
         if (i >= 0 && t.valid[i] != 0) {
             writeHits++;
             t.valid[i] |= need;
@@ -239,7 +245,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         mUsed[m] = need;
         mStoreSectors[m] = need;
         mStores[m] = 1;
-        send(AccessKind.READ, line, t.fullMask, warp, m, startPs + latencyPs); // the fork fetches the whole block
+        send(AccessKind.READ, line, vaddr, t.fullMask, warp, m, startPs + latencyPs); // the fork fetches the whole block
         return QUEUED;
     }
 
@@ -264,8 +270,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
      * a store that faults on another page while the SM's limit of pending faults is reached blocks its
      * load/store unit until one completes (the 17th fault blocks the SM).
      */
-    private void holdForFault(long line, int sectors, int warp, long readyPs) {
-        MemRequest d = request(AccessKind.WRITE, line, sectors, warp, -1);
+    private void holdForFault(long line, long vaddr, int sectors, int warp, long readyPs) {
+        MemRequest d = request(AccessKind.WRITE, line, vaddr, sectors, warp, -1);
         if (faultSlots == faultSlot.length) faultSlot = java.util.Arrays.copyOf(faultSlot, faultSlots * 2);
         int k = 0;
         while (faultSlot[k] != null) k++;
@@ -330,6 +336,12 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     }
 
     private int load(long line, int set, int way, int i, int need, long vaddr, int warp, long startPs) {
+        int r = lookUp(line, set, way, i, need, vaddr, warp, startPs);
+        if (observer != null && r != REFUSED) observer.onL1Access(warp, line, r == HIT);
+        return r;
+    }
+
+    private int lookUp(long line, int set, int way, int i, int need, long vaddr, int warp, long startPs) {
         int present = i >= 0 ? t.valid[i] : 0;
         if ((present & need) == need) {
             hits++;
@@ -360,7 +372,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
                 uncachedMerges++;
                 mUsed[m] |= need;
             }
-            if (extra != 0) send(AccessKind.READ, line, extra, warp, m, startPs + latencyPs);
+            if (extra != 0) send(AccessKind.READ, line, vaddr, extra, warp, m, startPs + latencyPs);
             return QUEUED;
         }
         if (freeMshrs == 0) return refusedByMshrs();
@@ -388,7 +400,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         mNeed[m * merge] = need;
         mWaiters[m * merge] = warp;
         mCount[m] = 1;
-        send(AccessKind.READ, line, ask, warp, m, startPs + latencyPs);
+        send(AccessKind.READ, line, vaddr, ask, warp, m, startPs + latencyPs);
         return QUEUED;
     }
 
@@ -417,10 +429,11 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     }
 
     /** A request of this L1 to the L2 for {@code sectors} of {@code line}, answered to this cache. */
-    private MemRequest request(AccessKind kind, long line, int sectors, int warp, long tag) {
+    private MemRequest request(AccessKind kind, long line, long vaddr, int sectors, int warp, long tag) {
         MemRequest d = pool.take();
         d.kind = kind;
         d.paddr = line;
+        d.vaddr = vaddr;
         d.sectorMask = sectors;
         d.size = SectorTags.SECTOR_BYTES * Integer.bitCount(sectors);
         d.pool = PhysicalAddress.pool(line);
@@ -433,8 +446,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         return d;
     }
 
-    private void send(AccessKind kind, long line, int sectors, int warp, int mshr, long readyPs) {
-        MemRequest d = request(kind, line, sectors, warp, mshr);
+    private void send(AccessKind kind, long line, long vaddr, int sectors, int warp, int mshr, long readyPs) {
+        MemRequest d = request(kind, line, vaddr, sectors, warp, mshr);
         if (mshr >= 0) {
             mPending[mshr] |= sectors;
             mOutstanding[mshr]++;
@@ -524,6 +537,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             // the L2 keeps which SMs hold its lines, to invalidate them when it evicts one (seed 003 M6): it is told,
             // unless a miss for more of the line is in flight: its answer re-installs the line (and set the bit already)
             if (t.tag[i] != -1 && t.valid[i] != 0 && mshrByLine.get(t.tag[i]) < 0) xbar.l1Dropped(t.tag[i], t.lineBytes, sm);
+            if (observer != null && t.tag[i] != -1 && t.valid[i] != 0) observer.onL1Eviction(t.tag[i]);
             if (t.dirty[i] != 0) writeBackNow(t.tag[i], t.dirty[i]);
             t.invalidate(i);
             t.tag[i] = line;
@@ -538,7 +552,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         writeBacks++;
         writeBackSectors += Integer.bitCount(sectors);
         writeBacksQueued++;
-        enqueueResend(request(AccessKind.WRITEBACK, line, sectors, -1, -1), engine.now());
+        enqueueResend(request(AccessKind.WRITEBACK, line, -1, sectors, -1, -1), engine.now());
         resend();
     }
 

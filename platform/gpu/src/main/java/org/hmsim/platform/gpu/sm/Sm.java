@@ -183,7 +183,11 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         ctaUsed = new boolean[maxCtas];
         pipeFree = new long[cfg.issueWidth()];
         smClock.attach(this);
+        schedulerChanged();
     }
+
+    /** The warp scheduler's state was made or swapped: the L1 tells it of accesses and evictions only if it asks to be told. */
+    public void schedulerChanged() { l1.observe(sched.observesL1() ? sched : null); }
 
     // ---------------------------------------------------------------- CTAs
 
@@ -233,6 +237,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     }
 
     private void exitWarp(int slot) {
+        sched.onWarpExit(slot);
         liveMask &= ~(1L << slot);
         waitMask &= ~(1L << slot);
         memMask &= ~(1L << slot);
@@ -308,9 +313,9 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         boolean any = false;
         for (int p = 0; p < pipeFree.length && ready != 0; p++) {
             if (pipeFree[p] > now) continue;
-            int slot = sched.pick(ready);
-            if (slot < 0 || slot >= 64 || (ready & (1L << slot)) == 0)
-                throw new IllegalStateException(name + ": warp scheduler picked slot " + slot + " not in ready set " + Long.toBinaryString(ready));
+            int slot = sched.pick(ready, ready & memMask);
+            if (slot == WarpSchedulerPolicy.State.NONE) break; // the scheduler holds the pipelines back this cycle: asked again next
+            if (slot < 0 || slot >= 64 || (ready & (1L << slot)) == 0) throw badPick(slot, ready, now);
             ready &= ~(1L << slot);
             issueOne(slot, p, now);
             any = true;
@@ -326,6 +331,15 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
         // again next cycle, or an SM with nothing in flight sleeps for good (a review's deadlock at warps_per_sm 1).
         if (warpLimit < maxWarps && (liveMask & ~barrierMask) != issuableOf) next = Math.min(next, now + period);
         return ready != 0 ? now : next;
+    }
+
+    /** A pick outside the ready set: the policy's fault, said with what it was offered (a trial read "not in ready set 1" as slot 1). */
+    private IllegalStateException badPick(int slot, long ready, long now) {
+        StringBuilder slots = new StringBuilder();
+        for (long m = ready; m != 0; m &= m - 1) slots.append(slots.length() == 0 ? "" : ", ").append(Long.numberOfTrailingZeros(m));
+        return new IllegalStateException(name + " at " + now / 1000.0 + " ns: the warp scheduler (" + sched
+                + ") picked slot " + slot + ", which is not ready (ready slots: " + slots + "); pick must return a slot of its"
+                + " ready bitmask (bit i = slot i) or WarpSchedulerPolicy.State.NONE");
     }
 
     /**
@@ -589,6 +603,7 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
 
     // ---------------------------------------------------------------- views
 
+    @Override
     public L1Cache l1() { return l1; }
 
     /** Told the page of every line request as it passes the L1 TLB (the residency slot's references); null: nobody. */
