@@ -110,7 +110,8 @@ public final class GogoCommands {
         all[0] = command;
         System.arraycopy(args, 0, all, 1, args.length);
         // Gogo gives each session its own System.out/err.
-        int code = kernel.commands().execute(all, System.out, System.err, true);
+        int code = kernel.commands().execute(all, new InterruptSafeStream(System.out), new InterruptSafeStream(System.err), true);
+        Thread.interrupted(); // a Ctrl-C the command handled ends with it: left set, Gogo's next write to the terminal closes it
         if (code != 0) {
             System.err.println("sim:" + command + ": exit code " + code);
             // the launcher exits with it when the shell ends (a piped script sees that a command failed);
