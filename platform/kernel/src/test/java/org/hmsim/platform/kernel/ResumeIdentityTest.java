@@ -50,6 +50,19 @@ class ResumeIdentityTest extends ResultsCli {
         assertOneLineError(run("--resume"), "workload.programs.p0.file_sha256: ");
     }
 
+    /** The timing model is the kernel bundle's: a resume after rebuilding it mixed two builds' runs (an artifact-evaluation trial). */
+    @Test
+    void resumeRefusesAFolderAnotherHmsimBuildWrote() throws Exception {
+        assertEquals(0, run());
+        Files.delete(out.resolve("runs/0002/stats.json"));
+        String json = Files.readString(out.resolve("study.json"));
+        String version = org.hmsim.platform.kernel.results.Environment.classpath().hmsimVersion();
+        Files.writeString(out.resolve("study.json"), json.replace("\"hmsim_version\" : \"" + version + "\"", "\"hmsim_version\" : \"0.1.0.202611011200\""));
+        org.junit.jupiter.api.Assertions.assertNotEquals(json, Files.readString(out.resolve("study.json")), "the version was replaced");
+        assertOneLineError(run("--resume"), "holds runs of another hmsim build (hmsim_version 0.1.0.202611011200 then, " + version + " now)");
+        assertEquals(0, run(), "without --resume the earlier runs move aside");
+    }
+
     @Test
     void resumeRefusesAFolderWhoseStudyJsonIsDamaged() throws Exception {
         assertEquals(0, run());

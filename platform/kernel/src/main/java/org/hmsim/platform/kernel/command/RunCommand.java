@@ -248,7 +248,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             ResultsFolder.ensureWritable(dir);
             EarlierResults.check(dir);
-            String conflict = resume ? new ResultsFolder(dir, s, replay).resumeConflict() : null;
+            String conflict = resume ? new ResultsFolder(dir, s, replay).resumeConflict(ctx.kernel().environment().hmsimVersion()) : null;
             if (conflict == null) return null;
             return "--resume: " + conflict + "; run without --resume (the earlier results move to " + dir.resolve(EarlierResults.PREVIOUS)
                     + "/) or choose another --out";

@@ -43,10 +43,12 @@ final class StatusCommand implements Callable<Integer> {
             if (s == RunState.RUNNING) {
                 StringJoiner j = new StringJoiner(", ", "           policies: ", "");
                 org.hmsim.platform.machine.SwapControl live = org.hmsim.platform.kernel.runner.LiveSwaps.running().get(r.id());
-                java.util.Map<Slot, String> active = live != null ? live.active() : java.util.Map.of();
+                // the last swap that took, with its parameters: a swap to the same policy with other parameters was not shown
+                java.util.Map<Slot, org.hmsim.platform.machine.SwapRecord> swapped = new java.util.EnumMap<>(Slot.class);
+                if (live != null) for (var rec : live.records()) if (rec.outcome().equals("ok")) swapped.put(rec.slot(), rec);
                 for (Slot slot : Slot.values())
-                    j.add(slot.id() + "=" + (active.containsKey(slot) && !active.get(slot).equals(r.policies().get(slot).entry().id())
-                            ? active.get(slot) + " (swapped)" : r.policies().get(slot).label() + "@" + r.policies().get(slot).entry().version())
+                    j.add(slot.id() + "=" + (swapped.containsKey(slot) ? swapped.get(slot).toWithParams() + " (swapped)"
+                            : r.policies().get(slot).label() + "@" + r.policies().get(slot).entry().version())
                             + (org.hmsim.platform.kernel.runner.LiveSwaps.departed(r.id(), slot) ? " (its bundle left: running its departed code)" : ""));
                 o.println(j);
                 // How many swaps the run has taken so far (they reach swaps.csv when it ends).

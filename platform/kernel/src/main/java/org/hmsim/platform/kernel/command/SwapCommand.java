@@ -112,6 +112,8 @@ final class SwapCommand implements Callable<Integer> {
             String why = running.isEmpty() && study != null && study.ended() == null
                     ? "no run of study " + study.study().name() + " is simulating yet (a run of it being set up or queued is waited for "
                     + START_WAIT_MS / 1000 + " s; try again)"
+                    : queued(study, run) ? "run " + run + " is still queued behind the runs in progress (" + String.join(", ", running) + ") after "
+                    + START_WAIT_MS / 1000 + " s of waiting: swap it once it runs, or script the swap in the study's swaps: (docs/study-files.md)"
                     : "no run '" + run + "' in progress (running: " + (running.isEmpty() ? "none" : String.join(", ", running)) + ")";
             e.println("swap: " + why);
             return Commands.BAD_INPUT;
@@ -126,7 +128,7 @@ final class SwapCommand implements Callable<Integer> {
                     + done.outcome() + "; it keeps " + done.from());
             return Commands.ERROR;
         }
-        o.println("run " + run + ": " + c.slot().id() + " -> " + done.to() + " at " + done.simTimePs() / 1000 + " ns");
+        o.println("run " + run + ": " + c.slot().id() + " -> " + done.toWithParams() + " at " + done.simTimePs() / 1000 + " ns");
         return Commands.OK;
     }
 
@@ -148,6 +150,14 @@ final class SwapCommand implements Callable<Integer> {
             }
         }
         return LiveSwaps.running().keySet();
+    }
+
+    /** Whether {@code run} is a run of {@code study} waiting for a worker (a swap to it was refused as if it did not exist, a trial). */
+    private static boolean queued(org.hmsim.platform.kernel.runner.StudyExecution study, String run) {
+        if (study == null) return false;
+        for (var r : study.study().runs())
+            if (r.id().equals(run)) return study.state(r.index()) == org.hmsim.platform.kernel.runner.RunState.PENDING;
+        return false;
     }
 
     /** How long a swap waits for a run of the running study that is still being set up (or queued) to start simulating. */

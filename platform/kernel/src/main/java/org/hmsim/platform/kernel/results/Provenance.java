@@ -56,11 +56,16 @@ public final class Provenance {
     }
 
     /** The study hash recorded by an earlier execution in {@code dir}, or null. */
-    public static String recordedSha(Path dir) {
+    public static String recordedSha(Path dir) { return recorded(dir, "study_sha256"); }
+
+    /** The hmsim build (the kernel bundle's version, which carries its build time) that wrote {@code dir}'s study.json, or null. */
+    public static String recordedVersion(Path dir) { return recorded(dir, "hmsim_version"); }
+
+    private static String recorded(Path dir, String key) {
         Path f = dir.resolve(ResultsFolder.PROVENANCE);
         if (!java.nio.file.Files.isRegularFile(f)) return null;
         try {
-            Object v = Json.read(f).get("study_sha256");
+            Object v = Json.read(f).get(key);
             return v == null ? null : v.toString();
         } catch (RuntimeException e) {
             return null;

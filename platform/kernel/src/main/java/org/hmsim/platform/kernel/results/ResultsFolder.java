@@ -245,6 +245,20 @@ public final class ResultsFolder {
     public String resumeConflict() { return conflict(false); }
 
     /**
+     * As {@link #resumeConflict()}, and refusing a folder another hmsim build wrote: the timing model is in the kernel
+     * bundle, whose version only study.json records, so a resume after rebuilding it mixed two builds' runs under the
+     * new build's name (an artifact-evaluation trial). {@code hmsimVersion} is this build's.
+     */
+    public String resumeConflict(String hmsimVersion) {
+        String conflict = conflict(false);
+        if (conflict != null) return conflict;
+        String then = Provenance.recordedVersion(dir);
+        if (then == null || then.equals(hmsimVersion)) return null;
+        return dir + " holds runs of another hmsim build (hmsim_version " + then + " then, " + hmsimVersion + " now): its runs and"
+                + " this build's would be mixed";
+    }
+
+    /**
      * As {@link #resumeConflict()}, for {@code collect}, which assembles what the runs recorded: the swaps a run
      * replayed (--replay-swaps) are part of what it recorded, not of the plan, and the bundles the policies came from
      * (whose versions carry a build time) may have been rebuilt since, so neither is compared; the policies' names,
