@@ -273,6 +273,16 @@ class CommandsTest {
         assertTrue(err().startsWith("swap: unknown parameter"), err());
     }
 
+    /** sim:swap SLOT POLICY with a misspelt slot printed the usage line and "runs in progress" (a shell trial). */
+    @Test
+    void aSwapsMisspeltSlotIsNamedWithTheSlots() {
+        assertEquals(Commands.BAD_INPUT, exec("swap", "warp_sched", "two-level"));
+        assertTrue(err().startsWith("swap: unknown slot 'warp_sched'") && err().contains("warp-scheduler"), err());
+        assertFalse(out().contains("runs in progress"), out());
+        assertEquals(Commands.BAD_INPUT, exec("swap", "0001", "placement"));
+        assertTrue(err().startsWith("usage: swap [RUN] SLOT POLICY"), err());
+    }
+
     @Test
     void conformCallsABadMachineFileAnInputError() throws Exception {
         Path bad = Fakes.write(dir, "machines/bad.yaml", Fakes.MACHINE.replaceFirst("sms: \\d+", "sms: 0"));

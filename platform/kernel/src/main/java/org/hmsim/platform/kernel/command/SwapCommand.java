@@ -43,10 +43,21 @@ final class SwapCommand implements Callable<Integer> {
             args = new ArrayList<>(args);
             args.add(0, running.iterator().next());
         }
+        if (args.size() == 2 && !LiveSwaps.running().containsKey(args.get(0)) && !args.get(0).matches("\\d+")) {
+            try { // SLOT POLICY with a misspelt slot: said so, with the slots (it printed the usage alone, a shell trial)
+                PolicyRegistry.slot(args.get(0));
+            } catch (InvalidChoiceException ex) {
+                e.println("swap: " + ex.getMessage());
+                return Commands.BAD_INPUT;
+            }
+        }
         if (args.size() < 3) {
-            if (!args.isEmpty()) e.println("usage: swap [RUN] SLOT POLICY[@VERSION] [param=value...] (RUN may be left out while one run is in progress)");
+            if (!args.isEmpty()) {
+                e.println("usage: swap [RUN] SLOT POLICY[@VERSION] [param=value...] (RUN may be left out while one run is in progress)");
+                return Commands.BAD_INPUT;
+            }
             o.println("runs in progress: " + (LiveSwaps.running().isEmpty() ? "none" : String.join(", ", LiveSwaps.running().keySet())));
-            return args.isEmpty() ? Commands.OK : Commands.BAD_INPUT;
+            return Commands.OK;
         }
         String run = args.get(0);
         Map<String, Object> params = new LinkedHashMap<>();
