@@ -16,7 +16,12 @@ public interface AccessProfile {
     /** The allocations of the profiled run, in allocation order (ids are their indices). */
     List<Allocation> allocations();
 
-    /** DRAM accesses to virtual page {@code vpn} in the profiling pass; 0 for a page never reached. */
+    /**
+     * DRAM accesses to virtual page {@code vpn} in the profiling pass; 0 for a page never reached. An access is one request
+     * the memory fabric accepted after the on-chip caches (seed 000 §2.3): each L2 miss's fetch (sector-sized where the L2
+     * fetches only the missing sectors, so a line read once may count more than once), each write-back and each page
+     * copy; not bytes. Compare allocations with one another, not against one access per line.
+     */
     long accesses(long vpn);
 
     /** Accesses per page of one allocation (index = page within the allocation); a copy. */
