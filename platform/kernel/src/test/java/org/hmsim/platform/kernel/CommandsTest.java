@@ -356,22 +356,9 @@ class CommandsTest {
      */
     @Test
     void conformCallsACheckThatCrashesAFailedCheckNotABadMachine() throws Exception {
-        org.hmsim.api.policy.PolicyProvider fake = new Fakes.Provider(org.hmsim.api.policy.Slot.PLACEMENT, "crashy", "1.0.0", java.util.List.of(), false);
-        kernel.policies().add(new org.hmsim.api.policy.PolicyProvider() {
-            @Override public org.hmsim.api.policy.Slot slot() { return fake.slot(); }
-
-            @Override public String name() { return fake.name(); }
-
-            @Override public String description() { return "checks with a bug"; }
-
-            @Override public java.util.List<org.hmsim.api.policy.ParamSpec> parameters() { return java.util.List.of(); }
-
-            @Override public org.hmsim.api.policy.Policy create(org.hmsim.api.policy.PolicyContext c, org.hmsim.api.policy.Params p) { return fake.create(c, p); }
-
-            @Override public void check(org.hmsim.api.policy.Params p, org.hmsim.api.policy.RunFacts run) {
-                String none = run.allocations().isEmpty() ? null : "x";
-                none.length(); // the bug: a NullPointerException on every machine
-            }
+        addPlacementCheckedBy("crashy", java.util.List.of(), (p, run) -> {
+            String none = run.allocations().isEmpty() ? null : "x";
+            none.length(); // the bug: a NullPointerException on every machine
         });
         Path m = Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
         assertEquals(3, exec("conform", "placement", "crashy", "--machine", m.toString(), "--work", dir.resolve("c").toString()));
@@ -382,25 +369,31 @@ class CommandsTest {
     @Test
     void conformSaysARefusedParameterValueIsTheParametersFault() throws Exception {
         org.hmsim.api.policy.ParamSpec pools = org.hmsim.api.policy.ParamSpec.string("pool", "", "the pool to fill first");
-        org.hmsim.api.policy.PolicyProvider fake = new Fakes.Provider(org.hmsim.api.policy.Slot.PLACEMENT, "fussy", "1.0.0", java.util.List.of(pools), false);
-        kernel.policies().add(new org.hmsim.api.policy.PolicyProvider() {
-            @Override public org.hmsim.api.policy.Slot slot() { return fake.slot(); }
-
-            @Override public String name() { return fake.name(); }
-
-            @Override public String description() { return "refuses a pool the machine lacks"; }
-
-            @Override public java.util.List<org.hmsim.api.policy.ParamSpec> parameters() { return java.util.List.of(pools); }
-
-            @Override public org.hmsim.api.policy.Policy create(org.hmsim.api.policy.PolicyContext c, org.hmsim.api.policy.Params p) { return fake.create(c, p); }
-
-            @Override public void check(org.hmsim.api.policy.Params p, org.hmsim.api.policy.RunFacts run) {
-                if (!p.getString("pool").isEmpty()) throw new IllegalArgumentException("parameter 'pool': this machine has no pool '" + p.getString("pool") + "'");
-            }
+        addPlacementCheckedBy("fussy", java.util.List.of(pools), (p, run) -> {
+            if (!p.getString("pool").isEmpty()) throw new IllegalArgumentException("parameter 'pool': this machine has no pool '" + p.getString("pool") + "'");
         });
         Path m = Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
         assertEquals(Commands.BAD_INPUT, exec("conform", "placement", "fussy", "--param", "pool=hbm9", "--machine", m.toString()));
         assertTrue(err().contains("conform: --param pool: fussy refuses it on " + m + ": parameter 'pool': this machine has no pool 'hbm9'"), err());
         assertFalse(err().contains("choose a machine"), err());
+    }
+
+    /** A placement policy {@code name} with these parameters whose {@code check(Params, RunFacts)} is {@code check}. */
+    private void addPlacementCheckedBy(String name, java.util.List<org.hmsim.api.policy.ParamSpec> params,
+                                       java.util.function.BiConsumer<org.hmsim.api.policy.Params, org.hmsim.api.policy.RunFacts> check) {
+        org.hmsim.api.policy.PolicyProvider fake = new Fakes.Provider(org.hmsim.api.policy.Slot.PLACEMENT, name, "1.0.0", params, false);
+        kernel.policies().add(new org.hmsim.api.policy.PolicyProvider() {
+            @Override public org.hmsim.api.policy.Slot slot() { return fake.slot(); }
+
+            @Override public String name() { return fake.name(); }
+
+            @Override public String description() { return "a policy whose check is the test's"; }
+
+            @Override public java.util.List<org.hmsim.api.policy.ParamSpec> parameters() { return params; }
+
+            @Override public org.hmsim.api.policy.Policy create(org.hmsim.api.policy.PolicyContext c, org.hmsim.api.policy.Params p) { return fake.create(c, p); }
+
+            @Override public void check(org.hmsim.api.policy.Params p, org.hmsim.api.policy.RunFacts run) { check.accept(p, run); }
+        });
     }
 }

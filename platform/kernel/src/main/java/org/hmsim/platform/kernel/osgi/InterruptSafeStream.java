@@ -13,30 +13,18 @@ final class InterruptSafeStream extends PrintStream {
     InterruptSafeStream(OutputStream out) { super(out, true); }
 
     @Override
-    public void write(int b) {
-        boolean interrupted = Thread.interrupted();
-        try {
-            super.write(b);
-        } finally {
-            if (interrupted) Thread.currentThread().interrupt();
-        }
-    }
+    public void write(int b) { uninterrupted(() -> super.write(b)); }
 
     @Override
-    public void write(byte[] buf, int off, int len) {
-        boolean interrupted = Thread.interrupted();
-        try {
-            super.write(buf, off, len);
-        } finally {
-            if (interrupted) Thread.currentThread().interrupt();
-        }
-    }
+    public void write(byte[] buf, int off, int len) { uninterrupted(() -> super.write(buf, off, len)); }
 
     @Override
-    public void flush() {
+    public void flush() { uninterrupted(super::flush); }
+
+    private static void uninterrupted(Runnable write) {
         boolean interrupted = Thread.interrupted();
         try {
-            super.flush();
+            write.run();
         } finally {
             if (interrupted) Thread.currentThread().interrupt();
         }

@@ -240,14 +240,9 @@ public final class ResultsFolder {
 
     /**
      * Why the runs this folder completed are not runs of the study as it is now, or null: a completed run's
-     * config.json differs from its plan, or study.json records another hash of the study file.
-     */
-    public String resumeConflict() { return conflict(false); }
-
-    /**
-     * As {@link #resumeConflict()}, and refusing a folder another hmsim build wrote: the timing model is in the kernel
-     * bundle, whose version only study.json records, so a resume after rebuilding it mixed two builds' runs under the
-     * new build's name (an artifact-evaluation trial). {@code hmsimVersion} is this build's.
+     * config.json differs from its plan, study.json records another hash of the study file, or another hmsim build
+     * ({@code hmsimVersion} is this one's). The timing model is in the kernel bundle, whose version only study.json
+     * records: a resume after rebuilding it mixed two builds' runs under the new build's name (an artifact-evaluation trial).
      */
     public String resumeConflict(String hmsimVersion) {
         String conflict = conflict(false);
@@ -259,7 +254,7 @@ public final class ResultsFolder {
     }
 
     /**
-     * As {@link #resumeConflict()}, for {@code collect}, which assembles what the runs recorded: the swaps a run
+     * As {@link #resumeConflict(String)} without the build, for {@code collect}, which assembles what the runs recorded: the swaps a run
      * replayed (--replay-swaps) are part of what it recorded, not of the plan, and the bundles the policies came from
      * (whose versions carry a build time) may have been rebuilt since, so neither is compared; the policies' names,
      * versions and parameters are.
