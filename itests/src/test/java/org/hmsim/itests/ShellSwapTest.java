@@ -119,6 +119,22 @@ class ShellSwapTest {
         assertTrue(swapNs > 0 && swapNs < Double.parseDouble(Studies.column(results, "sim_time_ns").get(0)), "mid-run: " + row);
     }
 
+    /** A swap to the same policy with other parameters: status showed the old ones, unmarked (a shell trial). */
+    @Test
+    void simStatusShowsTheParametersASwapGave() throws Exception {
+        Path study = Hmsim.write(dir.resolve("params.yaml"), "study: params", "seed: 7", "machine: " + Hmsim.smallMachine(),
+                "workloads:", "  - { name: stream, elements: 4194304 }", "policies:", "  placement: {name: ratio, fast_percent: 30}", "epoch: 1us");
+        Path results = dir.resolve("params-out");
+        shell("sim:run " + study + " --out " + results + " --no-report --jobs 1");
+        awaitShell("sim:status", s -> s.contains("swaps: 0") && s.contains("placement=ratio(fast_percent=30)@"), "the run is simulating");
+        String swapped = shell("sim:swap 0001 placement ratio fast_percent=60");
+        assertTrue(swapped.contains("placement -> ratio@1.0.0(fast_percent=60) at "), swapped);
+        String status = shell("sim:status"); // answered once taken, at the epoch end after the command: most of the run is left
+        assertTrue(status.contains("placement=ratio@1.0.0(fast_percent=60) (swapped)"), status);
+        String done = awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");
+        assertEquals(List.of("ok"), Studies.column(results, "status"), done);
+    }
+
     /**
      * {@code sim:swap throttling static sms_per_gpu=1} while a stream runs: SMs 1-3 finish the blocks they hold and take
      * no more, so SM 0 runs the rest of the grid; every block runs and every request is answered.
