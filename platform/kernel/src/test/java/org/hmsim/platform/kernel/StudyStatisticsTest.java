@@ -34,6 +34,17 @@ class StudyStatisticsTest extends ResultsCli {
                 "kept among the run's metrics, so collect and --resume rebuild the same runs.csv");
     }
 
+    /** A misspelt entry only left its column out, without a word: the run's summary names it (a trial's {@code victim_chosen}). */
+    @Test
+    void anEntryThatMatchedNoStatisticOfAnyRunIsNamed() throws Exception {
+        assertEquals(0, study("statistics: [gpu0.l2.misses, gpu0.l2.mises, policy.nobody.*]\n", ""), err());
+        String note = out().lines().filter(l -> l.startsWith("note: statistics:")).findFirst().orElse("(none) in " + out());
+        assertTrue(note.contains("'gpu0.l2.mises', 'policy.nobody.*' matched no statistic of any run"), note);
+        assertFalse(note.contains("'gpu0.l2.misses'"), "an entry that matched is not named: " + note);
+        assertEquals(0, study("statistics: [gpu0.l2.m*]\n", ""), err());
+        assertFalse(out().contains("note: statistics:"), "no note when every entry matched: " + out());
+    }
+
     @Test
     void aFigureOfAStatisticTheStudyDoesNotListSaysHow() throws Exception {
         assertOneLineError(study("", "report:\n  - {metric: gpu0.l2.misses, by: workload}\n"), "is drawn once the study lists it under statistics:");

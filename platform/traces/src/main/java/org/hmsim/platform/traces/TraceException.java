@@ -54,6 +54,24 @@ public final class TraceException extends RuntimeException {
             throw inFile(file.toString(), "not a regular file (a folder, FIFO or device): a trace is written to a new file or over a regular one", null);
     }
 
+    /**
+     * Readies a trace's output: checks it and its {@code .part} sibling as {@link #requireRegularOutput} does and creates
+     * the folders above it, as {@code run --out} creates its folder (a missing one said only "cannot write FILE:
+     * FILE.part"). Returns the {@code .part} file the trace is written to before it is renamed over its target.
+     */
+    public static java.nio.file.Path prepareOutput(java.nio.file.Path file) {
+        requireRegularOutput(file);
+        java.nio.file.Path tmp = file.resolveSibling(file.getFileName() + ".part");
+        requireRegularOutput(tmp); // opening a FIFO left at FILE.part blocked for ever (an audit)
+        java.nio.file.Path parent = file.toAbsolutePath().getParent();
+        try {
+            if (parent != null) java.nio.file.Files.createDirectories(parent);
+        } catch (java.io.IOException e) {
+            throw inFile(file.toString(), "cannot create its folder " + parent + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
+        }
+        return tmp;
+    }
+
     public String file() { return file; }
 
     /** 1-based line, or -1. */

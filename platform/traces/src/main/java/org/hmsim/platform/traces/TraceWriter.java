@@ -67,10 +67,8 @@ public final class TraceWriter implements TraceSink {
     }
 
     public TraceWriter(Path out) {
-        TraceException.requireRegularOutput(out);
         this.target = out;
-        this.tmp = out.resolveSibling(out.getFileName() + ".part");
-        TraceException.requireRegularOutput(tmp); // opening a FIFO left at FILE.part blocked for ever (an audit)
+        this.tmp = TraceException.prepareOutput(out);
         try {
             ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
             tmp.toFile().deleteOnExit(); // Ctrl-C or SIGTERM mid-import leaves no .part (after the rename there is none to delete)

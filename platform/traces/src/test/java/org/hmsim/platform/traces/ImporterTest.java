@@ -175,6 +175,20 @@ class ImporterTest {
         assertTrue(in.getMessage().startsWith(folder + ": not a regular file"), in.getMessage());
     }
 
+    /** An output in folders that do not exist yet: they are created, as {@code run --out} creates its folder (a trial: "cannot write FILE: FILE.part"). */
+    @Test
+    void anImportCreatesTheFoldersAboveItsOutput() throws IOException {
+        Path d = accelSim(null);
+        Path binary = dir.resolve("new/deeper/t.hmt"), text = dir.resolve("other/t.hmtt");
+        Traces.convert("accel-sim", d, binary, false);
+        Traces.convert("accel-sim", d, text, true);
+        try (TraceFile f = TraceFile.open(binary)) {
+            assertEquals(1, f.kernels().size());
+        }
+        assertTrue(Files.readString(text).startsWith(org.hmsim.platform.traces.TraceFormat.TEXT_MAGIC), "the text twin is written");
+        assertTrue(Files.notExists(binary.resolveSibling("t.hmt.part")) && Files.notExists(text.resolveSibling("t.hmtt.part")), "no .part left");
+    }
+
     @Test
     void accelSimTruncatedWarpIsReported() throws IOException {
         Path d = accelSim(null);

@@ -303,6 +303,29 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
+     * Names each {@code statistics:} entry that matched no statistic of any finished run: a misspelt name only left its
+     * runs.csv column out (a trial's {@code policy.residency.victim_chosen} for {@code victims_chosen}), and a figure of it
+     * is drawn empty.
+     */
+    static void statisticsThatMatchedNothing(StudyExecution ex, PrintStream o) {
+        List<String> unmatched = new ArrayList<>(ex.study().statistics());
+        boolean anyDone = false;
+        for (PlannedRun r : ex.study().runs()) {
+            if (unmatched.isEmpty()) return;
+            if (!(doneSection(ex, r, "metrics") instanceof Map<?, ?> m)) continue;
+            anyDone = true;
+            unmatched.removeIf(entry -> {
+                java.util.regex.Pattern p = org.hmsim.platform.report.MetricNames.glob(entry);
+                return m.keySet().stream().anyMatch(k -> p.matcher(String.valueOf(k)).matches());
+            });
+        }
+        if (anyDone && !unmatched.isEmpty())
+            o.println("note: statistics: " + unmatched.stream().map(e -> "'" + e + "'").collect(java.util.stream.Collectors.joining(", "))
+                    + " matched no statistic of any run, so runs.csv has no column for " + (unmatched.size() == 1 ? "it" : "them")
+                    + " (a run's statistics.csv lists the names its stats.json has)");
+    }
+
+    /**
      * Says when a run's placement policy chose no page's pool: every page was mapped before its first touch (a migration
      * policy's {@code host_data: true} maps them all into the capacity pool before the first kernel), so the run is
      * labelled with a placement that did nothing (a researcher's bw-aware + threshold ran as DDR-only, 51 against 18.8 us,
@@ -357,6 +380,7 @@ final class RunCommand implements Callable<Integer> {
         swapsNotReached(ex, o);
         seedsThatChangedNothing(ex, o);
         placementThatChoseNothing(ex, o);
+        statisticsThatMatchedNothing(ex, o);
         o.println("results: " + ex.out());
         o.flush();
     }

@@ -30,10 +30,8 @@ public final class TextTraceWriter implements TraceSink {
     private boolean closed;
 
     public TextTraceWriter(Path file) {
-        TraceException.requireRegularOutput(file);
         this.target = file;
-        this.tmp = file.resolveSibling(file.getFileName() + ".part");
-        TraceException.requireRegularOutput(tmp); // opening a FIFO left at FILE.part blocked for ever (an audit)
+        this.tmp = TraceException.prepareOutput(file);
         try {
             out = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8), 1 << 16);
             tmp.toFile().deleteOnExit(); // Ctrl-C or SIGTERM mid-import leaves no .part (after the rename there is none to delete)
