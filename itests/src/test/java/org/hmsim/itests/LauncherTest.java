@@ -68,6 +68,20 @@ class LauncherTest {
         assertTrue(shell.out.substring(after).contains("  local 1.0.0  [org.hmsim.baseline"), "policies listed again\n" + shell);
     }
 
+    /** The shell's help and usage name the commands as typed there: {@code help sim:run} said only "parameters: String[]", {@code sim:await --help} "Usage: hmsim await". */
+    @Test
+    void theShellsHelpNamesItsCommandsAsTypedThere() throws Exception {
+        Output shell = run(Hmsim.home().resolve("bin/hmsim"), String.join("\n",
+                "help sim:run", "echo ---usage---", "sim:await --help", "echo ---nested---", "sim:trace import --help", ""), "shell");
+        assertEquals(0, shell.code, shell::toString);
+        int usage = shell.out.indexOf("---usage---"), nested = shell.out.indexOf("---nested---");
+        assertTrue(usage > 0 && nested > usage, shell::toString);
+        String help = shell.out.substring(0, usage);
+        assertTrue(help.contains("Runs a study in the background") && help.contains("sim:run --help lists them"), shell::toString);
+        assertTrue(shell.out.substring(usage, nested).contains("Usage: sim:await [-hV] [--timeout=T]"), shell::toString);
+        assertTrue(shell.out.substring(nested).contains("Usage: sim:trace import "), shell::toString);
+    }
+
     @Test
     void aPipedShellExitsWithTheCodeOfTheLastFailedSimCommand() throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.yaml"), "study: x\nmachine: nowhere.yaml\nworkloads: [stream]\n");

@@ -5,6 +5,14 @@ package org.hmsim.api.policy;
  * and the fetch proceed for that way, and a set whose ways are all locked stalls further misses.
  * A fetch-buffer design (FRC, seed 003) starts the fetch into a separate buffer while the victim stays
  * valid and can still hit.
+ * <p>
+ * A policy of this slot is a set of constants that the platform's one miss path reads; it is not called per miss,
+ * so it chooses among the designs below (and their combinations) but cannot reorder the steps of a miss. The getters
+ * are read once when the machine is built and once when a swap to the policy is staged (again after its
+ * {@code importState}); a getter that throws, or a value out of range (a negative count; more than 65,536 fetch
+ * buffers), fails the run at its start or refuses the swap before anything is drained, naming the getter. Fetch
+ * buffers and a victim cache may be combined: a miss that finds its fetch-buffer set full takes the conventional path,
+ * whose victims then enter the victim cache; {@link #postsWriteBacks()} applies only without either.
  */
 public interface L2MissPathPolicy extends Policy {
 

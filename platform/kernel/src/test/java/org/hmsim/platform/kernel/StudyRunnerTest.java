@@ -205,4 +205,25 @@ class StudyRunnerTest {
         assertEquals(0, run(s, out, 1, true, Fakes.SIMULATOR), "--resume runs it again");
         assertFalse(Files.exists(r.resolve("partial-stats.json")) || Files.exists(r.resolve("partial-timeseries.csv")), "the partial files go with the error");
     }
+
+    /** Any run that fails mid-simulation keeps what it simulated beside its error (a trial's run failed 48 us in and kept nothing). */
+    @Test
+    void aRunThatFailsMidSimulationKeepsItsStatisticsUpToTheFailure() throws Exception {
+        Study s = parse("study: broken\nseed: 1\nmachine: ../machines/small.yaml\nworkloads: [stream]\n");
+        Path out = dir.resolve("broken");
+        Function<RunSpec, RunResult> failing = spec -> {
+            RunResult part = new RunResult(48_000_000, new java.util.LinkedHashMap<>(Map.of("sim_time_ns", 48000.0)), new java.util.TreeMap<>(Map.of("gpu0.l2.hits", 7.0)),
+                    List.of("requests"), List.of(new double[] {48000, 3}), 1, 1);
+            IllegalStateException e = new IllegalStateException("the cta-scheduler policy picked SM 19");
+            e.addSuppressed(new org.hmsim.platform.machine.RunFailureContext("the run failed at 48us simulated; policies swapped in before it: cta-scheduler=mine@1.0.0 (at 40us)", part));
+            throw e;
+        };
+        assertEquals(StudyExecution.FAILED_RUNS, run(s, out, 1, false, failing));
+        Path r = out.resolve("runs/0001");
+        String error = read(r.resolve("error.txt"));
+        assertTrue(error.contains("picked SM 19") && error.contains("policies swapped in before it: cta-scheduler=mine@1.0.0 (at 40us)"), error);
+        assertTrue(read(r.resolve("partial-stats.json")).contains("gpu0.l2.hits"), read(r.resolve("partial-stats.json")));
+        assertEquals("time_ns,requests\n48000,3\n", read(r.resolve("partial-timeseries.csv")));
+        assertFalse(Files.exists(r.resolve("stats.json")), "not complete");
+    }
 }

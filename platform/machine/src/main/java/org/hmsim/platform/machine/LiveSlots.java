@@ -95,31 +95,38 @@ final class LiveSlots {
         public int boundGpu(int kernel, int cta) { return target.boundGpu(kernel, cta); }
     }
 
+    /**
+     * The l2-miss-path's constants as the slices read them: the policy's values, read and checked once when it is
+     * installed ({@link org.hmsim.platform.gpu.cache.MissPathSettings}), never at a miss.
+     */
     static final class L2MissPath implements L2MissPathPolicy {
-        L2MissPathPolicy target;
+        private org.hmsim.platform.gpu.cache.MissPathSettings settings;
 
-        L2MissPath(L2MissPathPolicy t) { target = t; }
+        L2MissPath(L2MissPathPolicy t) { settings = org.hmsim.platform.gpu.cache.MissPathSettings.of(t); }
 
-        @Override
-        public int fetchBuffersPerBank() { return target.fetchBuffersPerBank(); }
-
-        @Override
-        public int swapCycles() { return target.swapCycles(); }
+        /** The constants of the policy a swap installs, read when it was staged (and after it imported its state). */
+        void install(org.hmsim.platform.gpu.cache.MissPathSettings next) { settings = next; }
 
         @Override
-        public int fetchBufferWays() { return target.fetchBufferWays(); }
+        public int fetchBuffersPerBank() { return settings.fetchBuffersPerBank(); }
 
         @Override
-        public boolean fetchBufferTakesMshr() { return target.fetchBufferTakesMshr(); }
+        public int swapCycles() { return settings.swapCycles(); }
 
         @Override
-        public boolean fetchBufferBankLocalIndex() { return target.fetchBufferBankLocalIndex(); }
+        public int fetchBufferWays() { return settings.fetchBufferWays(); }
 
         @Override
-        public int victimCacheLines() { return target.victimCacheLines(); }
+        public boolean fetchBufferTakesMshr() { return settings.fetchBufferTakesMshr(); }
 
         @Override
-        public boolean postsWriteBacks() { return target.postsWriteBacks(); }
+        public boolean fetchBufferBankLocalIndex() { return settings.fetchBufferBankLocalIndex(); }
+
+        @Override
+        public int victimCacheLines() { return settings.victimCacheLines(); }
+
+        @Override
+        public boolean postsWriteBacks() { return settings.postsWriteBacks(); }
     }
 
     /** Replacement: a forwarding state per cache, rebuilt from the new policy on a swap. */

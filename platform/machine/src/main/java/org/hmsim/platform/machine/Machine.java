@@ -140,7 +140,11 @@ public final class Machine implements MachineView {
         // The GPU gets forwarders, so a live swap (Swapper) can replace a slot's policy without the GPU's help.
         liveWarps = new LiveSlots.WarpScheduler(policy(Slot.WARP_SCHEDULER, WarpSchedulerPolicy.class));
         liveReplacement = new LiveSlots.Replacement(policy(Slot.REPLACEMENT, ReplacementPolicy.class));
-        liveMissPath = new LiveSlots.L2MissPath(policy(Slot.L2_MISS_PATH, L2MissPathPolicy.class));
+        try {
+            liveMissPath = new LiveSlots.L2MissPath(policy(Slot.L2_MISS_PATH, L2MissPathPolicy.class));
+        } catch (IllegalArgumentException e) { // a value no L2 can have: named with the policy, before anything runs
+            throw new IllegalStateException("policy for slot l2-miss-path (" + source.describe(Slot.L2_MISS_PATH) + "): " + e.getMessage(), e);
+        }
         liveCta = new LiveSlots.CtaScheduler(policy(Slot.CTA_SCHEDULER, CtaSchedulerPolicy.class));
         liveCoherence = new LiveSlots.Coherence(policy(Slot.COHERENCE, CoherencePolicy.class));
         cpu = cfg.cpu() == null ? null : CpuWiring.build(this, fabrics); // GPU L2 misses then enter its directory

@@ -132,6 +132,18 @@ public final class Simulation {
             m.workloadEnded();
             if (swapper != null) swapper.workloadEnded(m.engine.now(), epoch);
         });
+        try {
+            return simulate(m, spec, swapper, aborted, workload, epochs);
+        } catch (SimTimeLimitException | RunAbortedException e) {
+            throw e; // a time limit carries its own statistics; an abort is the container's, not the run's failure
+        } catch (RuntimeException e) {
+            e.addSuppressed(failureContext(m, workload, swapper, epochs));
+            throw e;
+        }
+    }
+
+    private static RunResult simulate(Machine m, RunSpec spec, Swapper swapper, java.util.function.BooleanSupplier aborted,
+                                      WorkloadRunner workload, EpochClock epochs) {
         workload.start();
         long limit = spec.maxSimTimePs() > 0 ? spec.maxSimTimePs() : Long.MAX_VALUE;
         m.engine.run(limit);
@@ -153,6 +165,30 @@ public final class Simulation {
                     + " has no result; its statistics up to the limit are in partial-stats.json and partial-timeseries.csv beside this error", partial);
         }
         return result(m, workload, swapper, epochs, workload.finishedPs());
+    }
+
+    /** When the run failed, the policies swapped in before, and its statistics up to then (if they can still be read). */
+    private static RunFailureContext failureContext(Machine m, WorkloadRunner workload, Swapper swapper, EpochClock epochs) {
+        long now = m.engine.now();
+        StringBuilder b = new StringBuilder("the run failed at " + time(now) + " simulated, in kernel launch " + workload.kernelsLaunched()
+                + " of " + workload.kernelCount());
+        if (swapper != null) {
+            java.util.Map<org.hmsim.api.policy.Slot, SwapRecord> last = new java.util.EnumMap<>(org.hmsim.api.policy.Slot.class);
+            for (SwapRecord r : swapper.records()) if ("ok".equals(r.outcome())) last.put(r.slot(), r);
+            if (!last.isEmpty()) {
+                b.append("; policies swapped in before it (runs.csv names the ones the run started with):");
+                last.values().forEach(r -> b.append(' ').append(r.slot().id()).append('=').append(r.toWithParams())
+                        .append(" (at ").append(time(r.simTimePs())).append(')'));
+            }
+        }
+        RunResult partial = null;
+        try {
+            partial = result(m, workload, swapper, epochs, now);
+            b.append("; its statistics up to the failure are in partial-stats.json and partial-timeseries.csv");
+        } catch (RuntimeException | LinkageError unreadable) { // the failure left a component unable to report
+            b.append("; its statistics could not be gathered (").append(unreadable).append(')');
+        }
+        return new RunFailureContext(b.toString(), partial);
     }
 
     /** The run's statistics, metrics and series at {@code end}: the workload's end, or the time limit. */

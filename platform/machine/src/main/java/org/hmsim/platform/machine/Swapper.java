@@ -93,6 +93,8 @@ final class Swapper implements EventTarget {
     private Policy prepared;
     /** The prepared policy's view of the memory manager: the slot's once it is installed, retired if it is refused. */
     private PolicyMemory preparedMemory;
+    /** An l2-miss-path target's constants, read and checked as the swap is staged and again after it imported its state. */
+    private org.hmsim.platform.gpu.cache.MissPathSettings preparedMissPath;
     /** The prepared policy's statistics, waiting to take over the slot's names when it is installed. */
     private StatsRegistry.Handover preparedStats;
     /** This swap stalled the GPUs or flushed the caches: refused now, it has changed the run's timing. */
@@ -392,6 +394,7 @@ final class Swapper implements EventTarget {
             next = t.factory().apply(new SimPolicyContext(m, preparedMemory, preparedStats, swapSeed, runId, slot));
             if (!slot.policyType().isInstance(next))
                 throw new IllegalStateException(t.id() + " created " + (next == null ? "null" : next.getClass().getName()) + ", not a " + slot.policyType().getSimpleName());
+            readMissPath(slot, next); // a getter that throws or a value no L2 can have: refused before anything is drained
         } catch (RuntimeException | LinkageError e) {
             // LinkageError: the target's bundle went away after it was resolved (its classes can no longer load)
             refuse(e, "");
@@ -413,6 +416,11 @@ final class Swapper implements EventTarget {
         }
         prepared = next;
         return true;
+    }
+
+    /** An l2-miss-path policy's constants, read and checked ({@link org.hmsim.platform.gpu.cache.MissPathSettings}); other slots: nothing. */
+    private void readMissPath(Slot slot, Policy next) {
+        preparedMissPath = slot == Slot.L2_MISS_PATH ? org.hmsim.platform.gpu.cache.MissPathSettings.of((L2MissPathPolicy) next) : null;
     }
 
     /** Records the swap in progress as refused for {@code why}, tells the host, and ends it; the slot keeps its policy. */
@@ -459,6 +467,12 @@ final class Swapper implements EventTarget {
             prepared.importState(exported);
         } catch (RuntimeException | LinkageError e) {
             refuse(e, "importState failed: ");
+            return;
+        }
+        try {
+            readMissPath(slot, prepared); // its constants may follow the state it imported
+        } catch (RuntimeException | LinkageError e) {
+            refuse(e, "");
             return;
         }
         SwapRequest r = current;
@@ -530,7 +544,7 @@ final class Swapper implements EventTarget {
                 }
                 return imported + "; memory system drained; " + (flushText != null ? flushText : "caches not flushed");
             }
-            case L2_MISS_PATH -> m.liveMissPath.target = (L2MissPathPolicy) p;
+            case L2_MISS_PATH -> m.liveMissPath.install(preparedMissPath);
             case REPLACEMENT -> {
                 m.liveReplacement.swapTo((ReplacementPolicy) p);
                 return imported + "; replacement state rebuilt from cache contents";
@@ -591,6 +605,9 @@ final class Swapper implements EventTarget {
 
     /** Swaps carried out so far (outcome ok; refused ones left the policy as it was). */
     long performed() { return control.records().stream().filter(r -> "ok".equals(r.outcome())).count(); }
+
+    /** The run's swap records so far, refused ones included. */
+    List<SwapRecord> records() { return control.records(); }
 
     /** Whether a swap is being carried out or waiting (the run must not end its epochs then). */
     boolean busy() { return current != null || !queue.isEmpty(); }

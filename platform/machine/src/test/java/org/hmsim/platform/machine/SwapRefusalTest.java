@@ -85,6 +85,79 @@ class SwapRefusalTest {
         assertEquals(List.of("new"), closed, "the policy created for the refused swap is closed");
     }
 
+    /**
+     * An l2-miss-path policy's constants are read once, as its swap is staged: a getter that throws refuses the swap
+     * before anything drained (it was recorded "ok" and failed the run at the next miss), and a value no L2 can have is
+     * refused naming the getter (-5 FRC entries ran as the conventional path under the policy's name). Once installed,
+     * its getters are not called per miss (a value following the clock changed the miss path with no drain).
+     */
+    @Test
+    void aMissPathsConstantsAreReadAndCheckedOnceWhenItsSwapIsStaged() {
+        Hosts throwing = new Hosts();
+        RunResult r = swapped(throwing, Slot.L2_MISS_PATH, real -> ctx -> new org.hmsim.api.policy.L2MissPathPolicy() {
+            @Override
+            public boolean postsWriteBacks() { throw new IllegalStateException("no constant today"); }
+        });
+        assertEquals("refused: java.lang.IllegalStateException: no constant today", throwing.records.get(0).outcome());
+        assertEquals("", firstDifference(PLAIN, r), "refused before the drain: the plain run");
+
+        Hosts negative = new Hosts();
+        r = swapped(negative, Slot.L2_MISS_PATH, real -> ctx -> new org.hmsim.api.policy.L2MissPathPolicy() {
+            @Override
+            public int fetchBuffersPerBank() { return -5; }
+        });
+        assertEquals("refused: java.lang.IllegalArgumentException: l2-miss-path fetchBuffersPerBank() returned -5: must be 0..65536"
+                + " (FRC entries per L2 bank; 0 = none)", negative.records.get(0).outcome());
+        assertEquals("", firstDifference(PLAIN, r));
+
+        int[] calls = {0};
+        Hosts counted = new Hosts();
+        r = swapped(counted, Slot.L2_MISS_PATH, real -> ctx -> new org.hmsim.api.policy.L2MissPathPolicy() {
+            @Override
+            public boolean postsWriteBacks() { return ++calls[0] > 0; }
+        });
+        assertTrue(counted.records.get(0).outcome().startsWith("ok"), counted.records.toString());
+        assertEquals(2, calls[0], "read as the swap is staged and after importState, never at a miss");
+        assertTrue(r.stats().get("gpu0.l2.slice0.misses") > 0, "the run went on missing in the L2 after the swap");
+    }
+
+    /**
+     * A policy swapped in that fails the run later: the failure carries when it happened, the policy swapped in (runs.csv
+     * names the one the run started with) and the statistics up to then (a trial's run kept nothing of its 48 us).
+     */
+    @Test
+    void aRunThatAPolicySwappedInFailsSaysWhichAndKeepsItsStatistics() {
+        Hosts src = new Hosts();
+        src.slot = Slot.CACHEABILITY;
+        src.create = real -> ctx -> (org.hmsim.api.policy.CacheabilityPolicy) (level, request) -> { throw new IllegalStateException("no cacheability today"); };
+        src.swap(new ScriptedSwap(When.TIME, PLAIN.simTimePs() / 2, Slot.CACHEABILITY, new Choice("cache-all", Map.of())));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> TestMachines.run(TestMachines.machine("small"), workload(), src));
+        assertEquals("no cacheability today", e.getMessage());
+        RunFailureContext c = RunFailureContext.of(e);
+        assertTrue(c != null, "the failure carries its context");
+        assertTrue(c.getMessage().startsWith("the run failed at ") && c.getMessage().contains(" simulated, in kernel launch 1 of 1; policies swapped in before it"
+                + " (runs.csv names the ones the run started with): cacheability=cache-all@1.0.0 (at "), c.getMessage());
+        assertTrue(c.partial() != null && c.partial().simTimePs() >= PLAIN.simTimePs() / 2 && c.partial().simTimePs() < PLAIN.simTimePs(),
+                "statistics up to the failure, after the swap: " + (c.partial() == null ? null : c.partial().simTimePs()) + " of " + PLAIN.simTimePs());
+        assertTrue(c.partial().stats().get("gpu0.l2.slice0.misses") > 0, "what it simulated is there");
+    }
+
+    /** A machine built with a miss path whose constant no L2 can have fails before anything runs, naming the policy. */
+    @Test
+    void aMissPathWithAnImpossibleConstantFailsTheRunAtItsStartNamingThePolicy() {
+        SwappableProviders src = new SwappableProviders() {
+            @Override
+            public Policy create(Slot slot, PolicyContext context) {
+                return slot != Slot.L2_MISS_PATH ? super.create(slot, context) : new org.hmsim.api.policy.L2MissPathPolicy() {
+                    @Override
+                    public int victimCacheLines() { return -1; }
+                };
+            }
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> TestMachines.run(TestMachines.machine("small"), workload(), src));
+        assertTrue(e.getMessage().startsWith("policy for slot l2-miss-path (conventional@1.0.0): l2-miss-path victimCacheLines() returned -1"), e.getMessage());
+    }
+
     /** The target was created before the drain; its bundle left while the swap drained: refused then, after draining. */
     @Test
     void aTargetWhoseBundleLeftWhileTheSwapDrainedIsRefusedAfterDraining() {

@@ -267,13 +267,14 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         mp.configure();
         boolean allocate = i < 0 && cacheability.mayAllocate(2, r);
         if (i < 0 && mp.frc != null) st.frcLookups++;
+        boolean fellBack = false; // counted once the conventional path takes the miss: a parked or NACKed one comes back
         if (allocate && mp.frc != null && (!mp.frc.takesMshr || tx.freeMshrs > 0)) {
             int e = mp.frc.allocate(mp.frcLine(line));
             if (e >= 0) {
                 mp.frcFetch(r, line, set, e, need);
                 return true;
             }
-            st.frcFallbacks++;
+            fellBack = true;
         }
         long cand = 0; // the set's replacement candidates, scanned once (nothing below changes them before use)
         if (i < 0 && allocate) {
@@ -284,6 +285,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             }
         }
         if (tx.freeMshrs == 0) return refuse(r, BLOCK_MSHR);
+        if (fellBack) st.frcFallbacks++;
         tx.pendingVc = i < 0 && mp.vc != null ? mp.vc.take(line) : 0; // the VC gives the line back instead of memory
         if (tx.pendingVc != 0) st.vcHits++;
         else st.misses++;
@@ -407,7 +409,6 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
                 mp.beginSwap(m);
                 return true;
             }
-            st.frcFallbacks++;
         }
         long cand = t.candidates(set);
         if (cand == 0) {
@@ -415,7 +416,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             parkedOrRefused = park(r, set);
             return false;
         }
-        if (mp.postsNow()) { // the victim leaves at once and the store takes its way: no transaction
+        if (mp.postsNow()) { // the victim leaves at once and the store takes its way: no transaction (no FRC either)
             way = wb.victimWay(set, cand);
             wb.evictPosted(set * t.ways + way);
             storeInto(set, way, line, need);
@@ -425,6 +426,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
             parkedOrRefused = refuse(r, BLOCK_MSHR);
             return false;
         }
+        if (mp.frc != null) st.frcFallbacks++; // its set was full (it returned above otherwise), and it is taken now
         way = wb.victimWay(set, cand);
         int m = tx.alloc(line, set, way);
         tx.store[m] = true;

@@ -53,7 +53,7 @@ final class L2Stats {
         s.counter("uncached_widened", "further sectors added to an uncached line's fetch before it left the slice (one request header, seed 000 §6.2.2.3)", () -> widenedFetches);
         s.counter("uncached_merges", "of those, requests merged into a pending fetch (cacheless L2 coalescing across SMs, seed 000 §6.2.2.1)", () -> uncachedMerges);
         s.counter("frc_misses", "read misses whose fetch went into an FRC entry (seed 003 §M7)", () -> frcMisses);
-        s.counter("frc_fallbacks", "misses that found their FRC set full and took the conventional path", () -> frcFallbacks);
+        s.counter("frc_fallbacks", "misses that found their FRC set full and took the conventional path (each once, when the path takes it: not a NACKed or parked attempt)", () -> frcFallbacks);
         s.counter("frc_swaps", "FRC entry / L2 way swaps", () -> swaps);
         s.counter("frc_lookups", "FRC tag look-ups (every L2 tag miss while an FRC is configured; seed 003 §6.6.4 energy)", () -> frcLookups);
         s.counter("vc_hits", "read misses in the L2 tags served by the victim cache (not counted in misses)", () -> vcHits);

@@ -33,24 +33,17 @@ public final class Commands {
     public int execute(String[] args, PrintStream out, PrintStream err, boolean background) {
         if (args.length > 0 && args[0].equals("bench")) return bench(Arrays.copyOfRange(args, 1, args.length), out, err);
         Context ctx = new Context(kernel, out, err, background);
-        CommandLine cl = new CommandLine(new Root(ctx));
-        cl.addSubcommand("run", new RunCommand(ctx));
-        cl.addSubcommand("validate", new ValidateCommand(ctx));
-        cl.addSubcommand("policies", new PoliciesCommand(ctx));
-        cl.addSubcommand("workloads", new WorkloadsCommand(ctx));
-        cl.addSubcommand("status", new StatusCommand(ctx));
-        cl.addSubcommand("stop", new StopCommand(ctx));
-        cl.addSubcommand("await", new AwaitCommand(ctx));
-        cl.addSubcommand("collect", new CollectCommand(ctx));
-        cl.addSubcommand("run-task", new RunTaskCommand(ctx));
-        cl.addSubcommand("report", new ReportCommand(ctx));
-        cl.addSubcommand("compare", new CompareCommand(ctx));
-        cl.addSubcommand("bench", new BenchCommand());
-        cl.addSubcommand("trace", TraceCommand.commandLine(ctx));
-        cl.addSubcommand("replay", new ReplayCommand(ctx));
-        cl.addSubcommand("swap", new SwapCommand(ctx));
-        cl.addSubcommand("conform", new ConformCommand(ctx));
-        giveVersion(cl, cl.getCommandSpec().versionProvider()); // every command's -V says the version, not an empty line
+        Map<String, Object> commands = commands(ctx);
+        CommandLine cl;
+        if (background && args.length > 0 && commands.containsKey(args[0])) {
+            // the shell's sim:await is its own command line, so its usage and errors say "sim:await", not "hmsim await"
+            cl = commandLine(commands.get(args[0])).setCommandName("sim:" + args[0]);
+            args = Arrays.copyOfRange(args, 1, args.length);
+        } else {
+            cl = new CommandLine(new Root(ctx));
+            commands.forEach(cl::addSubcommand);
+        }
+        giveVersion(cl, Root.Version.PROVIDER); // every command's -V says the version, not an empty line
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((ex, line, parse) -> {
@@ -64,12 +57,34 @@ public final class Commands {
         return code;
     }
 
+    /** Every command by the name it is typed with ({@code run-task} is Slurm's, not the shell's). */
+    private static Map<String, Object> commands(Context ctx) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("run", new RunCommand(ctx));
+        c.put("validate", new ValidateCommand(ctx));
+        c.put("policies", new PoliciesCommand(ctx));
+        c.put("workloads", new WorkloadsCommand(ctx));
+        c.put("status", new StatusCommand(ctx));
+        c.put("stop", new StopCommand(ctx));
+        c.put("await", new AwaitCommand(ctx));
+        c.put("collect", new CollectCommand(ctx));
+        c.put("run-task", new RunTaskCommand(ctx));
+        c.put("report", new ReportCommand(ctx));
+        c.put("compare", new CompareCommand(ctx));
+        c.put("bench", new BenchCommand());
+        c.put("trace", TraceCommand.commandLine(ctx));
+        c.put("replay", new ReplayCommand(ctx));
+        c.put("swap", new SwapCommand(ctx));
+        c.put("conform", new ConformCommand(ctx));
+        return c;
+    }
+
+    private static CommandLine commandLine(Object command) { return command instanceof CommandLine cl ? cl : new CommandLine(command); }
+
     private static void giveVersion(CommandLine cl, CommandLine.IVersionProvider provider) {
-        for (CommandLine sub : cl.getSubcommands().values()) {
-            if (sub.getCommandSpec().versionProvider() == null && sub.getCommandSpec().version().length == 0)
-                sub.getCommandSpec().versionProvider(provider);
-            giveVersion(sub, provider);
-        }
+        if (cl.getCommandSpec().versionProvider() == null && cl.getCommandSpec().version().length == 0)
+            cl.getCommandSpec().versionProvider(provider);
+        for (CommandLine sub : cl.getSubcommands().values()) giveVersion(sub, provider);
     }
 
     /** {@code hmsim bench}: the fixed scenario with the installed default policies and workloads. */
@@ -106,6 +121,8 @@ public final class Commands {
         }
 
         static final class Version implements CommandLine.IVersionProvider {
+            static final Version PROVIDER = new Version();
+
             @Override
             public String[] getVersion() { return new String[] {"hmsim " + org.hmsim.platform.kernel.results.Environment.classpath().hmsimVersion()}; }
         }

@@ -165,8 +165,9 @@ final class ConformCommand implements Callable<Integer> {
         List<String> rows = Files.isRegularFile(dir.resolve("swap/runs/0001/swaps.csv"))
                 ? Files.readAllLines(dir.resolve("swap/runs/0001/swaps.csv"), StandardCharsets.UTF_8) : List.of();
         boolean in = rows.size() > 1 && rows.get(1).endsWith(",ok");
-        check("swap in mid-run (epoch 2)", in, outcome(rows, 1));
-        check("state export/import: swap to a fresh instance of itself (epoch 4)", rows.size() > 2 && rows.get(2).endsWith(",ok"), outcome(rows, 2));
+        String swapIn = swapInFailure(rows, dir.resolve("swap/runs/0001")), selfSwap = selfSwapFailure(rows);
+        check("swap in mid-run (epoch 2)", swapIn == null, swapIn);
+        check("state export/import: swap to a fresh instance of itself (epoch 4)", selfSwap == null, selfSwap);
         // swapping out of a policy that never got in proves nothing
         check("swap out mid-run (epoch 6) and the run completes", in && rows.size() > 3 && rows.get(3).endsWith(",ok")
                 && Files.isRegularFile(dir.resolve("swap/runs/0001/stats.json")), in ? outcome(rows, 3) : "it was never swapped in");
@@ -175,6 +176,32 @@ final class ConformCommand implements Callable<Integer> {
         o.println(failed == 0 ? "conform: all checks passed" : "conform: " + failed + " check(s) failed (studies and results in " + dir + ")");
         if (failed == 0 && work == null) delete(dir);
         return failed == 0 ? Commands.OK : 3;
+    }
+
+    /**
+     * Why the swap in (swaps.csv row 1) failed its check, or null: not taken, or taken and the run failed under it before
+     * the next swap (a policy swapped in that failed the run at once passed). {@code run}: the swap run's folder.
+     */
+    static String swapInFailure(List<String> rows, Path run) {
+        if (rows.size() <= 1 || !rows.get(1).endsWith(",ok")) return outcome(rows, 1);
+        if (rows.size() > 2 || Files.isRegularFile(run.resolve("stats.json"))) return null;
+        return "taken, then the run failed under it: " + failure(run.resolve("error.txt"));
+    }
+
+    /** What swaps.csv's state column says when the old policy's exportState threw (the swap goes ahead without state). */
+    private static final String EXPORT_FAILED = "exportState of the old policy failed";
+
+    /**
+     * Why the swap to a fresh instance of itself (row 2) failed its check, or null: not taken, or taken without the state
+     * because its exportState threw (an exportState that always threw passed every check).
+     */
+    static String selfSwapFailure(List<String> rows) {
+        if (rows.size() <= 2 || !rows.get(2).endsWith(",ok")) return outcome(rows, 2);
+        String row = rows.get(2);
+        int from = row.indexOf(EXPORT_FAILED);
+        if (from < 0) return null;
+        int to = row.indexOf("), the new one", from);
+        return to > from ? row.substring(from, to + 1) : row.substring(from);
     }
 
     /** The outcome column of swaps.csv row {@code i} (a refusal says why), or what is missing. */
@@ -357,10 +384,14 @@ final class ConformCommand implements Callable<Integer> {
         return left;
     }
 
-    /** The first line of a run's error.txt (its exception), or what says there is none. */
-    private static String failure(Path errorTxt) {
+    /**
+     * A run's exception, the first line of its trace in error.txt (the line before it, "run 0001 (...) failed:", was
+     * all conform showed), or what says there is none.
+     */
+    static String failure(Path errorTxt) {
         try {
-            return Files.isRegularFile(errorTxt) ? Files.readAllLines(errorTxt, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).findFirst()
+            return Files.isRegularFile(errorTxt) ? Files.readAllLines(errorTxt, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
+                    .filter(l -> !(l.startsWith("run ") && l.endsWith(" failed:"))).findFirst()
                     .orElse("empty " + errorTxt) + " (whole trace: " + errorTxt + ")" : "no stats.json and no error.txt";
         } catch (IOException e) {
             return "unreadable " + errorTxt + ": " + e.getMessage();

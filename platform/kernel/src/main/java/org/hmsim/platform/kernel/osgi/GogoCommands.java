@@ -3,6 +3,7 @@ package org.hmsim.platform.kernel.osgi;
 import java.util.Collection;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apache.felix.service.command.Descriptor;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.wiring.FrameworkWiring;
@@ -38,7 +39,8 @@ public final class GogoCommands {
      * Gogo's own {@code refresh} without arguments fails (a NullPointerException in gogo.command 1.1.2, the
      * version available here) and {@code refresh ID} takes only installed bundles.
      */
-    public void refresh(String... args) {
+    @Descriptor("Refreshes the bundles an uninstall or update left wired")
+    public void refresh(@Descriptor("none") String... args) {
         if (unsetArgument("sim:refresh", args)) return;
         if (args.length > 0) {
             System.err.println("sim:refresh takes no argument: it refreshes every bundle an uninstall or update left pending (felix:refresh ID refreshes one installed bundle)");
@@ -63,20 +65,27 @@ public final class GogoCommands {
         }
     }
 
-    public void run(String... args) { call("run", args); }
+    @Descriptor("Runs a study in the background (sim:status, sim:await and sim:stop follow it)")
+    public void run(@Descriptor("the arguments of hmsim run; sim:run --help lists them") String... args) { call("run", args); }
 
-    public void validate(String... args) { call("validate", args); }
+    @Descriptor("Checks a study, machine or workload file without running it")
+    public void validate(@Descriptor("the arguments of hmsim validate; sim:validate --help lists them") String... args) { call("validate", args); }
 
     // String... everywhere: a stray argument then gets the command's own usage error, not Gogo's "Cannot coerce"
-    public void policies(String... args) { call("policies", args); }
+    @Descriptor("Lists every slot, its policies, their bundles, versions and parameters")
+    public void policies(@Descriptor("the arguments of hmsim policies; sim:policies --help lists them") String... args) { call("policies", args); }
 
-    public void workloads(String... args) { call("workloads", args); }
+    @Descriptor("Lists the workloads and their parameters")
+    public void workloads(@Descriptor("the arguments of hmsim workloads; sim:workloads --help lists them") String... args) { call("workloads", args); }
 
-    public void status(String... args) { call("status", args); }
+    @Descriptor("Shows the running study, or a results folder's runs")
+    public void status(@Descriptor("the arguments of hmsim status; sim:status --help lists them") String... args) { call("status", args); }
 
-    public void collect(String... args) { call("collect", args); }
+    @Descriptor("Assembles runs.csv and study.json from a results folder's per-run files")
+    public void collect(@Descriptor("the arguments of hmsim collect; sim:collect --help lists them") String... args) { call("collect", args); }
 
-    public void stop(String... args) {
+    @Descriptor("Stops the running study after the runs in flight")
+    public void stop(@Descriptor("the arguments of hmsim stop; sim:stop --help lists them") String... args) {
         if (unsetArgument("sim:stop", args)) return;
         // an unqualified "stop 6" reaches this command, not Felix's bundle stop: say so instead of a usage error
         if (args.length == 1 && args[0].matches("\\d+")) {
@@ -88,21 +97,29 @@ public final class GogoCommands {
     }
 
     /** Named await: Gogo took sim:wait for the Object.wait() of this component. */
-    public void await(String... args) { call("await", args); }
+    @Descriptor("Waits for the running study to end, then for its report")
+    public void await(@Descriptor("the arguments of hmsim await; sim:await --help lists them") String... args) { call("await", args); }
 
-    public void bench(String... args) { call("bench", args); }
+    @Descriptor("Runs the built-in benchmark")
+    public void bench(@Descriptor("the arguments of hmsim bench; sim:bench --help lists them") String... args) { call("bench", args); }
 
-    public void trace(String... args) { call("trace", args); }
+    @Descriptor("Records, imports, converts and describes traces")
+    public void trace(@Descriptor("the arguments of hmsim trace; sim:trace --help lists them") String... args) { call("trace", args); }
 
-    public void replay(String... args) { call("replay", args); }
+    @Descriptor("Runs a trace's addresses through a cache hierarchy alone")
+    public void replay(@Descriptor("the arguments of hmsim replay; sim:replay --help lists them") String... args) { call("replay", args); }
 
-    public void swap(String... args) { call("swap", args); }
+    @Descriptor("Swaps a slot's policy in the running study")
+    public void swap(@Descriptor("the arguments of hmsim swap; sim:swap --help lists them") String... args) { call("swap", args); }
 
-    public void conform(String... args) { call("conform", args); }
+    @Descriptor("Checks a policy against its slot's contract")
+    public void conform(@Descriptor("the arguments of hmsim conform; sim:conform --help lists them") String... args) { call("conform", args); }
 
-    public void report(String... args) { call("report", args); }
+    @Descriptor("Writes a results folder's report.html and figures")
+    public void report(@Descriptor("the arguments of hmsim report; sim:report --help lists them") String... args) { call("report", args); }
 
-    public void compare(String... args) { call("compare", args); }
+    @Descriptor("Compares two results folders: figures side by side, differences beyond a tolerance flagged")
+    public void compare(@Descriptor("the arguments of hmsim compare; sim:compare --help lists them") String... args) { call("compare", args); }
 
     private void call(String command, String... args) {
         if (unsetArgument("sim:" + command, args)) return;

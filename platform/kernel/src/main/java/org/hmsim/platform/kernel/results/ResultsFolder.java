@@ -401,11 +401,14 @@ public final class ResultsFolder {
         AtomicFiles.write(runDir(run).resolve(statsFile), Json.write(stats));
     }
 
-    /** A run failed: its stack trace goes to error.txt. */
+    /** A run failed: its stack trace goes to error.txt, and what it simulated before (if anything) beside it. */
     public void failure(PlannedRun run, Throwable t) {
         // a run stopped by max_time keeps its statistics up to the limit beside the error, under names that do not mark it complete
         if (t instanceof org.hmsim.platform.machine.SimTimeLimitException limit && limit.partial() != null)
             write(run, limit.partial(), PARTIAL_SERIES, PARTIAL_STATS);
+        // any other failure mid-simulation keeps them too (a trial's run failed 48 us in and kept nothing)
+        var failed = org.hmsim.platform.machine.RunFailureContext.of(t);
+        if (failed != null && failed.partial() != null) write(run, failed.partial(), PARTIAL_SERIES, PARTIAL_STATS);
         StringWriter w = new StringWriter();
         t.printStackTrace(new PrintWriter(w));
         AtomicFiles.write(runDir(run).resolve(ERROR), "run " + run.id() + " (" + run.label() + ") failed:\n" + w);
