@@ -283,6 +283,19 @@ class CommandsTest {
         assertTrue(err().startsWith("usage: swap [RUN] SLOT POLICY"), err());
     }
 
+    /** A machine file given to validate was read as a study: seven unknown and missing keys, no hint (a trial). */
+    @Test
+    void validateChecksAMachineFileAsAMachineFile() throws Exception {
+        Path good = Fakes.write(dir, "machines/good.yaml", Fakes.MACHINE);
+        assertEquals(Commands.OK, exec("validate", good.toString()), err());
+        assertTrue(out().startsWith(good + ": machine file is valid: 1 GPU of "), out());
+        Path bad = Fakes.write(dir, "machines/bad.yaml", Fakes.MACHINE.replaceFirst("sms: \\d+", "sms: 0"));
+        assertEquals(Commands.BAD_INPUT, exec("validate", bad.toString()));
+        int line = java.util.List.of(Fakes.MACHINE.split("\n")).indexOf(Fakes.MACHINE.lines().filter(l -> l.contains("sms:")).findFirst().orElseThrow()) + 1;
+        assertTrue(err().startsWith(bad + ":" + line + ":") && err().contains("gpu.sms"), "located in the machine file: " + err());
+        assertFalse(err().contains("unknown") || err().contains("missing"), "not read as a study: " + err());
+    }
+
     @Test
     void conformCallsABadMachineFileAnInputError() throws Exception {
         Path bad = Fakes.write(dir, "machines/bad.yaml", Fakes.MACHINE.replaceFirst("sms: \\d+", "sms: 0"));

@@ -364,11 +364,15 @@ public final class MachineConfig {
         // next, or an ACT made after each refresh is lost to the next one and the channel never serves (found by a review)
         long cycle = timing.refreshPeriodFloor();
         if (timing.tREFI() > 0 && timing.tREFI() <= cycle)
-            throw new ConfigException(tt.child("refi"), "must exceed rfc + ras + rp + rcd + cl + wr (" + cycle
+            throw new ConfigException(tt.child("refi"), "must exceed rfc + ras + rp + rcd + cl + wr, each of the last five at least 1 (" + cycle
                     + " cycles): a refresh period must leave time to open a row and use it");
         int queue = p.integer("queue", 64, 1, 1 << 16);
         String sched = choice(p, "scheduler", "fr-fcfs", "fcfs", "fr-fcfs or fcfs") ? "fcfs" : "fr-fcfs";
         Tree et = p.tree("energy");
+        // an unknown kind took DDR4's energies without a word (a trial's HBM2e: 160 pJ/B instead of HBM2's 31)
+        if (!ENERGY_KINDS.contains(kind) && !(et.has("activate_pj") && et.has("read_pj_per_byte") && et.has("write_pj_per_byte")))
+            p.refuse("kind", "'" + p.string("kind", "DDR4") + "' has no energy defaults (kinds with them: " + String.join(", ", ENERGY_KINDS)
+                    + "): write the nearest of those, or give energy: {activate_pj, read_pj_per_byte, write_pj_per_byte}");
         DramEnergy energy = new DramEnergy(et.real("activate_pj", defaultActivatePj(kind), 0, 1e7),
                 et.real("read_pj_per_byte", defaultAccessPjPerByte(kind), 0, 1e6), et.real("write_pj_per_byte", defaultAccessPjPerByte(kind), 0, 1e6));
         et.finish();
@@ -399,6 +403,9 @@ public final class MachineConfig {
         }
         return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ackQueued, jitter);
     }
+
+    /** The kinds whose energies {@link #defaultActivatePj} and {@link #defaultAccessPjPerByte} know (DDR3 and DDR4 share theirs). */
+    private static final List<String> ENERGY_KINDS = List.of("DDR3", "DDR4", "GDDR5", "GDDR6", "HBM", "HBM2", "NVM");
 
     /** Activate+precharge energy of a 2 KB row; order-of-magnitude figures from DRAM power models. */
     private static double defaultActivatePj(String kind) {

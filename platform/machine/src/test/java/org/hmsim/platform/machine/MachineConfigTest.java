@@ -119,6 +119,16 @@ class MachineConfigTest {
         assertEquals("gpu.l1.write_policy: write-back is not modelled with an L1 line unlike the L2's: dirty sector masks are the L1 line's", lines.getMessage());
     }
 
+    /** A kind without energy defaults took DDR4's without a word (a trial's HBM2e: 160 pJ/B against HBM2's 31). */
+    @Test
+    void aPoolKindWithoutEnergyDefaultsNeedsItsEnergies() {
+        assertEquals("pools.0.kind: 'HBM2e' has no energy defaults (kinds with them: DDR3, DDR4, GDDR5, GDDR6, HBM, HBM2, NVM): write the nearest"
+                + " of those, or give energy: {activate_pj, read_pj_per_byte, write_pj_per_byte}", error("pools.0.kind", "HBM2e").getMessage());
+        assertEquals(31, Presets.machine("small", "pools.0.kind", "hbm2").pools().get(0).energy().readPjPerByte(), "known kinds in any case");
+        assertEquals(20, Presets.machine("small", "pools.0.kind", "HBM3", "pools.0.energy.activate_pj", 700, "pools.0.energy.read_pj_per_byte", 20,
+                "pools.0.energy.write_pj_per_byte", 22).pools().get(0).energy().readPjPerByte(), "any kind with its energies given");
+    }
+
     @Test
     void aPoolsWriteAckIsWrittenOrQueued() {
         assertFalse(Presets.machine("small").pools().get(0).acksQueuedWrites());
@@ -141,8 +151,11 @@ class MachineConfigTest {
         assertEquals("pools.0.timing.refi: refresh needs both rfc and refi above 0 (0 is off), or neither",
                 error("pools.0.timing.rfc", 0, "pools.0.timing.refi", 100).getMessage());
         // small's timing: ras 28 + rp 12 + rcd 12 + cl 12 + wr 12 + rfc 278 = 354 cycles
-        assertEquals("pools.0.timing.refi: must exceed rfc + ras + rp + rcd + cl + wr (354 cycles): a refresh period must leave time to open a row and use it",
-                error("pools.0.timing.rfc", 278, "pools.0.timing.refi", 354).getMessage());
+        assertEquals("pools.0.timing.refi: must exceed rfc + ras + rp + rcd + cl + wr, each of the last five at least 1 (354 cycles): a refresh period"
+                + " must leave time to open a row and use it", error("pools.0.timing.rfc", 278, "pools.0.timing.refi", 354).getMessage());
+        // each step at least a cycle: with every bank timing 0, rfc 500 and refi 501 passed and deadlocked (a trial)
+        assertTrue(error("pools.0.timing.rcd", 0, "pools.0.timing.rp", 0, "pools.0.timing.cl", 0, "pools.0.timing.ras", 0, "pools.0.timing.rc", 0,
+                "pools.0.timing.wr", 0, "pools.0.timing.rfc", 500, "pools.0.timing.refi", 505).getMessage().contains("(505 cycles)"));
         assertEquals(355, Presets.machine("small", "pools.0.timing.rfc", 278, "pools.0.timing.refi", 355).pools().get(0).timing().tREFI());
         // a misspelt field is named, not taken for a missing partner
         assertTrue(error("pools.0.timing.rfc", 278, "pools.0.timing.refresh", 11700).getMessage().startsWith("pools.0.timing.refresh: unknown field"),

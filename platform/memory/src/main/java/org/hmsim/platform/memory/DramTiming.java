@@ -17,11 +17,14 @@ public record DramTiming(int tRCD, int tRP, int tCL, int tRAS, int tRC, int tWR,
 
     /**
      * The refresh period must exceed this many cycles: a refresh closes every row, so a period has to hold the refresh,
-     * one more ACT, its column command and the precharge, or every ACT made after a refresh is lost to the next one.
+     * one more ACT, its column command and the precharge, or every ACT made after a refresh is lost to the next one. Each
+     * step counts at least one cycle: with every bank timing 0, rfc 500 and refi 501 passed the check and deadlocked.
      */
     public long refreshPeriodFloor() {
-        return (long) tRFC + tRAS + tRP + tRCD + tCL + tWR;
+        return (long) tRFC + atLeastOne(tRAS) + atLeastOne(tRP) + atLeastOne(tRCD) + atLeastOne(tCL) + atLeastOne(tWR);
     }
+
+    private static int atLeastOne(int cycles) { return Math.max(1, cycles); }
 
     /** The bank timing alone: no cross-bank, turnaround or refresh constraint. */
     public DramTiming(int tRCD, int tRP, int tCL, int tRAS, int tRC, int tWR) {
