@@ -139,11 +139,11 @@ public final class Gpu implements Component, SmOwner, EventTarget {
     public int blocksNotDispatched() { return running && grid == null ? kernel.ctas() - nextCta : 0; }
 
     /** A new cta-scheduler took over (live swap): it is told the kernel running now, as at a launch. */
-    public void ctaPolicySwapped() {
-        if (running && grid == null) {
-            int placed = nextCta; // blocks are placed in grid order on one GPU
-            policies.ctaScheduler().onSwappedInMidKernel(kernelIndex, kernelCtas, kernel.warpsPerCta(), c -> c >= 0 && c < placed);
-        }
+    public boolean ctaPolicySwapped() {
+        if (!running || grid != null) return false;
+        int placed = nextCta; // blocks are placed in grid order on one GPU
+        policies.ctaScheduler().onSwappedInMidKernel(kernelIndex, kernelCtas, kernel.warpsPerCta(), c -> c >= 0 && c < placed);
+        return true;
     }
 
     /** Places CTAs on SMs with room, as the CTA-scheduler policy chooses. */

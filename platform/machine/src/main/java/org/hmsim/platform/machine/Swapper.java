@@ -551,7 +551,7 @@ final class Swapper implements EventTarget {
             }
             case INTERLEAVE -> {
                 for (DramPool pool : m.pools) pool.setInterleave((InterleavePolicy) p);
-                long mapped = 0;
+                long mapped = m.os.spreadPages(); // a multi-GPU fine page is spread over every memory (a trial's count left them out)
                 for (int i = 0; i < m.pools.size(); i++) mapped += m.os.mappedPages(i);
                 // said here: after the last first touch such a swap changes no placement (a trial's swap at kernel 1 did nothing, silently)
                 return imported + "; DRAM drained; the " + mapped + " pages mapped so far keep their homes (it places pages mapped from now on;"
@@ -559,12 +559,14 @@ final class Swapper implements EventTarget {
             }
             case CTA_SCHEDULER -> {
                 m.liveCta.target = (CtaSchedulerPolicy) p;
-                if (m.multiGpu != null && m.multiGpu.launcher() != null) m.multiGpu.launcher().ctaPolicySwapped();
+                int told = m.multiGpu != null && m.multiGpu.launcher() != null && m.multiGpu.launcher().ctaPolicySwapped() ? 1 : 0;
                 // a GPU running a kernel of its own (one GPU, or a mix's program) is told too; a GPU in a grid skips it
-                for (org.hmsim.platform.gpu.Gpu g : m.gpus) g.ctaPolicySwapped();
+                for (org.hmsim.platform.gpu.Gpu g : m.gpus) told += g.ctaPolicySwapped() ? 1 : 0;
                 // a rule binding blocks to GPUs would hold a mix's blocks for ever: the run fails here, saying so
                 if (workload != null) workload.refuseBindingElsewhere();
-                return imported + "; told the running kernel" + (workload != null && workload.multiprogram() ? "s" : "");
+                // at a kernel boundary nothing runs: it said "told the running kernel" there too (a trial)
+                return imported + (told == 0 ? "; no kernel running (it places the next launch's blocks)"
+                        : "; told the running kernel" + (told > 1 ? "s" : "") + " (onSwappedInMidKernel)");
             }
             case WARP_SCHEDULER -> {
                 m.liveWarps.swapTo((WarpSchedulerPolicy) p);

@@ -118,11 +118,12 @@ public final class GridLauncher implements GridDispatch, EventTarget {
      * are queued again by its binding (a review found a swapped-in contiguous rule placing 1,976 of 2,048 blocks on one
      * GPU: it had never been told the grid's size, and the blocks sat in the old rule's queues).
      */
-    public void ctaPolicySwapped() {
-        if (!running) return;
+    public boolean ctaPolicySwapped() {
+        if (!running) return false;
         boolean[] placed = dispatched;
         policy.onSwappedInMidKernel(kernelIndex, ctas, kernel.warpsPerCta(), c -> c >= 0 && c < ctas && placed[c]);
         queue();
+        return true;
     }
 
     /** Sorts the kernel's blocks into the unbound queue and one queue per GPU (each in block order). */

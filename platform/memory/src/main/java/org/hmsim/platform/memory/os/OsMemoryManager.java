@@ -340,11 +340,15 @@ public final class OsMemoryManager implements MemoryManager, Component {
         return true;
     }
 
-    /** Counts a frame-mapper frame in its pool (a spread page's pseudo-pool has no count). */
+    /** Counts a frame-mapper frame in its pool, or a spread page (its pseudo-pool is no pool). */
     private void countMapped(long pa) {
         int p = PhysicalAddress.pool(pa);
         if (p < mapped.length) mapped[p]++;
+        else spreadMapped++;
     }
+
+    /** Pages mapped spread over every GPU memory (multi-GPU fine-grained pages), which no pool's count has. */
+    public long spreadPages() { return spreadMapped; }
 
     /**
      * Host mapping (api.os 1.1.0): maps an unmapped page in {@code pool} without the placement slot, as
@@ -457,6 +461,8 @@ public final class OsMemoryManager implements MemoryManager, Component {
 
     @Override
     public long mappedPages(int pool) { return mapped[pool]; }
+
+    private long spreadMapped;
 
     // ---- migration
 
