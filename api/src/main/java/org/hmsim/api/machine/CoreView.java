@@ -3,8 +3,10 @@ package org.hmsim.api.machine;
 /** An SM (or a CPU core) as a throttling or CTA-scheduling policy sees it. */
 @org.osgi.annotation.versioning.ProviderType
 public interface CoreView extends Component {
+    /** The GPU the SM belongs to (0 for a one-GPU machine). */
     int gpu();
 
+    /** The SM's index within its GPU (0 .. SMs per GPU - 1), not its position in a list of every GPU's SMs. */
     int index();
 
     int residentCtas();

@@ -17,7 +17,11 @@ public interface MemoryManager {
     /** The allocation holding {@code va}, or null. */
     Allocation allocationOf(long va);
 
-    /** Pool holding virtual page {@code vpn}, or -1 if the page is not mapped. */
+    /**
+     * Pool holding virtual page {@code vpn}, or -1 if the page is not mapped. On a multi-GPU machine a page interleaved
+     * finely over every GPU's memory (the {@code fine} interleave's pages, CODA's FGP pages) answers the number of pools,
+     * a pseudo-pool that is no index into {@code pools()}: its 128 B blocks go round the memories.
+     */
     int poolOf(long vpn);
 
     /** Frames still free in a pool. */

@@ -9,7 +9,10 @@ public interface CtaSchedulerPolicy extends Policy {
     /**
      * @param cta the block's linear index in the grid
      * @param sms the SMs the block may go to: every SM of the machine, or in a multiprogrammed mix (since api.policy 1.11.0)
-     *            the SMs of the GPU its program runs on; an SM can take the block if it has room
+     *            the SMs of the GPU its program runs on; an SM can take the block if it has room. On a machine of several
+     *            GPUs the list is SM-major, interleaving the GPUs (GPU 0's SM 0, GPU 1's SM 0, ..., then each GPU's SM 1),
+     *            so that a rule taking the first free SM spreads blocks over the GPUs; {@code MachineView.sms()} is
+     *            GPU-major instead. Take an SM's GPU from {@link CoreView#gpu()}, never from its position here.
      * @param canTake {@code canTake[i]} tells whether {@code sms.get(i)} has room for this block
      * @return the index into {@code sms}, or -1 to hold the block until a block finishes
      */
