@@ -68,6 +68,22 @@ class StudyParserTest {
         assertTrue(!v.getMessage().contains("at the sweep point"), v.getMessage());
     }
 
+    /**
+     * A DRAM trial's five mistakes took five validate rounds, each said "at the sweep point clock = 1215" though every
+     * point had it: every override's error in one validate, and an error every point has names none.
+     */
+    @Test
+    void everyOverrideErrorIsSaidOnceAndOneEveryPointHasNamesNoPoint() throws Exception {
+        StudyException e = error("study: ov\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
+                + "overrides: {pools.hmb.clock: 1000, pools.0.timing.tcl: 3}\nsweep:\n  pools.0.clock: [1215, 1300]\n");
+        assertTrue(e.getMessage().contains("overrides.pools.hmb.clock: no such machine field") && e.getMessage().contains("overrides.pools.0.timing.tcl: unknown field"),
+                "both override errors in one validate: " + e.getMessage());
+        StudyException everywhere = error("study: ov\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
+                + "overrides: {pools.0.timing.rcd: -1, pools.0.banks: 17.5}\nsweep:\n  pools.0.clock: [1215, 1300]\n");
+        assertEquals(2, everywhere.errors().size(), everywhere.getMessage());
+        assertTrue(!everywhere.getMessage().contains("at the sweep point"), everywhere.getMessage());
+    }
+
     /** An override may lead through a group the machine file leaves out (its fields take their defaults); a misspelt group is refused. */
     @Test
     void anOverrideMayCreateAGroupTheMachineFileLeavesOut() throws Exception {

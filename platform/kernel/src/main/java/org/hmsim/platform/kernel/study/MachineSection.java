@@ -67,26 +67,37 @@ final class MachineSection {
         Node n = f.value("overrides");
         if (n == null) return;
         for (int m = 0; m < machines.size(); m++) overridden.add(new LinkedHashMap<>());
+        // each entry is its own: every bad one is said in one validate (a misspelt pool hid the other four, a trial)
+        List<StudyException> wrong = new ArrayList<>();
         for (Map.Entry<String, NodeTuple> e : doc.entries(n, "overrides").entrySet()) {
-            String field = "overrides." + e.getKey();
-            Node v = e.getValue().getValueNode();
-            Object plain = doc.plain(v, "", null);
-            // left empty it would silently take hmsim's built-in default, not the machine file's value (found by a review)
-            String empty = emptyLeaf(plain, field);
-            // uvm: {} and cpu: {} add the model with its defaults to a machine without one, as in a machine file
-            // (docs/study-files.md: "give the whole section as a mapping to add one"; refused as "has no value"
-            // until a docs audit); to a machine that has one it would merge nothing
-            if (empty != null && empty.equals(field) && plain instanceof Map<?, ?> pm && pm.isEmpty()
-                    && (e.getKey().equals("uvm") || e.getKey().equals("cpu"))) {
-                for (MachineTree t : machines)
-                    if (t.root.get(e.getKey()) != null)
-                        throw doc.error(v, field, "is empty, and machine " + t.label + " has a " + e.getKey()
-                                + ": section already, into which it would merge nothing (give the fields to change)");
-                empty = null;
+            try {
+                override(e);
+            } catch (StudyException bad) {
+                wrong.addAll(bad.errors());
             }
-            if (empty != null) throw doc.error(v, empty, "has no value");
-            for (int m = 0; m < machines.size(); m++) override(machines.get(m), e.getKey(), e.getValue(), plain, overridden.get(m));
         }
+        if (!wrong.isEmpty()) throw StudyException.of(wrong);
+    }
+
+    private void override(Map.Entry<String, NodeTuple> e) throws StudyException {
+        String field = "overrides." + e.getKey();
+        Node v = e.getValue().getValueNode();
+        Object plain = doc.plain(v, "", null);
+        // left empty it would silently take hmsim's built-in default, not the machine file's value (found by a review)
+        String empty = emptyLeaf(plain, field);
+        // uvm: {} and cpu: {} add the model with its defaults to a machine without one, as in a machine file
+        // (docs/study-files.md: "give the whole section as a mapping to add one"; refused as "has no value"
+        // until a docs audit); to a machine that has one it would merge nothing
+        if (empty != null && empty.equals(field) && plain instanceof Map<?, ?> pm && pm.isEmpty()
+                && (e.getKey().equals("uvm") || e.getKey().equals("cpu"))) {
+            for (MachineTree t : machines)
+                if (t.root.get(e.getKey()) != null)
+                    throw doc.error(v, field, "is empty, and machine " + t.label + " has a " + e.getKey()
+                            + ": section already, into which it would merge nothing (give the fields to change)");
+            empty = null;
+        }
+        if (empty != null) throw doc.error(v, empty, "has no value");
+        for (int m = 0; m < machines.size(); m++) override(machines.get(m), e.getKey(), e.getValue(), plain, overridden.get(m));
     }
 
     /**

@@ -59,30 +59,15 @@ final class RunExpansion {
                 if (wrong.size() < MAX_EXPANSION_ERRORS && said.add(e.field() + "\n" + e.reason())) wrong.add(e);
             }
         }
-        if (!wrong.isEmpty()) {
-            for (MachineTree t : machines)
-                for (int[] p : points) {
-                    if (wrong.size() >= MAX_EXPANSION_ERRORS) break;
-                    try {
-                        machineAt(t, p);
-                    } catch (StudyException e) {
-                        wrong.addAll(e.errors());
-                    }
-                }
-            throw StudyException.of(wrong);
-        }
+        List<Map<String, MachineVariant>> variants = machineVariants(points, wrong);
+        if (!wrong.isEmpty()) throw StudyException.of(wrong);
         int total = machines.size() * workloadChoices.size() * points.size() * seeds.size();
         List<PlannedRun> runs = new ArrayList<>(total);
         for (int m = 0; m < machines.size(); m++) {
-            Map<String, MachineVariant> variants = new LinkedHashMap<>();
             for (WorkloadChoice w : workloadChoices) {
                 for (int pi = 0; pi < points.size(); pi++) {
                     int[] p = points.get(pi);
-                    MachineVariant mv = variants.get(machineKey(p));
-                    if (mv == null) {
-                        mv = machineAt(machines.get(m), p);
-                        variants.put(machineKey(p), mv);
-                    }
+                    MachineVariant mv = variants.get(m).get(machineKey(p));
                     Map<String, String> sweepValues = new LinkedHashMap<>();
                     StringBuilder label = new StringBuilder(w.label());
                     if (machines.size() > 1) label.append(" machine=").append(mv.label());
@@ -145,7 +130,56 @@ final class RunExpansion {
         return b.toString();
     }
 
-    MachineVariant machineAt(MachineTree base, int[] p) throws StudyException {
+    /**
+     * Every machine's variant at every point of its sweep, by {@link #machineKey}; what is wrong goes to {@code wrong}, each
+     * distinct error once: without a sweep point where every point has it (an override wrong everywhere was said "at the
+     * sweep point clock = 1215", the first, and only the first point's errors were said at all, a trial), naming the first
+     * point that has it otherwise.
+     */
+    private List<Map<String, MachineVariant>> machineVariants(List<int[]> points, List<StudyException> wrong) {
+        List<Map<String, MachineVariant>> out = new ArrayList<>();
+        for (MachineTree t : machines) {
+            Map<String, MachineVariant> variants = new LinkedHashMap<>();
+            java.util.Set<String> tried = new java.util.HashSet<>();
+            // each distinct error (as said without a point): as said then, as said naming its first point, at how many points
+            Map<String, StudyException[]> seen = new LinkedHashMap<>();
+            Map<String, Integer> count = new java.util.HashMap<>();
+            for (int[] p : points) {
+                if (!tried.add(machineKey(p))) continue;
+                try {
+                    variants.put(machineKey(p), machineAt(t, p, false));
+                } catch (StudyException plain) {
+                    List<StudyException> named = named(t, p, plain);
+                    for (int i = 0; i < plain.errors().size(); i++) {
+                        StudyException one = plain.errors().get(i);
+                        count.merge(one.getMessage(), 1, Integer::sum);
+                        seen.putIfAbsent(one.getMessage(), new StudyException[] {one, i < named.size() ? named.get(i) : one});
+                    }
+                }
+            }
+            for (Map.Entry<String, StudyException[]> e : seen.entrySet()) {
+                if (wrong.size() >= MAX_EXPANSION_ERRORS) break;
+                wrong.add(e.getValue()[count.get(e.getKey()) == tried.size() ? 0 : 1]);
+            }
+            out.add(variants);
+        }
+        return out;
+    }
+
+    /** The errors of point {@code p} naming it (a value made wrong there by the sweep), in the order of {@code plain}'s. */
+    private List<StudyException> named(MachineTree t, int[] p, StudyException plain) {
+        try {
+            machineAt(t, p, true);
+            return plain.errors(); // not reached: the same tree fails the same way
+        } catch (StudyException e) {
+            return e.errors();
+        }
+    }
+
+    MachineVariant machineAt(MachineTree base, int[] p) throws StudyException { return machineAt(base, p, true); }
+
+    /** {@code namePoint}: an error a sweep point makes (its value is not itself swept) names the point. */
+    MachineVariant machineAt(MachineTree base, int[] p, boolean namePoint) throws StudyException {
         MachineTree t = base.copy();
         for (int d = 0; d < dims.size(); d++) {
             if (!(dims.get(d) instanceof SweepDim.Machine m)) continue;
@@ -161,7 +195,7 @@ final class RunExpansion {
             return new MachineVariant(t.label, t.file, cfg, t.root, t.sha256);
         } catch (ConfigException e) {
             List<StudyException> errors = new ArrayList<>();
-            for (ConfigException one : e.all()) errors.add(machineError(t, one, sweepPoint(p)));
+            for (ConfigException one : e.all()) errors.add(machineError(t, one, namePoint ? sweepPoint(p) : ""));
             throw StudyException.of(errors);
         } catch (RuntimeException e) {
             throw Origin.start(t.file).error("", "invalid machine: " + e);

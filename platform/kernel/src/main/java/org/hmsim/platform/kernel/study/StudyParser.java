@@ -90,13 +90,15 @@ public final class StudyParser {
         Long epoch = errors.check(() -> keys.time("epoch", TopLevelKeys.DEFAULT_EPOCH_PS, TopLevelKeys.MIN_EPOCH_PS, TopLevelKeys.MAX_EPOCH_PS));
         Long maxTime = errors.check(() -> keys.time("max_time", 0, 1, Long.MAX_VALUE));
         List<String> statistics = errors.check(keys::statistics);
-        boolean machinesOk = errors.ok(machines::machines) && errors.ok(machines::overrides);
+        boolean machinesRead = errors.ok(machines::machines);
+        boolean machinesOk = machinesRead && errors.ok(machines::overrides); // a bad override is skipped, the good ones set
         errors.ok(workloadSection::workloadsSection);
         boolean policiesOk = policySection.policiesSection();
         if (machinesOk && policiesOk) errors.ok(sweep::sweepSection);
         if (!errors.errors.isEmpty()) {
             // the machines are otherwise built with the runs; check them now so that their errors come too
-            if (machinesOk) for (MachineTree t : machines.machines) errors.check(() -> expansion.machineAt(t, new int[dims.size()]));
+            // (with the overrides that could be set: a misspelt pool hid a bad timing field of another override, a trial)
+            if (machinesRead) for (MachineTree t : machines.machines) errors.check(() -> expansion.machineAt(t, new int[dims.size()]));
             throw StudyException.of(errors.errors);
         }
         SwapSection swapSection = new SwapSection(f, policySection, policies);
