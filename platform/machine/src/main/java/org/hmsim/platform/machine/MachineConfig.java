@@ -350,6 +350,11 @@ public final class MachineConfig {
         long cap = p.bytes("capacity", 4L << 30, 64 << 10, 1L << 40);
         int banks = p.integer("banks", 16, 1, 64);
         int row = (int) p.bytes("row", 2048, 64, 1 << 20);
+        int burst = (int) p.bytes("burst", 0, 0, 4096); // the bus's smallest transfer; 0 = a transfer's own bytes
+        if (burst != 0 && (burst < 8 || Integer.bitCount(burst) != 1)) {
+            p.refuse("burst", burst + " B is no burst: 0 (none) or a power of two from 8 B (burst length x bus width: DDR4's BL8 x 64 bit = 64B)");
+            burst = 0;
+        }
         double clock = p.megahertz("clock", 1000);
         Tree tt = p.tree("timing");
         DramTiming timing = new DramTiming(tt.integer("rcd", 12, 0, 10_000), tt.integer("rp", 12, 0, 10_000), tt.integer("cl", 12, 0, 10_000),
@@ -401,7 +406,7 @@ public final class MachineConfig {
             p.refuse("name", "'" + name + "' is not a pool name: a letter, then letters, digits, '_' or '-' (at most 64)");
             return null;
         }
-        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ackQueued, jitter);
+        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ackQueued, jitter, burst);
     }
 
     /** The kinds whose energies {@link #defaultActivatePj} and {@link #defaultAccessPjPerByte} know (DDR3 and DDR4 share theirs). */

@@ -119,6 +119,29 @@ class MachineConfigTest {
         assertEquals("gpu.l1.write_policy: write-back is not modelled with an L1 line unlike the L2's: dirty sector masks are the L1 line's", lines.getMessage());
     }
 
+    /**
+     * A pool's burst: a transfer holds the data bus for whole bursts (a DRAM trial found 32 B sectors taking half a DDR4
+     * burst's bus time: random sector traffic got up to twice what a 64 B-burst channel delivers).
+     */
+    @Test
+    void aPoolsBurstRoundsItsTransfersUpToWholeBursts() {
+        MachineConfig plain = Presets.machine("small"), burst = Presets.machine("small", "pools.0.burst", "64B");
+        assertEquals(0, plain.pools().get(0).burstBytes());
+        assertEquals(64, burst.pools().get(0).burstBytes());
+        org.hmsim.platform.memory.dram.DramPool none = pool(plain), bursts = pool(burst);
+        assertEquals(none.transferPs(64), bursts.transferPs(32), "a 32 B sector holds the bus for a 64 B burst");
+        assertEquals(none.transferPs(128), bursts.transferPs(96), "96 B: two bursts");
+        assertEquals(none.transferPs(128), bursts.transferPs(128));
+        assertEquals(none.transferPs(64), 2 * none.transferPs(32), 1, "without a burst, the bytes asked for");
+        assertEquals("pools.0.burst: 48 B is no burst: 0 (none) or a power of two from 8 B (burst length x bus width: DDR4's BL8 x 64 bit = 64B)",
+                error("pools.0.burst", "48B").getMessage());
+    }
+
+    private static org.hmsim.platform.memory.dram.DramPool pool(MachineConfig m) {
+        return new org.hmsim.platform.memory.dram.DramPool(m.pools().get(0), 0, new org.hmsim.platform.engine.EventQueue(), null,
+                new org.hmsim.api.mem.RequestPool(), null);
+    }
+
     /** A kind without energy defaults took DDR4's without a word (a trial's HBM2e: 160 pJ/B against HBM2's 31). */
     @Test
     void aPoolKindWithoutEnergyDefaultsNeedsItsEnergies() {

@@ -14,10 +14,20 @@ package org.hmsim.platform.memory;
  * @param jitterPs a uniformly random extra delay of 0..jitterPs added to each response, drawn from the run's seed (0 =
  *        none): the perturbation of Alameldeen and Wood (HPCA 2003) that lets replicated seeds show how far a run's
  *        numbers move under timing it cannot fix, where a deterministic model would give every seed the same run
+ * @param burstBytes the data bus's smallest transfer (burst length x bus width; 0 = none): a transfer holds the bus for its
+ *        bytes rounded up to a whole number of bursts, so a 32 B sector on a 64 B-burst DDR4 channel costs a 64 B burst
  */
 public record PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
                          int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
-                         DramEnergy energy, long controllerLatencyPs, boolean acksQueuedWrites, long jitterPs) {
+                         DramEnergy energy, long controllerLatencyPs, boolean acksQueuedWrites, long jitterPs, int burstBytes) {
+
+    /** No minimum burst: a transfer holds the data bus for its own bytes. */
+    public PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
+                      int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
+                      DramEnergy energy, long controllerLatencyPs, boolean acksQueuedWrites, long jitterPs) {
+        this(name, kind, node, channels, bytesPerSecond, capacityBytes, banks, rowBytes, clockMHz, timing, queueDepth,
+                scheduler, energy, controllerLatencyPs, acksQueuedWrites, jitterPs, 0);
+    }
 
     /** No jitter. */
     public PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,

@@ -22,7 +22,8 @@ import org.hmsim.platform.memory.Rates;
  *       equal to tCL, the seed gives no tCWL); a read allows precharge from t + transfer (read-to-precharge
  *       = burst), a write from the end of its data + tWR.</li>
  * </ul>
- * transfer = bytes / (pool bandwidth / channels), so the pool's stated bandwidth is the data bus's peak.
+ * transfer = bytes / (pool bandwidth / channels), so the pool's stated bandwidth is the data bus's peak (bytes rounded up to
+ * whole bursts where the pool sets a burst size).
  * Commands issue at the first picosecond every constraint allows (the command clock sets the timing
  * parameters and the one-command-per-cycle command bus, not a grid).
  *
@@ -75,6 +76,8 @@ final class DramChannel implements EventTarget {
     /** When the next refresh is due (Long.MAX_VALUE: refresh not modelled), and when the first was. */
     private long refreshDueAt = Long.MAX_VALUE, firstRefreshAt;
     private final double psPerByte;
+    /** The smallest transfer the data bus makes (0: none). */
+    private final int burstBytes;
     /** Row size and bank count are powers of two: row and bank come from shifts and masks. */
     private final boolean pow2;
     private final int rowShift, bankShift;
@@ -124,7 +127,7 @@ final class DramChannel implements EventTarget {
     private Histogram queueDelay, poolQueueDelay;
 
     DramChannel(DramPool owner, int index, int channels, Engine engine, DramTimingPs t, int banks, int rowBytes, int depth,
-                boolean frfcfs, double channelBytesPerSecond) {
+                boolean frfcfs, double channelBytesPerSecond, int burstBytes) {
         if (banks < 1 || banks > 64) throw new IllegalArgumentException("banks must be in [1, 64]");
         this.owner = owner;
         this.index = index;
@@ -152,6 +155,7 @@ final class DramChannel implements EventTarget {
         // channels refresh in turn, as DRAMSim2 staggers its ranks, so a pool never stops all at once
         if (tREFI > 0) refreshDueAt = firstRefreshAt = tREFI - (tREFI * index) / channels;
         this.psPerByte = 1e12 / channelBytesPerSecond;
+        this.burstBytes = burstBytes;
         this.pow2 = Integer.bitCount(rowBytes) == 1 && Integer.bitCount(banks) == 1;
         this.rowShift = Integer.numberOfTrailingZeros(rowBytes);
         this.bankShift = Integer.numberOfTrailingZeros(banks);
@@ -183,8 +187,11 @@ final class DramChannel implements EventTarget {
         java.util.Arrays.fill(bankTail, NONE);
     }
 
-    /** Data-bus time of {@code bytes}, ps (rounded up). */
-    long transferPs(int bytes) { return (long) Math.ceil(bytes * psPerByte); }
+    /** Data-bus time of {@code bytes}, ps (rounded up): whole bursts where the pool sets one. */
+    long transferPs(int bytes) {
+        int onBus = burstBytes <= 0 ? bytes : (bytes + burstBytes - 1) / burstBytes * burstBytes;
+        return (long) Math.ceil(onBus * psPerByte);
+    }
 
     /**
      * Takes a request whose channel address (channel bits removed) is {@code channelAddress}. Layout

@@ -87,7 +87,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         double perChannel = cfg.bytesPerSecond() / cfg.channels();
         channels = new DramChannel[cfg.channels()];
         for (int c = 0; c < channels.length; c++)
-            channels[c] = new DramChannel(this, c, channels.length, engine, timing, cfg.banks(), cfg.rowBytes(), cfg.queueDepth(), frfcfs, perChannel);
+            channels[c] = new DramChannel(this, c, channels.length, engine, timing, cfg.banks(), cfg.rowBytes(), cfg.queueDepth(), frfcfs, perChannel, cfg.burstBytes());
         info = new PoolInfo(poolIndex, cfg.name(), cfg.kind(), cfg.node(), cfg.channels(), cfg.bytesPerSecond(), cfg.capacityBytes());
     }
 
