@@ -55,6 +55,10 @@ class StaticThrottlingTest {
         RunResult one = run(TestMachines.workload("stream", 1, "elements", 65536), new ClasspathPolicies().with(Slot.THROTTLING, "static", "sms_per_gpu", 1));
         assertTrue(one.stats().get("gpu0.sm0.issued") > 0);
         for (int sm = 1; sm < 4; sm++) assertEquals(0.0, one.stats().get("gpu0.sm" + sm + ".issued"), "SM " + sm + " took no block");
+        // each SM's busy time: the one SM held blocks for most of the run and issued in fewer cycles; the others none
+        double busy = one.stats().get("gpu0.sm0.occupied_cycles"), cycles = one.simTimePs() / (1e6 / TestMachines.machine("small").gpu().clockMHz());
+        assertTrue(busy >= one.stats().get("gpu0.sm0.issue_cycles") && busy > 0.5 * cycles && busy <= cycles + 1, busy + " of " + cycles + " cycles");
+        for (int sm = 1; sm < 4; sm++) assertEquals(0.0, one.stats().get("gpu0.sm" + sm + ".occupied_cycles"), "SM " + sm + " was never busy");
 
         RunResult free = run(TestMachines.workload("stream", 1, "elements", 65536), new ClasspathPolicies());
         RunResult oneBlock = run(TestMachines.workload("stream", 1, "elements", 65536), new ClasspathPolicies().with(Slot.THROTTLING, "static", "ctas_per_sm", 1));

@@ -702,6 +702,9 @@ public final class Sm implements CoreView, L1Client, TranslationClient {
     public void registerStats(Stats s) {
         s.counter("issued", "warp instructions issued", () -> issued);
         s.counter("issue_cycles", "cycles in which at least one instruction issued", () -> issueCycles);
+        // CoreView had it; stats.json had no busy time per SM or GPU (a multi-GPU trial)
+        s.counter("occupied_cycles", "cycles in which the SM held at least one thread block (its busy time; minus issue_cycles: stalled with work)",
+                this::occupiedCycles);
         s.counter("compute_cycles", "issue-pipeline cycles occupied by COMPUTE instructions", () -> computeCycles);
         s.counter("mem_instructions", "load/store/atomic warp instructions", () -> memInstructions);
         s.counter("line_requests", "line requests (of the L1's line size) out of the coalescer", () -> lineRequests);
