@@ -68,6 +68,19 @@ class LauncherTest {
         assertTrue(shell.out.substring(after).contains("  local 1.0.0  [org.hmsim.baseline"), "policies listed again\n" + shell);
     }
 
+    /**
+     * {@code hmsim --version} says the running kernel's version and the source it was built from; it said the launcher
+     * jar's 0.1.0-SNAPSHOT while study.json recorded the kernel bundle's stamp (an artifact evaluator).
+     */
+    @Test
+    void versionSaysTheKernelsVersionAndSource() throws Exception {
+        Output v = run(Hmsim.home().resolve("bin/hmsim"), "", "--version");
+        assertEquals(0, v.code, v::toString);
+        assertTrue(v.out.matches("hmsim 0\\.1\\.0\\.\\d{12}( \\(source [0-9a-f]{7,40}(-dirty)?\\))?\\R"), v::toString);
+        boolean fromGit = new ProcessBuilder("git", "rev-parse", "--git-dir").directory(Hmsim.home().toFile()).start().waitFor() == 0;
+        if (fromGit) assertTrue(v.out.contains("(source "), "built in a git checkout: the commit is known\n" + v);
+    }
+
     /** The shell's help and usage name the commands as typed there: {@code help sim:run} said only "parameters: String[]", {@code sim:await --help} "Usage: hmsim await". */
     @Test
     void theShellsHelpNamesItsCommandsAsTypedThere() throws Exception {

@@ -14,6 +14,7 @@ class ProvenanceTest extends ResultsCli {
     @Test
     void studyJsonListsEachMachineFileOnceWithItsHash() throws Exception {
         assertEquals(0, run());
+        assertEquals("", Json.read(out.resolve("study.json")).get("source_commit"), "recorded; unknown outside a bundle built from git");
         Object files = Json.read(out.resolve("study.json")).get("machine_files");
         String sha = Sha256.ofFile(dir.resolve("machines/small.yaml"));
         assertEquals(List.of(Map.of("file", dir.resolve("machines/small.yaml").toString(), "sha256", sha)), files, String.valueOf(files));

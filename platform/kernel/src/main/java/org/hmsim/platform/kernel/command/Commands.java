@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.hmsim.api.policy.Slot;
 import org.hmsim.platform.kernel.registry.PolicyChoice;
+import org.hmsim.platform.kernel.results.Environment;
 import org.hmsim.platform.kernel.registry.ResolvedPolicies;
 import org.hmsim.platform.machine.Bench;
 import picocli.CommandLine;
@@ -43,7 +44,10 @@ public final class Commands {
             cl = new CommandLine(new Root(ctx));
             commands.forEach(cl::addSubcommand);
         }
-        giveVersion(cl, Root.Version.PROVIDER); // every command's -V says the version, not an empty line
+        // every command's -V says the running kernel's version and source (it said the jar's 0.1.0-SNAPSHOT, found by a trial)
+        Environment env = kernel.environment();
+        cl.getCommandSpec().versionProvider(() -> new String[] {"hmsim " + env.describe()});
+        giveVersion(cl, cl.getCommandSpec().versionProvider());
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((ex, line, parse) -> {
@@ -106,7 +110,8 @@ public final class Commands {
     /** What every subcommand needs. */
     record Context(SimKernel kernel, PrintStream out, PrintStream err, boolean background) {}
 
-    @Command(name = "hmsim", mixinStandardHelpOptions = true, versionProvider = Root.Version.class,
+    // its version provider is set per execution, from the running kernel
+    @Command(name = "hmsim", mixinStandardHelpOptions = true,
             subcommands = CommandLine.HelpCommand.class,
             description = "Simulator platform for heterogeneous CPU-GPU memory systems.")
     static final class Root implements Runnable {
@@ -118,13 +123,6 @@ public final class Commands {
         public void run() {
             new CommandLine(this).usage(ctx.out());
             ctx.out().println("Commands: run, validate, policies, workloads, status, stop, await, collect, report, compare, bench, trace, replay, help");
-        }
-
-        static final class Version implements CommandLine.IVersionProvider {
-            static final Version PROVIDER = new Version();
-
-            @Override
-            public String[] getVersion() { return new String[] {"hmsim " + org.hmsim.platform.kernel.results.Environment.classpath().hmsimVersion()}; }
         }
     }
 

@@ -18,6 +18,12 @@ final class OsgiEnvironment implements Environment {
     public String hmsimVersion() { return context.getBundle().getVersion().toString(); }
 
     @Override
+    public String sourceCommit() {
+        String c = context.getBundle().getHeaders().get("Hmsim-Source-Commit");
+        return c == null ? "" : c.trim();
+    }
+
+    @Override
     public List<BundleInfo> bundles() {
         List<BundleInfo> l = new ArrayList<>();
         for (Bundle b : context.getBundles())

@@ -9,6 +9,12 @@ public interface Environment {
 
     String hmsimVersion();
 
+    /** The source the kernel was built from ({@code git describe}: a commit, {@code -dirty} with local changes), or "" if unknown. */
+    default String sourceCommit() { return ""; }
+
+    /** {@code 0.1.0.202611292205 (source 1a2b3c4d5e6f)}: the version, and the source where known. */
+    default String describe() { return hmsimVersion() + (sourceCommit().isEmpty() ? "" : " (source " + sourceCommit() + ")"); }
+
     /** Every installed bundle, sorted by symbolic name; empty outside OSGi. */
     List<BundleInfo> bundles();
 

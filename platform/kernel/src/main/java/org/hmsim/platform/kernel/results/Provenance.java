@@ -21,6 +21,7 @@ public final class Provenance {
         p.put("study_file", study.display());
         p.put("study_sha256", study.sha256());
         p.put("hmsim_version", env.hmsimVersion());
+        p.put("source_commit", env.sourceCommit()); // the checkout the kernel was built from ("" where the build had no git)
         p.put("java_version", System.getProperty("java.version"));
         p.put("java_vendor", System.getProperty("java.vendor"));
         p.put("seeds", study.seeds());
