@@ -19,7 +19,9 @@ public interface BatchScheduler {
      * Writes the job script into {@link BatchJob#jobDir()} and submits it.
      *
      * @return the scheduler's job id
-     * @throws Exception when the scheduler refused the job or cannot be reached (the message is shown)
+     * @throws Exception when the scheduler refused the job or cannot be reached (the message is shown): an
+     *         {@link IllegalArgumentException} for a job the scheduler rejected (its options, the cluster's limits), which
+     *         {@code hmsim run} answers as bad input (exit 2); anything else is an error (exit 1)
      */
     String submit(BatchJob job) throws Exception;
 

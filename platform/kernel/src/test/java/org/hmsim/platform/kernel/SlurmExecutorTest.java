@@ -216,6 +216,70 @@ class SlurmExecutorTest {
         assertTrue(out().contains("every run is already complete"), out());
     }
 
+    /**
+     * A task that runs another hmsim build than the study was submitted with refuses its runs: a cluster trial rebuilt
+     * hmsim while half an array waited and got one runs.csv of two builds, under the new one's name.
+     */
+    @Test
+    void aTaskOfAnotherBuildThanTheSubmissionsRunsNothing() throws Exception {
+        Path noBoom = Fakes.write(dir, "studies/ok.yaml", STUDY.replace(", boom]", "]"));
+        Path batch = dir.resolve("batch");
+        Files.writeString(bin.resolve("hold"), "");
+        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm"), this::out);
+        // as if submitted by an earlier build: the tasks (this build) are released after a rebuild
+        Path provenance = batch.resolve("study.json");
+        String submitted = Files.readString(provenance);
+        String version = (String) org.hmsim.platform.kernel.results.Json.read(provenance).get("hmsim_version");
+        Files.writeString(provenance, submitted.replace("\"" + version + "\"", "\"0.1.0.202601010000\""));
+        Files.delete(bin.resolve("hold"));
+        awaitTasks();
+        String error = Files.readString(batch.resolve("runs/0001/error.txt"));
+        assertTrue(error.contains("this task runs hmsim " + version + ", but the study was submitted with hmsim 0.1.0.202601010000"), error);
+        assertFalse(Files.exists(batch.resolve("runs/0001/stats.json")) || Files.exists(batch.resolve("runs.csv")), "nothing simulated or assembled");
+        assertEquals(0, exec("status", batch.toString()));
+        assertTrue(out().contains("4 runs: 0 done, 0 running, 0 pending, 4 failed"), out());
+    }
+
+    /**
+     * What a cluster trial found wrong with scheduler options: an {@code --array} of its own left runs never run, a line
+     * break in an argument ran as a command, a --resume naming one option dropped the others, a rejected job was an
+     * internal error (exit 1) with no hint at MaxArraySize, and a folder with a blank split the --output directive.
+     */
+    @Test
+    void schedulerOptionsAreCheckedKeptOnResumeAndARejectedJobIsBadInput() throws Exception {
+        Path noBoom = Fakes.write(dir, "studies/ok.yaml", STUDY.replace(", boom]", "]"));
+        Path batch = dir.resolve("with blank");
+        assertEquals(Commands.BAD_INPUT, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--sbatch-arg=--array=1-3"));
+        assertTrue(out().contains("--sbatch-arg --array=1-3: hmsim writes the array itself (--array-chunk N sets its size)"), out());
+        assertEquals(Commands.BAD_INPUT, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--sbatch-arg=-o /tmp/x"));
+        assertTrue(out().contains("--sbatch-arg -o /tmp/x: hmsim writes the tasks' logs"), out());
+        assertEquals(Commands.BAD_INPUT, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--sbatch-arg=--comment=x\necho INJECTED"));
+        assertTrue(out().contains("--sbatch-arg --comment=x\\necho INJECTED: contains a line break"), out());
+        assertFalse(Files.exists(batch), "nothing was written");
+
+        Files.writeString(bin.resolve("cancel"), "2\n3\n4\n");
+        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--partition", "gpu",
+                "--sbatch-arg=--time=01:00:00", "--sbatch-arg=--mem=4G"), this::out);
+        assertTrue(Files.readString(batch.resolve("job/slurm-1.sh")).contains("#SBATCH --output=\"" + batch.resolve("job/logs/slurm-%A_%a.out") + "\"\n"),
+                "quoted: sbatch reads a directive's blank as the end of its value");
+        awaitTasks();
+        Files.delete(bin.resolve("cancel"));
+        assertEquals(Commands.BAD_INPUT, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume", "--array-chunk", "2"));
+        assertTrue(out().contains("--array-chunk 2: a --resume keeps the folder's plan of 1 run(s) per task"), out());
+        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume", "--sbatch-arg=--time=02:00:00"), this::out);
+        String s2 = Files.readString(batch.resolve("job/slurm-2.sh"));
+        assertTrue(s2.contains("#SBATCH --partition=gpu\n#SBATCH --mem=4G\n#SBATCH --time=02:00:00\n") && !s2.contains("01:00:00"),
+                "the earlier partition and memory kept, the time replaced: " + s2);
+        assertTrue(out().contains("submitted with the earlier submission's options: --partition gpu --sbatch-arg=--mem=4G, and those given now"), out());
+        awaitTasks();
+
+        // a job sbatch rejects is the user's to change: exit 2, with what to do about an array beyond MaxArraySize
+        Files.writeString(bin.resolve("sbatch"), "#!/bin/bash\necho 'sbatch: error: Batch job submission failed: Invalid job array specification' >&2\nexit 1\n");
+        assertEquals(Commands.BAD_INPUT, exec("run", noBoom.toString(), "--out", dir.resolve("big").toString(), "--executor", "slurm"));
+        assertTrue(out().contains("Invalid job array specification (the array reaches index 4: a cluster's MaxArraySize, 1001 by default, may be below it;"
+                + " fewer tasks of more runs each with --array-chunk N"), out());
+    }
+
     /** A submission into a folder a local execution writes is refused (it moved that execution's results to previous/). */
     @Test
     void aSubmissionIntoAFolderALocalRunWritesIsRefused() throws Exception {

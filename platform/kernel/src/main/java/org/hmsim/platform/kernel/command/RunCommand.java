@@ -134,6 +134,14 @@ final class RunCommand implements Callable<Integer> {
                     + ": only for batch executors (--executor slurm); the local executor runs here");
             return Commands.BAD_INPUT;
         }
+        for (String a : sbatchArgs) {
+            String problem = a.indexOf('\n') >= 0 || a.indexOf('\r') >= 0 ? "contains a line break"
+                    : executor.equals(org.hmsim.platform.kernel.executor.SlurmScheduler.NAME) ? org.hmsim.platform.kernel.executor.SlurmScheduler.argumentProblem(a) : null;
+            if (problem != null) {
+                e.println("--sbatch-arg " + a.replace("\n", "\\n").replace("\r", "\\r") + ": " + problem);
+                return Commands.BAD_INPUT;
+            }
+        }
         if (jobs != null && !local) { // silently ignored before: each array task runs on a node of its own
             e.println("--jobs: only for the local executor; --executor " + executor + " runs one array task per chunk of runs where the"
                     + " scheduler places them (fewer, longer tasks: --array-chunk N)");

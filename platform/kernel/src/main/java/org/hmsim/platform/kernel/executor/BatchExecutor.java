@@ -68,10 +68,13 @@ public final class BatchExecutor implements StudyExecutor {
                     + "); start hmsim through bin/hmsim");
         refuseIfActive(job);
         if (options.resume() && job.exists()) refuseOtherVersion(job, study);
-        // a --resume that names no scheduler options submits with the last submission's (partition, time limit...);
+        // a --resume submits with the last submission's scheduler options (partition, time limit...), those it names
+        // replacing the same ones (a cluster trial's --resume --partition dropped its --time and --mem without a word);
         // read before anything in the folder changes, so a damaged record changes nothing
-        boolean reuseOptions = options.resume() && job.exists() && settings.partition() == null && settings.schedulerArgs().isEmpty();
-        ExecutorSettings recorded = reuseOptions ? job.recordedOptions(settings.arrayChunk()) : null;
+        ExecutorSettings recorded = options.resume() && job.exists() ? job.recordedOptions(settings.arrayChunk()) : null;
+        if (recorded != null && settings.arrayChunk() != 1 && settings.arrayChunk() != job.manifest().chunk())
+            throw ExecutorException.refused("--array-chunk " + settings.arrayChunk() + ": a --resume keeps the folder's plan of "
+                    + job.manifest().chunk() + " run(s) per task; to change it, run the study without --resume into another folder");
         ResultsFolder results = new ResultsFolder(dir, study);
         ResultsFolder.ensureWritable(dir);
         List<String> notes = new ArrayList<>(EarlierResults.prepare(dir, options.resume()));
@@ -90,10 +93,12 @@ public final class BatchExecutor implements StudyExecutor {
             indices.addAll(tasks);
             submission = job.submissions().size() + 1;
             if (recorded != null) {
-                settings = recorded.withReport(settings.report());
-                if (settings.partition() != null || !settings.schedulerArgs().isEmpty())
-                    notes.add("submitted with the earlier submission's options:" + (settings.partition() == null ? "" : " --partition " + settings.partition())
-                            + settings.schedulerArgs().stream().map(a -> " --sbatch-arg=" + a).reduce("", String::concat));
+                ExecutorSettings given = settings, kept = kept(recorded, given);
+                settings = merged(kept, given);
+                if (kept.partition() != null || !kept.schedulerArgs().isEmpty())
+                    notes.add("submitted with the earlier submission's options:" + (kept.partition() == null ? "" : " --partition " + kept.partition())
+                            + kept.schedulerArgs().stream().map(a -> " --sbatch-arg=" + a).reduce("", String::concat)
+                            + (given.partition() == null && given.schedulerArgs().isEmpty() ? "" : ", and those given now"));
             }
         } else {
             if (options.resume()) {
@@ -127,12 +132,31 @@ public final class BatchExecutor implements StudyExecutor {
             // study.json must not claim a job that does not exist (status would wait for it forever)
             Provenance.write(dir, study, environment, Instant.now(), null, NOT_SUBMITTED + e.getMessage());
             String moved = notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
-            throw new ExecutorException(name() + ": the job was not submitted: " + e.getMessage() + moved, e);
+            String message = name() + ": the job was not submitted: " + e.getMessage() + moved;
+            throw e instanceof IllegalArgumentException ? ExecutorException.rejected(message, e) : new ExecutorException(message, e);
         }
         job.record(new JobFolder.Submission(submission, id, indices));
         job.recordOptions(settings);
         return new Launch(null, id, indices, scriptOf(job, submission), notes);
     }
+
+    /** The options of {@code earlier} that {@code now} does not name again (a partition; an argument by its option's name). */
+    static ExecutorSettings kept(ExecutorSettings earlier, ExecutorSettings now) {
+        java.util.Set<String> named = new java.util.HashSet<>();
+        for (String a : now.schedulerArgs()) named.add(optionName(a));
+        return new ExecutorSettings(now.partition() != null ? null : earlier.partition(), now.arrayChunk(),
+                earlier.schedulerArgs().stream().filter(a -> !named.contains(optionName(a))).toList(), now.report());
+    }
+
+    /** {@code kept} with the options given now after them. */
+    private static ExecutorSettings merged(ExecutorSettings kept, ExecutorSettings now) {
+        List<String> args = new ArrayList<>(kept.schedulerArgs());
+        args.addAll(now.schedulerArgs());
+        return new ExecutorSettings(now.partition() != null ? now.partition() : kept.partition(), now.arrayChunk(), args, now.report());
+    }
+
+    /** {@code --time} of {@code --time=1:00:00} or {@code --time 1:00:00}: an argument's option, which a later one replaces. */
+    static String optionName(String arg) { return arg.strip().split("[=\\s]", 2)[0]; }
 
     /** The script the scheduler wrote for submission {@code n}, if it follows the naming {@code <name>-<n>.sh}. */
     private Path scriptOf(JobFolder job, int n) {

@@ -31,6 +31,8 @@ public final class BatchTask {
                     + " make tasks 1.." + JobFolder.tasks(total, chunk));
         ResultsFolder results = new ResultsFolder(dir, study);
         List<Integer> mine = JobFolder.runsOfTask(index, chunk, total);
+        String otherBuild = otherBuild(dir, env);
+        if (otherBuild != null) return refuse(study, results, mine, otherBuild);
         int done = 0, ran = 0;
         boolean failed = false, aborted = false;
         for (int i : mine) if (results.complete(study.runs().get(i))) done++;
@@ -54,5 +56,27 @@ public final class BatchTask {
         Assembly.Outcome assembly = RunWorker.shuttingDown() ? null : Assembly.allEnded(study, dir) ? Assembly.assemble(study, dir, env) : null;
         if (assembly != null && !assembly.assembled()) assembly = null;
         return new Outcome(failed ? StudyExecution.FAILED_RUNS : aborted ? StudyExecution.STOPPED : StudyExecution.OK, ran, assembly);
+    }
+
+    /**
+     * Why this task may not run its runs: hmsim was rebuilt or reinstalled while the job waited, so this build is not the
+     * one the study was submitted with (study.json's), and its runs would sit beside the others' under one build's name
+     * (a cluster trial's tasks released after a rebuild mixed two builds in one runs.csv). Null: the same build.
+     */
+    static String otherBuild(Path dir, Environment env) {
+        String submitted = org.hmsim.platform.kernel.results.Provenance.recordedVersion(dir);
+        if (submitted == null || submitted.equals(env.hmsimVersion())) return null;
+        return "this task runs hmsim " + env.hmsimVersion() + ", but the study was submitted with hmsim " + submitted + " (rebuilt or reinstalled"
+                + " while the job waited): its runs would mix two builds' models in one study, so none was run; run the study again"
+                + " into a new folder (--resume refuses a folder of another build)";
+    }
+
+    /** Each of the task's runs without a result fails with {@code why}; nothing is simulated and nothing assembled. */
+    private static Outcome refuse(Study study, ResultsFolder results, List<Integer> mine, String why) {
+        for (int i : mine) {
+            PlannedRun run = study.runs().get(i);
+            if (!results.complete(run)) results.failure(run, new IllegalStateException(why));
+        }
+        return new Outcome(StudyExecution.FAILED_RUNS, 0, null);
     }
 }

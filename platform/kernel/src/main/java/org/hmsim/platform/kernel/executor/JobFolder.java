@@ -90,7 +90,7 @@ public final class JobFolder {
         }
     }
 
-    /** Records the scheduler options a submission was made with, for a --resume that names none. */
+    /** Records the scheduler options a submission was made with, which a --resume keeps (but those it names again). */
     public void recordOptions(ExecutorSettings settings) {
         Properties p = new Properties();
         if (settings.partition() != null) p.setProperty("partition", settings.partition());
@@ -123,7 +123,7 @@ public final class JobFolder {
             p.load(new StringReader(Files.readString(f, StandardCharsets.UTF_8)));
         } catch (IOException | IllegalArgumentException e) { // unreadable, or a broken \\u escape
             throw new org.hmsim.platform.kernel.results.ResultsFolderException(f + " is damaged (" + e.getMessage()
-                    + "); give --partition / --sbatch-arg to --resume, or remove the file to submit with none");
+                    + "); remove the file to submit with only the options --resume gives");
         }
         List<String> args = new ArrayList<>();
         for (int i = 0; p.getProperty("arg." + i) != null; i++) args.add(p.getProperty("arg." + i));

@@ -42,11 +42,40 @@ public final class SlurmScheduler implements BatchScheduler {
         Path sbatch = SchedulerTools.find("sbatch");
         if (sbatch == null) throw new IllegalStateException("sbatch not found on PATH (nor in -Dhmsim.slurm.bin / HMSIM_SLURM_BIN); the script is " + script);
         SchedulerTools.Result r = SchedulerTools.exec(job.jobDir(), List.of(sbatch.toString(), "--parsable", script.toString()));
-        if (r.code() != 0) throw new IllegalStateException("sbatch exited with " + r.code() + ": " + r.err().strip() + " (script " + script + ")");
+        if (r.code() != 0) // rejected: the options or the cluster's limits, the user's to change (exit 2)
+            throw new IllegalArgumentException("sbatch exited with " + r.code() + ": " + r.err().strip() + arrayHint(r.err(), job) + " (script " + script + ")");
         String out = r.out().strip();
         String id = out.isEmpty() ? "" : out.lines().reduce((a, b) -> b).orElse("").split(";")[0].strip();
         if (!id.matches("[0-9]+")) throw new IllegalStateException("sbatch printed no job id: '" + out + "'");
         return id;
+    }
+
+    /**
+     * What to do about an array Slurm will not take: its MaxArraySize (1001 by default) bounds the indices, and a study of
+     * more runs than that failed with sbatch's bare "Invalid job array specification" (a cluster trial).
+     */
+    static String arrayHint(String err, BatchJob job) {
+        if (!err.contains("Invalid job array specification") && !err.contains("MaxArraySize")) return "";
+        int highest = job.indices().get(job.indices().size() - 1);
+        return " (the array reaches index " + highest + ": a cluster's MaxArraySize, 1001 by default, may be below it; fewer tasks of"
+                + " more runs each with --array-chunk N, e.g. " + ((highest + 999) / 1000) + " or more, in a new folder)";
+    }
+
+    /**
+     * Why an {@code --sbatch-arg} cannot be written into the job script, or null: a line break would end its
+     * {@code #SBATCH} line and run the rest as a command (a cluster trial's ran, and every later option was ignored), and
+     * the options hmsim writes itself would replace its own (an {@code --array=1-3} left runs 4-6 of 6 never run while
+     * status waited for them).
+     */
+    public static String argumentProblem(String arg) {
+        if (arg.indexOf('\n') >= 0 || arg.indexOf('\r') >= 0) return "contains a line break";
+        String name = BatchExecutor.optionName(arg);
+        return switch (name) {
+            case "--array", "-a" -> "hmsim writes the array itself (--array-chunk N sets its size)";
+            case "--output", "-o", "--error", "-e" -> "hmsim writes the tasks' logs into DIR/job/logs, where hmsim status reads them";
+            case "--parsable", "--wrap" -> "hmsim submits its own script with --parsable";
+            default -> null;
+        };
     }
 
     /** The job script (see the class comment). */
@@ -58,7 +87,8 @@ public final class SlurmScheduler implements BatchScheduler {
         s.append("# the task that ends the last run assembles runs.csv and study.json (else: hmsim collect DIR).\n");
         s.append("#SBATCH --job-name=").append(job.name()).append('\n');
         s.append("#SBATCH --array=").append(ranges(job.indices())).append('\n');
-        s.append("#SBATCH --output=").append(job.jobDir().resolve("logs").resolve("slurm-%A_%a.out")).append('\n');
+        // quoted: a folder with a blank split the directive (sbatch reads #SBATCH lines as a shell would)
+        s.append("#SBATCH --output=").append(directiveValue(job.jobDir().resolve("logs").resolve("slurm-%A_%a.out").toString())).append('\n');
         if (job.queue() != null && !job.queue().isBlank()) s.append("#SBATCH --partition=").append(job.queue()).append('\n');
         for (String a : job.schedulerArgs()) s.append("#SBATCH ").append(a).append('\n');
         s.append("set -u\n");
@@ -82,6 +112,11 @@ public final class SlurmScheduler implements BatchScheduler {
             i = j + 1;
         }
         return b.toString();
+    }
+
+    /** A directive's value, in double quotes where it holds a blank or a quote. */
+    private static String directiveValue(String v) {
+        return v.matches("[^\\s\"']+") ? v : "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     private static String quote(String w) {
