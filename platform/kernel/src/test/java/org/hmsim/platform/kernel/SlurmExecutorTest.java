@@ -280,6 +280,24 @@ class SlurmExecutorTest {
                 + " fewer tasks of more runs each with --array-chunk N"), out());
     }
 
+    /** A --resume while squeue and sacct fail went ahead over tasks still pending: two jobs on the same runs (a cluster trial). */
+    @Test
+    void aResumeWhileTheSchedulersToolsFailIsRefused() throws Exception {
+        Path noBoom = Fakes.write(dir, "studies/ok.yaml", STUDY.replace(", boom]", "]"));
+        Path batch = dir.resolve("batch");
+        Files.writeString(bin.resolve("hold"), "");
+        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm"), this::out);
+        byte[] squeue = Files.readAllBytes(bin.resolve("squeue")), sacct = Files.readAllBytes(bin.resolve("sacct"));
+        Files.writeString(bin.resolve("squeue"), "#!/bin/bash\necho 'slurm_load_jobs error: Unable to contact slurm controller' >&2\nexit 1\n");
+        Files.writeString(bin.resolve("sacct"), "#!/bin/bash\nexit 1\n");
+        assertEquals(Commands.BAD_INPUT, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume"));
+        assertTrue(out().contains("squeue and sacct both failed (or are not installed), so whether job 4201's tasks still run"), out());
+        assertFalse(Files.exists(batch.resolve("job/slurm-2.sh")), "nothing submitted");
+        Files.write(bin.resolve("squeue"), squeue);
+        Files.write(bin.resolve("sacct"), sacct);
+        Files.delete(bin.resolve("hold"));
+    }
+
     /** A submission into a folder a local execution writes is refused (it moved that execution's results to previous/). */
     @Test
     void aSubmissionIntoAFolderALocalRunWritesIsRefused() throws Exception {

@@ -240,6 +240,14 @@ public final class BatchExecutor implements StudyExecutor {
         List<JobFolder.Submission> subs = job.submissions();
         if (subs.isEmpty()) return null;
         JobFolder.Submission last = subs.get(subs.size() - 1);
+        // Slurm's tools failing (not a job forgotten): a --resume went ahead over tasks still pending (a cluster trial)
+        if (scheduler instanceof SlurmScheduler slurm) {
+            SlurmScheduler.Answer a = slurm.query(last.jobId());
+            if (!a.answered() && !ended(job, job.manifest(), last))
+                return "squeue and sacct both failed (or are not installed), so whether job " + last.jobId() + "'s tasks still run in "
+                        + job.results() + " cannot be told; try again when they answer (hmsim status DIR)";
+            return stillRunning(job, last, a.states());
+        }
         return stillRunning(job, last, scheduler.taskStates(last.jobId()));
     }
 

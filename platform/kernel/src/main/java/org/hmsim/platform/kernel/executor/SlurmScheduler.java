@@ -124,12 +124,19 @@ public final class SlurmScheduler implements BatchScheduler {
     }
 
     @Override
-    public Map<Integer, String> taskStates(String jobId) {
+    public Map<Integer, String> taskStates(String jobId) { return query(jobId).states(); }
+
+    /** The tasks' states, and whether squeue or sacct answered at all (empty states then mean the job is forgotten). */
+    record Answer(Map<Integer, String> states, boolean answered) {}
+
+    Answer query(String jobId) {
         Map<Integer, String> states = new TreeMap<>();
+        boolean answered = false;
         Path sacct = SchedulerTools.find("sacct");
         if (sacct != null) {
             SchedulerTools.Result r = SchedulerTools.execQuietly(List.of(sacct.toString(), "-n", "-P", "-j", jobId, "--format=JobID,State,ExitCode"));
             if (r != null && r.code() == 0) states.putAll(parse(jobId, r.out(), '|'));
+            answered |= r != null && r.code() == 0;
         }
         // squeue knows the live jobs best (sacct may lag, or have no accounting storage at all). -t all: also
         // the tasks that ended less than MinJobAge (default 300 s) ago, which is all a cluster without
@@ -138,8 +145,9 @@ public final class SlurmScheduler implements BatchScheduler {
         if (squeue != null) {
             SchedulerTools.Result r = SchedulerTools.execQuietly(List.of(squeue.toString(), "-h", "-j", jobId, "-o", "%i,%T", "-t", "all"));
             if (r != null && r.code() == 0) states.putAll(parse(jobId, r.out(), ','));
+            answered |= r != null && r.code() == 0;
         }
-        return states;
+        return new Answer(states, answered);
     }
 
     /**
