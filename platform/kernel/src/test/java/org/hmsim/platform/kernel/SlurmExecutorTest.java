@@ -287,6 +287,10 @@ class SlurmExecutorTest {
         Path batch = dir.resolve("batch");
         Files.writeString(bin.resolve("hold"), "");
         assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm"), this::out);
+        // collect while the tasks wait: their runs are not "missing (resubmit them)", as it said to a cluster trial
+        exec("collect", batch.toString());
+        assertTrue(out().contains("0 of 4 runs ended (0 failed), 4 not yet: job 4201 still has 4 task(s) pending or running in " + batch
+                + "; its last task assembles the study again when it ends"), out());
         byte[] squeue = Files.readAllBytes(bin.resolve("squeue")), sacct = Files.readAllBytes(bin.resolve("sacct"));
         Files.writeString(bin.resolve("squeue"), "#!/bin/bash\necho 'slurm_load_jobs error: Unable to contact slurm controller' >&2\nexit 1\n");
         Files.writeString(bin.resolve("sacct"), "#!/bin/bash\nexit 1\n");

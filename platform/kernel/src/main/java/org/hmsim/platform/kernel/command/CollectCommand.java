@@ -83,8 +83,11 @@ final class CollectCommand implements Callable<Integer> {
             ctx.err().println("collect: another process is assembling " + out + " right now; try again when it is done");
             return Commands.ERROR;
         }
+        // runs of a job still going are not missing: their tasks are pending or running (a cluster trial was told to resubmit them)
+        String active = o.complete() ? null : org.hmsim.platform.kernel.executor.BatchExecutor.activeJob(new JobFolder(out), ctx.kernel().executors());
         ctx.out().println("study " + s.name() + ": " + o.ended() + " of " + o.total() + " runs ended (" + o.failed() + " failed)"
-                + (o.complete() ? "" : ", " + o.missing() + " missing (resubmit them with run --resume)"));
+                + (o.complete() ? "" : active != null ? ", " + o.missing() + " not yet: " + active.replaceFirst("; wait for it.*", "")
+                        + "; its last task assembles the study again when it ends" : ", " + o.missing() + " missing (resubmit them with run --resume)"));
         ctx.out().println("assembled " + out.resolve(ResultsFolder.TABLE) + " and " + ResultsFolder.PROVENANCE);
         ReportHook.runIfInstalled(spec, ctx, out);
         return !o.complete() ? StudyExecution.STOPPED : o.failed() > 0 ? StudyExecution.FAILED_RUNS : StudyExecution.OK;

@@ -108,7 +108,7 @@ final class FolderStatus {
         o.println(head);
         if (lastJob != null) {
             StringBuilder b = new StringBuilder("job " + lastJob + " (" + job.manifest().executor() + ")");
-            if (byState.isEmpty()) b.append(": the scheduler reports no task (tools missing, or the job is forgotten)");
+            if (byState.isEmpty()) b.append(": the scheduler reports no task (its tools missing, failing or not answering within 60 s each, or the job forgotten)");
             else {
                 b.append(" tasks:");
                 byState.forEach((k, v) -> b.append(' ').append(v).append(' ').append(k.toLowerCase(Locale.ROOT)).append(','));

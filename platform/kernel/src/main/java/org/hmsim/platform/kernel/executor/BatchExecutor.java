@@ -232,6 +232,18 @@ public final class BatchExecutor implements StudyExecutor {
     }
 
     /**
+     * Whether {@code job}'s last submission still has tasks pending or running (what says so), or null: none, no job, or
+     * a scheduler that cannot be asked (collect says its runs are missing then).
+     */
+    public static String activeJob(JobFolder job, ExecutorRegistry executors) {
+        try {
+            return job.exists() ? activeJob(job, executors.scheduler(job.manifest().executor())) : null;
+        } catch (RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    /**
      * Why {@code job}'s folder may not take another submission now: its last submission still has tasks pending or
      * running on {@code scheduler} (null: none, or no job).
      */
