@@ -211,6 +211,8 @@ class SlurmExecutorTest {
         assertArrayEquals(Files.readAllBytes(local.resolve("runs.csv")), Files.readAllBytes(batch.resolve("runs.csv")));
         assertEquals(0, exec("status", batch.toString()));
         assertTrue(out().contains("8 runs: 8 done, 0 running, 0 pending, 0 failed"), out());
+        // the resubmitted job ran 1 task; the other was the first job's (a trial read "2 completed" under the new id)
+        assertTrue(out().contains("job 4202 (slurm) tasks: 1 completed; earlier submissions' tasks: 1 completed"), out());
 
         assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm", "--resume"), this::out);
         assertTrue(out().contains("every run is already complete"), out());

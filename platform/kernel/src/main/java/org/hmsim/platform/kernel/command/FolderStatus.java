@@ -54,7 +54,7 @@ final class FolderStatus {
         Map<Integer, String> taskStates = new HashMap<>();
         Map<Integer, String> taskIds = new HashMap<>();
         String lastJob = null;
-        Map<String, Integer> byState = new TreeMap<>();
+        Map<String, Integer> byState = new TreeMap<>(), earlierByState = new TreeMap<>();
         int chunk = 1;
         if (job.exists()) {
             JobFolder.Manifest m = job.manifest();
@@ -70,7 +70,10 @@ final class FolderStatus {
                     else taskStates.remove(k);
                 }
             }
-            for (String st : taskStates.values()) byState.merge(st, 1, Integer::sum);
+            // the last job's tasks apart from those an earlier submission ran and none resubmitted (a trial read a
+            // 4-task job's line "6 completed")
+            for (Map.Entry<Integer, String> t : taskStates.entrySet())
+                (taskIds.get(t.getKey()).startsWith(lastJob + "_") ? byState : earlierByState).merge(t.getValue(), 1, Integer::sum);
         }
         List<RunState> states = new ArrayList<>();
         // a run begun (config.json) with no execution left to end it: a killed local run, not a running one (an audit)
@@ -108,11 +111,11 @@ final class FolderStatus {
         o.println(head);
         if (lastJob != null) {
             StringBuilder b = new StringBuilder("job " + lastJob + " (" + job.manifest().executor() + ")");
-            if (byState.isEmpty()) b.append(": the scheduler reports no task (its tools missing, failing or not answering within 60 s each, or the job forgotten)");
+            if (byState.isEmpty() && earlierByState.isEmpty())
+                b.append(": the scheduler reports no task (its tools missing, failing or not answering within 60 s each, or the job forgotten)");
             else {
-                b.append(" tasks:");
-                byState.forEach((k, v) -> b.append(' ').append(v).append(' ').append(k.toLowerCase(Locale.ROOT)).append(','));
-                b.setLength(b.length() - 1);
+                b.append(" tasks:").append(counted(byState.isEmpty() ? Map.of("none reported", 0) : byState));
+                if (!earlierByState.isEmpty()) b.append("; earlier submissions' tasks:").append(counted(earlierByState));
             }
             o.println(b);
         }
@@ -250,5 +253,12 @@ final class FolderStatus {
         List<String[]> l = new ArrayList<>();
         for (int i = 1; i <= total.intValue(); i++) l.add(new String[] {org.hmsim.platform.report.Results.runId(i, total.intValue()), ""});
         return l;
+    }
+
+    /** {@code " 3 completed, 1 running"}. */
+    private static String counted(Map<String, Integer> byState) {
+        StringBuilder b = new StringBuilder();
+        byState.forEach((k, v) -> b.append(b.length() == 0 ? " " : ", ").append(v == 0 ? "" : v + " ").append(k.toLowerCase(Locale.ROOT)));
+        return b.toString();
     }
 }
