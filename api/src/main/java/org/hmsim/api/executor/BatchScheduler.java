@@ -31,4 +31,15 @@ public interface BatchScheduler {
      * when the scheduler cannot tell (its tools are not installed, or it forgot the job).
      */
     default Map<Integer, String> taskStates(String jobId) { return Map.of(); }
+
+    /**
+     * Cancels every task of a job still pending or running ({@code hmsim stop DIR}); a task cancelled mid-run leaves
+     * that run without a result, which {@code run --resume} redoes. The default cannot.
+     *
+     * @throws Exception when the scheduler refused or cannot be reached (the message is shown)
+     * @since 1.1.0
+     */
+    default void cancel(String jobId) throws Exception {
+        throw new UnsupportedOperationException(name() + " cannot cancel a job from hmsim: use the scheduler's own tool on job " + jobId);
+    }
 }

@@ -4,5 +4,5 @@
  * {@link org.hmsim.api.executor.BatchScheduler} service; users pick it with {@code hmsim run --executor NAME}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package org.hmsim.api.executor;

@@ -53,7 +53,7 @@ class SlurmExecutorTest {
         Fakes.write(dir, "machines/small.yaml", Fakes.MACHINE);
         study = Fakes.write(dir, "studies/s.yaml", STUDY);
         bin = Files.createDirectories(dir.resolve("slurm-bin"));
-        for (String tool : List.of("sbatch", "squeue", "sacct")) {
+        for (String tool : List.of("sbatch", "squeue", "sacct", "scancel")) {
             try (InputStream in = getClass().getResourceAsStream("/fake-slurm/" + tool)) {
                 Files.write(bin.resolve(tool), in.readAllBytes());
             }
@@ -301,7 +301,15 @@ class SlurmExecutorTest {
         assertFalse(Files.exists(batch.resolve("job/slurm-2.sh")), "nothing submitted");
         Files.write(bin.resolve("squeue"), squeue);
         Files.write(bin.resolve("sacct"), sacct);
+        // hmsim stop DIR cancels the folder's job (a cluster user had to find scancel and the id)
+        assertEquals(0, exec("stop", batch.toString()), this::out);
+        assertTrue(out().contains("cancelled job 4201 (slurm)") && Files.readString(bin.resolve("calls.log")).contains("scancel 4201"), out());
         Files.delete(bin.resolve("hold"));
+        awaitTasks();
+        assertEquals(0, exec("status", batch.toString()));
+        assertTrue(out().contains("4 runs: 0 done, 0 running, 0 pending, 4 failed") && out().contains("tasks: 4 cancelled"), out());
+        assertEquals(Commands.BAD_INPUT, exec("stop", dir.resolve("studies").toString()));
+        assertTrue(out().contains("holds no batch job"), out());
     }
 
     /** A submission into a folder a local execution writes is refused (it moved that execution's results to previous/). */

@@ -126,6 +126,22 @@ public final class SlurmScheduler implements BatchScheduler {
     @Override
     public Map<Integer, String> taskStates(String jobId) { return query(jobId).states(); }
 
+    @Override
+    public void cancel(String jobId) {
+        Path scancel = SchedulerTools.find("scancel");
+        if (scancel == null) throw new IllegalStateException("scancel not found on PATH (nor in -Dhmsim.slurm.bin / HMSIM_SLURM_BIN)");
+        SchedulerTools.Result r;
+        try {
+            r = SchedulerTools.exec(null, List.of(scancel.toString(), jobId));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("scancel " + jobId + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("scancel " + jobId + ": interrupted", e);
+        }
+        if (r.code() != 0) throw new IllegalStateException("scancel " + jobId + " exited with " + r.code() + ": " + r.err().strip());
+    }
+
     /** The tasks' states, and whether squeue or sacct answered at all (empty states then mean the job is forgotten). */
     record Answer(Map<Integer, String> states, boolean answered) {}
 
