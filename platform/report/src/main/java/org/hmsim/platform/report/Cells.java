@@ -20,9 +20,15 @@ final class Cells {
     /** Every run's configuration, failed runs included, in run order (the study's order of its values). */
     private final java.util.Set<List<String>> allKeys = new java.util.LinkedHashSet<>();
 
-    Cells(Results r, String metric) {
+    Cells(Results r, String metric) { this(r, metric, false); }
+
+    /**
+     * @param seedColumn the seed is a column of its own (a figure {@code by: seed}), not replicas to average: it drew one
+     *               bar, the seeds' mean, labelled with the first seed (a paper-figures trial)
+     */
+    Cells(Results r, String metric, boolean seedColumn) {
         List<String> d = new ArrayList<>(r.varying());
-        d.remove("seed");
+        if (!seedColumn) d.remove("seed");
         this.dims = List.copyOf(d);
         List<String> workloads = r.values("workload");
         this.whole = workloads.size() == 1 ? workloads.get(0) : "all runs";
@@ -100,10 +106,14 @@ final class Cells {
         if (values == null || values.size() < 2) return null;
         Map<String, Double> baseValues = base == null ? null : bySeed.get(base);
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        // as normalisedMean: only the seeds the baseline shares, when it shares any (a failed baseline replica's seed was
+        // normalised against another seed's baseline, and the whisker mixed seeds: a paper-figures trial)
+        boolean shared = baseValues != null && values.keySet().stream().anyMatch(baseValues::containsKey);
         for (Map.Entry<String, Double> e : values.entrySet()) {
             double v = e.getValue();
             if (base != null) {
                 Double paired = baseValues == null ? null : baseValues.get(e.getKey());
+                if (paired == null && shared) continue;
                 v = Maths.normalise(v, paired != null ? paired : mean(base), invert);
             }
             if (Double.isNaN(v)) continue;

@@ -30,8 +30,8 @@ public final class FigureData {
      */
     public static Computed bars(Results r, String metric, FigureSpec spec) {
         List<String> notes = new ArrayList<>();
-        Cells cells = new Cells(r, metric);
         String by = byColumn(r, spec.by(), notes);
+        Cells cells = new Cells(r, metric, "seed".equals(by));
         Baseline b = baseline(r, cells, by, spec.normalise(), notes);
         boolean invert = spec.invert() != null ? spec.invert() : Maths.isTime(metric);
         Grid g = new Grid();
@@ -46,7 +46,8 @@ public final class FigureData {
             g.put(series, category, v);
             g.putRange(series, category, cells.range(key, b == null ? null : b.of(key), invert));
         }
-        if (b != null && spec.geomean() && g.categories().size() > 1) addGeomean(g, by == null ? "group" : Columns.shortName(by), notes);
+        if (b != null && spec.geomean() && g.categories().size() > 1)
+            addGeomean(g, by == null ? "group" : Columns.shortName(by), b.set.get(by), notes);
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
         else if (b == null && Charts.allZero(g)) notes.add(metric + " is 0 in every run shown");
         if (g.anyMissing()) notes.add("\u00d7: no value (the run failed, or the run it is relative to did)");
@@ -68,9 +69,10 @@ public final class FigureData {
      * (its run failed) would otherwise be averaged over other workloads than its neighbours and look better or
      * worse for it. A note names the categories left out.
      */
-    static void addGeomean(Grid g, String byName, List<String> notes) {
+    static void addGeomean(Grid g, String byName, String baselineCategory, List<String> notes) {
         List<String> common = new ArrayList<>(), left = new ArrayList<>();
-        for (String cat : g.categories()) (everySeriesHas(g, cat) ? common : left).add(cat);
+        // the baseline's own category (by: the normalised column) is 1.0 by definition: it only pulled the mean to 1
+        for (String cat : g.categories()) if (!cat.equals(baselineCategory)) (everySeriesHas(g, cat) ? common : left).add(cat);
         if (!left.isEmpty())
             notes.add("geomean over the " + common.size() + " of " + g.categories().size() + " " + byName
                     + "s every series has a value for (left out: " + String.join(", ", left) + ")");
@@ -97,8 +99,8 @@ public final class FigureData {
     /** Lines of {@code metric} over the swept column {@code spec.x()}, one line per combination of the other varied columns. */
     public static Computed lines(Results r, String metric, FigureSpec spec) {
         List<String> notes = new ArrayList<>();
-        Cells cells = new Cells(r, metric);
         String x = Columns.resolve(r, spec.x());
+        Cells cells = new Cells(r, metric, "seed".equals(x));
         Grid g = new Grid();
         if (x == null) {
             notes.add("x: no column " + spec.x() + " in runs.csv (its configuration columns: " + r.configColumns() + ")");
@@ -169,7 +171,7 @@ public final class FigureData {
         String by = byColumn(r, spec.by(), notes);
         Grid g = new Grid();
         List<Cells> all = new ArrayList<>();
-        for (String m : metrics) all.add(new Cells(r, m));
+        for (String m : metrics) all.add(new Cells(r, m, "seed".equals(by)));
         if (all.isEmpty()) {
             notes.add("no metric matches");
             return new Computed(g, "", null, notes);

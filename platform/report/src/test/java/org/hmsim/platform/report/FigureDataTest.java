@@ -232,6 +232,32 @@ class FigureDataTest {
         assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("1 configuration is a mean over fewer seeds")), c.notes().toString());
     }
 
+    /**
+     * Three wrong numbers a paper-figures trial found: a whisker of a configuration whose baseline lost a replica mixed
+     * seeds (seed 1 against seed 2's baseline), {@code by: seed} drew the seeds' mean as "seed 1", and the geomean over
+     * the normalised column took in the baseline's own 1.0.
+     */
+    @Test
+    void whiskersGeomeanAndBySeedUseOnlyWhatTheyShould(@TempDir Path d) throws Exception {
+        Results m = results(d, "run,status,workload,machine,slot.placement,seed,sim_time_ns",
+                "0001,failed,w,small,a,1,", "0002,ok,w,small,a,2,100", "0003,failed,w,small,a,3,",
+                "0004,ok,w,small,b,1,20", "0005,ok,w,small,b,2,50", "0006,ok,w,small,b,3,80");
+        FigureData.Computed c = FigureData.bars(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("placement", "a"))));
+        assertEquals(2.0, c.grid().get("b", "w"), 1e-12, "seed 2 only, as the bar");
+        assertTrue(c.grid().range("b", "w") == null || java.util.Arrays.equals(new double[] {2.0, 2.0}, c.grid().range("b", "w")),
+                "no whisker from seeds 1 and 3 against seed 2's baseline (5.0 and 1.25): " + java.util.Arrays.toString(c.grid().range("b", "w")));
+
+        FigureData.Computed seeds = FigureData.bars(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "by", "seed", "where", Map.of("placement", "b"))));
+        assertEquals(20.0, seeds.grid().get("b", "1"), 1e-12);
+        assertEquals(80.0, seeds.grid().get("b", "3"), 1e-12, "one bar per seed, not their mean under the first seed");
+
+        Results p = results(d, "run,status,workload,machine,slot.placement,seed,sim_time_ns",
+                "0001,ok,w,small,a,1,100", "0002,ok,w,small,b,1,50", "0003,ok,w,small,c,1,25");
+        FigureData.Computed byPlacement = FigureData.bars(p, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "by", "placement",
+                "normalise_to", Map.of("placement", "a"))));
+        assertEquals(Math.sqrt(2.0 * 4.0), byPlacement.grid().get("w", FigureData.GEOMEAN), 1e-12, "over b and c, not the baseline a's 1.0");
+    }
+
     @Test
     void replicatedSeedsGiveWhiskersPairedSeedBySeedAndTheFiguresCsv(@TempDir Path d) throws Exception {
         // policy b is 2x faster than a with seed 1 and 4x with seed 2; times differ between seeds
