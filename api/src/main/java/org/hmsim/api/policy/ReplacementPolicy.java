@@ -5,6 +5,13 @@ import org.hmsim.api.mem.AccessKind;
 /**
  * Victim choice within a cache set. The policy is a factory of per-cache state (ChampSim style: flat
  * primitive arrays indexed by set and way), since one simulation has many caches.
+ * <p>
+ * What a state is not told: lines that leave without a victim choice (an L1 copy the L2 invalidates, a coherence
+ * flush, a frame unified memory evicts) are not reported, and a way they free is filled without {@link State#victim};
+ * the L1's hooks carry no address. After a live swap to the policy, its new states are built by presenting every valid
+ * way as filled ({@link State#onFill(int, int)}), set by set, least recently used first: those calls are not accesses,
+ * and a policy counting fills (set dueling) sees them. {@link State#victim} must answer one of its candidates; any
+ * other way fails the run, naming the cache.
  */
 public interface ReplacementPolicy extends Policy {
 
@@ -12,10 +19,13 @@ public interface ReplacementPolicy extends Policy {
 
     /** Replacement state of one cache. Ways are at most 64. */
     interface State {
-        /** A line in (set, way) was hit. */
+        /**
+         * A line in (set, way) was hit; also when more sectors of a line the way already holds arrive (a sector miss
+         * re-references the line: the way is not filled anew).
+         */
         void onHit(int set, int way);
 
-        /** A line was filled into (set, way). */
+        /** A line was filled into (set, way): a new line, in a free way or one {@link #victim} chose. */
         void onFill(int set, int way);
 
         /**

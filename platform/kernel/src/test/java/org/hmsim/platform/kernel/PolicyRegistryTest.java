@@ -116,4 +116,26 @@ class PolicyRegistryTest {
         assertEquals("chunk", e.parameter());
         assertEquals("value 100 must be a power of two >= 32", e.getMessage());
     }
+
+    /** A provider's check that crashes was "hmsim: internal error", exit 1 (a replacement trial's NPE): it is the choice's error, naming the bundle. */
+    @Test
+    void aProvidersCheckThatCrashesIsTheChoicesError() {
+        PolicyRegistry r = new PolicyRegistry();
+        r.add(new PolicyProvider() {
+            public Slot slot() { return Slot.REPLACEMENT; }
+
+            public String name() { return "crashy"; }
+
+            public String description() { return "its check has a bug"; }
+
+            public List<ParamSpec> parameters() { return List.of(); }
+
+            @Override public void check(Params params) { throw new NullPointerException("no table"); }
+
+            public Policy create(PolicyContext context, Params params) { throw new AssertionError("not at validation"); }
+        });
+        InvalidChoiceException e = assertThrows(InvalidChoiceException.class, () -> r.resolve(Slot.REPLACEMENT, "crashy", Map.of()));
+        assertTrue(e.getMessage().startsWith("the policy's own check(Params) failed (a bug in its bundle ") && e.getMessage().endsWith("java.lang.NullPointerException: no table"),
+                e.getMessage());
+    }
 }

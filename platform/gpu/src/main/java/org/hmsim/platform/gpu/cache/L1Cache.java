@@ -530,9 +530,13 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     private void install(long line, int sectors, int dirty) {
         int set = t.setOf(line);
         int way = t.find(set, line);
+        boolean present = way >= 0; // more sectors of a line it holds: a re-reference to the replacement policy, not a fill
         if (way < 0) {
             way = t.freeWay(set);
-            if (way < 0) way = repl.victim(set, t.candidates(set));
+            if (way < 0) {
+                long cand = t.candidates(set);
+                way = VictimChoice.checked(name, set, repl.victim(set, cand), t.ways, cand);
+            }
             int i = set * t.ways + way;
             // the L2 keeps which SMs hold its lines, to invalidate them when it evicts one (seed 003 M6): it is told,
             // unless a miss for more of the line is in flight: its answer re-installs the line (and set the bit already)
@@ -544,7 +548,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         }
         t.valid[set * t.ways + way] |= sectors;
         t.dirty[set * t.ways + way] |= dirty;
-        repl.onFill(set, way);
+        if (present) repl.onHit(set, way);
+        else repl.onFill(set, way);
     }
 
     /** Dirty sectors leave for the L2 as a write-back packet, in order with the NACKed requests waiting to be re-sent. */

@@ -292,6 +292,7 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         if (i >= 0 || !allocate) { // a sector miss on a present line, or an access that leaves no line
             if (i >= 0) t.locked[i] = true;
             m = tx.alloc(line, set, i >= 0 ? way : -1);
+            tx.refill[m] = i >= 0;
             tx.addWaiter(m, r);
             int ask = need & ~(i >= 0 ? t.valid[i] : 0);
             if (i < 0) { // selective caching (seed 000 §6.2.2): coalesce here or not; 32 B or line-sized transfer

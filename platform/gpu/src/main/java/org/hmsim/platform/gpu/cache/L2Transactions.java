@@ -38,6 +38,8 @@ final class L2Transactions {
     /** Invalidation acknowledgements transaction m still waits for ({@code l2.invalidation: crossbar}). */
     int[] invPending;
     boolean[] store;
+    /** A sector miss on a line the way already holds: its fill is a re-reference to the replacement policy, not a new line. */
+    boolean[] refill;
     /** Transaction's line belongs to a frame unified memory evicted: invalidate it when the transaction installs it. */
     boolean[] drop;
     MemRequest[] waiters;
@@ -92,6 +94,7 @@ final class L2Transactions {
         for (int k = old; k < heldMshr.length; k++) heldMshr[k] = -1;
         vc = grow(vc, n);
         store = store == null ? new boolean[n] : java.util.Arrays.copyOf(store, Math.max(n, store.length));
+        refill = refill == null ? new boolean[n] : java.util.Arrays.copyOf(refill, Math.max(n, refill.length));
         drop = drop == null ? new boolean[n] : java.util.Arrays.copyOf(drop, Math.max(n, drop.length));
         int w = waiterBase(n);
         waiters = waiters == null ? new MemRequest[w] : java.util.Arrays.copyOf(waiters, Math.max(w, waiters.length));
@@ -139,6 +142,7 @@ final class L2Transactions {
         sms[m] = 0;
         unsent[m] = null;
         store[m] = false;
+        refill[m] = false;
         drop[m] = false;
         victim[m] = -1;
         victimDirty[m] = 0;

@@ -70,9 +70,7 @@ final class L2WriteBack extends L2SlicePart {
             }
             way = repl.victim(set, cand, upper);
         } else way = repl.victim(set, cand);
-        if (way < 0 || way >= t.ways || (cand & (1L << way)) == 0)
-            throw new IllegalStateException(name + ": replacement chose way " + way + " outside candidates " + Long.toBinaryString(cand));
-        return way;
+        return VictimChoice.checked(name, set, way, t.ways, cand);
     }
 
     /** Way {@code i}'s line becomes transaction {@code m}'s victim: locked, its state remembered for the eviction. */

@@ -54,8 +54,13 @@ final class ConformCommand implements Callable<Integer> {
 
     private int failed;
 
-    private static final String STREAM_WORKLOAD = "{ name: stream, elements: 65536 }", APU_WORKLOAD = "{ name: apu-kmeans, elements: 4096 }";
-    /** The workload of the check's runs: a GPU stream, or an APU program for a coherence policy on a machine with a CPU side. */
+    private static final String STREAM_WORKLOAD = "{ name: stream, elements: 65536 }", APU_WORKLOAD = "{ name: apu-kmeans, elements: 4096 }",
+            // a replacement policy is told of hits: a stream has none in L1 or L2, and a policy whose onHit threw passed
+            REUSE_WORKLOAD = "{ name: bfs, nodes: 4096 }";
+    /**
+     * The workload of the check's runs: a GPU stream; an APU program for a coherence policy on a machine with a CPU side;
+     * a graph walk with cache hits for a replacement policy.
+     */
     private String workload = STREAM_WORKLOAD;
 
     ConformCommand(Commands.Context ctx) { this.ctx = ctx; }
@@ -144,7 +149,7 @@ final class ConformCommand implements Callable<Integer> {
         }
         // a coherence policy on a machine with a CPU side runs an APU program, so its CPU accesses are checked too (on a
         // GPU stream the CPU never touched memory: a policy that threw at its first CPU takeover passed, found by a trial)
-        workload = slot == Slot.COHERENCE && facts.cpuSide() ? APU_WORKLOAD : STREAM_WORKLOAD;
+        workload = slot == Slot.COHERENCE && facts.cpuSide() ? APU_WORKLOAD : slot == Slot.REPLACEMENT ? REUSE_WORKLOAD : STREAM_WORKLOAD;
         o.println("  (runs: " + workload.replaceAll("[{}]", "").replace("name: ", "").trim() + ", seed 7" + (placement.isEmpty() ? "" : ", placement interleave") + ", on " + m
                 + "; in " + dir + ")");
         String a = run(dir, "det-a", m, slot.id() + ": " + mine + placement, "epoch: 1us\n");

@@ -268,6 +268,8 @@ public final class PolicyRegistry {
             java.util.regex.Matcher m = NAMED.matcher(String.valueOf(ex.getMessage()));
             String name = m.find() ? m.group(1) : null;
             throw new InvalidChoiceException(name, name == null ? ex.getMessage() : valueMessage(name, ex.getMessage()));
+        } catch (RuntimeException | LinkageError bug) { // a plugin's check that crashed: said at the study's line, not as hmsim's internal error
+            throw new InvalidChoiceException(null, "the policy's own check(Params) failed (a bug in its bundle " + e.bundle() + "): " + bug);
         }
         return params;
     }

@@ -69,7 +69,8 @@ final class ReplayCache {
         }
         int w = t.freeWay(set);
         if (w < 0) {
-            w = repl.victim(set, t.candidates(set));
+            long cand = t.candidates(set);
+            w = org.hmsim.platform.gpu.cache.VictimChoice.checked(spec.name(), set, repl.victim(set, cand), t.ways, cand);
             int v = set * t.ways + w;
             evictions++;
             if (t.dirty[v] != 0) {
