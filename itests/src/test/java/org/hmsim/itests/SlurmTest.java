@@ -95,7 +95,7 @@ class SlurmTest {
         Files.writeString(bin.resolve("refuse"), "sbatch: error: Batch job submission failed: Invalid partition name specified\n");
 
         Hmsim.Result sub = hmsim("run", study.toString(), "--out", batch.toString(), "--executor", "slurm", "--partition", "nowhere");
-        assertEquals(1, sub.code(), sub::toString);
+        assertEquals(2, sub.code(), "a job the scheduler rejects is the user's to change: bad input\n" + sub);
         assertTrue(sub.err().contains("slurm: the job was not submitted: ") && sub.err().contains("Invalid partition name specified"), sub::toString);
         String provenance = Files.readString(batch.resolve("study.json"));
         assertTrue(provenance.contains("\"not submitted: ") && !provenance.contains("\"submitted to"), provenance);
