@@ -35,6 +35,7 @@ public final class Columns {
         for (String v : values) if (!Double.isNaN(g) && v.equals(given.trim())) return v;
         // the same number in another spelling (40GB/s and 40 GB/s, 2 and 2.0)
         for (String v : values) if (!Double.isNaN(g) && Numbers.leading(v) == g && Numbers.unit(v).equals(Numbers.unit(given))) return v;
+        for (String v : values) if (!Double.isNaN(g) && Numbers.sameQuantity(v, given)) return v; // 80GB/s for a run's 80000MB/s
         List<String> byName = new ArrayList<>();
         for (String v : values) if (v.startsWith(given + "(") || v.startsWith(given + "@")) byName.add(v);
         return byName.size() == 1 ? byName.get(0) : null;

@@ -24,8 +24,10 @@ public final class Planner {
     public List<String> warnings() { return warnings; }
 
     /** The study's figures, or the defaults when it names none. */
-    public List<FigureSpec> specs(Results r) {
-        List<Object> raw = r.reportSpecs();
+    public List<FigureSpec> specs(Results r) { return specs(r, r.reportSpecs()); }
+
+    /** The figures of {@code raw} (a {@code report:} list as study.json records it), or the defaults if it is empty. */
+    public List<FigureSpec> specs(Results r, List<Object> raw) {
         if (raw.isEmpty()) return defaults(r);
         List<FigureSpec> out = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {
@@ -170,7 +172,7 @@ public final class Planner {
         String x = Columns.resolve(r, s.x());
         List<String> cats = c.grid().categories();
         double[] xs = new double[cats.size()];
-        for (int i = 0; i < xs.length; i++) xs[i] = Numbers.leading(cats.get(i));
+        for (int i = 0; i < xs.length; i++) xs[i] = Numbers.inUnitOf(cats.get(i), cats.get(0)); // one unit on the axis, the first value's
         String unit = cats.isEmpty() ? "" : Numbers.unit(cats.get(0));
         String xName = x == null ? s.x() : x;
         // the axis says the parameter as the title and legends do (fast_percent, not policies.placement.fast_percent);

@@ -25,11 +25,20 @@ public final class Report {
     private Report() {}
 
     /** Writes the report of {@code resultsDir} into {@code outDir} (usually the same folder). */
-    public static Summary write(Path resultsDir, Path outDir) {
+    public static Summary write(Path resultsDir, Path outDir) { return write(resultsDir, outDir, null); }
+
+    /**
+     * As {@link #write(Path, Path)}, with {@code figures} (a study's {@code report:} list, as study.json records it) in
+     * place of the list the results folder recorded; null: the recorded one.
+     */
+    public static Summary write(Path resultsDir, Path outDir, List<Object> figures) {
         Render.headless();
         Results r = Results.load(resultsDir);
         Planner planner = new Planner();
-        List<Figure> figures = planner.figures(r, planner.specs(r));
+        return write(r, outDir, planner, planner.figures(r, planner.specs(r, figures == null ? r.reportSpecs() : figures)));
+    }
+
+    private static Summary write(Results r, Path outDir, Planner planner, List<Figure> figures) {
         Map<String, String> svgs = writeFigures(outDir, figures);
         List<Path> files = new ArrayList<>();
         for (Figure f : figures)

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.hmsim.platform.kernel.results.FolderLock;
 import org.hmsim.platform.kernel.results.ResultsFolderException;
@@ -25,6 +26,10 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where to write report.html and figures/ (default: RESULTS_DIR)")
     Path out;
 
+    @Option(names = "--figures", paramLabel = "STUDY", description = "draw the report: list of this study file (validated) instead of the one"
+            + " the results recorded: a figure added or changed after the runs, without running them again")
+    Path figures;
+
     ReportCommand(Commands.Context ctx) { this.ctx = ctx; }
 
     @Override
@@ -42,6 +47,18 @@ final class ReportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(dir.resolve("runs.csv"))) {
             ctx.err().println("report: " + dir + " is not a results folder (no runs.csv)");
             return Commands.BAD_INPUT;
+        }
+        List<Object> drawn = null;
+        if (figures != null) {
+            try {
+                drawn = figuresOf(dir);
+            } catch (org.hmsim.platform.kernel.study.StudyException e) {
+                ctx.err().println(e.getMessage());
+                return Commands.BAD_INPUT;
+            } catch (IllegalArgumentException e) {
+                ctx.err().println("report: --figures " + figures + ": " + e.getMessage());
+                return Commands.BAD_INPUT;
+            }
         }
         String problem = out == null ? null : ReportTarget.problem(to, dir);
         if (problem != null) {
@@ -61,7 +78,7 @@ final class ReportCommand implements Callable<Integer> {
             } // else the folder cannot take the lock file (read-only): the write below says so as it always did
         }
         try {
-            s = write(dir, to);
+            s = write(dir, to, drawn);
         } catch (BadResultsException bad) {
             ctx.err().println("report: " + bad.getMessage());
             return Commands.BAD_INPUT;
@@ -79,15 +96,33 @@ final class ReportCommand implements Callable<Integer> {
     private static String busy(Path dir) { return ReportTarget.busy("report", dir); }
 
     /**
+     * The report: list of the --figures study, validated as run would validate it (each figure against the runs the study
+     * plans), for the results of that study: editing report: and running report again drew the recorded figures, and
+     * --resume refused the edited file (a paper-figures trial).
+     */
+    private List<Object> figuresOf(Path dir) throws org.hmsim.platform.kernel.study.StudyException {
+        org.hmsim.platform.kernel.study.Study s = ctx.kernel().validate(figures);
+        Object recorded = Files.isRegularFile(dir.resolve("study.json"))
+                ? org.hmsim.platform.kernel.results.Json.read(dir.resolve("study.json")).get("study") : null;
+        if (recorded != null && !recorded.equals(s.name()))
+            throw new IllegalArgumentException("it is study " + s.name() + ", the results are study " + recorded + "'s");
+        if (s.report().isEmpty()) throw new IllegalArgumentException("it has no report: list (the default figures need no --figures)");
+        return s.report();
+    }
+
+    /**
      * Draws the report with the kernel bundle's class loader as the thread's context loader: AWT and
      * ImageIO look services up through it, and a Gogo or worker thread may carry another one.
      */
-    static Report.Summary write(Path dir, Path out) {
+    static Report.Summary write(Path dir, Path out) { return write(dir, out, null); }
+
+    /** {@code figures}: a report: list in place of the recorded one (null: the recorded one). */
+    static Report.Summary write(Path dir, Path out, List<Object> figures) {
         Thread t = Thread.currentThread();
         ClassLoader before = t.getContextClassLoader();
         t.setContextClassLoader(ReportCommand.class.getClassLoader());
         try {
-            return Report.write(dir, out);
+            return Report.write(dir, out, figures);
         } finally {
             t.setContextClassLoader(before);
         }
