@@ -459,6 +459,11 @@ class ImporterTest {
         Path q = lackey("hello world");
         e = assertThrows(TraceException.class, () -> LackeyImporter.importTrace(q, new CollectingSink()));
         assertTrue(e.getMessage().startsWith(q + ":8: not a lackey line"), e.getMessage());
+        // it wrapped to address 0 and imported "ok" (a CPU-side trial); the last byte of the address space is fine
+        Path w = lackey(" L ffffffffffffffff,8");
+        e = assertThrows(TraceException.class, () -> LackeyImporter.importTrace(w, new CollectingSink()));
+        assertTrue(e.getMessage().startsWith(w + ":8: the access at ffffffffffffffff of 8 bytes runs past the top"), e.getMessage());
+        assertEquals(7, LackeyImporter.importTrace(lackey(" L fffffffffffffff8,8"), new CollectingSink()));
     }
 
     /**

@@ -37,6 +37,9 @@ public final class LackeyImporter {
                 if (comma < 0) throw src.fail("expected ADDR,SIZE after '" + kind.letter + "': '" + l + "'");
                 long addr = src.hex(rest.substring(0, comma), "address");
                 int size = src.decInt(rest.substring(comma + 1), "access size", 1, 1 << 20);
+                // an access past the top of the address space wrapped to address 0 and imported "ok" (a CPU-side trial)
+                if (Long.compareUnsigned(addr, -1L - (size - 1)) > 0)
+                    throw src.fail("the access at " + Long.toHexString(addr) + " of " + size + " bytes runs past the top of the 64-bit address space: '" + l + "'");
                 sink.cpuAccess(kind, addr, size);
                 n++;
             }
