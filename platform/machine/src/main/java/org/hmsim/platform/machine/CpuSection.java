@@ -40,6 +40,14 @@ final class CpuSection {
         // across fields, once every field has been read (a misspelt one is reported with the others)
         if (entries % ways != 0 || Integer.bitCount(entries / ways) != 1)
             throw new ConfigException(t.child("entries"), "entries / ways must be a power of two (entries " + entries + ", ways " + ways + ")");
+        // the LLC is inclusive: one smaller than the private caches it covers back-invalidates their lines, and the cores'
+        // caches quietly shrink to its size (a CPU-side trial's 32 KB LLC under 1 MB L1s ran without a word)
+        if (llc.sizeBytes() < cores * l2.sizeBytes())
+            throw new ConfigException(c.child("llc") + ".size", "an inclusive LLC of " + llc.sizeBytes() + " B is smaller than the "
+                    + cores + " cores' private L2s it covers (" + cores + " x " + l2.sizeBytes() + " B): give it at least their size");
+        if (l2.sizeBytes() < l1.sizeBytes())
+            throw new ConfigException(c.child("l2") + ".size", "a core's L2 of " + l2.sizeBytes() + " B is smaller than its L1 ("
+                    + l1.sizeBytes() + " B), which it includes");
         DirectoryConfig dir = new DirectoryConfig(entries, ways, banks, mshrs, lookup, bank, cpuProbe, gpuProbe);
         return new CpuConfig(cores, mhz, mlp, l1, l2, llc, llcMshrs, dir, CpuConfig.GpuFaultStall.valueOf(stall.toUpperCase(Locale.ROOT)));
     }

@@ -29,6 +29,12 @@ class CpuSectionTest {
         assertTrue(e.getMessage().contains("cpu.directory"), e.getMessage());
         e = assertThrows(ConfigException.class, () -> Presets.machine("sahc", "cpu.llc.size", "3MB"));
         assertTrue(e.getMessage().contains("cpu.llc.size"), e.getMessage());
+        // an inclusive LLC smaller than the private caches it covers quietly shrank them (a CPU-side trial)
+        e = assertThrows(ConfigException.class, () -> Presets.machine("sahc", "cpu.llc.size", "256KB"));
+        assertEquals("cpu.llc.size: an inclusive LLC of 262144 B is smaller than the 2 cores' private L2s it covers (2 x 262144 B): give it at"
+                + " least their size", e.getMessage());
+        e = assertThrows(ConfigException.class, () -> Presets.machine("sahc", "cpu.l2.size", "32KB"));
+        assertTrue(e.getMessage().startsWith("cpu.l2.size: a core's L2 of 32768 B is smaller than its L1"), e.getMessage());
         e = assertThrows(ConfigException.class, () -> Presets.machine("sahc", "cpu.gpu_fault_stall", "sm"));
         assertTrue(e.getMessage().contains("cpu.gpu_fault_stall") && e.getMessage().contains("walk or gpu"), e.getMessage());
     }
