@@ -806,6 +806,19 @@ class StudyParserTest {
                 e.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
     }
 
+    /** A replacement policy where both GPU cache levels keep LRU is never asked: refused where every run is so, noted where some are (a trial). */
+    @Test
+    void aReplacementPolicyThatActsOnNoCacheIsSaid() throws Exception {
+        Fakes.write(dir, "machines/pinned.yaml", Fakes.MACHINE.replace("name: small", "name: pinned")
+                .replace("  sms: 4\n", "  sms: 4\n  l1: {replacement: lru}\n  l2: {replacement: lru}\n"));
+        StudyException e = error("study: p\nmachine: ../machines/pinned.yaml\nworkloads: [stream]\npolicies:\n  replacement: random\n");
+        assertTrue(e.getMessage().contains("policies.replacement: random on machine pinned: acts on no cache: the L1s keep LRU (gpu.l1.replacement: lru)"
+                + " and the L2 does too (gpu.l2.replacement: lru), on every run of the study"), e.getMessage());
+        Study crossed = parse("study: p\nmachines: [../machines/small.yaml, ../machines/pinned.yaml]\nworkloads: [stream]\npolicies:\n  replacement: random\n");
+        assertEquals(List.of("policies.replacement: random on machine pinned: acts on no cache: the L1s keep LRU (gpu.l1.replacement: lru) and the L2"
+                + " does too (gpu.l2.replacement: lru) (run 0002)"), crossed.notes());
+    }
+
     /**
      * What runs but acts on nothing on some runs is a note, not an error (a crossed study gives it without a mistake):
      * a policy's remark on a run's facts, a scripted swap target's, and a machine setting made inert by another, each once

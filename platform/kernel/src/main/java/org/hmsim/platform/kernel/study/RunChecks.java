@@ -158,8 +158,8 @@ final class RunChecks {
             var m = r.machine().config();
             for (String n : m.notes()) notes.at("machine " + m.name() + ": " + n, r);
             var facts = factsOf(r);
-            for (PolicyChoice c : r.policies().values()) notes.ask(c, "policies." + c.slot().id(), "", facts, r);
-            for (SwapSection.Target t : swapTargets) notes.ask(t.choice(), t.field(), t.choice().slot().id() + " -> ", facts, r);
+            for (PolicyChoice c : r.policies().values()) notes.ask(c, "policies." + c.slot().id(), "", facts, r, platformNote(c, m));
+            for (SwapSection.Target t : swapTargets) notes.ask(t.choice(), t.field(), t.choice().slot().id() + " -> ", facts, r, platformNote(t.choice(), m));
         }
         List<StudyException> refused = new ArrayList<>(); // every choice noted on all its runs, each at its place
         for (var e : notes.noted.entrySet()) {
@@ -171,6 +171,26 @@ final class RunChecks {
         List<String> out = new ArrayList<>();
         notes.runs.forEach((text, ids) -> out.add(text + " (" + runList(ids) + ")"));
         return out;
+    }
+
+    /** What the platform notes of choice {@code c} on machine {@code m} (null: nothing): a replacement policy no cache asks. */
+    private static String platformNote(PolicyChoice c, org.hmsim.platform.machine.MachineConfig m) {
+        if (c.slot() != org.hmsim.api.policy.Slot.REPLACEMENT
+                || c.entry().name().equals(org.hmsim.platform.kernel.registry.Defaults.name(org.hmsim.api.policy.Slot.REPLACEMENT))) return null;
+        return replacementActsOnNoCache(m);
+    }
+
+    /**
+     * Why the replacement slot's policy chooses no victim on machine {@code m}, or null: its L1s are pinned to LRU
+     * ({@code gpu.l1.replacement: lru}) and so is its L2 (pinned, or fully associative); a trial's study labelled its runs
+     * with a policy that was never asked.
+     */
+    private static String replacementActsOnNoCache(org.hmsim.platform.machine.MachineConfig m) {
+        var gpu = m.gpu();
+        boolean fullyAssociative = gpu.l2().sets() == 1 && gpu.l2().ways() > 64; // gpu.l2.ways: 0 keeps LRU
+        if (!gpu.l1().fixedLru() || !(gpu.l2().fixedLru() || fullyAssociative)) return null;
+        return "acts on no cache: the L1s keep LRU (gpu.l1.replacement: lru) and the L2 does too ("
+                + (fullyAssociative ? "fully associative, gpu.l2.ways: 0" : "gpu.l2.replacement: lru") + ")";
     }
 
     /** The machine's and workload's facts a run's policies are checked and noted against. */
@@ -193,15 +213,16 @@ final class RunChecks {
 
         void at(String text, PlannedRun r) { runs.computeIfAbsent(text, k -> new ArrayList<>()).add(r.id()); }
 
-        /** Asks {@code c}'s provider for a note on run {@code r}; one that throws has none. */
-        void ask(PolicyChoice c, String field, String what, org.hmsim.api.policy.RunFacts facts, PlannedRun r) {
-            if (c.entry().provider() == null) return;
-            String n;
+        /** Asks {@code c}'s provider for a note on run {@code r}, else takes the platform's ({@code platform}); one that throws has none. */
+        void ask(PolicyChoice c, String field, String what, org.hmsim.api.policy.RunFacts facts, PlannedRun r, String platform) {
+            if (c.entry().provider() == null && platform == null) return;
+            String n = null;
             try {
-                n = c.entry().provider().note(c.params(), facts);
+                if (c.entry().provider() != null) n = c.entry().provider().note(c.params(), facts);
             } catch (RuntimeException | LinkageError e) {
                 n = null;
             }
+            if (n == null) n = platform;
             Choice count = noted.computeIfAbsent(List.of(field, c.slot(), c.entry().id(), c.params().asMap()), k -> new Choice());
             count.choice = c;
             count.runs++;
