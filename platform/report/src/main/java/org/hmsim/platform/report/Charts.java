@@ -470,10 +470,16 @@ final class Charts {
             this.shown = CategoryLabels.shortened(categories);
         }
 
-        /** The label the axis draws for {@code category}. */
+        /**
+         * The label the axis draws for {@code category}: a long one keeps its start and its end, where labels that share a
+         * start differ (a stacked figure's "stream(elements=65536) · warps_per_sm=4" and "=8" were all cut to the same
+         * "stream(elements=65536) · warps_per_…", a paper-figures trial).
+         */
         String display(String category) {
             String s = shown.getOrDefault(category, category);
-            return s.length() <= MAX_LABEL ? s : s.substring(0, MAX_LABEL - 1) + "\u2026";
+            if (s.length() <= MAX_LABEL) return s;
+            int head = (MAX_LABEL - 1) / 2, tail = MAX_LABEL - 1 - head;
+            return s.substring(0, head) + "\u2026" + s.substring(s.length() - tail);
         }
 
         @Override

@@ -30,6 +30,16 @@ class CategoryLabelsTest {
         assertEquals(4, new java.util.HashSet<>(policies.values()).size(), policies.toString());
     }
 
+    /** Long labels that share their start stay apart on the axis: the cut keeps their ends (a stacked figure's four bars read alike). */
+    @Test
+    void longLabelsKeepTheirEnds() {
+        List<String> cats = List.of("stream(elements=65536) \u00b7 warps_per_sm=4", "stream(elements=65536) \u00b7 warps_per_sm=8");
+        Charts.ShortLabelAxis axis = new Charts.ShortLabelAxis("x", cats);
+        String a = axis.display(cats.get(0)), b = axis.display(cats.get(1));
+        assertEquals(Charts.ShortLabelAxis.MAX_LABEL, a.length());
+        assertEquals(true, a.endsWith("warps_per_sm=4") && b.endsWith("warps_per_sm=8") && a.startsWith("stream(elements"), a + " / " + b);
+    }
+
     @Test
     void aCategoryLeftWithNoParameterKeepsItsName() {
         Map<String, String> s = CategoryLabels.shortened(List.of("stream(ctas=64)", "bfs(ctas=64)"));
