@@ -50,7 +50,7 @@ public final class FigureData {
             addGeomean(g, by == null ? "group" : Columns.shortName(by), b.set.get(by), notes);
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
         else if (b == null && Charts.allZero(g)) notes.add(metric + " is 0 in every run shown");
-        if (g.anyMissing()) notes.add("\u00d7: no value (the run failed, or the run it is relative to did)");
+        if (g.anyMissing()) notes.add("\u00d7: no value (the run failed, or the run it is relative to did" + (zeroBaseline(cells, b) ? ", or that run's value is 0" : "") + ")");
         leftOut(r, notes);
         fewerSeeds(cells, notes);
         return new Computed(g, valueLabel(metric, b, invert), b == null ? null : b.text, notes);
@@ -119,7 +119,8 @@ public final class FigureData {
             g.putRange(series, at, cells.range(key, b == null ? null : b.of(key), invert));
         }
         if (g.isEmpty()) notes.add("no ok run has the metric " + metric);
-        if (g.anyMissing()) notes.add("\u00d7 at the axis's foot: no value (the run failed, or the run it is relative to did)");
+        if (g.anyMissing()) notes.add("\u00d7 at the axis's foot: no value (the run failed, or the run it is relative to did"
+                + (zeroBaseline(cells, b) ? ", or that run's value is 0" : "") + ")");
         leftOut(r, notes);
         fewerSeeds(cells, notes);
         hiddenLines(g, notes);
@@ -153,6 +154,13 @@ public final class FigureData {
             any |= !Double.isNaN(va);
         }
         return any;
+    }
+
+    /** Whether a baseline configuration's value is 0, which no ratio can be taken to (a trial's × read as failed runs). */
+    private static boolean zeroBaseline(Cells cells, Baseline b) {
+        if (b == null) return false;
+        for (List<String> key : cells.keys()) if (cells.mean(b.of(key)) == 0) return true;
+        return false;
     }
 
     /** The caption's "mean over N seeds" is not true of a configuration one of whose replicas failed: say so. */
@@ -275,6 +283,11 @@ public final class FigureData {
             String v = Columns.match(r, col, e.getValue());
             if (v == null) {
                 notes.add("normalise_to: " + e.getKey() + " has no value " + e.getValue() + " (values: " + r.values(col) + "); values are not normalised");
+                return null;
+            }
+            // a column with one value: every value would be relative to itself, 1.0 (a trial's bars all stood at 1)
+            if (!cells.dims.contains(col) && !col.equals("seed")) {
+                notes.add("normalise_to: " + e.getKey() + " is " + v + " in every run, so each value would be relative to itself; values are not normalised");
                 return null;
             }
             set.put(col, v);

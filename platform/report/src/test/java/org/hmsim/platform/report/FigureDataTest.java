@@ -258,6 +258,18 @@ class FigureDataTest {
         assertEquals(Math.sqrt(2.0 * 4.0), byPlacement.grid().get("w", FigureData.GEOMEAN), 1e-12, "over b and c, not the baseline a's 1.0");
     }
 
+    /** A baseline that does not vary drew every bar at 1.0 without a word; a baseline of 0 read as a failed run (a paper-figures trial). */
+    @Test
+    void aConstantBaselineIsNotNormalisedToAndAZeroBaselineIsSaid(@TempDir Path d) throws Exception {
+        Results m = results(d, "run,status,workload,machine,slot.placement,seed,sim_time_ns,pool.x.bytes",
+                "0001,ok,w1,small,local,1,100,0", "0002,ok,w2,small,local,1,50,10");
+        FigureData.Computed c = FigureData.bars(m, "sim_time_ns", spec(Map.of("metric", "sim_time_ns", "normalise_to", Map.of("placement", "local"))));
+        assertEquals(100.0, c.grid().get(c.grid().series().get(0), "w1"), 1e-12, "absolute values, not 1.0");
+        assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("normalise_to: placement is local in every run")), c.notes().toString());
+        FigureData.Computed z = FigureData.bars(m, "pool.x.bytes", spec(Map.of("metric", "pool.x.bytes", "normalise_to", Map.of("workload", "w1"), "by", "workload")));
+        assertTrue(z.notes().stream().anyMatch(n -> n.contains("or that run's value is 0")), z.notes().toString());
+    }
+
     @Test
     void replicatedSeedsGiveWhiskersPairedSeedBySeedAndTheFiguresCsv(@TempDir Path d) throws Exception {
         // policy b is 2x faster than a with seed 1 and 4x with seed 2; times differ between seeds
