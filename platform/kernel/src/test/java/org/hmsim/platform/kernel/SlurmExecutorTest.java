@@ -218,16 +218,22 @@ class SlurmExecutorTest {
         assertTrue(out().contains("every run is already complete"), out());
     }
 
+    /** The 4-run study (no failing workload) submitted into DIR/batch, its tasks held pending (delete bin/hold to release them). */
+    private Path submittedAndHeld() throws Exception {
+        Path noBoom = Fakes.write(dir, "studies/ok.yaml", STUDY.replace(", boom]", "]"));
+        Path batch = dir.resolve("batch");
+        Files.writeString(bin.resolve("hold"), "");
+        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm"), this::out);
+        return batch;
+    }
+
     /**
      * A task that runs another hmsim build than the study was submitted with refuses its runs: a cluster trial rebuilt
      * hmsim while half an array waited and got one runs.csv of two builds, under the new one's name.
      */
     @Test
     void aTaskOfAnotherBuildThanTheSubmissionsRunsNothing() throws Exception {
-        Path noBoom = Fakes.write(dir, "studies/ok.yaml", STUDY.replace(", boom]", "]"));
-        Path batch = dir.resolve("batch");
-        Files.writeString(bin.resolve("hold"), "");
-        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm"), this::out);
+        Path batch = submittedAndHeld();
         // as if submitted by an earlier build: the tasks (this build) are released after a rebuild
         Path provenance = batch.resolve("study.json");
         String submitted = Files.readString(provenance);
@@ -285,10 +291,7 @@ class SlurmExecutorTest {
     /** A --resume while squeue and sacct fail went ahead over tasks still pending: two jobs on the same runs (a cluster trial). */
     @Test
     void aResumeWhileTheSchedulersToolsFailIsRefused() throws Exception {
-        Path noBoom = Fakes.write(dir, "studies/ok.yaml", STUDY.replace(", boom]", "]"));
-        Path batch = dir.resolve("batch");
-        Files.writeString(bin.resolve("hold"), "");
-        assertEquals(0, exec("run", noBoom.toString(), "--out", batch.toString(), "--executor", "slurm"), this::out);
+        Path batch = submittedAndHeld(), noBoom = dir.resolve("studies/ok.yaml");
         // collect while the tasks wait: their runs are not "missing (resubmit them)", as it said to a cluster trial
         exec("collect", batch.toString());
         assertTrue(out().contains("0 of 4 runs ended (0 failed), 4 not yet: job 4201 still has 4 task(s) pending or running in " + batch

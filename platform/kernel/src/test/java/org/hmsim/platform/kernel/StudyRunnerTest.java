@@ -190,8 +190,7 @@ class StudyRunnerTest {
         Study s = parse("study: capped\nseed: 1\nmachine: ../machines/small.yaml\nworkloads: [stream]\n");
         Path out = dir.resolve("capped");
         Function<RunSpec, RunResult> capped = spec -> {
-            RunResult part = new RunResult(5_000_000, new java.util.LinkedHashMap<>(Map.of("sim_time_ns", 5000.0)), new java.util.TreeMap<>(Map.of("gpu0.l2.hits", 42.0)),
-                    List.of("requests"), List.of(new double[] {5000, 7}), 1, 1);
+            RunResult part = partial(5000, 42, 7);
             throw new org.hmsim.platform.machine.SimTimeLimitException("simulated-time limit max_time = 5us reached", part);
         };
         assertEquals(StudyExecution.FAILED_RUNS, run(s, out, 1, false, capped));
@@ -212,8 +211,7 @@ class StudyRunnerTest {
         Study s = parse("study: broken\nseed: 1\nmachine: ../machines/small.yaml\nworkloads: [stream]\n");
         Path out = dir.resolve("broken");
         Function<RunSpec, RunResult> failing = spec -> {
-            RunResult part = new RunResult(48_000_000, new java.util.LinkedHashMap<>(Map.of("sim_time_ns", 48000.0)), new java.util.TreeMap<>(Map.of("gpu0.l2.hits", 7.0)),
-                    List.of("requests"), List.of(new double[] {48000, 3}), 1, 1);
+            RunResult part = partial(48000, 7, 3);
             IllegalStateException e = new IllegalStateException("the cta-scheduler policy picked SM 19");
             e.addSuppressed(new org.hmsim.platform.machine.RunFailureContext("the run failed at 48us simulated; policies swapped in before it: cta-scheduler=mine@1.0.0 (at 40us)", part));
             throw e;
@@ -225,5 +223,11 @@ class StudyRunnerTest {
         assertTrue(read(r.resolve("partial-stats.json")).contains("gpu0.l2.hits"), read(r.resolve("partial-stats.json")));
         assertEquals("time_ns,requests\n48000,3\n", read(r.resolve("partial-timeseries.csv")));
         assertFalse(Files.exists(r.resolve("stats.json")), "not complete");
+    }
+
+    /** What a run simulated up to {@code ns}: {@code gpu0.l2.hits} and one time-series row with {@code requests}. */
+    private static RunResult partial(long ns, double hits, double requests) {
+        return new RunResult(ns * 1000, new java.util.LinkedHashMap<>(Map.of("sim_time_ns", (double) ns)), new java.util.TreeMap<>(Map.of("gpu0.l2.hits", hits)),
+                List.of("requests"), List.of(new double[] {ns, requests}), 1, 1);
     }
 }

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.hmsim.api.policy.LruState;
-import org.hmsim.api.policy.Policy;
-import org.hmsim.api.policy.PolicyContext;
 import org.hmsim.api.policy.ReplacementPolicy;
 import org.hmsim.api.policy.Slot;
 import org.hmsim.api.workload.Workload;
@@ -15,15 +13,6 @@ import org.junit.jupiter.api.Test;
 
 /** What a replacement policy is told, and what it may answer (a replacement-policy trial's findings). */
 class ReplacementHooksTest {
-    private record With(Slot slot, Policy policy) implements PolicySource {
-        private static final ClasspathPolicies DEFAULTS = new ClasspathPolicies();
-
-        @Override
-        public Policy create(Slot s, PolicyContext context) { return s == slot ? policy : DEFAULTS.create(s, context); }
-
-        @Override
-        public String describe(Slot s) { return s == slot ? "test" : DEFAULTS.describe(s); }
-    }
 
     private static Workload bfs() { return TestMachines.workload("bfs", 1, "nodes", 4096); }
 
@@ -60,7 +49,7 @@ class ReplacementHooksTest {
             public int victim(int set, long candidates) { return cache.contains("l1") ? ways : super.victim(set, candidates); }
         };
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> TestMachines.run(TestMachines.machine("small"), bfs(), new With(Slot.REPLACEMENT, outOfRange)));
+                () -> TestMachines.run(TestMachines.machine("small"), bfs(), new OnePolicy(Slot.REPLACEMENT, outOfRange)));
         assertTrue(e.getMessage().contains(".l1: the replacement policy (slot replacement) chose way ") && e.getMessage().contains("not one of its candidate ways"),
                 e.getMessage());
     }
@@ -84,7 +73,7 @@ class ReplacementHooksTest {
             }
         };
         MachineConfig m = TestMachines.machine("small");
-        RunResult r = TestMachines.run(m, bfs(), new With(Slot.REPLACEMENT, counting));
+        RunResult r = TestMachines.run(m, bfs(), new OnePolicy(Slot.REPLACEMENT, counting));
         assertTrue(fills.get() > 1000, "the L2 filled lines: " + fills);
         assertEquals(0, refills.get(), "fills of the line the way already held, of " + fills);
         RunResult lru = TestMachines.run(m, bfs(), new ClasspathPolicies());

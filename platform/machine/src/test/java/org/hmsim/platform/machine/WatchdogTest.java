@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.hmsim.api.policy.CoherencePolicy;
 import org.hmsim.api.policy.MigrationPolicy;
-import org.hmsim.api.policy.Policy;
-import org.hmsim.api.policy.PolicyContext;
 import org.hmsim.api.policy.Slot;
 import org.junit.jupiter.api.Test;
 
@@ -18,17 +16,6 @@ import org.junit.jupiter.api.Test;
  */
 class WatchdogTest {
     private static final long NO_LIMIT = 0;
-
-    /** The classpath defaults with one slot replaced. */
-    private record With(Slot slot, Policy policy) implements PolicySource {
-        private static final ClasspathPolicies DEFAULTS = new ClasspathPolicies();
-
-        @Override
-        public Policy create(Slot s, PolicyContext context) { return s == slot ? policy : DEFAULTS.create(s, context); }
-
-        @Override
-        public String describe(Slot s) { return s == slot ? "never-answers" : DEFAULTS.describe(s); }
-    }
 
     private static IllegalStateException deadlock(MachineConfig m, org.hmsim.api.workload.Workload w, PolicySource p) {
         return assertThrows(IllegalStateException.class, () -> Simulation.run(new RunSpec("wd", m, w, p, 1, 1_000_000, NO_LIMIT)));
@@ -45,7 +32,7 @@ class WatchdogTest {
         };
         MachineConfig m = TestMachines.machine("small", "watchdog", "200us");
         assertEquals(200_000_000L, m.watchdogPs());
-        IllegalStateException e = deadlock(m, TestMachines.workload("stream", 1, "elements", 8192, "iterations", 2), new With(Slot.MIGRATION, stuck));
+        IllegalStateException e = deadlock(m, TestMachines.workload("stream", 1, "elements", 8192, "iterations", 2), new OnePolicy(Slot.MIGRATION, stuck, "never-answers"));
         String s = e.getMessage();
         assertTrue(s.contains("deadlocked") && s.contains("watchdog 200.000 us") && s.contains("'watchdog'"), s);
         assertTrue(s.contains("in kernel launch 2 of 2 (counted from 1") && s.contains("held by the migration policy"), s);
@@ -62,7 +49,7 @@ class WatchdogTest {
                 proceed.run();
             }
         };
-        IllegalStateException e = deadlock(TestMachines.machine("small"), TestMachines.workload("stream", 1, "elements", 8192), new With(Slot.MIGRATION, twice));
+        IllegalStateException e = deadlock(TestMachines.machine("small"), TestMachines.workload("stream", 1, "elements", 8192), new OnePolicy(Slot.MIGRATION, twice, "never-answers"));
         assertTrue(e.getMessage().contains("the migration slot's policy ran proceed twice for kernel launch 0"), e.getMessage());
     }
 
@@ -74,7 +61,7 @@ class WatchdogTest {
             public int pickSm(int kernel, int cta, java.util.List<? extends org.hmsim.api.machine.CoreView> sms, boolean[] canTake) { return -1; }
         };
         MachineConfig m = TestMachines.machine("small", "watchdog", "200us");
-        IllegalStateException e = deadlock(m, TestMachines.workload("stream", 1, "elements", 8192), new With(Slot.CTA_SCHEDULER, never));
+        IllegalStateException e = deadlock(m, TestMachines.workload("stream", 1, "elements", 8192), new OnePolicy(Slot.CTA_SCHEDULER, never, "never-answers"));
         assertTrue(e.getMessage().matches(".*; [1-9][0-9]* of its thread blocks not dispatched \\(the cta-scheduler policy has not placed them.*"), e.getMessage());
     }
 
@@ -89,7 +76,7 @@ class WatchdogTest {
         MachineConfig m = TestMachines.machine("sahc", "gpu.sms", 2, "gpu.l2.slices", 4);
         assertEquals(MachineConfig.DEFAULT_WATCHDOG_PS, m.watchdogPs());
         long t0 = System.nanoTime();
-        IllegalStateException e = deadlock(m, TestMachines.workload("apu-bitonic", 1, "elements", 4096, "iterations", 1), new With(Slot.COHERENCE, never));
+        IllegalStateException e = deadlock(m, TestMachines.workload("apu-bitonic", 1, "elements", 4096, "iterations", 1), new OnePolicy(Slot.COHERENCE, never, "never-answers"));
         String s = e.getMessage();
         assertTrue(s.contains("deadlocked") && s.contains("watchdog 10.000 ms") && s.contains("in kernel launch 1 of 1"), s);
         assertTrue(s.matches(".*gpu0 SMs with warps waiting: sm0 \\([1-9][0-9]* warps.*"), s);
@@ -109,7 +96,7 @@ class WatchdogTest {
         };
         IllegalStateException off = assertThrows(IllegalStateException.class, () -> Simulation.run(new RunSpec("wd",
                 TestMachines.machine("small", "watchdog", 0), TestMachines.workload("stream", 1, "elements", 8192, "iterations", 2),
-                new With(Slot.MIGRATION, stuck), 1, 1_000_000, 2 * MachineConfig.DEFAULT_WATCHDOG_PS)));
+                new OnePolicy(Slot.MIGRATION, stuck, "never-answers"), 1, 1_000_000, 2 * MachineConfig.DEFAULT_WATCHDOG_PS)));
         assertTrue(off instanceof SimTimeLimitException, "watchdog 0 never calls the run deadlocked: " + off.getMessage());
         ConfigException e = assertThrows(ConfigException.class, () -> TestMachines.machine("small", "watchdog", "soon"));
         assertTrue(e.getMessage().contains("watchdog"), e.getMessage());
