@@ -78,11 +78,15 @@ public record FigureSpec(Kind kind, List<String> metrics, String by, String x, B
         if (!(entry instanceof Map<?, ?> raw))
             throw new FigureSpecException("", "a figure is a mapping: {metric: sim_time_ns, by: workload} (see docs/reports.md)");
         Map<String, Object> m = new LinkedHashMap<>();
+        List<String> unknown = new ArrayList<>(); // every one in one message (the first hid the others, a paper-figures trial)
         for (Map.Entry<?, ?> e : raw.entrySet()) {
             String k = String.valueOf(e.getKey());
-            if (!KEYS.contains(k)) throw new FigureSpecException(k, "unknown key '" + k + "' (a figure has " + String.join(", ", KEYS) + ")");
-            m.put(k, e.getValue());
+            if (!KEYS.contains(k)) unknown.add(k);
+            else m.put(k, e.getValue());
         }
+        if (!unknown.isEmpty())
+            throw new FigureSpecException(unknown.get(0), (unknown.size() == 1 ? "unknown key '" + unknown.get(0) + "'"
+                    : "unknown keys '" + String.join("', '", unknown) + "'") + " (a figure has " + String.join(", ", KEYS) + ")");
         if (m.containsKey("normalise_to") && m.containsKey("normalize_to"))
             throw new FigureSpecException("normalize_to", "give normalise_to or normalize_to, not both");
         String x = text(m, "x");

@@ -34,6 +34,11 @@ class FigureSpecTest {
     @Test
     void mistakesNameTheirKey() {
         assertEquals("polices", key(Map.of("metric", "ipc", "polices", 1)));
+        Map<String, Object> two = new java.util.LinkedHashMap<>(Map.of("metric", "ipc"));
+        two.put("bi", "workload");
+        two.put("normalize", "x");
+        FigureSpecException both = org.junit.jupiter.api.Assertions.assertThrows(FigureSpecException.class, () -> FigureSpec.parse(two));
+        org.junit.jupiter.api.Assertions.assertTrue(both.getMessage().startsWith("unknown keys 'bi', 'normalize' (a figure has "), both.getMessage());
         assertEquals("", key(Map.of("kind", "line", "metric", "ipc")), "a line without x");
         assertEquals("x", key(Map.of("kind", "bar", "metric", "ipc", "x", "a")));
         assertEquals("normalise_to", key(Map.of("kind", "stacked", "metrics", List.of("a", "b"), "normalise_to", "baseline")));
