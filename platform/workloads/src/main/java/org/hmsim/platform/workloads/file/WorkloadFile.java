@@ -401,34 +401,62 @@ public final class WorkloadFile {
         return new Model.Step(kind, null, true, alloc, elem, Model.Pattern.INDIRECT, index, when, wrap, false, 0, null, through, loadIndex, file, line, col, path);
     }
 
-    /** {@code host:} a list of CPU phases (platform/cpu; seed 001): {before: N|end, name, compute, streams: [{alloc, write, stride}]}. */
+    /**
+     * {@code host:} a list of CPU phases (platform/cpu; seed 001): {before: N|end, name, compute, streams: [{alloc, write,
+     * stride}]}. Each phase, each of its fields and each stream is read on its own, so one validate lists all their errors
+     * (a CPU-side trial needed five rounds for five).
+     */
     private List<Model.HostSpec> host(Y list) {
         List<Model.HostSpec> out = new ArrayList<>();
         for (Y h : list.sequence()) {
-            Map<String, Y> m = h.mapping(Y.fields("before", "name", "compute", "streams"));
-            Y b = required(h, m, "before");
-            int before;
-            if (b.scalar().trim().equals("end")) before = -1;
-            else {
-                long v = b.integer();
-                if (v < 0 || v > Integer.MAX_VALUE - 1) throw b.error("before must be a launch index in [0, " + (Integer.MAX_VALUE - 1) + "] or 'end', is " + v);
-                before = (int) v;
-            }
-            String name = m.containsKey("name") ? m.get("name").name() : "host" + out.size();
-            long compute = m.containsKey("compute") ? m.get("compute").integer() : 1;
-            if (compute < 0 || compute > 1_000_000) throw m.get("compute").error("compute must be in [0, 1000000] CPU cycles");
-            List<Model.HostStream> streams = new ArrayList<>();
-            for (Y s : required(h, m, "streams").sequence()) {
-                Map<String, Y> sm = s.mapping(Y.fields("alloc", "write", "stride"));
-                int alloc = allocRef(required(s, sm, "alloc"));
-                boolean write = sm.containsKey("write") && sm.get("write").bool();
-                long stride = sm.containsKey("stride") ? sm.get("stride").integer() : 16;
-                if (stride < 1 || stride > 1 << 20) throw sm.get("stride").error("stride must be in [1, 1048576] bytes");
-                streams.add(new Model.HostStream(alloc, write, (int) stride));
-            }
-            out.add(new Model.HostSpec(before, name, (int) compute, List.copyOf(streams), b));
+            Model.HostSpec phase = part(() -> hostPhase(h, out.size()));
+            if (phase != null) out.add(phase);
         }
         return List.copyOf(out);
+    }
+
+    private Model.HostSpec hostPhase(Y h, int index) {
+        Map<String, Y> m = h.mapping(Y.fields("before", "name", "compute", "streams"));
+        int errorsBefore = errors.size();
+        Y b = part(() -> required(h, m, "before"));
+        Integer before = b == null ? null : part(() -> launchIndex(b));
+        String name = m.containsKey("name") ? m.get("name").name() : "host" + index;
+        Long compute = part(() -> {
+            long c = m.containsKey("compute") ? m.get("compute").integer() : 1;
+            if (c < 0 || c > 1_000_000) throw m.get("compute").error("compute must be in [0, 1000000] CPU cycles");
+            return c;
+        });
+        List<Model.HostStream> streams = new ArrayList<>();
+        Y list = part(() -> required(h, m, "streams"));
+        if (list != null)
+            for (Y s : list.sequence()) {
+                Model.HostStream stream = part(() -> hostStream(s));
+                if (stream != null) streams.add(stream);
+            }
+        if (errors.size() > errorsBefore || before == null || compute == null) return null;
+        return new Model.HostSpec(before, name, (int) (long) compute, List.copyOf(streams), b);
+    }
+
+    /** A host phase's {@code before}: a launch index, or {@code end} (-1). */
+    private static int launchIndex(Y b) {
+        if (b.scalar().trim().equals("end")) return -1;
+        long v = b.integer();
+        if (v < 0 || v > Integer.MAX_VALUE - 1) throw b.error("before must be a launch index in [0, " + (Integer.MAX_VALUE - 1) + "] or 'end', is " + v);
+        return (int) v;
+    }
+
+    private Model.HostStream hostStream(Y s) {
+        Map<String, Y> sm = s.mapping(Y.fields("alloc", "write", "stride"));
+        int errorsBefore = errors.size();
+        Integer alloc = part(() -> allocRef(required(s, sm, "alloc")));
+        Boolean write = part(() -> sm.containsKey("write") && sm.get("write").bool());
+        Long stride = part(() -> {
+            long v = sm.containsKey("stride") ? sm.get("stride").integer() : 16;
+            if (v < 1 || v > 1 << 20) throw sm.get("stride").error("stride must be in [1, 1048576] bytes");
+            return v;
+        });
+        if (errors.size() > errorsBefore || alloc == null || write == null || stride == null) return null;
+        return new Model.HostStream(alloc, write, (int) (long) stride);
     }
 
     private int allocRef(Y y) {

@@ -496,6 +496,13 @@ class WorkloadFileTest {
             assertEquals("before must be a launch index in [0, 2147483646] or 'end', is " + v, bad.problem());
         }
         assertDoesNotThrow(() -> create(parse(wide + "host:\n  - {before: 0, name: early, compute: 10, streams: [{alloc: a}]}\n"), Map.of(), 1));
+        // every host phase's, field's and stream's error in one validate (a CPU-side trial needed five rounds for five)
+        WorkloadFileException all = assertThrows(WorkloadFileException.class, () -> parse(wide + "host:\n"
+                + "  - {before: -1, compute: -1, streams: [{alloc: nope}, {alloc: a, stride: 0}]}\n  - {befor: 0, streams: [{alloc: a}]}\n"));
+        assertEquals(List.of("before must be a launch index in [0, 2147483646] or 'end', is -1", "compute must be in [0, 1000000] CPU cycles",
+                "unknown allocation 'nope' (defined: a)", "stride must be in [1, 1048576] bytes"),
+                all.all().stream().map(WorkloadFileException::problem).filter(p -> !p.startsWith("unknown field")).toList(), all.getMessage());
+        assertTrue(all.all().stream().anyMatch(x -> x.problem().startsWith("unknown field 'befor'")), "the second phase's unknown field too: " + all.getMessage());
         // a zipf exponent given to a uniform draw was ignored
         WorkloadFileException s = assertThrows(WorkloadFileException.class,
                 () -> parse(wide.replace("store: {alloc: a, index: tid, elem: 8}", "load: {alloc: a, random: {dist: uniform, s: 5}}")));
