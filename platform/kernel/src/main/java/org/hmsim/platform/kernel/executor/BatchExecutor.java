@@ -141,7 +141,7 @@ public final class BatchExecutor implements StudyExecutor {
     }
 
     /** The options of {@code earlier} that {@code now} does not name again (a partition; an argument by its option's name). */
-    static ExecutorSettings kept(ExecutorSettings earlier, ExecutorSettings now) {
+    private static ExecutorSettings kept(ExecutorSettings earlier, ExecutorSettings now) {
         java.util.Set<String> named = new java.util.HashSet<>();
         for (String a : now.schedulerArgs()) named.add(optionName(a));
         return new ExecutorSettings(now.partition() != null ? null : earlier.partition(), now.arrayChunk(),

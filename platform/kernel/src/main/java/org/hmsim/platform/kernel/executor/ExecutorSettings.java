@@ -15,9 +15,6 @@ public record ExecutorSettings(String partition, int arrayChunk, List<String> sc
 
     public ExecutorSettings(String partition, int arrayChunk, List<String> schedulerArgs) { this(partition, arrayChunk, schedulerArgs, true); }
 
-    /** These options with {@code report} as this submission asks (a resumed submission's recorded options keep the command's). */
-    public ExecutorSettings withReport(boolean report) { return new ExecutorSettings(partition, arrayChunk, schedulerArgs, report); }
-
     public ExecutorSettings {
         if (arrayChunk < 1) throw new IllegalArgumentException("--array-chunk must be at least 1");
         schedulerArgs = List.copyOf(schedulerArgs);
