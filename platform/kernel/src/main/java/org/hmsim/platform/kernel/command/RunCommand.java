@@ -135,6 +135,8 @@ final class RunCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         for (String a : sbatchArgs) {
+            // a line break would end its directive line and run the rest as a command (a cluster trial's ran, and every later
+            // option was ignored)
             String problem = a.indexOf('\n') >= 0 || a.indexOf('\r') >= 0 ? "contains a line break"
                     : executor.equals(org.hmsim.platform.kernel.executor.SlurmScheduler.NAME) ? org.hmsim.platform.kernel.executor.SlurmScheduler.argumentProblem(a) : null;
             if (problem != null) {

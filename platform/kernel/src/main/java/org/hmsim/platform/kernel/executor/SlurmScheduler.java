@@ -62,13 +62,11 @@ public final class SlurmScheduler implements BatchScheduler {
     }
 
     /**
-     * Why an {@code --sbatch-arg} cannot be written into the job script, or null: a line break would end its
-     * {@code #SBATCH} line and run the rest as a command (a cluster trial's ran, and every later option was ignored), and
-     * the options hmsim writes itself would replace its own (an {@code --array=1-3} left runs 4-6 of 6 never run while
-     * status waited for them).
+     * Why an {@code --sbatch-arg} (one line: {@code run} refuses a line break for every executor) cannot be written into
+     * the job script, or null: the options hmsim writes itself would replace its own (an {@code --array=1-3} left runs 4-6
+     * of 6 never run while status waited for them).
      */
     public static String argumentProblem(String arg) {
-        if (arg.indexOf('\n') >= 0 || arg.indexOf('\r') >= 0) return "contains a line break";
         String name = BatchExecutor.optionName(arg);
         return switch (name) {
             case "--array", "-a" -> "hmsim writes the array itself (--array-chunk N sets its size)";
