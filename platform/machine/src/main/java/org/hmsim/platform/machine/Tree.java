@@ -54,7 +54,16 @@ final class Tree {
         return map.get(key);
     }
 
-    Tree tree(String key) { return new Tree(child(key), raw(key), deferred); }
+    /**
+     * Group {@code key}; one that is not a map of fields (a CPU-side trial's {@code l1: 32KB}) is a bad field like any:
+     * kept for the round's report and read as empty (its fields' defaults), so the section's other errors are said too.
+     */
+    Tree tree(String key) {
+        Object v = raw(key);
+        if (v == null || v instanceof Map<?, ?>) return new Tree(child(key), v, deferred);
+        deferred.add(new ConfigException(child(key), "expected a map of fields, found '" + v + "'"));
+        return new Tree(child(key), null, deferred);
+    }
 
     /** The bad fields found since the last call (in the order read), and forgets them. */
     List<ConfigException> takeDeferred() {

@@ -35,6 +35,9 @@ class CpuSectionTest {
                 + " least their size", e.getMessage());
         e = assertThrows(ConfigException.class, () -> Presets.machine("sahc", "cpu.l2.size", "32KB"));
         assertTrue(e.getMessage().startsWith("cpu.l2.size: a core's L2 of 32768 B is smaller than its L1"), e.getMessage());
+        // a group that is not a map hid the section's other errors (a CPU-side trial's l1: 32KB hid gpu_fault_stall: sm)
+        ConfigException both = assertThrows(ConfigException.class, () -> Presets.machine("sahc", "cpu.l1", "32KB", "cpu.gpu_fault_stall", "sm"));
+        assertEquals(java.util.List.of("cpu.l1", "cpu.gpu_fault_stall"), both.all().stream().map(ConfigException::path).toList(), both.getMessage());
         e = assertThrows(ConfigException.class, () -> Presets.machine("sahc", "cpu.gpu_fault_stall", "sm"));
         assertTrue(e.getMessage().contains("cpu.gpu_fault_stall") && e.getMessage().contains("walk or gpu"), e.getMessage());
     }
