@@ -6,9 +6,9 @@ import org.hmsim.api.mem.AccessKind;
  * Victim choice within a cache set. The policy is a factory of per-cache state (ChampSim style: flat
  * primitive arrays indexed by set and way), since one simulation has many caches.
  * <p>
- * What a state is not told: lines that leave without a victim choice (an L1 copy the L2 invalidates, a coherence
- * flush, a frame unified memory evicts) are not reported, and a way they free is filled without {@link State#victim};
- * the L1's hooks carry no address. After a live swap to the policy, its new states are built by presenting every valid
+ * A line that leaves without a victim choice (an L1 copy the L2 invalidates, a coherence flush, a frame unified memory
+ * evicts) is told by {@link State#onInvalidate}, and the way it frees is filled without {@link State#victim}; the L1's
+ * hooks carry no address. After a live swap to the policy, its new states are built by presenting every valid
  * way as filled ({@link State#onFill(int, int)}), set by set, least recently used first: those calls are not accesses,
  * and a policy counting fills (set dueling) sees them. {@link State#victim} must answer one of its candidates; any
  * other way fails the run, naming the cache.
@@ -27,6 +27,13 @@ public interface ReplacementPolicy extends Policy {
 
         /** A line was filled into (set, way): a new line, in a free way or one {@link #victim} chose. */
         void onFill(int set, int way);
+
+        /**
+         * The line in (set, way) left without a victim choice: an L1 copy the L2 invalidated when it evicted the line, an
+         * L1 copy an atomic invalidated, a cache flushed (a coherence swap), a frame unified memory evicted. The way is
+         * free until a later {@link #onFill}; a dead-block predictor may train on it. Since api.policy 1.22.0.
+         */
+        default void onInvalidate(int set, int way) {}
 
         /**
          * The way to evict among {@code candidates} (bit w set = way w may be evicted: valid and not

@@ -198,6 +198,9 @@ final class LiveSlots {
         public int victim(int set, long candidates) { return target.victim(set, candidates); }
 
         @Override
+        public void onInvalidate(int set, int way) { target.onInvalidate(set, way); }
+
+        @Override
         public void onHit(int set, int way, long line, org.hmsim.api.mem.AccessKind kind, int sm) {
             touched[set * ways + way] = ++touches;
             target.onHit(set, way, line, kind, sm);

@@ -79,4 +79,24 @@ class ReplacementHooksTest {
         RunResult lru = TestMachines.run(m, bfs(), new ClasspathPolicies());
         assertEquals(lru.simTimePs(), r.simTimePs(), "LRU told a refill as a hit moves the line to MRU as a fill did: the same run");
     }
+
+    /**
+     * A line that leaves without a victim choice is told (api.policy 1.22.0): an L1 copy the L2 invalidated when it
+     * evicted the line was dropped unseen, and a dead-block predictor could not train on it (a replacement trial).
+     */
+    @Test
+    void aLineThatLeavesWithoutAVictimIsTold() {
+        AtomicLong l1Invalidated = new AtomicLong();
+        ReplacementPolicy counting = (cache, sets, ways) -> new Lru(cache, sets, ways) {
+            @Override
+            public void onInvalidate(int set, int way) {
+                if (cache.contains("l1")) l1Invalidated.incrementAndGet();
+            }
+        };
+        MachineConfig m = TestMachines.machine("small", "gpu.l2.size", "64KB");
+        RunResult r = TestMachines.run(m, TestMachines.workload("stream", 1, "elements", 65536, "iterations", 2), new OnePolicy(Slot.REPLACEMENT, counting));
+        double dropped = r.stats().entrySet().stream().filter(e -> e.getKey().matches("gpu0\\.sm\\d+\\.l1\\.invalidations")).mapToDouble(e -> e.getValue()).sum();
+        assertTrue(dropped > 100, "the small L2 evicted lines the L1s held: " + dropped);
+        assertEquals((long) dropped, l1Invalidated.get(), "each L1 copy the L2 invalidated is told");
+    }
 }
