@@ -155,4 +155,13 @@ class CompareTest {
         assertEquals(3, Maths.median(5, 3, 1), 1e-12);
         assertTrue(Double.isNaN(Maths.median()));
     }
+
+    /** --over-seeds' chance of disjoint ranges (a paper-figures trial's 24 of 264 "moved" between two seed sets of one study). */
+    @Test
+    void overSeedsSaysHowManyWouldMoveByChance() {
+        org.junit.jupiter.api.Assertions.assertEquals(List.of("with 3 and 3 seeds, a metric that did not move still has disjoint ranges with"
+                + " probability 0.100, about 26 of the 264 compared; 24 moved"), Compare.chanceNote(3, 3, 264, 24));
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), Compare.chanceNote(1, 1, 264, 24), "one seed a side: not over seeds");
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), Compare.chanceNote(10, 10, 264, 0), "1e-5: no note");
+    }
 }
