@@ -179,7 +179,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
             case ATOMIC:
                 if (!xbar.reserveOrWait(sm, xbar.sliceOf(line), this)) return refusedByPort();
                 int dirty = i >= 0 ? t.dirty[i] : 0;
-                if (i >= 0) invalidate(i);
+                if (i >= 0) t.invalidate(i, repl);
                 atomics++;
                 send(AccessKind.ATOMIC, line, vaddr, need, warp, -1, startPs + latencyPs);
                 // a write-back L1's dirty sectors leave after the atomic (sent first, the write-back could take the
@@ -552,12 +552,6 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         else repl.onFill(set, way);
     }
 
-    /** Way {@code i}'s line leaves without a victim choice: the replacement policy is told (api.policy 1.22.0). */
-    private void invalidate(int i) {
-        t.invalidate(i);
-        repl.onInvalidate(i / t.ways, i % t.ways);
-    }
-
     /** Dirty sectors leave for the L2 as a write-back packet, in order with the NACKed requests waiting to be re-sent. */
     private void writeBackNow(long line, int sectors) {
         writeBacks++;
@@ -649,7 +643,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         int way = t.find(set, line);
         if (way < 0) return 0;
         int i = set * t.ways + way, dirty = t.dirty[i];
-        invalidate(i);
+        t.invalidate(i, repl);
         upperInvalidations++;
         if (dirty != 0) dirtyInvalidations++;
         return dirty;
@@ -706,7 +700,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         for (int i = 0; i < t.tag.length; i++) {
             if (t.valid[i] == 0) continue;
             if (t.dirty[i] != 0) xbar.l1Flushed(t.tag[i], t.dirty[i]);
-            invalidate(i);
+            t.invalidate(i, repl);
             n++;
         }
         return n;

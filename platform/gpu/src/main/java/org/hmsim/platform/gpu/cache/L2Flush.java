@@ -34,7 +34,7 @@ final class L2Flush {
                 wb.postWrite(t.tag[i], t.dirty[i]);
                 written++;
             }
-            invalidate(i);
+            t.invalidate(i, slice.repl);
             sharers[i] = 0;
             invalidated++;
         }
@@ -68,14 +68,8 @@ final class L2Flush {
      */
     void dropWay(int i, long line) {
         if (sharers[i] != 0) slice.upper.invalidate(line, sharers[i]);
-        invalidate(i);
+        t.invalidate(i, slice.repl);
         sharers[i] = 0;
-    }
-
-    /** Way {@code i}'s line leaves without a victim choice: the replacement policy is told (api.policy 1.22.0). */
-    private void invalidate(int i) {
-        t.invalidate(i);
-        slice.repl.onInvalidate(i / t.ways, i % t.ways);
     }
 
     /** {@link L2Slice#linesHeld}. */

@@ -167,6 +167,15 @@ public final class SectorTags {
         tag[i] = line;
     }
 
+    /**
+     * Way {@code i}'s line leaves without a victim choice (an invalidation, a flush, a dropped frame): invalidated, and
+     * {@code told} (the cache's replacement state) hears of it ({@link ReplacementPolicy.State#onInvalidate}).
+     */
+    public void invalidate(int i, ReplacementPolicy.State told) {
+        invalidate(i);
+        told.onInvalidate(i / ways, i % ways);
+    }
+
     public void invalidate(int i) {
         valid[i] = 0;
         dirty[i] = 0;

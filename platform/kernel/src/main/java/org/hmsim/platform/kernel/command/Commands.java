@@ -46,8 +46,7 @@ public final class Commands {
         }
         // every command's -V says the running kernel's version and source (it said the jar's 0.1.0-SNAPSHOT, found by a trial)
         Environment env = kernel.environment();
-        cl.getCommandSpec().versionProvider(() -> new String[] {"hmsim " + env.describe()});
-        giveVersion(cl, cl.getCommandSpec().versionProvider());
+        giveVersion(cl, () -> new String[] {"hmsim " + env.describe()});
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((ex, line, parse) -> {

@@ -114,7 +114,7 @@ final class FolderStatus {
             if (byState.isEmpty() && earlierByState.isEmpty())
                 b.append(": the scheduler reports no task (its tools missing, failing or not answering within 60 s each, or the job forgotten)");
             else {
-                b.append(" tasks:").append(counted(byState.isEmpty() ? Map.of("none reported", 0) : byState));
+                b.append(" tasks:").append(byState.isEmpty() ? " none reported" : counted(byState));
                 if (!earlierByState.isEmpty()) b.append("; earlier submissions' tasks:").append(counted(earlierByState));
             }
             o.println(b);
@@ -258,7 +258,7 @@ final class FolderStatus {
     /** {@code " 3 completed, 1 running"}. */
     private static String counted(Map<String, Integer> byState) {
         StringBuilder b = new StringBuilder();
-        byState.forEach((k, v) -> b.append(b.length() == 0 ? " " : ", ").append(v == 0 ? "" : v + " ").append(k.toLowerCase(Locale.ROOT)));
+        byState.forEach((k, v) -> b.append(b.length() == 0 ? " " : ", ").append(v).append(' ').append(k.toLowerCase(Locale.ROOT)));
         return b.toString();
     }
 }

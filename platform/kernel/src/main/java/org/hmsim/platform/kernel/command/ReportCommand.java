@@ -102,8 +102,7 @@ final class ReportCommand implements Callable<Integer> {
      */
     private List<Object> figuresOf(Path dir) throws org.hmsim.platform.kernel.study.StudyException {
         org.hmsim.platform.kernel.study.Study s = ctx.kernel().validate(figures);
-        Object recorded = Files.isRegularFile(dir.resolve("study.json"))
-                ? org.hmsim.platform.kernel.results.Json.read(dir.resolve("study.json")).get("study") : null;
+        String recorded = org.hmsim.platform.kernel.results.Provenance.recordedStudy(dir);
         if (recorded != null && !recorded.equals(s.name()))
             throw new IllegalArgumentException("it is study " + s.name() + ", the results are study " + recorded + "'s");
         if (s.report().isEmpty()) throw new IllegalArgumentException("it has no report: list (the default figures need no --figures)");

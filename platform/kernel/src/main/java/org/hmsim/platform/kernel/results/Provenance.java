@@ -62,6 +62,9 @@ public final class Provenance {
     /** The hmsim build (the kernel bundle's version, which carries its build time) that wrote {@code dir}'s study.json, or null. */
     public static String recordedVersion(Path dir) { return recorded(dir, "hmsim_version"); }
 
+    /** The study's name study.json records, or null (none, or unreadable). */
+    public static String recordedStudy(Path dir) { return recorded(dir, "study"); }
+
     private static String recorded(Path dir, String key) {
         Path f = dir.resolve(ResultsFolder.PROVENANCE);
         if (!java.nio.file.Files.isRegularFile(f)) return null;
