@@ -46,8 +46,13 @@ class ThirdPartyPluginTest extends ContainerPerTest {
         Path log = Files.createTempFile("third-party-build", ".log");
         Process p = new ProcessBuilder(mvn, "-q", "-B", "-f", "examples/third-party-plugin/pom.xml", "package", "-Dhmsim.api.jar=" + apiJar)
                 .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the build finished");
-        assertEquals(0, p.exitValue(), () -> "mvn package of the third-party plugin\n" + read(log));
+        try {
+            assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the build finished");
+            assertEquals(0, p.exitValue(), () -> "mvn package of the third-party plugin\n" + read(log));
+        } finally {
+            p.destroyForcibly();
+            Files.deleteIfExists(log);
+        }
         Path jar = root.resolve("examples/third-party-plugin/target/hmsim-srrip-1.0.0.jar");
         assertTrue(Files.isRegularFile(jar), jar.toString());
         return jar;

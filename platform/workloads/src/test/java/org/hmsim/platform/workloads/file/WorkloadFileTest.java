@@ -528,7 +528,7 @@ class WorkloadFileTest {
     }
 
     @Test
-    void exampleFilesLoadAndRun() throws Exception {
+    void exampleFilesLoadAndRun(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         Path dir = Path.of("../../examples/workloads");
         assertTrue(Files.isDirectory(dir), dir.toAbsolutePath().toString());
         for (String f : new String[] {"saxpy.yaml", "gather-zipf.yaml"}) {
@@ -540,7 +540,7 @@ class WorkloadFileTest {
         // the example at the top of docs/workload-files.md, as a reader would paste it (shared: 0 included)
         String doc = Files.readString(Path.of("../../docs/workload-files.md"));
         int from = doc.indexOf("```yaml\n") + "```yaml\n".length();
-        Path pasted = Files.writeString(Files.createTempDirectory("doc").resolve("doc-saxpy.yaml"), doc.substring(from, doc.indexOf("```", from)));
+        Path pasted = Files.writeString(tmp.resolve("doc-saxpy.yaml"), doc.substring(from, doc.indexOf("```", from)));
         var fromDoc = WorkloadInspector.inspect(create(WorkloadFile.load(pasted), Map.of("n", 10_000, "blocks", 7), 1), 2_000_000);
         assertTrue(fromDoc.memoryInstructions() > 100, "the documented example runs");
         // saxpy: every memory instruction is one full line
