@@ -78,12 +78,15 @@ final class CpuWiring {
         };
     }
 
-    /** The phases of {@code phases} that run before kernel {@code k} (post-processing: {@code k == kernels}). */
-    static java.util.List<HostPhase> before(java.util.List<HostPhase> phases, int k, int kernels) {
+    /**
+     * The phases of {@code phases} that run before kernel {@code k} (post-processing: {@code k == kernels}), or, with
+     * {@code alongside}, while it runs.
+     */
+    static java.util.List<HostPhase> before(java.util.List<HostPhase> phases, int k, int kernels, boolean alongside) {
         java.util.List<HostPhase> out = new java.util.ArrayList<>();
         for (HostPhase p : phases) {
             int at = Math.min(p.beforeKernel(), kernels);
-            if (at == k) out.add(p);
+            if (at == k && p.alongside() == alongside) out.add(p);
         }
         return out;
     }

@@ -159,6 +159,7 @@ final class WorkloadRunner {
             if (grid != null) grid.launch(k, index, this::launchNext);
             else machine.gpus.get(Math.max(gpu, 0)).launch(k, index, this::launchNext);
             if (gpu >= 0) refuseBindingElsewhere();
+            host.startAlongside(next - 1);
         }
 
         /**

@@ -87,8 +87,8 @@ final class FileWorkloadProvider implements WorkloadProvider {
         long total = iterations * launches;
         for (Model.HostSpec h : model.host) // a phase before a launch that never comes ran nowhere, silently
             if (h.before() >= total)
-                throw h.at().error("before " + h.before() + " is not a launch of this workload: it launches " + total
-                        + " kernel" + (total == 1 ? "" : "s") + " (0-based indices), or 'end'");
+                throw h.at().error((h.alongside() ? "alongside " : "before ") + h.before() + " is not a launch of this workload: it launches " + total
+                        + " kernel" + (total == 1 ? "" : "s") + " (0-based indices)" + (h.alongside() ? "" : ", or 'end'"));
         SimpleWorkload w = new SimpleWorkload(model.name, allocs, base -> kernels(base, vars, elements, contentRange, contentZipf, iterations, seed));
         if (model.host.isEmpty()) return w;
         return new Workload() { // with the file's host (CPU) phases, over whole allocations
@@ -101,7 +101,7 @@ final class FileWorkloadProvider implements WorkloadProvider {
                     List<org.hmsim.api.workload.HostPhase.Stream> st = new ArrayList<>();
                     for (Model.HostStream s : h.streams())
                         st.add(new org.hmsim.api.workload.HostPhase.Stream(base[s.alloc()], allocs.get(s.alloc()).bytes(), s.stride(), s.write()));
-                    out.add(new org.hmsim.api.workload.HostPhase(h.before() < 0 ? org.hmsim.api.workload.HostPhase.AFTER_LAST_KERNEL : h.before(), h.name(), st, h.compute()));
+                    out.add(new org.hmsim.api.workload.HostPhase(h.before() < 0 ? org.hmsim.api.workload.HostPhase.AFTER_LAST_KERNEL : h.before(), h.name(), st, h.compute(), h.alongside()));
                 }
                 return out;
             }

@@ -48,8 +48,8 @@ final class Model {
     /** Host (CPU) phases of the {@code host:} list; set after construction (empty when absent). */
     List<HostSpec> host = List.of();
 
-    /** One host phase: runs before launch {@code before} (-1 = after the last kernel); {@code at}: its {@code before:} value, where an error points. */
-    record HostSpec(int before, String name, int compute, List<HostStream> streams, Y at) {}
+    /** One host phase: runs before launch {@code before} (-1 = after the last kernel), or while it runs ({@code alongside}); {@code at}: its {@code before:} or {@code alongside:} value, where an error points. */
+    record HostSpec(int before, boolean alongside, String name, int compute, List<HostStream> streams, Y at) {}
 
     /** A CPU stream over allocation {@code alloc}: every {@code stride} bytes, reads or writes. */
     record HostStream(int alloc, boolean write, int stride) {}

@@ -402,7 +402,7 @@ public final class WorkloadFile {
     }
 
     /**
-     * {@code host:} a list of CPU phases (platform/cpu; seed 001): {before: N|end, name, compute, streams: [{alloc, write,
+     * {@code host:} a list of CPU phases (platform/cpu; seed 001): {before: N|end or alongside: N, name, compute, streams: [{alloc, write,
      * stride}]}. Each phase, each of its fields and each stream is read on its own, so one validate lists all their errors
      * (a CPU-side trial needed five rounds for five).
      */
@@ -416,10 +416,17 @@ public final class WorkloadFile {
     }
 
     private Model.HostSpec hostPhase(Y h, int index) {
-        Map<String, Y> m = h.mapping(Y.fields("before", "name", "compute", "streams"));
+        Map<String, Y> m = h.mapping(Y.fields("before", "alongside", "name", "compute", "streams"));
         int errorsBefore = errors.size();
-        Y b = part(() -> required(h, m, "before"));
-        Integer before = b == null ? null : part(() -> launchIndex(b));
+        boolean alongside = m.containsKey("alongside");
+        Y b = part(() -> {
+            if (alongside && m.containsKey("before"))
+                throw m.get("alongside").error("a host phase runs either before a launch or alongside one: give 'before' or 'alongside', not both");
+            if (!alongside && !m.containsKey("before"))
+                throw h.error("missing field 'before' (a launch index or 'end') or 'alongside' (a launch index): when the phase runs");
+            return alongside ? m.get("alongside") : m.get("before");
+        });
+        Integer before = b == null ? null : part(() -> launchIndex(b, alongside));
         String name = m.containsKey("name") ? m.get("name").name() : "host" + index;
         Long compute = part(() -> {
             long c = m.containsKey("compute") ? m.get("compute").integer() : 1;
@@ -434,14 +441,19 @@ public final class WorkloadFile {
                 if (stream != null) streams.add(stream);
             }
         if (errors.size() > errorsBefore || before == null || compute == null) return null;
-        return new Model.HostSpec(before, name, (int) (long) compute, List.copyOf(streams), b);
+        return new Model.HostSpec(before, alongside, name, (int) (long) compute, List.copyOf(streams), b);
     }
 
-    /** A host phase's {@code before}: a launch index, or {@code end} (-1). */
-    private static int launchIndex(Y b) {
-        if (b.scalar().trim().equals("end")) return -1;
+    /** A host phase's {@code before}: a launch index, or {@code end} (-1); {@code alongside}: a launch index. */
+    private static int launchIndex(Y b, boolean alongside) {
+        String field = alongside ? "alongside" : "before";
+        if (b.scalar().trim().equals("end")) {
+            if (alongside) throw b.error("alongside must be a launch index (0-based): a phase after the last kernel is 'before: end'");
+            return -1;
+        }
         long v = b.integer();
-        if (v < 0 || v > Integer.MAX_VALUE - 1) throw b.error("before must be a launch index in [0, " + (Integer.MAX_VALUE - 1) + "] or 'end', is " + v);
+        if (v < 0 || v > Integer.MAX_VALUE - 1)
+            throw b.error(field + " must be a launch index in [0, " + (Integer.MAX_VALUE - 1) + "]" + (alongside ? "" : " or 'end'") + ", is " + v);
         return (int) v;
     }
 

@@ -69,4 +69,29 @@ class HostPhasesTest {
                 () -> WorkloadFile.parse(FILE.replace("{alloc: b, stride: 64}", "{alloc: c, stride: 64}"), "hosted.yaml"));
         assertTrue(e.getMessage().contains("hosted.yaml") && e.getMessage().contains("unknown allocation 'c'"), e.getMessage());
     }
+
+    @Test
+    void aPhaseMayRunAlongsideALaunch() {
+        String alongside = FILE.replace("{before: 2, name: flag,", "{alongside: 1, name: flag,");
+        WorkloadProvider p = WorkloadFile.parse(alongside, "hosted.yaml");
+        List<HostPhase> ph = p.create(Params.validate(p.parameters(), Map.of()), 1).hostPhases(new long[] {1L << 32, 1L << 33});
+        assertTrue(ph.get(1).alongside());
+        assertEquals(1, ph.get(1).beforeKernel());
+        assertFalse(ph.get(0).alongside());
+        WorkloadFileException both = assertThrows(WorkloadFileException.class,
+                () -> WorkloadFile.parse(FILE.replace("{before: 2, name: flag,", "{before: 2, alongside: 1, name: flag,"), "hosted.yaml"));
+        assertTrue(both.problem().startsWith("a host phase runs either before a launch or alongside one"), both.problem());
+        assertEquals(14, both.line(), "the phase's line");
+        WorkloadFileException neither = assertThrows(WorkloadFileException.class,
+                () -> WorkloadFile.parse(FILE.replace("{before: 2, name: flag,", "{name: flag,"), "hosted.yaml"));
+        assertTrue(neither.problem().startsWith("missing field 'before' (a launch index or 'end') or 'alongside'"), neither.problem());
+        WorkloadFileException end = assertThrows(WorkloadFileException.class,
+                () -> WorkloadFile.parse(FILE.replace("{before: 2, name: flag,", "{alongside: end, name: flag,"), "hosted.yaml"));
+        assertTrue(end.problem().startsWith("alongside must be a launch index"), end.problem());
+        WorkloadFileException late = assertThrows(WorkloadFileException.class, () -> {
+            WorkloadProvider q = WorkloadFile.parse(FILE.replace("{before: 2, name: flag,", "{alongside: 3, name: flag,"), "hosted.yaml");
+            q.create(Params.validate(q.parameters(), Map.of()), 1);
+        });
+        assertEquals("alongside 3 is not a launch of this workload: it launches 3 kernels (0-based indices)", late.problem());
+    }
 }
