@@ -181,6 +181,7 @@ public final class Machine implements MachineView {
             os.refuseMigrations("the GPU memory is demand-paged (uvm:): its driver moves the pages");
             translator.setUvm(uvm);
             uvm.attach(gpus, gpuClock.ps(cfg.gpu().tlb().shootdownCycles()));
+            chargeCopiesToTheHostLink();
         }
         if (cpu != null) {
             translator.setCpu(cpu); // GPU page walks check coherence permissions (seed 001 §4)
@@ -235,6 +236,18 @@ public final class Machine implements MachineView {
                 liveCacheability, engine, requests, gpuClock.periodPs(), cfg.gpu().l1().lineBytes());
         clientPorts.add(c);
         return c;
+    }
+
+    /** The page copies cross the link between GPU 0 and the CPU's node, if the machine has one: their energy is its. */
+    private void chargeCopiesToTheHostLink() {
+        int gpuNode = 0, host = cfg.cpuNode();
+        for (Link l : links) {
+            if (!MachineConfig.connects(l.config(), gpuNode, host)) continue;
+            int toGpu = l.nodeA() == host ? 0 : 1;
+            l.carriesCopies(toGpu, uvm::h2dBytes);
+            l.carriesCopies(1 - toGpu, uvm::d2hBytes);
+            return;
+        }
     }
 
     private void registerStats() {

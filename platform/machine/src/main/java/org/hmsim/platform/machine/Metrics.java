@@ -104,7 +104,7 @@ final class Metrics {
         for (Link l : m.links) {
             String n = "link." + l.config().name();
             out.put(n + ".wire_bytes", (double) (l.wireBytes(0) + l.wireBytes(1)));
-            linkPj += (l.wireBytes(0) + l.wireBytes(1)) * l.config().pjPerByte();
+            linkPj += l.energyPj();
         }
         MachineConfig.GpuEnergy e = m.cfg.gpuEnergy();
         // every access: loads, stores, atomics, merges; at the L2 every look-up attempt (only loads were charged until 2026-11-27)

@@ -56,4 +56,30 @@ class PrefetchStatisticsTest {
         assertTrue(mine.stats().get("uvm.prefetches_unused") <= mine.stats().get("uvm.prefetches"));
         assertTrue(mine.stats().get("uvm.prefetches_unused") <= mine.stats().get("uvm.evictions"));
     }
+
+    /**
+     * The tree's region ends at the faulting page's allocation: one 64 KB array read beside a 10-page one the kernel never
+     * touches faults once and brings that page alone (a trial: 7 of the neighbour's pages came with it, 512 KB copied).
+     */
+    @Test
+    void theTreeDoesNotPrefetchAnotherAllocationsPages() {
+        var file = org.hmsim.platform.workloads.file.WorkloadFile.parse("""
+                name: untouched
+                allocations:
+                  - {name: a, size: 64KB, read_only: true}
+                  - {name: b, size: 640KB}
+                kernels:
+                  - name: k
+                    grid: 64
+                    block: 256
+                    steps:
+                      - load: {alloc: a, index: "cta*256 + tid"}
+                """, "untouched.yaml");
+        RunResult r = TestMachines.run(TestMachines.machine("etc", "gpu.sms", 8), file.create(Params.validate(file.parameters(), java.util.Map.of()), 1),
+                new ClasspathPolicies());
+        assertEquals(11, r.stats().get("uvm.footprint_pages"), "the case: a's page and b's ten");
+        assertEquals(1, r.stats().get("uvm.faults"));
+        assertEquals(0, r.stats().get("uvm.prefetches"), "nothing of b");
+        assertEquals(65536, r.stats().get("uvm.h2d.bytes"));
+    }
 }

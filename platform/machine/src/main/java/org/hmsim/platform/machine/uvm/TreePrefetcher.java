@@ -12,12 +12,15 @@ package org.hmsim.platform.machine.uvm;
  */
 final class TreePrefetcher {
     /**
-     * Whether a page (by vpn) counts as present: resident or on its way in. The driver also counts pages outside
-     * every allocation (and holes) as present, so a region at an allocation's edge fills up sooner; counting them as
-     * absent moved the baseline by -6 ... +7 % (a review, 2026-11-27). CUDA's tree stops at its VA block's end.
+     * A page (by vpn) as the tree sees it: {@link #PRESENT} (resident or on its way in), {@link #ABSENT}, or
+     * {@link #OUTSIDE} the faulting page's allocation. CUDA's tree covers one VA block, a 2 MB-aligned piece of one
+     * allocation: at an allocation's edge its nodes hold only that allocation's pages, so pages outside count neither
+     * as valid nor toward a node's size (the driver's subregion clipped to the block), and are never fetched.
      */
-    interface Validity {
-        boolean valid(long vpn);
+    interface Pages {
+        int OUTSIDE = -1, ABSENT = 0, PRESENT = 1;
+
+        int state(long vpn);
     }
 
     private final int regionPages;
@@ -28,16 +31,21 @@ final class TreePrefetcher {
      * Fills {@code out} with the pages to prefetch along with faulting page {@code vpn}, nearest first;
      * returns how many (at most {@code out.length}).
      */
-    int prefetch(long vpn, Validity v, long[] out) {
+    int prefetch(long vpn, Pages pages, long[] out) {
         long root = vpn & -(long) regionPages;
         int best = 0;
         long bestBase = vpn;
         for (int size = 2; size <= regionPages; size <<= 1) {
             long base = vpn & -(long) size;
             if (base < root) break;
-            int validCount = 1; // the faulting page itself is coming
-            for (long p = base; p < base + size; p++) if (p != vpn && v.valid(p)) validCount++;
-            if (validCount * 2 > size) {
+            int inside = 1, present = 1; // the faulting page itself is coming
+            for (long p = base; p < base + size; p++) {
+                if (p == vpn) continue;
+                int st = pages.state(p);
+                if (st != Pages.OUTSIDE) inside++;
+                if (st == Pages.PRESENT) present++;
+            }
+            if (present * 2 > inside) {
                 best = size;
                 bestBase = base;
             }
@@ -47,8 +55,8 @@ final class TreePrefetcher {
         // nearest first, so a cap keeps the pages closest to the fault
         for (int d = 1; d < best && n < out.length; d++) {
             long up = vpn + d, down = vpn - d;
-            if (up < bestBase + best && !v.valid(up)) out[n++] = up;
-            if (n < out.length && down >= bestBase && !v.valid(down)) out[n++] = down;
+            if (up < bestBase + best && pages.state(up) == Pages.ABSENT) out[n++] = up;
+            if (n < out.length && down >= bestBase && pages.state(down) == Pages.ABSENT) out[n++] = down;
         }
         return n;
     }

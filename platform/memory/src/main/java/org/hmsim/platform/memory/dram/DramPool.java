@@ -335,6 +335,8 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         s.counter("evict_notices", "clean evictions' notices acknowledged by the controller (no DRAM access)", this::evictNotices);
         s.counter("bytes_read", "bytes read", () -> sum(c -> c.readBytes));
         s.counter("bytes_written", "bytes written", () -> sum(c -> c.writeBytes));
+        s.counter("bus_bytes", "bytes the data buses carried: whole bursts where the pool sets a burst (energy is charged on these)",
+                () -> sum(c -> c.readBusBytes + c.writeBusBytes));
         s.counter("bytes", "bytes read and written", this::bytesServed);
         s.counter("row_hits", "requests served from an already open row", this::rowHits);
         s.counter("row_misses", "requests that needed an ACT on a closed bank", this::rowMisses);
@@ -344,6 +346,6 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         s.counter("queue_occupancy_integral", "queue length integrated over time, summed over channels, request*ps", () -> sum(DramChannel::occupancyIntegral));
         s.gauge("avg_queue_occupancy", "time-averaged requests waiting, all channels (their queue integrals over the run, or to the pool's last data if later)", () -> Rates.ratio(sum(DramChannel::occupancyIntegral), Rates.window(s, engine, lastDataEndPs())));
         s.gauge("bandwidth_utilisation", "bytes served / (elapsed time x stated peak bandwidth)", () -> bandwidthUtilisation(Rates.window(s, engine, lastDataEndPs())));
-        s.gauge("energy_pj", "DRAM energy of the pool, pJ (activate + per-byte read/write energies)", this::energyPj);
+        s.gauge("energy_pj", "DRAM energy of the pool, pJ (activates + per-byte read/write energies of the bytes on the bus, whole bursts)", this::energyPj);
     }
 }

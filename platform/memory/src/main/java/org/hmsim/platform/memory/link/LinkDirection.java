@@ -56,6 +56,10 @@ final class LinkDirection implements EventTarget {
     private int nWaiters;
 
     long wireBytes, payloadBytes, packets, busyPs;
+    /** Bytes a copy engine moves across this direction outside the packet model (unified memory's page copies), if any. */
+    java.util.function.LongSupplier copyBytes;
+
+    long copyBytes() { return copyBytes == null ? 0 : copyBytes.getAsLong(); }
     /** When the wire last finished serialising a packet. */
     long lastBusyEndPs;
     private Histogram queueDelay;
@@ -164,7 +168,10 @@ final class LinkDirection implements EventTarget {
         s.counter("packets" + x, "packets sent" + d, () -> packets);
         s.counter("busy_ps" + x, "time the wire was serialising, ps" + d, () -> busyPs);
         s.gauge("utilisation" + x, "busy time / elapsed time (to the last packet if later)" + d, () -> Rates.ratio(busyPs, Rates.window(s, engine, lastBusyEndPs)));
-        s.gauge("energy_pj" + x, "wire bytes x pJ per byte" + d, () -> wireBytes * pjPerByte);
+        if (copyBytes != null) {
+            s.counter("copy_bytes" + x, "bytes of unified memory's page copies (their own copy channels, not the packets above)" + d, this::copyBytes);
+            s.gauge("energy_pj" + x, "(wire bytes + copy bytes) x pJ per byte" + d, () -> (wireBytes + copyBytes()) * pjPerByte);
+        } else s.gauge("energy_pj" + x, "wire bytes x pJ per byte" + d, () -> wireBytes * pjPerByte);
         queueDelay = s.histogram("queue_delay_ps" + x, "time a packet waited for the wire, ps" + d, 1_000_000_000L);
     }
 
