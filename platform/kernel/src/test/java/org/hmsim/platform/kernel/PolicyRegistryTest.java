@@ -68,6 +68,9 @@ class PolicyRegistryTest {
         r.add(v2);
         assertEquals("1.10.0", r.resolve(Slot.REPLACEMENT, "lru", Map.of()).entry().version());
         assertEquals("1.9.0", r.resolve(Slot.REPLACEMENT, "lru@1.9.0", Map.of()).entry().version());
+        // a named version stays in the label (runs.csv, figures): two versions compared had shared one bar (a placement trial)
+        assertEquals("lru@1.9.0", r.resolve(Slot.REPLACEMENT, "lru@1.9.0", Map.of()).label());
+        assertEquals("lru", r.resolve(Slot.REPLACEMENT, "lru", Map.of()).label());
         r.remove(v2);
         assertEquals("1.9.0", r.resolveDefault(Slot.REPLACEMENT).entry().version());
         r.remove(v1);

@@ -130,8 +130,7 @@ public final class MachineConfig {
         });
         if (gpu != null && gpu.l1().writeBack()) section(t, errors, null, () -> { // dirty L1 data where frames leave the GPU
             String frames = ": frames that leave a GPU drop its L2 lines, and the L1s' dirty data with them";
-            String why = cpu != null ? "a cpu: section" + frames : uvm != null ? "a uvm: section" + frames : gpus > 1 ? "more than one GPU" + frames
-                    : gpu.l1().lineBytes() != gpu.l2().lineBytes() ? "an L1 line unlike the L2's: dirty sector masks are the L1 line's" : null;
+            String why = cpu != null ? "a cpu: section" + frames : uvm != null ? "a uvm: section" + frames : gpus > 1 ? "more than one GPU" + frames : null;
             if (why != null) throw new ConfigException(t.tree("gpu").tree("l1").child("write_policy"), "write-back is not modelled with " + why);
             return null;
         });
@@ -251,6 +250,11 @@ public final class MachineConfig {
         CacheConfig l2 = cache(l2t, 128 << 10, 8, 120, 128, 8, 64, 32, true).withEvictNotice(l2t.bool("evict_notice", false))
                 .withInvalidationMessages(invalidation(l2t)).withFixedLru(fixedLru(l2t));
         l2t.finish();
+        // an L1 request's sector mask is its own line's and answers one L2 line: with other sizes an L1 line of 64 B took
+        // bytes 64-127 for 0-63 and one of 1 KB fetched an eighth of its line, the DRAM traffic halved or worse (a trial)
+        if (l1.lineBytes() != l2.lineBytes())
+            throw new ConfigException(l1t.has("line") ? l1t.child("line") : l2t.child("line"), "an L1 line of " + l1.lineBytes()
+                    + " B under an L2 line of " + l2.lineBytes() + " B is not modelled: give gpu.l1.line and gpu.l2.line the same size");
         Tree x = g.tree("crossbar");
         int sliceChunk = (int) x.bytes("slice_interleave", 0, 0, 1L << 30); // 0 = hashed; seed 003: 256 B
         if (sliceChunk != 0 && Integer.bitCount(sliceChunk) != 1) {

@@ -37,12 +37,12 @@ class FootprintTest {
         ConfigException e = error("gpu.l1.mshrs", 65536, "gpu.l1.mshr_merge", 1024);
         assertEquals("gpu.l1.mshrs", e.path());
         assertTrue(e.getMessage().startsWith("gpu.l1.mshrs: mshrs 65536 x mshr_merge 1024 is 67108864 request slots in each of the 4 SMs' L1s"), e.getMessage());
-        assertEquals("gpu.l2.mshr_merge", error("gpu.l2.mshrs", 1000, "gpu.l2.mshr_merge", 1024, "gpu.l2.line", 1024, "gpu.l2.slices", 16).path());
+        assertEquals("gpu.l2.mshr_merge", error("gpu.l2.mshrs", 1000, "gpu.l2.mshr_merge", 1024, "gpu.l2.line", 1024, "gpu.l1.line", 1024, "gpu.l2.slices", 16).path());
         e = error("pools.0.channels", 1024, "pools.0.queue", 65536);
         assertEquals("pools.0.queue", e.path());
         assertTrue(e.getMessage().startsWith("pools.0.queue: 65536 queue entries in each of the 1024 channels of pool 'gddr', 67108864 in all, about 3.6 GiB"), e.getMessage());
         // the L2 slices' MSHR targets overflowed an int (2^31 of them): refused, not a NegativeArraySizeException mid-run
-        assertEquals("gpu.l2.mshrs", error("gpu.l2.mshrs", 65536, "gpu.l2.mshr_merge", 1024, "gpu.l2.line", 1024, "gpu.l2.size", "8MiB").path());
+        assertEquals("gpu.l2.mshrs", error("gpu.l2.mshrs", 65536, "gpu.l2.mshr_merge", 1024, "gpu.l2.line", 1024, "gpu.l1.line", 1024, "gpu.l2.size", "8MiB").path());
     }
 
     /** Several structures each under the bound, together over the machine's: refused at the largest. */

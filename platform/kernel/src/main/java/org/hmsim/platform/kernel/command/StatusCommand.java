@@ -48,7 +48,7 @@ final class StatusCommand implements Callable<Integer> {
                 if (live != null) for (var rec : live.records()) if (rec.outcome().equals("ok")) swapped.put(rec.slot(), rec);
                 for (Slot slot : Slot.values())
                     j.add(slot.id() + "=" + (swapped.containsKey(slot) ? swapped.get(slot).toWithParams() + " (swapped)"
-                            : r.policies().get(slot).label() + "@" + r.policies().get(slot).entry().version())
+                            : r.policies().get(slot).withVersionShown().label())
                             + (org.hmsim.platform.kernel.runner.LiveSwaps.departed(r.id(), slot) ? " (its bundle left: running its departed code)" : ""));
                 o.println(j);
                 // How many swaps the run has taken so far (they reach swaps.csv when it ends).

@@ -147,13 +147,16 @@ public final class PolicyRegistry {
      * Validates a choice: {@code name} (or {@code name@version}) must be installed for the slot and every
      * parameter must be known, of its type and in range. The newest version wins when none is named.
      */
-    public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given) { return choose(find(slot, name), given); }
+    public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given) { return pinned(name, choose(find(slot, name), given)); }
 
     /** As {@link #resolve}; {@code providerCheck} false leaves out the provider's own check (types and ranges only). */
     public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given, boolean providerCheck) {
         PolicyEntry e = find(slot, name);
-        return providerCheck ? choose(e, given) : new PolicyChoice(slot, e, typed(e, given), new LinkedHashMap<>(given));
+        return pinned(name, providerCheck ? choose(e, given) : new PolicyChoice(slot, e, typed(e, given), new LinkedHashMap<>(given)));
     }
+
+    /** A choice written {@code name@version} keeps its version in its label. */
+    private static PolicyChoice pinned(String name, PolicyChoice c) { return name.indexOf('@') >= 0 ? c.withVersionShown() : c; }
 
     /** A choice of this installed entry (exactly this provider, whatever else has its name and version). */
     public PolicyChoice choose(PolicyEntry e, Map<String, ?> given) {
