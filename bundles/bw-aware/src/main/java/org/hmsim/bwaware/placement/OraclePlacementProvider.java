@@ -35,6 +35,11 @@ public final class OraclePlacementProvider implements PolicyProvider {
                 org.hmsim.bwaware.placement.Params.BANDWIDTHS);
     }
 
+    /** As bw-aware's: a bad bandwidths string failed every run mid-study, having passed validation (a bad-input trial). */
+    @Override public void check(Params params) { Bandwidths.parse(params.getString("bandwidths")); }
+
+    @Override public void check(Params params, List<org.hmsim.api.machine.PoolInfo> pools) { Bandwidths.check(params.getString("bandwidths"), pools); }
+
     /** Where the interleave slot places every page (every pool a GPU memory, seed 004) this placement would act on nothing. */
     @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
         run.requirePoolChoice(name());

@@ -71,4 +71,20 @@ class PoolChoiceChecksTest {
         assertTrue(e.getMessage().contains("mix of 2 programs"), e.getMessage());
         assertDoesNotThrow(() -> oracle.check(params, new RunFacts(pools, 4096, 2, false, false, List.of())));
     }
+
+    /** Every placement that reads bandwidths checks them at validation; oracle's passed and failed its runs mid-study (a bad-input trial). */
+    @Test
+    void badBandwidthsAreRefusedBeforeAnyRun() {
+        for (PolicyProvider p : List.of(new BwAwarePlacementProvider(), new OraclePlacementProvider(), new HintsPlacementProvider())) {
+            Params abc = Params.validate(p.parameters(), Map.of("bandwidths", "gddr=abc"));
+            var e = assertThrows(IllegalArgumentException.class, () -> p.check(abc), p.name());
+            assertTrue(e.getMessage().contains("'abc' is not a bandwidth"), p.name() + ": " + e.getMessage());
+            List<PoolInfo> two = new ArrayList<>(gpuMemories(1));
+            two.add(new PoolInfo(1, "ddr", "DDR4", 1, 4, 80e9, 64 * GB));
+            RunFacts facts = new RunFacts(two, 4096, 1, false, false, List.of());
+            Params unknown = Params.validate(p.parameters(), Map.of("bandwidths", "zzz=5GB/s"));
+            var u = assertThrows(IllegalArgumentException.class, () -> p.check(unknown, facts), p.name());
+            assertTrue(u.getMessage().contains("zzz"), p.name() + ": " + u.getMessage());
+        }
+    }
 }

@@ -115,6 +115,13 @@ class OsMemoryManagerTest {
         assertEquals(6.0, stats.value("os.spills"));
         assertEquals(4.0, stats.value("os.slow.mapped_pages"));
         assertEquals(0.0, stats.value("os.hbm.free_frames"));
+        // a page the host maps into the full pool spills and counts too (touch_order: host)
+        Allocation b = os.allocate("more", 2 * PAGE, AllocationHint.NONE, false);
+        assertEquals(1, os.map(b.baseVa() / PAGE, 0), "hbm is full: the slow pool, the one with frames left");
+        assertEquals(7, os.spills());
+        assertEquals(-1, os.map(b.baseVa() / PAGE, 1), "mapped already");
+        assertEquals(1, os.map(b.baseVa() / PAGE + 1, 1), "into the pool asked, no spill");
+        assertEquals(7, os.spills());
     }
 
     @Test
