@@ -39,8 +39,41 @@ class ResumeVersionTest extends ResultsCli {
         assertEquals(0, run("--replay-swaps", recorded.toString()), err());
         assertTrue(Files.readString(out.resolve("runs/0001/config.json")).contains("\"replayed_swaps\" : [ \"epoch 3: replacement -> random@1.0.0\" ]"),
                 Files.readString(out.resolve("runs/0001/config.json")));
-        assertOneLineError(run("--resume"), "(run 0001: replayed_swaps: [epoch 3: replacement -> random@1.0.0] then, (none) now)");
+        String from = recorded.toAbsolutePath().normalize().toString();
+        assertOneLineError(run("--resume"), "--resume: the execution that began this folder replayed the swaps of " + from + " (--replay-swaps "
+                + from + "), and this one would replay none: resume with --replay-swaps " + from);
         assertEquals(0, run("--resume", "--replay-swaps", recorded.toString()), err());
+    }
+
+    /**
+     * An execution with --replay-swaps stopped before the run whose swaps it replays: resumed without the flag, that run
+     * ran unswapped beside the replayed ones, with no finished run to give it away (a determinism trial). study.json
+     * records where the swaps came from, and the resume must say the same.
+     */
+    @Test
+    void resumeOfAnInterruptedReplayInsistsOnTheSameSwaps() throws Exception {
+        Path recorded = recorded();
+        Files.writeString(recorded.resolve("runs/0002/swaps.csv"), org.hmsim.platform.machine.SwapRecord.HEADER + "\n"
+                + "30000,2026-11-26T00:00:00Z,replacement,lru@1.0.0,random@1.0.0,classpath,classpath,,shell,0,1,-,ok\n");
+        assertEquals(0, run("--replay-swaps", recorded.toString()), err());
+        String from = recorded.toAbsolutePath().normalize().toString();
+        assertTrue(Files.readString(out.resolve("study.json")).contains("\"replay_swaps_from\" : \"" + from.replace("\\", "\\\\") + "\""));
+        deleteTree(out.resolve("runs/0002")); // as if stopped before run 0002 ended
+        assertOneLineError(run("--resume"), "--resume: the execution that began this folder replayed the swaps of " + from);
+        Path other = dir.resolve("other");
+        assertEquals(0, exec("run", study.toString(), "--out", other.toString(), "--no-report", "--jobs", "1"), err());
+        assertOneLineError(run("--resume", "--replay-swaps", other.toString()), ", not of " + other.toAbsolutePath().normalize());
+        assertEquals(0, run("--resume", "--replay-swaps", recorded.toString()), err());
+        assertTrue(Files.readString(out.resolve("runs/0002/config.json")).contains("\"replayed_swaps\" : [ \"epoch 3: replacement -> random@1.0.0\" ]"));
+        // and a folder begun without a replay is not resumed with one
+        assertEquals(0, run(), err());
+        assertOneLineError(run("--resume", "--replay-swaps", recorded.toString()), "--resume: the execution that began this folder replayed no swaps");
+    }
+
+    private static void deleteTree(Path p) throws java.io.IOException {
+        try (var files = Files.walk(p)) {
+            for (Path f : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) Files.delete(f);
+        }
     }
 
     /** The study's runs in another folder, to record swaps beside (--replay-swaps matches them by their config.json). */

@@ -167,7 +167,7 @@ final class RunCommand implements Callable<Integer> {
             // asked under the folder's lock, so no submission can come between the answer and the local execution
             java.util.function.Function<Path, String> guard = !local ? null : folder -> org.hmsim.platform.kernel.executor.BatchExecutor
                     .localRunRefusal(new org.hmsim.platform.kernel.executor.JobFolder(folder), ctx.kernel().executors());
-            launch = chosen.launch(s, new RunOptions(dir, n, resume, replay, guard), settings, progress);
+            launch = chosen.launch(s, new RunOptions(dir, n, resume, replay, guard, replaySource()), settings, progress);
         } catch (ExecutorException busy) {
             e.println(busy.getMessage());
             return busy.refusal() ? Commands.BAD_INPUT : Commands.ERROR;
@@ -249,6 +249,23 @@ final class RunCommand implements Callable<Integer> {
      * Resuming, the runs already there must be runs of this study: mixed into one runs.csv, results of
      * two versions of a study could not be told apart.
      */
+    /** The folder whose swaps this execution replays, as study.json records it (absolute), or null. */
+    private String replaySource() { return replaySwaps == null ? null : replaySwaps.toAbsolutePath().normalize().toString(); }
+
+    /**
+     * A resume replays the swaps the execution that began the folder replayed, from the same folder, or none if it replayed
+     * none: resumed without {@code --replay-swaps}, the runs still to come had run unswapped beside replayed ones, and
+     * nothing said so (a determinism trial).
+     */
+    private String replayConflict(Path dir) {
+        if (!java.nio.file.Files.exists(dir.resolve(org.hmsim.platform.kernel.results.ResultsFolder.PROVENANCE))) return null;
+        String then = org.hmsim.platform.kernel.results.Provenance.recordedReplaySource(dir), now = replaySource();
+        if (java.util.Objects.equals(then, now)) return null;
+        if (then == null) return "the execution that began this folder replayed no swaps, and this one would replay those of " + now;
+        return "the execution that began this folder replayed the swaps of " + then + " (--replay-swaps " + then + ")"
+                + (now == null ? ", and this one would replay none: resume with --replay-swaps " + then : ", not of " + now);
+    }
+
     private String outProblem(Study s, Path dir, java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay) {
         String inside = EarlierResults.insideAnother(dir);
         if (inside != null) return "--out: " + inside;
@@ -258,7 +275,8 @@ final class RunCommand implements Callable<Integer> {
         try {
             ResultsFolder.ensureWritable(dir);
             EarlierResults.check(dir);
-            String conflict = resume ? new ResultsFolder(dir, s, replay).resumeConflict(ctx.kernel().environment().hmsimVersion()) : null;
+            String conflict = resume ? replayConflict(dir) : null;
+            if (resume && conflict == null) conflict = new ResultsFolder(dir, s, replay).resumeConflict(ctx.kernel().environment().hmsimVersion());
             if (conflict == null) return null;
             return "--resume: " + conflict + "; run without --resume (the earlier results move to " + dir.resolve(EarlierResults.PREVIOUS)
                     + "/) or choose another --out";

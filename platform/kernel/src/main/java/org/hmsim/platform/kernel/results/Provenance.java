@@ -15,7 +15,16 @@ import org.hmsim.platform.kernel.study.Study;
 public final class Provenance {
     private Provenance() {}
 
+    /** As the execution that began {@code dir} recorded it: the swaps it replayed, if any, stay recorded (collect rewrites it). */
     public static void write(Path dir, Study study, Environment env, Instant started, Instant finished, String status) {
+        write(dir, study, env, started, finished, status, recordedReplaySource(dir));
+    }
+
+    /**
+     * {@code replaySource}: the results folder whose recorded swaps the execution replays ({@code --replay-swaps}), or
+     * null; a resume must name the same (a resume without it had run the rest unswapped: a determinism trial).
+     */
+    public static void write(Path dir, Study study, Environment env, Instant started, Instant finished, String status, String replaySource) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("study", study.name());
         p.put("study_file", study.display());
@@ -49,6 +58,7 @@ public final class Provenance {
         }
         p.put("bundles", bundles);
         p.put("swaps", study.swaps());
+        p.put("replay_swaps_from", replaySource);
         p.put("report", study.report());
         p.put("started", started.toString());
         p.put("finished", finished == null ? null : finished.toString());
@@ -61,6 +71,9 @@ public final class Provenance {
 
     /** The hmsim build (the kernel bundle's version, which carries its build time) that wrote {@code dir}'s study.json, or null. */
     public static String recordedVersion(Path dir) { return recorded(dir, "hmsim_version"); }
+
+    /** The folder whose swaps the execution that began {@code dir} replayed ({@code --replay-swaps}), or null. */
+    public static String recordedReplaySource(Path dir) { return recorded(dir, "replay_swaps_from"); }
 
     /** The study's name study.json records, or null (none, or unreadable). */
     public static String recordedStudy(Path dir) { return recorded(dir, "study"); }

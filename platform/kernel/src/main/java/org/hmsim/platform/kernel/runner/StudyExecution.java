@@ -30,9 +30,13 @@ public final class StudyExecution {
     /** What the shell's {@code sim:run} does once the study has ended (its summary and report), or null. */
     private volatile Thread afterRun;
 
-    StudyExecution(Study study, Path out) {
+    /** The results folder whose swaps this execution replays ({@code --replay-swaps}), or null. */
+    private final String replaySource;
+
+    StudyExecution(Study study, Path out, String replaySource) {
         this.study = study;
         this.out = out;
+        this.replaySource = replaySource;
         this.states = new AtomicReferenceArray<>(study.runs().size());
         for (int i = 0; i < states.length(); i++) states.set(i, RunState.PENDING);
     }
@@ -40,6 +44,8 @@ public final class StudyExecution {
     public Study study() { return study; }
 
     public Path out() { return out; }
+
+    public String replaySource() { return replaySource; }
 
     public Instant started() { return started; }
 

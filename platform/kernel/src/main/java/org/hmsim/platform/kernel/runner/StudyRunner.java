@@ -37,7 +37,7 @@ public final class StudyRunner {
      * waits for its end. A folder that cannot be used throws {@link ResultsFolderException} before anything ran.
      */
     public StudyExecution start(Study study, RunOptions options, Progress progress) {
-        StudyExecution ex = new StudyExecution(study, options.out());
+        StudyExecution ex = new StudyExecution(study, options.out(), options.replaySource());
         ResultsFolder results = new ResultsFolder(options.out(), study, options.replay());
         FolderLock lock = FolderLock.acquire(options.out());
         List<PlannedRun> todo = prepareLocked(ex, results, options, lock);
@@ -49,7 +49,7 @@ public final class StudyRunner {
 
     /** Runs the study on the calling thread plus workers; returns the exit code. */
     public int run(Study study, RunOptions options, Progress progress) throws InterruptedException {
-        StudyExecution ex = new StudyExecution(study, options.out());
+        StudyExecution ex = new StudyExecution(study, options.out(), options.replaySource());
         ResultsFolder results = new ResultsFolder(options.out(), study, options.replay());
         FolderLock lock = FolderLock.acquire(options.out());
         execute(ex, results, prepareLocked(ex, results, options, lock), options.jobs(), progress, lock);
@@ -94,7 +94,7 @@ public final class StudyRunner {
             int total = study.runs().size();
             AtomicInteger finished = new AtomicInteger(total - todo.size());
             for (String note : ex.notes()) progress.note(note);
-            Provenance.write(ex.out(), study, environment, ex.started(), null, "running");
+            Provenance.write(ex.out(), study, environment, ex.started(), null, "running", ex.replaySource());
             results.writeTable();
             progress.start(study, total, finished.get());
             AtomicInteger next = new AtomicInteger();
@@ -114,7 +114,7 @@ public final class StudyRunner {
             progress.close();
             try {
                 String status = crash != null ? "crashed: " + crash : ex.stopRequested() ? "stopped" : "finished";
-                Provenance.write(ex.out(), study, environment, ex.started(), Instant.now(), status);
+                Provenance.write(ex.out(), study, environment, ex.started(), Instant.now(), status, ex.replaySource());
             } catch (RuntimeException e) {
                 if (crash == null) crash = e;
             }
