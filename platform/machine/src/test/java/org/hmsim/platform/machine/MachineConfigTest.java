@@ -205,6 +205,10 @@ class MachineConfigTest {
     void clocksAndTimesAreBounded() {
         assertEquals("gpu.clock: frequency 1kHz is out of range [1MHz, 100GHz]", error("gpu.clock", "1kHz").getMessage());
         assertEquals("pools.0.clock: frequency 0.5 is out of range [1MHz, 100GHz]", error("pools.0.clock", 0.5).getMessage());
+        assertEquals("gpu.clock: frequency 1.4 is 1.4 MHz (a number without a unit is MHz), no real clock: give the unit, e.g. 1.4GHz or 1.4MHz",
+                error("gpu.clock", 1.4).getMessage());
+        assertEquals(1.4, Presets.machine("small", "gpu.clock", "1.4MHz").gpu().clockMHz(), 1e-9, "with its unit it is meant");
+        assertEquals(1400, Presets.machine("small", "gpu.clock", 1400).gpu().clockMHz(), 1e-9);
         assertEquals("gpu.clock: frequency 200GHz is out of range [1MHz, 100GHz]", error("gpu.clock", "200GHz").getMessage());
         assertEquals("links.0.latency: time 2s is out of range [0, 1s]",
                 assertThrows(ConfigException.class, () -> Presets.machine("coda", "links.0.latency", "2s")).getMessage());
