@@ -51,7 +51,12 @@ final class FileWarpProgram implements WarpProgram {
             Step s = steps[pc];
             Model.Step d = s.def();
             switch (d.kind()) {
-                case COMPUTE -> { out.compute(s.cycles(), d.waits()); pc++; return true; }
+                case COMPUTE -> {
+                    pc++;
+                    if (d.when() != null && noLaneTakes(d)) continue;
+                    out.compute(s.cycles(), d.waits());
+                    return true;
+                }
                 case BARRIER -> { out.barrier(); pc++; return true; }
                 case WAIT -> { out.compute(1, true); pc++; return true; } // issue nothing until every load is back
                 default -> {
@@ -69,16 +74,37 @@ final class FileWarpProgram implements WarpProgram {
         return false;
     }
 
+    /** Sets the thread variables of lane {@code l}; returns its thread index. */
+    private long lane(int l) {
+        long tid = (long) warp * WarpInstruction.THREADS + l;
+        vars[Vars.TID] = tid;
+        vars[Vars.LANE] = l;
+        vars[Vars.TIDX] = tid % plan.blockX();
+        vars[Vars.TIDY] = tid / plan.blockX();
+        return tid;
+    }
+
+    /** Whether no thread of the warp satisfies the step's {@code when}. */
+    private boolean noLaneTakes(Model.Step d) {
+        vars[Vars.I] = i;
+        for (int l = 0; l < WarpInstruction.THREADS; l++) {
+            if ((existing & (1 << l)) == 0) continue;
+            long tid = lane(l);
+            try {
+                if (d.when().eval(vars) != 0) return false;
+            } catch (ArithmeticException e) {
+                throw d.error(e.getMessage() + " " + where(tid));
+            }
+        }
+        return true;
+    }
+
     private boolean memory(WarpInstruction out, Step s, Model.Step d, boolean indexLoad) {
         vars[Vars.I] = i;
         int mask = 0;
         for (int l = 0; l < WarpInstruction.THREADS; l++) {
             if ((existing & (1 << l)) == 0) continue;
-            long tid = (long) warp * WarpInstruction.THREADS + l;
-            vars[Vars.TID] = tid;
-            vars[Vars.LANE] = l;
-            vars[Vars.TIDX] = tid % plan.blockX();
-            vars[Vars.TIDY] = tid / plan.blockX();
+            long tid = lane(l);
             try {
                 if (d.when() != null && d.when().eval(vars) == 0) continue;
                 out.addresses[l] = address(s, d, indexLoad, tid);
@@ -93,8 +119,8 @@ final class FileWarpProgram implements WarpProgram {
             case ATOMIC -> Kind.ATOMIC;
             default -> Kind.LOAD;
         };
-        // a gather needs the index value it loaded; other steps wait only when the file says so
-        boolean wait = d.pattern() == Model.Pattern.INDIRECT ? !indexLoad : d.waits();
+        // a gather needs the index value it loaded; its index load, and other steps, wait only when the file says so
+        boolean wait = d.pattern() == Model.Pattern.INDIRECT && !indexLoad || d.waits();
         out.memory(kind, indexLoad ? s.throughElem() : d.elem(), mask, wait);
         return true;
     }

@@ -550,4 +550,38 @@ class WorkloadFileTest {
                     in.addresses[31 - Integer.numberOfLeadingZeros(in.activeMask)] / 128);
         });
     }
+
+    /**
+     * An irregular-workload trial: {@code wait: true} on an indirect step was accepted and ignored (its index load could not
+     * depend on an earlier load), and compute took no {@code when} (warps with no thread in the branch issued it anyway).
+     */
+    @Test
+    void aGathersIndexLoadMayWaitAndComputeTakesWhen() {
+        String text = """
+                name: chain
+                allocations:
+                  - {name: row, size: 4KB}
+                  - {name: col, size: 4KB, contents: {dist: uniform}}
+                  - {name: x, size: 4KB}
+                kernels:
+                  - name: k
+                    grid: 1
+                    block: 64
+                    steps:
+                      - load: {alloc: row, index: tid}
+                      - load: {alloc: x, indirect: {through: col, index: tid}, wait: WAIT}
+                      - compute: {cycles: 5, when: "tid < 32"}
+                """;
+        for (boolean wait : new boolean[] {false, true}) {
+            List<Boolean> loadWaits = new java.util.ArrayList<>();
+            int[] computes = {0};
+            WorkloadInspector.inspect(create(parse(text.replace("WAIT", Boolean.toString(wait))), Map.of(), 1), 100_000, (k, c, w, in, o) -> {
+                if (in.kind == Kind.LOAD) loadWaits.add(in.waitsForLoads);
+                if (in.kind == Kind.COMPUTE) computes[0]++;
+            });
+            // per warp: the row load, the index load (waits as the file says), the gather (always waits)
+            assertEquals(List.of(false, wait, true, false, wait, true), loadWaits, "wait: " + wait);
+            assertEquals(1, computes[0], "only warp 0 has threads with tid < 32");
+        }
+    }
 }
