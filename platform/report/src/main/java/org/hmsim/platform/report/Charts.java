@@ -147,7 +147,7 @@ final class Charts {
         XYLineAndShapeRenderer r = new MarkedLines(whiskers);
         for (int i = 0; i < c.grid().series().size(); i++) {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
-            r.setSeriesStroke(i, new BasicStroke(2.2f));
+            r.setSeriesStroke(i, lineStroke(i, 2.2f));
         }
         XYPlot plot = new XYPlot(whiskers ? spread : plain, x, y, r);
         if (c.normalised()) plot.addRangeMarker(baselineMarker());
@@ -356,7 +356,7 @@ final class Charts {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, n == 0);
         for (int i = 0; i < n; i++) {
             r.setSeriesPaint(i, PALETTE[(i + colourOffset) % PALETTE.length]);
-            r.setSeriesStroke(i, new BasicStroke(2f));
+            r.setSeriesStroke(i, lineStroke(i + colourOffset, 2f));
             r.setSeriesShapesVisible(i, false);
         }
         return r;
@@ -391,7 +391,26 @@ final class Charts {
     }
 
     private static void colour(BarRenderer r, int n) {
-        for (int i = 0; i < n; i++) r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+        for (int i = 0; i < n; i++) r.setSeriesPaint(i, barPaint(i));
+    }
+
+    /**
+     * Series beyond the palette's colours reuse them with a pattern, so no two share a look (a trial's 24-series figure
+     * drew pairs alike): lines solid, then dashed, then dotted; bars plain, then striped diagonally, then across.
+     */
+    static BasicStroke lineStroke(int series, float width) {
+        int cycle = series / PALETTE.length % 3;
+        if (cycle == 0) return new BasicStroke(width);
+        float[] dash = cycle == 1 ? new float[] {9f, 5f} : new float[] {2f, 4f};
+        return new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f);
+    }
+
+    static Paint barPaint(int series) {
+        Color c = (Color) PALETTE[series % PALETTE.length];
+        int cycle = series / PALETTE.length % 3;
+        if (cycle == 0) return c;
+        // stripes as a cyclic gradient, which JFreeSVG writes as an SVG gradient (a TexturePaint came out black there)
+        return cycle == 1 ? new java.awt.GradientPaint(0, 0, c, 4, 4, Color.WHITE, true) : new java.awt.GradientPaint(0, 0, c, 0, 3, Color.WHITE, true);
     }
 
     private static CategoryPlot categoryPlot(CategoryPlot plot, List<String> categories) {
