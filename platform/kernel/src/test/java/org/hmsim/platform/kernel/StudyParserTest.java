@@ -675,6 +675,15 @@ class StudyParserTest {
         assertTrue(e.reason().contains("'pools' has no element named 'hbm' (elements: gddr, ddr)"), e.reason());
     }
 
+    /** A link without a name answers to its default name, as stats.json and runs.csv call it (link.gpu0-cpu.wire_bytes). */
+    @Test
+    void anUnnamedLinkIsNamedByItsEnds() throws Exception {
+        Study s = parse("study: l\nmachine: ../machines/small.yaml\nworkloads: [stream]\noverrides: {links.gpu0-cpu.bandwidth: 8GB/s}\n");
+        assertEquals(8e9, s.runs().get(0).machine().config().links().get(0).bytesPerSecondPerDirection(), 1);
+        StudyException e = error("study: l\nmachine: ../machines/small.yaml\nworkloads: [stream]\noverrides: {links.gpu0-gpu1.bandwidth: 8GB/s}\n");
+        assertTrue(e.reason().contains("'links' has no element named 'gpu0-gpu1' (elements: gpu0-cpu)"), e.reason());
+    }
+
     @Test
     void independentErrorsAreReportedTogether() throws Exception {
         StudyException e = error("""

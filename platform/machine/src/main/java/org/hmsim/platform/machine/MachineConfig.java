@@ -97,6 +97,10 @@ public final class MachineConfig {
         for (Tree p : section(t, errors, List.<Tree>of(), () -> t.list("pools"))) {
             PoolConfig pc = section(t, errors, null, () -> pool(p, pools.size(), gpus, mhz, jitter));
             if (pc == null) continue;
+            // a pool holds whole pages: one smaller than a page held nothing and every page spilled (a placement trial)
+            if (pc.capacityBytes() < page)
+                errors.add(new ConfigException(p.child("capacity"), "a capacity of " + pc.capacityBytes() + " B holds no page of "
+                        + page + " B (page_size): give at least one page"));
             if (!names.add(pc.name())) errors.add(new ConfigException(p.child("name"), "pool name '" + pc.name() + "' used twice"));
             pools.add(pc);
         }

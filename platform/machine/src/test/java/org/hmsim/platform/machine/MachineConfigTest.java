@@ -124,6 +124,9 @@ class MachineConfigTest {
         ConfigException l2 = assertThrows(ConfigException.class, () -> Presets.machine("small", "gpu.l2.line", 256));
         assertTrue(l2.getMessage().startsWith("gpu.l2.line: an L1 line of 128 B under an L2 line of 256 B is not modelled"), l2.getMessage());
         assertEquals(256, Presets.machine("small", "gpu.l2.line", 256, "gpu.l1.line", 256).gpu().l1().lineBytes(), "the same size both");
+        // a pool smaller than a page held nothing (a placement trial: every page spilled, validate said valid)
+        assertEquals("pools.0.capacity: a capacity of 65536 B holds no page of 131072 B (page_size): give at least one page",
+                assertThrows(ConfigException.class, () -> Presets.machine("small", "pools.0.capacity", "64KB", "page_size", "128KB")).getMessage());
     }
 
     /**

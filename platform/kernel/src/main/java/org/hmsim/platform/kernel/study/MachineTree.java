@@ -249,13 +249,24 @@ final class MachineTree {
         }
         List<String> names = new ArrayList<>();
         for (int i = 0; i < l.size(); i++) {
-            if (l.get(i) instanceof Map<?, ?> m && m.get("name") != null) {
-                if (m.get("name").toString().equals(seg)) return i;
-                names.add(m.get("name").toString());
-            }
+            String name = l.get(i) instanceof Map<?, ?> m ? elementName(m) : null;
+            if (name == null) continue;
+            if (name.equals(seg)) return i;
+            names.add(name);
         }
         throw new PathException("'" + where + "' has no element named '" + seg + "'"
                 + (names.isEmpty() ? "" : " (elements: " + String.join(", ", names) + ")"));
+    }
+
+    /**
+     * An element's name: its {@code name}, or a link's default {@code <a>-<b>} from {@code between} (what stats.json and
+     * runs.csv call it: links.gpu0-cpu.bandwidth was refused on small.yaml, whose link has no name: a newcomer's trial).
+     */
+    private static String elementName(Map<?, ?> m) {
+        if (m.get("name") != null) return m.get("name").toString();
+        if (m.get("between") instanceof List<?> b && b.size() == 2 && b.get(0) != null && b.get(1) != null)
+            return b.get(0).toString().trim().toLowerCase(java.util.Locale.ROOT) + "-" + b.get(1).toString().trim().toLowerCase(java.util.Locale.ROOT);
+        return null;
     }
 
     private static List<String> keys(Map<?, ?> m) {
