@@ -55,6 +55,9 @@ class PrefetchStatisticsTest {
         assertTrue(mine.stats().get("uvm.prefetches_unused") > 0, "pages prefetched 8 ahead at half memory are evicted before use");
         assertTrue(mine.stats().get("uvm.prefetches_unused") <= mine.stats().get("uvm.prefetches"));
         assertTrue(mine.stats().get("uvm.prefetches_unused") <= mine.stats().get("uvm.evictions"));
+        // what the policy proposed, taken or not (a prefetcher that never got a page in had nothing to show: a UVM trial)
+        assertTrue(mine.stats().get("uvm.prefetch_proposals_policy") >= mine.stats().get("uvm.prefetches_policy"));
+        assertEquals(0, tree.stats().get("uvm.prefetch_proposals_policy"));
     }
 
     /**

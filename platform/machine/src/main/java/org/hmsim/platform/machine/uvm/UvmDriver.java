@@ -147,7 +147,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private long refaultsAfterEviction;
     private long faults, faultsMerged, batches, batchedFaults, prefetches, evictions, proactiveEvictions,
             bufferOverflows, maxBuffer, faultWaitPs, resolved, compressedAccesses, policyVictimsRejected,
-            l2LinesDropped, l2DirtyDropped, metadataReads, preloaded, prefetchesPolicy, prefetchesUnused,
+            l2LinesDropped, l2DirtyDropped, metadataReads, preloaded, prefetchesPolicy, proposalsPolicy, prefetchesUnused,
             h2dMemoryBytes, d2hMemoryBytes;
 
     public UvmDriver(UvmConfig cfg, Engine engine, OsMemoryManager os, int gpuPool, long poolCapacityBytes,
@@ -463,6 +463,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     }
 
     private void addCandidates(Batch b, int n, long[] left, boolean byPolicy) {
+        if (byPolicy) proposalsPolicy += Math.max(0, n);
         for (int j = 0; j < n; j++) {
             int i = index(prefetchOut[j]);
             if (i < 0 || hole[i] || state[i] != NONRES) continue; // an evicting page's host copy is not complete yet
@@ -926,6 +927,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         s.gauge("fault_latency_ns", "mean time from a far fault to its page's arrival, ns", () -> resolved == 0 ? 0 : faultWaitPs / 1000.0 / resolved);
         s.counter("prefetches", "pages migrated in by the prefetchers", () -> prefetches);
         s.counter("prefetches_policy", "of those, pages the residency slot's prefetch proposed (the rest: the machine's uvm.prefetcher)", () -> prefetchesPolicy);
+        s.counter("prefetch_proposals_policy", "pages the residency slot's prefetch proposed, taken or not (not: resident, coming or leaving already, "
+                + "or no room: free frames only unless prefetch_evicts)", () -> proposalsPolicy);
         s.counter("prefetches_unused", "prefetched pages evicted before any page walk asked for them (wasted prefetches)", () -> prefetchesUnused);
         s.counter("preloaded", "pages made resident before the first kernel (uvm.preload)", () -> preloaded);
         s.counter("evictions", "pages evicted to host memory", () -> evictions);
