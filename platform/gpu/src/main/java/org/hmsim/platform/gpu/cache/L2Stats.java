@@ -55,7 +55,8 @@ final class L2Stats {
         s.counter("frc_misses", "read misses whose fetch went into an FRC entry (seed 003 §M7)", () -> frcMisses);
         s.counter("frc_fallbacks", "misses that found their FRC set full and took the conventional path (each once, when the path takes it: not a NACKed or parked attempt)", () -> frcFallbacks);
         s.counter("frc_swaps", "FRC entry / L2 way swaps", () -> swaps);
-        s.counter("frc_lookups", "FRC tag look-ups (every L2 tag miss while an FRC is configured; seed 003 §6.6.4 energy)", () -> frcLookups);
+        s.counter("frc_lookups", "FRC tag look-ups (every L2 tag-miss attempt while an FRC is configured, a NACKed or parked request's re-run looking again, "
+                + "as l2_mpko_lookups counts; so more than lookup_misses + write_misses, which count each write once; seed 003 §6.6.4 energy)", () -> frcLookups);
         s.counter("vc_hits", "read misses in the L2 tags served by the victim cache (not counted in misses)", () -> vcHits);
         s.counter("vc_inserts", "victims put into the victim cache", () -> vcInserts);
         s.counter("frc_store_allocs", "store misses allocated through an FRC entry", () -> frcStoreAllocs);
