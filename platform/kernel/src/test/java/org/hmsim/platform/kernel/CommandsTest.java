@@ -160,11 +160,16 @@ class CommandsTest {
 
     /** A workload's allocation names, which policy parameters and hints name, were in no listing (a multi-GPU trial). */
     @Test
-    void workloadsNameListsTheAllocationsItBuildsWithItsDefaults() {
+    void workloadsNameListsTheAllocationsItBuildsWithItsDefaults() throws Exception {
         assertEquals(Commands.OK, exec("workloads", "stream"), err());
         assertTrue(out().contains("allocations, with the defaults") && out().contains("kernel launches: "), out());
         assertEquals(Commands.BAD_INPUT, exec("workloads", "strem"));
         assertTrue(err().contains("unknown workload 'strem'"), err());
+        // and a workload file, as a study's {file: ...} (an irregular-workload trial was told "unknown workload")
+        Path file = Fakes.write(dir, "workloads/two.yaml", "name: two\nallocations:\n  - {name: rows, size: 4KB}\n  - {name: cols, size: 8KB}\n"
+                + "kernels:\n  - name: k\n    grid: 2\n    block: 64\n    steps:\n      - load: {alloc: rows, index: tid}\n");
+        assertEquals(Commands.OK, exec("workloads", file.toString()), err());
+        assertTrue(out().contains("rows  4096 B") && out().contains("cols  8192 B") && out().contains("kernel launches: 1"), out());
     }
 
     @Test

@@ -19,11 +19,11 @@ import picocli.CommandLine.Parameters;
  * per-block strides, which a researcher could only learn from an error message (a multi-GPU trial).
  */
 @Command(name = "workloads", mixinStandardHelpOptions = true, description = "Lists the built-in and installed workloads with their parameters; "
-        + "workloads NAME also builds NAME with its defaults and lists its allocations and kernel launches.")
+        + "workloads NAME (or a workload file) also builds it with its defaults and lists its allocations and kernel launches.")
 final class WorkloadsCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "one workload to describe in full")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "one workload to describe in full: a name, or a workload file (.yaml)")
     String name;
 
     WorkloadsCommand(Commands.Context ctx) { this.ctx = ctx; }
@@ -46,7 +46,10 @@ final class WorkloadsCommand implements Callable<Integer> {
     private int one(PrintStream o) {
         WorkloadChoice choice;
         try {
-            choice = ctx.kernel().workloads().resolve(name, java.util.Map.of());
+            // a file as a study's {file: ...} takes it (a trial: "unknown workload '/tmp/w/spmv-csr.yaml'")
+            java.nio.file.Path file = java.nio.file.Path.of(name);
+            boolean isFile = name.endsWith(".yaml") || name.endsWith(".yml") || java.nio.file.Files.isRegularFile(file);
+            choice = isFile ? ctx.kernel().workloads().resolveFile(file, name, java.util.Map.of()) : ctx.kernel().workloads().resolve(name, java.util.Map.of());
         } catch (InvalidChoiceException e) {
             ctx.err().println("workloads: " + e.getMessage());
             return Commands.BAD_INPUT;
