@@ -22,6 +22,12 @@ public final class ExprParser {
     private final ToIntFunction<String> resolver;
     private final String known;
     private int pos;
+    /**
+     * Bounds that keep the parser's and the evaluator's recursion on the stack: 2,000 nested parentheses or 50,000 terms
+     * overflowed it, an internal error with no location (a bad-input trial); real indices use a handful.
+     */
+    static final int MAX_NESTING = 200, MAX_OPERATORS = 2000;
+    private int nesting, operators;
 
     private ExprParser(String text, ToIntFunction<String> resolver, String known) {
         this.text = text;
@@ -85,6 +91,20 @@ public final class ExprParser {
 
     private Expr unary() {
         int at = peekPos();
+        deeper(at);
+        try {
+            return unaryOperand(at);
+        } finally {
+            nesting--;
+        }
+    }
+
+    /** One more level of nesting (a parenthesis, an operand of min/max, a unary operator), within {@link #MAX_NESTING}. */
+    private void deeper(int at) {
+        if (++nesting > MAX_NESTING) throw new ExprException("the expression nests more than " + MAX_NESTING + " levels deep", at);
+    }
+
+    private Expr unaryOperand(int at) {
         if (eat("-")) {
             Expr a = unary();
             if (!a.isConstant()) return new Expr.Unary('-', a);
@@ -159,7 +179,8 @@ public final class ExprParser {
     }
 
     /** Folding constants evaluates them, so an overflow there is reported at the operator, when the file is read. */
-    private static Expr make(Expr.Op op, Expr a, Expr b, int at) {
+    private Expr make(Expr.Op op, Expr a, Expr b, int at) {
+        if (++operators > MAX_OPERATORS) throw new ExprException("the expression has more than " + MAX_OPERATORS + " operators", at);
         try {
             return Expr.fold(op, a, b);
         } catch (ArithmeticException e) {

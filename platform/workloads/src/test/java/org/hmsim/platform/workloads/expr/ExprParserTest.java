@@ -70,4 +70,17 @@ class ExprParserTest {
         assertEquals("number '99999999999999999999' does not fit in 64 bits", literal.getMessage());
         assertEquals(Long.MIN_VALUE, eval("-9223372036854775807 - 1"));
     }
+
+    /** Deep or long expressions are refused with a position, not a StackOverflowError (a bad-input trial: 2,000 parentheses, 50,000 terms). */
+    @Test
+    void nestingAndLengthAreBounded() {
+        String deep = "(".repeat(1000) + "tid" + ")".repeat(1000);
+        ExprException e = assertThrows(ExprException.class, () -> parse(deep));
+        assertTrue(e.getMessage().contains("nests more than 200 levels deep"), e.getMessage());
+        assertThrows(ExprException.class, () -> parse("-".repeat(20_000) + "tid"));
+        ExprException longOne = assertThrows(ExprException.class, () -> parse("tid" + "+1".repeat(50_000)));
+        assertTrue(longOne.getMessage().contains("more than 2000 operators"), longOne.getMessage());
+        // what real indices look like stays well inside
+        assertEquals(16, eval("(".repeat(150) + "tid" + ")".repeat(150) + "+1".repeat(15), 0, 1));
+    }
 }
