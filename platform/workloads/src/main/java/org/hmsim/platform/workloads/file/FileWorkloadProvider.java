@@ -21,6 +21,9 @@ import org.hmsim.platform.workloads.gen.ZipfSampler;
  * {@link Kernel} per launch whose warps run {@link FileWarpProgram}s.
  */
 final class FileWorkloadProvider implements WorkloadProvider {
+    /** Kernel launches a workload file may make (iterations x repeats): each is built when the workload is. */
+    static final long MAX_LAUNCHES = 1_000_000;
+
     private final Model model;
     private final List<ParamSpec> specs;
 
@@ -71,16 +74,18 @@ final class FileWorkloadProvider implements WorkloadProvider {
         long launches = 0;
         for (Model.Kernel kd : model.kernels) {
             long repeat = eval(kd.repeat(), vars, kd.at("repeat")::error, "repeat");
-            // launches are numbered with ints, and every one is built below
-            if (repeat < 0 || repeat > Integer.MAX_VALUE - launches)
-                throw kd.at("repeat").error("repeat must be in [0, " + (Integer.MAX_VALUE - launches) + "], is " + repeat);
+            // every launch is built (and checked) up front: 2^31 of them took validate hours and a run more memory than
+            // there is (a bad-input trial), so a workload launches at most MAX_LAUNCHES kernels
+            if (repeat < 0 || repeat > MAX_LAUNCHES - launches)
+                throw kd.at("repeat").error("repeat must be in [0, " + (MAX_LAUNCHES - launches) + "], is " + repeat + " (at most "
+                        + MAX_LAUNCHES + " launches in all)");
             launches += repeat;
         }
         // a workload that launches nothing cannot be run: said here, where the file's lines are known, not by the run
         if (iterations == 0) throw atIterations.apply("iterations is 0: the workload would launch no kernel");
         if (launches == 0) throw model.kernels.get(0).node().error("every kernel has repeat 0: the workload would launch no kernel");
-        if (launches != 0 && iterations > Integer.MAX_VALUE / launches)
-            throw atIterations.apply("iterations x launches per iteration is " + iterations + " x " + launches + ", more than " + Integer.MAX_VALUE + " kernel launches");
+        if (launches != 0 && iterations > MAX_LAUNCHES / launches)
+            throw atIterations.apply("iterations x launches per iteration is " + iterations + " x " + launches + ", more than " + MAX_LAUNCHES + " kernel launches");
         // build every launch once now, so a bad grid, block or loop is reported before anything runs: the
         // first error of each kernel of the file, all of them at once
         checkLaunches(vars, elements, contentRange, contentZipf, iterations, seed);

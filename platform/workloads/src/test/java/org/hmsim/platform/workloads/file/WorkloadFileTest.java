@@ -425,10 +425,13 @@ class WorkloadFileTest {
                 .problem().startsWith("grid must be >= 1 CTA in each dimension and at most 2147483647 CTAs"));
         assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: [4294967296, 4294967296], steps: [barrier]}]\n")
                 .problem().startsWith("block must have 1..1024 threads"));
-        assertEquals("iterations x launches per iteration is 3000000000 x 1, more than 2147483647 kernel launches",
+        assertEquals("iterations x launches per iteration is 3000000000 x 1, more than 1000000 kernel launches",
                 bad("name: x\niterations: 3000000000\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, steps: [barrier]}]\n").problem());
         assertTrue(bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, repeat: -1, steps: [barrier]}]\n")
                 .problem().startsWith("repeat must be in [0, "));
+        // 2^31-1 launches passed and validate then built them all for hours (a bad-input trial)
+        assertEquals("repeat must be in [0, 1000000], is 2147483647 (at most 1000000 launches in all)",
+                bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, repeat: 2147483647, steps: [barrier]}]\n").problem());
         // 2 GB of shared memory was refused as not ">= 0 bytes" (found by a docs audit)
         assertEquals("shared memory must be in [0, 2147483647] bytes, is 2147483648",
                 bad("name: x\nallocations: [{name: a, size: 4KB}]\nkernels: [{name: k, grid: 1, block: 32, shared: 2GB, steps: [barrier]}]\n").problem());
