@@ -230,4 +230,22 @@ class StudyRunnerTest {
         return new RunResult(ns * 1000, new java.util.LinkedHashMap<>(Map.of("sim_time_ns", (double) ns)), new java.util.TreeMap<>(Map.of("gpu0.l2.hits", hits)),
                 List.of("requests"), List.of(new double[] {ns, requests}), 1, 1);
     }
+
+    /** A workload file's error met mid-run is said as an input error, located, with no stack trace (an irregular-workload trial). */
+    @Test
+    void aWorkloadFilesErrorAtRunTimeIsReportedWithoutAStackTrace() throws Exception {
+        Function<RunSpec, RunResult> sim = spec -> {
+            throw new IllegalStateException("run failed", new org.hmsim.platform.workloads.file.WorkloadFileException("oob.yaml", 9, 15,
+                    "kernels[0].steps[0].load", "index 5000 is outside 'a' (1024 elements) at cta 1, tid 0, i 0, launch 0"));
+        };
+        Path out = dir.resolve("oob");
+        assertEquals(3, run(study, out, 1, false, sim));
+        String error = read(out.resolve("runs/0001/error.txt"));
+        assertTrue(error.contains("oob.yaml:9:15") && error.contains("index 5000 is outside 'a' (1024 elements)"), error);
+        assertTrue(!error.contains("\tat "), "no stack trace: " + error);
+        // anything else keeps its stack trace (a plugin's bug)
+        Path other = dir.resolve("npe");
+        assertEquals(3, run(study, other, 1, false, spec -> { throw new NullPointerException("in a policy"); }));
+        assertTrue(read(other.resolve("runs/0001/error.txt")).contains("\tat "));
+    }
 }

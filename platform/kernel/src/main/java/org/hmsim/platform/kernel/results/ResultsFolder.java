@@ -409,9 +409,21 @@ public final class ResultsFolder {
         // any other failure mid-simulation keeps them too (a trial's run failed 48 us in and kept nothing)
         var failed = org.hmsim.platform.machine.RunFailureContext.of(t);
         if (failed != null && failed.partial() != null) write(run, failed.partial(), PARTIAL_SERIES, PARTIAL_STATS);
+        AtomicFiles.write(runDir(run).resolve(ERROR), "run " + run.id() + " (" + run.label() + ") failed:\n" + describe(t, failed));
+    }
+
+    /**
+     * A workload file's error met as the run built or ran it (an index out of range at some thread) is the user's input,
+     * located at its file, line and field: said as such, with when it happened, not as a 30-line stack trace (a trial).
+     * Anything else keeps its stack trace, which is what a plugin's author or we need.
+     */
+    private static String describe(Throwable t, org.hmsim.platform.machine.RunFailureContext context) {
+        for (Throwable c = t; c != null; c = c.getCause())
+            if (c instanceof org.hmsim.platform.workloads.file.WorkloadFileException input)
+                return input.getMessage() + "\n" + (context == null ? "" : context.getMessage() + "\n");
         StringWriter w = new StringWriter();
         t.printStackTrace(new PrintWriter(w));
-        AtomicFiles.write(runDir(run).resolve(ERROR), "run " + run.id() + " (" + run.label() + ") failed:\n" + w);
+        return w.toString();
     }
 
     /** Records a finished run from its files and rewrites runs.csv. */
