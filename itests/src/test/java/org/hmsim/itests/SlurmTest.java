@@ -140,6 +140,9 @@ class SlurmTest {
                     }
                 }
             }
+            try (Stream<Path> s = Files.list(bin)) { // a job's background shell still alive (it could still write)
+                busy |= s.anyMatch(p -> p.getFileName().toString().startsWith("active."));
+            }
             if (!busy) return;
             if (System.nanoTime() > deadline) fail("fake Slurm tasks did not end within " + TIMEOUT_S + " s");
             Thread.sleep(100);

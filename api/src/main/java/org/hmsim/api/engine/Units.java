@@ -30,6 +30,15 @@ public final class Units {
         // 16Kb was read as 16 KB: a size in bits is a slip for bytes far more often than meant, and hmsim has no size in bits
         if (u.group(2).equals("b"))
             throw new IllegalArgumentException("'" + text + "' is in bits (b); a size is in bytes (B): write " + m.group(1) + inBytes(u.group(1)));
+        // a whole number of bytes is read exactly: 9223372036854775807 went through a double, became 2^63 and was "too large
+        // (at most 9223372036854775807)" (a bad-input trial)
+        if (power(u.group(1)) == 0 && m.group(1).matches("[0-9]+")) {
+            try {
+                return Long.parseLong(m.group(1));
+            } catch (NumberFormatException tooLong) {
+                throw new IllegalArgumentException("'" + text + "' is too large (at most " + Long.MAX_VALUE + " bytes)");
+            }
+        }
         return whole(v * (1L << 10 * power(u.group(1))), text, "bytes");
     }
 

@@ -17,6 +17,11 @@ class UnitsTest {
                 assertThrows(IllegalArgumentException.class, () -> Units.bytesPerSecond("1e400GB/s")).getMessage());
         assertEquals("'1e400GHz' is too large",
                 assertThrows(IllegalArgumentException.class, () -> Units.megahertz("1e400GHz")).getMessage());
+        // a whole number of bytes is exact: the largest long is not "too large (at most itself)"
+        assertEquals(Long.MAX_VALUE, Units.bytes("9223372036854775807"));
+        assertEquals(Long.MAX_VALUE, Units.bytes("9223372036854775807B"));
+        assertEquals("'9223372036854775808' is too large (at most 9223372036854775807 bytes)",
+                assertThrows(IllegalArgumentException.class, () -> Units.bytes("9223372036854775808")).getMessage());
     }
 
     @Test

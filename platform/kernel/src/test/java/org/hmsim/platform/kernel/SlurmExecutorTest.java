@@ -392,6 +392,9 @@ class SlurmExecutorTest {
                     }
                 }
             }
+            try (Stream<Path> s = Files.list(bin)) { // a job's background shell still alive (it could still write)
+                busy |= s.anyMatch(p -> p.getFileName().toString().startsWith("active."));
+            }
             if (!busy) return;
             if (System.nanoTime() > deadline) fail("fake Slurm tasks did not end within 90 s");
             Thread.sleep(50);

@@ -312,7 +312,9 @@ public final class ResultsFolder {
         }
         if (!run.id().equals(then.get("run"))) return null; // not a config.json hmsim wrote for this run: damaged, redone (readMetrics)
         flatten("", Json.parse(Json.write(config(run))), now);
-        java.util.function.Predicate<String> left = ignored.or(List.of("label", "machine.file", "workload.origin")::contains);
+        // the resolved machine follows from the tree: not compared, so folders written before it was recorded still match
+        java.util.function.Predicate<String> left = ignored.or(List.of("label", "machine.file", "workload.origin")::contains)
+                .or(k -> k.startsWith("machine.resolved."));
         then.keySet().removeIf(left);
         now.keySet().removeIf(left);
         Map<String, String> all = new LinkedHashMap<>(now);
@@ -509,6 +511,25 @@ public final class ResultsFolder {
         });
     }
 
+    /**
+     * The machine as the run simulates it, every default filled in (an energy trial could not tell which pJ per byte a run
+     * had taken from the file's tree, which holds only what was written): the parsed records, in the model's units
+     * (ps, bytes, bytes per second, MHz, pJ).
+     */
+    private static Map<String, Object> resolved(org.hmsim.platform.machine.MachineConfig m) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("gpus", m.gpus());
+        r.put("page_bytes", m.pageBytes());
+        r.put("gpu", m.gpu());
+        r.put("gpu_energy", m.gpuEnergy());
+        r.put("pools", m.pools());
+        r.put("links", m.links());
+        r.put("uvm", m.uvm());
+        r.put("cpu", m.cpu());
+        r.put("watchdog_ps", m.watchdogPs());
+        return r;
+    }
+
     /** The fully resolved configuration of a run. */
     private Map<String, Object> config(PlannedRun run) {
         Map<String, Object> c = new LinkedHashMap<>();
@@ -523,6 +544,7 @@ public final class ResultsFolder {
         machine.put("name", run.machine().label());
         machine.put("file", run.machine().file());
         machine.put("tree", run.machine().tree());
+        machine.put("resolved", resolved(run.machine().config()));
         c.put("machine", machine);
         Map<String, Object> workload = new LinkedHashMap<>();
         workload.put("name", run.workload().entry().name());
