@@ -73,6 +73,13 @@ public interface UnifiedMemory {
     default long faultsInService() { return -1; }
 
     /**
+     * Pages whose host-to-device copy is queued or under way (faulted and prefetched pages of batches with frames, not yet
+     * resident): the copy engine's backlog, for a prefetcher that throttles itself on it. -1 if the driver does not say.
+     * Since api.machine 1.8.0.
+     */
+    default long copiesInFlight() { return -1; }
+
+    /**
      * Starts up to {@code pages} evictions ahead of need (ETC's proactive eviction, seed 002 §4.2): victims
      * from the residency slot, copied out on the device-to-host channel while faults keep migrating in on
      * the host-to-device channel. Returns how many evictions started.

@@ -37,4 +37,19 @@ public interface ResidencyPolicy extends Policy {
 
     /** Extra pages to fetch along with the faulting one; {@code out} receives up to its length. */
     default int prefetch(long faultVpn, long[] out) { return 0; }
+
+    /**
+     * The driver is about to choose a fault batch's prefetches: the batch's demand pages, {@code faultVpns[0..count)} in
+     * the order they entered the fault buffer, before {@link #prefetch} is asked for each of them. A prefetcher can see the
+     * whole batch (its spread, its strides) before it answers the first. The array is the driver's: read it here, copy
+     * what you keep. Since api.policy 1.23.0.
+     */
+    default void onFaultBatch(long[] faultVpns, int count) {}
+
+    /**
+     * Whether the machine's own prefetcher ({@code uvm.prefetcher}, the tree) proposes nothing while this policy holds the
+     * slot, so that a prefetching study compares this policy's pages alone. Asked at each fault batch; {@code false} (the
+     * default) keeps the machine's prefetcher, whose pages come first. Since api.policy 1.23.0.
+     */
+    default boolean replacesMachinePrefetcher() { return false; }
 }

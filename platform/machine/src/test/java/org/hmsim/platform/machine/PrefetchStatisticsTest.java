@@ -85,4 +85,44 @@ class PrefetchStatisticsTest {
         assertEquals(0, r.stats().get("uvm.prefetches"), "nothing of b");
         assertEquals(65536, r.stats().get("uvm.h2d.bytes"));
     }
+
+    /**
+     * A prefetcher sees each batch before it answers for its faults, may take prefetching over from the machine's tree,
+     * and can read the copy engine's backlog (a UVM prefetching trial could do none of the three).
+     */
+    @Test
+    void aPrefetcherSeesTheBatchAndMayReplaceTheTree() {
+        List<String> calls = new java.util.ArrayList<>();
+        long[] backlog = {-1};
+        PolicyProvider own = new PolicyProvider() {
+            @Override public Slot slot() { return Slot.RESIDENCY; }
+            @Override public String name() { return "own"; }
+            @Override public String description() { return "test"; }
+            @Override public List<ParamSpec> parameters() { return List.of(); }
+            @Override public Policy create(PolicyContext c, Params p) {
+                return new ResidencyPolicy() {
+                    @Override public void onFaultBatch(long[] vpns, int count) {
+                        calls.add("batch " + count);
+                        backlog[0] = Math.max(backlog[0], c.machine().unifiedMemory().copiesInFlight());
+                    }
+                    @Override public int prefetch(long vpn, long[] out) {
+                        calls.add("prefetch");
+                        return 0;
+                    }
+                    @Override public boolean replacesMachinePrefetcher() { return true; }
+                };
+            }
+        };
+        MachineConfig m = TestMachines.machine("etc", "gpu.sms", 8, "uvm.oversubscription", 1.0, "uvm.prefetcher", "tree");
+        RunResult r = TestMachines.run(m, TestMachines.workload("etc-atax", 1), new ClasspathPolicies(own).with(Slot.RESIDENCY, "own"));
+        assertEquals(0, r.stats().get("uvm.prefetches"), "the tree is off while the policy replaces it, and it proposes nothing");
+        assertEquals(r.stats().get("uvm.fault_batches"), (double) calls.stream().filter(x -> x.startsWith("batch")).count());
+        assertEquals("batch", calls.get(0).substring(0, 5), "the batch comes before its prefetch calls");
+        int faults = calls.stream().filter(x -> x.startsWith("batch")).mapToInt(x -> Integer.parseInt(x.substring(6))).sum();
+        assertEquals(r.stats().get("uvm.faults"), (double) faults, "each batch's faults, all of them");
+        assertEquals(faults, calls.stream().filter("prefetch"::equals).count(), "then prefetch for each");
+        assertTrue(backlog[0] >= 0, "the driver tells its copy backlog");
+        RunResult tree = TestMachines.run(m, TestMachines.workload("etc-atax", 1), new ClasspathPolicies());
+        assertTrue(tree.stats().get("uvm.prefetches") > 0, "the case: the tree prefetches here");
+    }
 }

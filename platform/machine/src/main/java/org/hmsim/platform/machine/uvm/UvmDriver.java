@@ -452,11 +452,14 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
      */
     private void addPrefetches(Batch b, long room) {
         ResidencyPolicy rp = residency.get();
+        rp.onFaultBatch(b.pages, b.demand);
+        // the policy may take the prefetching over from the machine's tree (asked at each batch: a swap changes the policy)
+        TreePrefetcher tree = rp.replacesMachinePrefetcher() ? null : prefetcher;
         long[] left = {room};
         for (int k = 0; k < b.demand; k++) {
             long vpn = b.pages[k];
             prefetchAllocation = allocationOf[index(vpn)];
-            int n = prefetcher == null ? 0 : prefetcher.prefetch(vpn, this::treeState, prefetchOut);
+            int n = tree == null ? 0 : tree.prefetch(vpn, this::treeState, prefetchOut);
             addCandidates(b, n, left, false);
             addCandidates(b, Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), left, true);
         }
@@ -495,6 +498,13 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         int i = index(vpn);
         if (i < 0 || allocationOf[i] != prefetchAllocation) return TreePrefetcher.Pages.OUTSIDE;
         return state[i] == RESIDENT || state[i] == FETCHING ? TreePrefetcher.Pages.PRESENT : TreePrefetcher.Pages.ABSENT;
+    }
+
+    @Override
+    public long copiesInFlight() {
+        long n = 0;
+        for (Batch b : handlers) if (b.busy) n += b.pending;
+        return n;
     }
 
     /** Bytes copied host-to-device and device-to-host so far (whole pages). */
