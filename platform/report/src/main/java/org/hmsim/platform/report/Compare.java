@@ -156,6 +156,20 @@ public final class Compare {
 
     private static String configKey(Run r) { return configKey(r.config()); }
 
+    /**
+     * Where no run of A has a configuration of B, nothing was compared: every "difference" is a run on one side only. Says
+     * which columns set them apart (a newcomer compared a study against itself with another L2 miss path and read "12 of
+     * 12 differences beyond 2 %").
+     */
+    static String nothingMatched(Results a, Results b, List<Diff> diffs) {
+        if (diffs.isEmpty() || !diffs.stream().allMatch(d -> d.metric().startsWith("(") && (d.runA().isEmpty() || d.runB().isEmpty()))) return null;
+        List<String> apart = new ArrayList<>();
+        for (String c : a.configColumns())
+            if (!a.values(c).equals(b.values(c))) apart.add(c + " (A: " + String.join(", ", a.values(c)) + "; B: " + String.join(", ", b.values(c)) + ")");
+        return "no run of A has a configuration of B, so no metric was compared"
+                + (apart.isEmpty() ? "" : ": they differ in " + String.join(", ", apart)) + "; compare folders of the same runs";
+    }
+
     private static String configKey(Map<String, String> config) {
         return String.join("\u0001", config.values()) + "\u0002" + String.join("\u0001", config.keySet());
     }
@@ -215,6 +229,8 @@ public final class Compare {
         for (String n : a.notes()) notes.add("A: " + n);
         for (String n : b.notes()) notes.add("B: " + n);
         if (overSeeds) notes.addAll(chanceNote(a.values("seed").size(), b.values("seed").size(), diffs.size(), moved));
+        String unmatched = nothingMatched(a, b, diffs);
+        if (unmatched != null) notes.add(unmatched);
         List<String> warnings = new ArrayList<>(notes);
         warnings.addAll(planner.warnings());
         Report.warnings(h, warnings);

@@ -68,6 +68,18 @@ class CompareTest {
         assertEquals(List.of("B: " + Results.load(b).notes().get(0)), Compare.write(a, b, 0.02, dir.resolve("cmp")).notes(), "said beside the differences");
     }
 
+    /** Two folders with no configuration in common compared nothing, and the outcome says so and why (a newcomer's trial). */
+    @Test
+    void foldersWithNoConfigurationInCommonSayWhatSetsThemApart() throws Exception {
+        Path a = Synthetic.folder(dir.resolve("a"), null), b = Synthetic.folder(dir.resolve("b"), null);
+        Files.writeString(b.resolve("runs.csv"), Files.readString(b.resolve("runs.csv")).replace(",lru,", ",random,"));
+        Compare.Outcome o = Compare.write(a, b, 0.02, dir.resolve("cmp"));
+        assertTrue(o.diffs().stream().allMatch(d -> d.metric().startsWith("(")), "the case: every run on one side only");
+        assertTrue(o.notes().contains("no run of A has a configuration of B, so no metric was compared: they differ in slot.replacement (A: lru; B: random); "
+                + "compare folders of the same runs"), o.notes().toString());
+        assertTrue(Compare.write(a, a, 0.02, dir.resolve("same")).notes().isEmpty(), "not said where runs match");
+    }
+
     /**
      * A run that failed on one side is one difference, its status, as a run on one side only is; its metrics, missing on
      * the failed side, were each listed as moved too (found by a reports review).
