@@ -141,4 +141,16 @@ class DamagedJsonTest extends ResultsCli {
         assertTrue(out().contains(config + " is not run 0001's configuration"), out());
         assertEquals("0001", Json.read(config).get("run"));
     }
+
+    /** A damaged file's message says what is wrong in plain words, not Jackson's internals (a bad-input trial). */
+    @Test
+    void damageIsSaidWithoutJacksonsInternals() throws Exception {
+        Path f = dir.resolve("cut.json");
+        Files.writeString(f, "{\"run\": \"0001\"");
+        String cut = org.junit.jupiter.api.Assertions.assertThrows(org.hmsim.platform.kernel.results.ResultsFolderException.class, () -> Json.read(f)).getMessage();
+        assertTrue(cut.contains("Unexpected end-of-input") && !cut.contains("Source") && !cut.contains("StreamReadFeature"), cut);
+        Files.writeString(f, "[1, 2]");
+        String array = org.junit.jupiter.api.Assertions.assertThrows(org.hmsim.platform.kernel.results.ResultsFolderException.class, () -> Json.read(f)).getMessage();
+        assertTrue(array.contains("a JSON object was expected, found an array") && !array.contains("LinkedHashMap"), array);
+    }
 }

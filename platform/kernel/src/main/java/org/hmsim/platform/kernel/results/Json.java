@@ -44,7 +44,7 @@ public final class Json {
             if (m == null) throw ResultsFolderException.damaged(file, "null instead of a JSON object");
             return m;
         } catch (JsonProcessingException e) {
-            throw ResultsFolderException.damaged(file, where(e) + e.getOriginalMessage().lines().findFirst().orElse(""));
+            throw ResultsFolderException.damaged(file, where(e) + plain(e.getOriginalMessage().lines().findFirst().orElse("")));
         } catch (IOException e) {
             throw new ResultsFolderException("cannot read " + file + ": " + e.getMessage());
         }
@@ -64,6 +64,22 @@ public final class Json {
     public static String describe(Object v) {
         String t = (v instanceof String s ? "\"" + s + "\"" : write(v).strip()).replaceAll("\\s+", " "); // one line: it goes into a one-line error
         return t.length() > 42 ? t.substring(0, 40) + "..." : t;
+    }
+
+    /**
+     * Jackson's message without its internals (a bad-input trial quoted "[Source: REDACTED
+     * (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 1]" and "Cannot deserialize value of type
+     * `java.util.LinkedHashMap<java.lang.Object,java.lang.Object>` from Array value").
+     */
+    static String plain(String message) {
+        String m = message.replaceAll("\\s*\\(start marker at \\[Source: [^\\]]*\\]\\)", "")
+                .replaceAll("\\[Source: [^\\]]*\\]", "");
+        if (m.startsWith("Cannot deserialize value of type")) {
+            int from = m.indexOf(" from ");
+            String found = from < 0 ? "something else" : m.substring(from + 6).replaceAll(" \\(token.*", "").replace(" value", "").toLowerCase(java.util.Locale.ROOT);
+            return "a JSON object was expected, found " + (found.startsWith("a") || found.startsWith("e") || found.startsWith("o") ? "an " : "a ") + found;
+        }
+        return m.strip();
     }
 
     private static String where(JsonProcessingException e) {
