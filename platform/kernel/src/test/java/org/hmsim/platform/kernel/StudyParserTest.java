@@ -1045,6 +1045,7 @@ class StudyParserTest {
         assertEquals("5ps is out of range [1ns, 1000s]", error(BASE + "epoch: 5ps\n").reason());
         assertEquals("2000s is out of range [1ns, 1000s]", error(BASE + "epoch: 2000s\n").reason());
         assertEquals("must be greater than zero", error(BASE + "max_time: 0ms\n").reason());
+        assertEquals("0.0001ns is out of range [1ns, 1000s]", error(BASE + "epoch: 0.0001ns\n").reason(), "a positive value that rounds to 0 ps");
         assertEquals("'1e9s' is not a duration (write it with a unit: 10us, 2ms): '1e9s' is too large (at most 9223372036854775807 ps)",
                 error(BASE + "max_time: 1e9s\n").reason());
         assertEquals(1_000L, parse(BASE + "epoch: 1ns\n").epochPs());

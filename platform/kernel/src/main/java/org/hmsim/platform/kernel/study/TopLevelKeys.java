@@ -112,9 +112,17 @@ final class TopLevelKeys {
         } catch (IllegalArgumentException e) {
             throw doc.error(n, key, "'" + YamlDoc.text(n) + "' is not a duration (write it with a unit: 10us, 2ms): " + e.getMessage());
         }
-        if (ps <= 0) throw doc.error(n, key, "must be greater than zero");
+        // 0.0001ns rounds to 0 ps: a positive value below the range is said with the range (a bad-input trial read
+        // "must be greater than zero" for it)
+        if (ps <= 0 && !positive(v.toString())) throw doc.error(n, key, "must be greater than zero");
         if (ps < min || ps > max) throw doc.error(n, key, YamlDoc.text(n) + " is out of range [" + duration(min) + ", " + duration(max) + "]");
         return ps;
+    }
+
+    /** Whether the number a duration is written with is above zero (it may still round to 0 ps). */
+    private static boolean positive(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*([-+]?[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)").matcher(text);
+        return m.lookingAt() && Double.parseDouble(m.group(1)) > 0;
     }
 
     /** A bound in ps as a study would write it: 1ns, 1000s. */
