@@ -73,6 +73,10 @@ public final class StudyParser {
     /** One parse: each section read in turn, then the runs expanded and checked. */
     private Study read(Path file, String display) throws StudyException {
         StudyFile f = StudyFile.load(file, display);
+        // a results folder's study.json given for its study file drew 15 "unknown key" lines (a newcomer's trial)
+        if (f.top.containsKey("study_file") && f.top.containsKey("study_sha256"))
+            throw new StudyException(display, 1, 1, "study", "this is a results folder's provenance (study.json), not a study file: its study is "
+                    + f.scalarText(f.value("study_file"), "study_file"));
         StudyErrors errors = new StudyErrors();
         TopLevelKeys keys = new TopLevelKeys(f);
         MachineSection machines = new MachineSection(f);
