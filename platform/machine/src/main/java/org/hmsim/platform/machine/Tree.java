@@ -115,9 +115,19 @@ final class Tree {
         Object v = raw(key);
         if (v == null) return def;
         BigInteger w = whole(v);
-        if (w == null) throw new ConfigException(child(key), "'" + v + "' is not a whole number");
+        if (w == null) throw new ConfigException(child(key), "'" + v + "' is not a whole number" + unitHint(v));
         if (!fits(w, min, max)) throw new ConfigException(child(key), "value " + v + " is out of range [" + min + ", " + max + "]");
         return w.intValue();
+    }
+
+    /**
+     * For a count written with a unit (l2.latency: 120ns, a newcomer's trial): these fields are counts, most of them
+     * cycles of their part's clock, and say so where docs/machine-files.md lists them.
+     */
+    private static String unitHint(Object v) {
+        return v.toString().matches("\\s*[-+]?[0-9.]+(e[-+]?[0-9]+)?\\s*[a-zA-Z/]+\\s*")
+                ? ": this field is a count without a unit (a latency here is in cycles of its part's clock; docs/machine-files.md gives each field's unit)"
+                : "";
     }
 
     double real(String key, double def, double min, double max) { return orDefault(def, () -> realNow(key, def, min, max)); }

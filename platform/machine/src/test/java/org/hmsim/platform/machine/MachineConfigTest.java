@@ -208,6 +208,9 @@ class MachineConfigTest {
     void clocksAndTimesAreBounded() {
         assertEquals("gpu.clock: frequency 1kHz is out of range [1MHz, 100GHz]", error("gpu.clock", "1kHz").getMessage());
         assertEquals("pools.0.clock: frequency 0.5 is out of range [1MHz, 100GHz]", error("pools.0.clock", 0.5).getMessage());
+        assertEquals("gpu.l2.latency: '120ns' is not a whole number: this field is a count without a unit (a latency here is in cycles of its part's clock; "
+                + "docs/machine-files.md gives each field's unit)", error("gpu.l2.latency", "120ns").getMessage());
+        assertEquals("gpu.sms: 'many' is not a whole number", error("gpu.sms", "many").getMessage());
         assertEquals("gpu.clock: frequency 1.4 is 1.4 MHz (a number without a unit is MHz), no real clock: give the unit, e.g. 1.4GHz or 1.4MHz",
                 error("gpu.clock", 1.4).getMessage());
         assertEquals(1.4, Presets.machine("small", "gpu.clock", "1.4MHz").gpu().clockMHz(), 1e-9, "with its unit it is meant");
