@@ -158,6 +158,15 @@ class CommandsTest {
         assertTrue(err().contains("not found (looked for ") && err().contains(dir.resolve("traces/my_ap.hmt").toAbsolutePath().toString()), err());
     }
 
+    /** policies SLOT lists that slot alone (the full list ran to 247 lines for a newcomer). */
+    @Test
+    void policiesOfOneSlot() {
+        assertEquals(Commands.OK, exec("policies", "replacement"), err());
+        assertTrue(out().startsWith("replacement: ") && out().lines().noneMatch(l -> l.startsWith("placement: ")), out());
+        assertEquals(Commands.BAD_INPUT, exec("policies", "placment"));
+        assertTrue(err().contains("unknown slot 'placment'"), err());
+    }
+
     /** A workload's allocation names, which policy parameters and hints name, were in no listing (a multi-GPU trial). */
     @Test
     void workloadsNameListsTheAllocationsItBuildsWithItsDefaults() throws Exception {

@@ -9,18 +9,32 @@ import org.hmsim.platform.kernel.registry.Defaults;
 import org.hmsim.platform.kernel.registry.PolicyEntry;
 import org.hmsim.platform.kernel.registry.PolicyRegistry;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
-/** {@code policies}: every slot, its installed policies, their bundles, versions and parameters. */
-@Command(name = "policies", mixinStandardHelpOptions = true, description = "Lists every slot and its installed policies with bundle, version and parameters.")
+/** {@code policies [SLOT]}: every slot (or one), its installed policies, their bundles, versions and parameters. */
+@Command(name = "policies", mixinStandardHelpOptions = true, description = "Lists every slot (or the one named) and its installed policies with bundle, version and parameters.")
 final class PoliciesCommand implements Callable<Integer> {
     private final Commands.Context ctx;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SLOT", description = "only this slot (placement, residency, ...): the full list is long")
+    String only;
 
     PoliciesCommand(Commands.Context ctx) { this.ctx = ctx; }
 
     @Override
     public Integer call() {
         PrintStream o = ctx.out();
+        Slot one = null;
+        if (only != null) {
+            try {
+                one = PolicyRegistry.slot(only);
+            } catch (org.hmsim.platform.kernel.registry.InvalidChoiceException e) {
+                ctx.err().println("policies: " + e.getMessage());
+                return Commands.BAD_INPUT;
+            }
+        }
         for (Slot slot : Slot.values()) {
+            if (one != null && slot != one) continue;
             o.println(slot.id() + ": " + slot.doc() + " (default: " + Defaults.name(slot) + ")");
             List<PolicyEntry> entries = ctx.kernel().policies().entries(slot);
             List<PolicyRegistry.Unavailable> broken = ctx.kernel().policies().unavailable(slot);
