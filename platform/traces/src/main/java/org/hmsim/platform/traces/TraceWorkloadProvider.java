@@ -32,9 +32,9 @@ public final class TraceWorkloadProvider implements WorkloadProvider {
 
     /** Opens a binary or text trace; errors name it as {@code display}. */
     public static TraceWorkloadProvider open(Path file, String display) {
-        String base = file.getFileName().toString();
-        int dot = base.indexOf('.');
-        String name = dot > 0 ? base.substring(0, dot) : base;
+        // the file's name, extension kept: a trace of bfs (bfs.hmt) was labelled "bfs" in runs.csv, as the built-in bfs is
+        // (an irregular-workload trial); no built-in name holds a '.'
+        String name = file.getFileName().toString();
         if (isBinary(file, display)) return withKernels(new TraceWorkloadProvider(TraceFile.open(file, display), name, display));
         try {
             Path tmp = Files.createTempFile("hmsim-trace-", ".hmt");

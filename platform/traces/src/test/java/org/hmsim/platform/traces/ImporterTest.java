@@ -306,6 +306,9 @@ class ImporterTest {
         }
         RunResult r = TestMachines.run(TestMachines.machine("small"), TraceWorkloadProvider.open(out).create(Params.empty(), 1), new ClasspathPolicies());
         assertTrue(r.simTimePs() > 0);
+        // labelled by its file name, extension kept: no trace shares a label with a built-in workload of its stem
+        assertEquals(out.getFileName().toString(), TraceWorkloadProvider.open(out).name());
+        assertTrue(TraceWorkloadProvider.open(out).name().contains("."));
     }
 
     private static String nvbitLine(int cta, int warp, String op, long base, int activeLanes) {
