@@ -109,7 +109,8 @@ final class HintsPlacement implements PlacementPolicy, ProfiledPolicy {
             if (stats != null) {
                 double v = hot[a];
                 int code = h[a].ordinal();
-                stats.gauge("hotness." + name, "profiled DRAM accesses of allocation '" + name + "' (the hint profiler's output)", () -> v);
+                stats.gauge("hotness." + name, source.equals("given") ? "hotness of allocation '" + name + "' as the hotness parameter gives it (source: given)"
+                        : "profiled DRAM accesses of allocation '" + name + "' (the hint profiler's output)", () -> v);
                 stats.gauge("hint." + name, "hint derived for '" + name + "' by GetAllocation: 0 none, 1 BO, 2 CO, 3 BW", () -> code);
             }
         }
