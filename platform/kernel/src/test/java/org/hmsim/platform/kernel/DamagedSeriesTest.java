@@ -27,7 +27,7 @@ class DamagedSeriesTest extends ResultsCli {
         Files.delete(gone);
         assertEquals(0, run("--resume"), err());
         assertTrue(out().contains(cut + " is damaged (it does not end with a line break: cut short): run 0001 runs again (the file is kept as timeseries.csv.damaged)"), out());
-        assertTrue(out().contains(gone + " is missing: run 0002 runs again (its stats.json is kept as stats.json.damaged)"), out());
+        assertTrue(out().contains(gone + " is missing: run 0002 runs again (its stats.json, intact but incomplete without it, is set aside as stats.json.damaged)"), out());
         assertArrayEquals(whole, bytes(cut), "run 0001 written again");
         assertArrayEquals(other, bytes(gone), "run 0002 written again");
         assertArrayEquals(table, bytes(out.resolve("runs.csv")));

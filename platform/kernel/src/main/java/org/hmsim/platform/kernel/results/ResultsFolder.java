@@ -168,7 +168,9 @@ public final class ResultsFolder {
         } catch (IOException e) {
             throw new ResultsFolderException("cannot rename " + bad + " to " + kept.getFileName() + ": " + reason(e, bad));
         }
-        return why.getMessage() + ": run " + run.id() + " runs again (" + (missing ? "its stats.json is" : "the file is") + " kept as " + kept.getFileName() + ")";
+        // a missing file leaves the run's stats.json whole but no longer the run's record: "set aside", not "damaged" (a trial)
+        return why.getMessage() + ": run " + run.id() + " runs again (" + (missing ? "its stats.json, intact but incomplete without it, is set aside as"
+                : "the file is kept as") + " " + kept.getFileName() + ")";
     }
 
     /**
