@@ -13,6 +13,7 @@ class ResumeVersionTest extends ResultsCli {
     @Test
     void resumeRefusesResultsOfAnotherVersionOfTheStudy() throws Exception {
         assertEquals(0, run());
+        Object firstStart = org.hmsim.platform.kernel.results.Json.read(out.resolve("study.json")).get("started");
         byte[] table = bytes(out.resolve("runs.csv")), config = bytes(out.resolve("runs/0002/config.json"));
         study(8192);
         assertOneLineError(run("--resume"), "--resume: " + out + " holds results of another version of " + study
@@ -25,6 +26,10 @@ class ResumeVersionTest extends ResultsCli {
         study(4096);
         assertEquals(0, run("--resume"));
         assertTrue(out().contains("2 already done, resuming"), out());
+        // study.json says the folder took two executions and when the first began (it described the last alone: a trial)
+        var provenance = org.hmsim.platform.kernel.results.Json.read(out.resolve("study.json"));
+        assertEquals(2, ((Number) provenance.get("executions")).intValue());
+        assertEquals(firstStart, provenance.get("first_started"));
     }
 
     /**

@@ -61,6 +61,12 @@ public final class Provenance {
         p.put("replay_swaps_from", replaySource);
         p.put("report", study.report());
         p.put("started", started.toString());
+        // a resumed folder keeps when its first execution started and counts the executions that wrote it: study.json
+        // described the last one alone, and an artifact reader could not tell the folder was made in several (a trial)
+        String then = recorded(dir, "started"), first = recorded(dir, "first_started"), count = recorded(dir, "executions");
+        p.put("first_started", first != null ? first : then != null ? then : started.toString());
+        int executions = count == null ? 1 : (int) Double.parseDouble(count);
+        p.put("executions", then != null && !then.equals(started.toString()) ? executions + 1 : executions);
         p.put("finished", finished == null ? null : finished.toString());
         p.put("status", status);
         AtomicFiles.write(dir.resolve(ResultsFolder.PROVENANCE), Json.write(p));
