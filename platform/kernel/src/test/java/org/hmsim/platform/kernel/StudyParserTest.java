@@ -661,6 +661,12 @@ class StudyParserTest {
     }
 
     @Test
+    void aStudyNameTooLongForAFolderIsRefused() throws Exception {
+        StudyException e = error("study: " + "x".repeat(300) + "\nmachine: ../machines/small.yaml\nworkloads: [stream]\n");
+        assertEquals("a study name of 300 characters cannot name a folder: at most 200", e.reason());
+    }
+
+    @Test
     void aResultsFoldersStudyJsonIsNamedForWhatItIs() throws Exception {
         StudyException e = error("{\"study\": \"quickstart\", \"study_file\": \"examples/studies/quickstart.yaml\", \"study_sha256\": \"abc\"}\n");
         assertEquals("this is a results folder's provenance (study.json), not a study file: its study is examples/studies/quickstart.yaml", e.reason());

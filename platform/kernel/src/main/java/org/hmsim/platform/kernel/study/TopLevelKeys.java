@@ -20,6 +20,8 @@ final class TopLevelKeys {
      * and the run drowns in rows (5 ps made a tiny run take 81 s and write 238 MB). Above 1000 s the
      * next epoch's time could overflow the clock.
      */
+    /** Characters in a study's name, its results folder's (file systems take 255 bytes; room left for suffixes). */
+    static final int MAX_NAME = 200;
     static final long MIN_EPOCH_PS = 1_000L, MAX_EPOCH_PS = 1_000_000_000_000_000L;
 
     private final StudyFile f;
@@ -43,6 +45,9 @@ final class TopLevelKeys {
         String s = f.scalarText(n, "study");
         if (!NAME.matcher(s).matches())
             throw doc.error(n, "study", "'" + s + "' cannot name a folder: use letters, digits, '.', '_' and '-'");
+        // a folder name has at most 255 bytes: a 300-character name passed validate and failed the run (a bad-input trial)
+        if (s.length() > MAX_NAME)
+            throw doc.error(n, "study", "a study name of " + s.length() + " characters cannot name a folder: at most " + MAX_NAME);
         return s;
     }
 
