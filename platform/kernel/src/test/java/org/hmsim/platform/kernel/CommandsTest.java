@@ -194,6 +194,9 @@ class CommandsTest {
         assertEquals(Commands.BAD_INPUT, exec("run", bad.toString()));
         assertEquals(Commands.BAD_INPUT, exec("run", dir.resolve("missing.yaml").toString()));
         assertTrue(err().contains("missing.yaml: study file not found"), err());
+        // a relative name says where it was looked for (a newcomer's trial)
+        assertEquals(Commands.BAD_INPUT, exec("validate", "no/such/study.yaml"));
+        assertTrue(err().contains("study file not found (looked for " + Path.of("no/such/study.yaml").toAbsolutePath().normalize() + ")"), err());
         assertEquals(Commands.BAD_INPUT, exec("validate", dir.resolve("studies").toString()));
         assertTrue(err().contains("studies: a folder, not a study file (name a .yaml file in it)"), err());
         assertEquals(Commands.BAD_INPUT, exec("run", good.toString(), "--jobs", "zero"));

@@ -39,7 +39,8 @@ final class StudyFile {
     static StudyFile load(Path file, String display) throws StudyException {
         if (!Files.isRegularFile(file))
             throw new StudyException(display, 0, 0, "", Files.isDirectory(file) ? "a folder, not a study file (name a .yaml file in it)"
-                    : Files.exists(file) ? "not a regular file (a study is a YAML file)" : "study file not found");
+                    : Files.exists(file) ? "not a regular file (a study is a YAML file)"
+                    : "study file not found" + (file.isAbsolute() ? "" : " (looked for " + file.toAbsolutePath().normalize() + ")"));
         byte[] bytes;
         YamlDoc doc;
         try {
