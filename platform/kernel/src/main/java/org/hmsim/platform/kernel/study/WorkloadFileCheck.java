@@ -46,7 +46,8 @@ public final class WorkloadFileCheck {
         List<Kernel> launches = w.kernels(WorkloadChoice.nominalBases(allocations));
         String params = choice.entry().parameters().stream().map(p -> p.name() + "=" + p.defaultValue()).reduce((a, b) -> a + ", " + b).orElse("none");
         return display + ": workload file " + w.name() + " is valid with its defaults (" + params + "): " + allocations.size() + " allocation"
-                + (allocations.size() == 1 ? "" : "s") + " of " + bytes + " B, " + launches.size() + " kernel launch" + (launches.size() == 1 ? "" : "es");
+                + (allocations.size() == 1 ? " of " + bytes + " B" : "s, " + bytes + " B in all (hmsim workloads FILE lists each)") + ", " + launches.size()
+                + " kernel launch" + (launches.size() == 1 ? "" : "es");
     }
 
     private static StudyException located(Throwable e, String display) {
