@@ -107,6 +107,11 @@ class ImporterTest {
         Path wide = accelSim("0060 1ffffffff 1 R2 LDG.E.SYS 1 R4 4 1 0x10 4 0 ");
         assertTrue(assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(wide, new CollectingSink())).getMessage()
                 .endsWith("bad active mask '1ffffffff' (a warp has 32 lanes: at most 8 hexadecimal digits of lanes)"), "not silently cut to 32 bits");
+        // a negative shared-memory size was read as 0 (a bad-input trial)
+        Path neg = accelSim(null);
+        Files.writeString(neg.resolve("kernel-1.traceg"), Files.readString(neg.resolve("kernel-1.traceg")).replace("-shmem = 0", "-shmem = -5"));
+        assertTrue(assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(neg, new CollectingSink())).getMessage()
+                .endsWith(":5: shmem -5 out of range [0, 2147483647]"));
     }
 
     /** A copy of no bytes or fewer, and a memory width that is not an access size, are refused at their line (an audit). */

@@ -125,7 +125,7 @@ public final class AccelSimImporter {
                 case "kernel name" -> name = v;
                 case "grid dim" -> grid = dim(v);
                 case "block dim" -> block = dim(v);
-                case "shmem" -> shmem = (int) src.dec(v, "shmem");
+                case "shmem" -> shmem = src.decInt(v, "shmem", 0, Integer.MAX_VALUE); // -5 was read as 0 (a bad-input trial)
                 case "accelsim tracer version" -> version = tracerVersion(v);
                 case "enable lineinfo" -> lineinfo = src.dec(v, "enable lineinfo") != 0;
                 default -> { }
@@ -157,7 +157,7 @@ public final class AccelSimImporter {
                 if (grid == null || block == null) throw src.fail("thread block before the '-grid dim' and '-block dim' header lines");
                 try {
                     shape = new KernelShape(name == null ? src.display() : name, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                            Math.max(0, shmem));
+                            shmem);
                 } catch (IllegalArgumentException e) {
                     throw src.fail(e.getMessage());
                 }
