@@ -353,6 +353,10 @@ class ImporterTest {
         try (TraceFile f = TraceFile.open(out)) {
             assertEquals(4, f.kernels().get(0).memoryInstructions());
         }
+        // without the MEMTRACE: and CTX prefixes, as the documented syntax allows (a bare LAUNCH line was skipped: a trial)
+        Path bare = nvbit(null);
+        Files.writeString(bare, Files.readString(bare).replace("MEMTRACE: CTX 0x00005581e8b0a8e0 - ", ""));
+        assertEquals(5, NvbitImporter.importTrace(bare, new CollectingSink()));
     }
 
     /** NVBit 1.5's mem_trace prints a launch's id one above its records' (it counts first): accepted (a trace review). */

@@ -54,7 +54,9 @@ public final class NvbitImporter {
             raw = l;
             String t = l.trim();
             if (t.startsWith("MEMTRACE:")) t = t.substring(9).trim();
-            else if (!t.startsWith("CTX ") && !t.startsWith("grid_launch_id")) {
+            // a bare "LAUNCH - ..." is a record too, as the documented syntax (CTX optional) says; it was skipped as the
+            // program's output, and the file failed later with "no LAUNCH line" (a bad-input trial)
+            else if (!t.startsWith("CTX ") && !t.startsWith("grid_launch_id") && !t.startsWith("LAUNCH - ")) {
                 if (!src.terminated() && startsARecord(t)) throw src.cutShort("'" + t + "' is the start of a record");
                 continue;
             }
@@ -74,7 +76,7 @@ public final class NvbitImporter {
 
     /** A line cut inside the word that starts a record would be skipped as the program's output. */
     private static boolean startsARecord(String t) {
-        return !t.isEmpty() && ("MEMTRACE:".startsWith(t) || "CTX ".startsWith(t) || "grid_launch_id".startsWith(t));
+        return !t.isEmpty() && ("MEMTRACE:".startsWith(t) || "CTX ".startsWith(t) || "grid_launch_id".startsWith(t) || "LAUNCH - ".startsWith(t));
     }
 
     private static final long UNKNOWN = Long.MIN_VALUE;
