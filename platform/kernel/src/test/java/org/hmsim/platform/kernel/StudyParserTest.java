@@ -1100,7 +1100,8 @@ class StudyParserTest {
         // n*4 wrapped to 256 B and the run went ahead
         StudyException e = error(study.replace("N", "4611686018427387968"));
         assertEquals(dir.resolve("studies/../workloads/w.yaml").normalize()
-                + ":4:21: allocations[0].size: integer overflow: the result does not fit in 64 bits (with n = 4611686018427387968)", e.getMessage());
+                + ":4:21: allocations[0].size: integer overflow: the result does not fit in 64 bits (with n = 4611686018427387968); the study sets n at "
+                + dir.resolve("studies/s.yaml") + ":3:44", e.getMessage());
         e = error(study.replace("N", "99999999999999999999"));
         assertEquals("workloads[0].n", e.field());
         assertEquals("value 99999999999999999999 is out of range [-9223372036854775808, 9223372036854775807]", e.reason());

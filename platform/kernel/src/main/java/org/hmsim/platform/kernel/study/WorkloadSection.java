@@ -92,6 +92,10 @@ final class WorkloadSection {
             }
         } catch (InvalidChoiceException ex) {
             StudyException inFile = key.equals("file") ? StudyErrors.located(ex.getCause(), f.shown(name)) : null;
+            // the file's line is where the expression is; the value that broke it may be the study's: said too (a trial
+            // set n=4611686018427387968 and was told only saxpy.yaml:10:21)
+            if (inFile != null && !nodes.isEmpty()) throw new StudyException(inFile.file(), inFile.line(), inFile.column(), inFile.field(),
+                    inFile.reason() + "; the study sets " + given(nodes));
             if (inFile != null) throw inFile;
             String param = ex.parameter();
             if (param != null && nodes.containsKey(param)) throw doc.error(nodes.get(param), field + "." + param, ex.getMessage());
@@ -99,6 +103,14 @@ final class WorkloadSection {
         }
         f.bareTimes(choice.entry().parameters(), params, nodes, p -> field + "." + p);
         return choice;
+    }
+
+    /** The parameters a study gave a workload file, each with where: {@code n at s.yaml:7:28}. */
+    private String given(Map<String, Node> nodes) {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, Node> e : nodes.entrySet())
+            out.add(e.getKey() + " at " + f.display + ":" + (e.getValue().getStartMark().getLine() + 1) + ":" + (e.getValue().getStartMark().getColumn() + 1));
+        return String.join(", ", out);
     }
 
     /**
