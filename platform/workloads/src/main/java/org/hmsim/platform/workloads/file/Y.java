@@ -117,6 +117,8 @@ final class Y {
     long integer() {
         String s = scalar().trim().replace("_", "");
         try {
+            // 0x hexadecimal too, as the file's expressions and the study files take it (a bad-input trial's n: 0x400)
+            if (s.matches("[+-]?0[xX][0-9a-fA-F]+")) return Long.decode(s);
             return Long.parseLong(s);
         } catch (NumberFormatException e) {
             if (s.matches("[+-]?\\d+")) throw error("'" + scalar() + "' is out of range [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE + "]");

@@ -554,6 +554,13 @@ class WorkloadFileTest {
         });
     }
 
+    /** Whole numbers in a file's fields may be hexadecimal, as in its expressions (n: 0x400 was "not a whole number"). */
+    @Test
+    void hexadecimalWholeNumbers() {
+        WorkloadProvider p = parse("name: h\nparams: {n: 0x400}\nallocations: [{name: a, size: \"n*4\"}]\nkernels: [{name: k, grid: 1, block: 32, steps: [barrier]}]\n");
+        assertEquals(4096, create(p, Map.of(), 1).allocations().get(0).bytes());
+    }
+
     /**
      * An irregular-workload trial: {@code wait: true} on an indirect step was accepted and ignored (its index load could not
      * depend on an earlier load), and compute took no {@code when} (warps with no thread in the branch issued it anyway).
