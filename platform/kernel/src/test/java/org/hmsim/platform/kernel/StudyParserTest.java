@@ -661,6 +661,12 @@ class StudyParserTest {
     }
 
     @Test
+    void aYamlMergeKeyIsSaidToBeUnsupported() throws Exception {
+        StudyException e = error("study: m\nmachine: ../machines/small.yaml\nbase: &b {name: stream}\nworkloads: [{<<: *b, elements: 1024}]\n");
+        assertTrue(e.getMessage().contains("YAML merge keys (<<) are not supported in a study: write the entries out"), e.getMessage());
+    }
+
+    @Test
     void aStudyNameTooLongForAFolderIsRefused() throws Exception {
         StudyException e = error("study: " + "x".repeat(300) + "\nmachine: ../machines/small.yaml\nworkloads: [stream]\n");
         assertEquals("a study name of 300 characters cannot name a folder: at most 200", e.reason());

@@ -93,6 +93,9 @@ final class YamlDoc {
         LinkedHashMap<String, NodeTuple> out = new LinkedHashMap<>();
         for (NodeTuple t : m.getValue()) {
             if (!(t.getKeyNode() instanceof ScalarNode k)) throw error(t.getKeyNode(), field, "keys must be plain names");
+            // a merge key was read as an entry named "<<" and the message spoke of something else (a bad-input trial)
+            if (k.getValue().equals("<<"))
+                throw error(k, field, "YAML merge keys (<<) are not supported in a study: write the entries out");
             if (out.containsKey(k.getValue())) throw error(k, join(field, k.getValue()), "duplicate key '" + k.getValue() + "'");
             out.put(k.getValue(), t);
         }
