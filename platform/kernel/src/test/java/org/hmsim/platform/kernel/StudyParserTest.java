@@ -660,6 +660,15 @@ class StudyParserTest {
         assertTrue(e.reason().startsWith("unknown workload 'sgemmm' (available: bfs, blocks, boom, hosted, stream)"), e.reason());
     }
 
+    /** Several errors come in the file's line order (they came section by section: line 11 before line 4, a newcomer's trial). */
+    @Test
+    void errorsComeInLineOrder() throws Exception {
+        StudyException e = error("study: o\nmachine: ../machines/small.yaml\nepoch: 5\nworkloads: [strem]\npolicies: {placment: local}\nseed: x\n");
+        List<Integer> lines = e.errors().stream().map(StudyException::line).toList();
+        assertTrue(lines.size() >= 3, e.getMessage());
+        assertEquals(lines.stream().sorted().toList(), lines, e.getMessage());
+    }
+
     @Test
     void aYamlMergeKeyIsSaidToBeUnsupported() throws Exception {
         StudyException e = error("study: m\nmachine: ../machines/small.yaml\nbase: &b {name: stream}\nworkloads: [{<<: *b, elements: 1024}]\n");

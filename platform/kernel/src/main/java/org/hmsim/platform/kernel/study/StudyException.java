@@ -47,6 +47,12 @@ public final class StudyException extends Exception {
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (StudyException e : errors)
             for (StudyException one : e.errors()) if (seen.add(one.getMessage())) distinct.add(one); // a part's several errors, each on its own
+        // in the order of the files' lines, as an editor walks them (they came section by section: line 11 before line 4)
+        // (files in the order their first error came: the study before a workload file it names)
+        java.util.Map<String, Integer> fileOrder = new java.util.HashMap<>();
+        for (StudyException one : distinct) fileOrder.putIfAbsent(String.valueOf(one.file()), fileOrder.size());
+        distinct.sort(java.util.Comparator.<StudyException>comparingInt(x -> fileOrder.get(String.valueOf(x.file())))
+                .thenComparingInt(StudyException::line).thenComparingInt(StudyException::column));
         return distinct.size() == 1 ? distinct.get(0) : new StudyException(distinct);
     }
 
