@@ -38,9 +38,7 @@ class ResumeVersionTest extends ResultsCli {
      */
     @Test
     void resumeRefusesToMixRunsWithAndWithoutReplayedSwaps() throws Exception {
-        Path recorded = recorded();
-        Files.writeString(recorded.resolve("runs/0001/swaps.csv"), org.hmsim.platform.machine.SwapRecord.HEADER + "\n"
-                + "30000,2026-11-26T00:00:00Z,replacement,lru@1.0.0,random@1.0.0,classpath,classpath,,shell,0,1,-,ok\n");
+        Path recorded = recordedWithASwapIn("0001");
         assertEquals(0, run("--replay-swaps", recorded.toString()), err());
         assertTrue(Files.readString(out.resolve("runs/0001/config.json")).contains("\"replayed_swaps\" : [ \"epoch 3: replacement -> random@1.0.0\" ]"),
                 Files.readString(out.resolve("runs/0001/config.json")));
@@ -57,9 +55,7 @@ class ResumeVersionTest extends ResultsCli {
      */
     @Test
     void resumeOfAnInterruptedReplayInsistsOnTheSameSwaps() throws Exception {
-        Path recorded = recorded();
-        Files.writeString(recorded.resolve("runs/0002/swaps.csv"), org.hmsim.platform.machine.SwapRecord.HEADER + "\n"
-                + "30000,2026-11-26T00:00:00Z,replacement,lru@1.0.0,random@1.0.0,classpath,classpath,,shell,0,1,-,ok\n");
+        Path recorded = recordedWithASwapIn("0002");
         assertEquals(0, run("--replay-swaps", recorded.toString()), err());
         String from = recorded.toAbsolutePath().normalize().toString();
         assertTrue(Files.readString(out.resolve("study.json")).contains("\"replay_swaps_from\" : \"" + from.replace("\\", "\\\\") + "\""));
@@ -79,6 +75,14 @@ class ResumeVersionTest extends ResultsCli {
         try (var files = Files.walk(p)) {
             for (Path f : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) Files.delete(f);
         }
+    }
+
+    /** {@link #recorded()} with a hand swap (lru to random at 30 us) recorded in run {@code id}. */
+    private Path recordedWithASwapIn(String id) throws Exception {
+        Path recorded = recorded();
+        Files.writeString(recorded.resolve("runs/" + id + "/swaps.csv"), org.hmsim.platform.machine.SwapRecord.HEADER + "\n"
+                + "30000,2026-11-26T00:00:00Z,replacement,lru@1.0.0,random@1.0.0,classpath,classpath,,shell,0,1,-,ok\n");
+        return recorded;
     }
 
     /** The study's runs in another folder, to record swaps beside (--replay-swaps matches them by their config.json). */
