@@ -267,7 +267,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         for (int k = 0; k < d.size; k++) {
             int i = index(d.vpn[k]);
             dropped[i] = false;
-            if (state[i] == NONRES) raise(i, d.vpn[k], d.sm[k], d.since[k]);
+            // a page that came and left meanwhile woke its walks when it came: nobody waits to fault on it again
+            if (state[i] == NONRES && gpuWaiting[i] != 0) raise(i, d.vpn[k], d.sm[k], d.since[k]);
             else if (state[i] == FETCHING) faultsMerged++; // brought meanwhile (a prefetch, another fault): it joins that copy
         }
         d.size = 0;
