@@ -126,7 +126,7 @@ class ShellSwapTest {
                 "workloads:", "  - { name: stream, elements: 4194304 }", "policies:", "  placement: {name: ratio, fast_percent: 30}", "epoch: 1us");
         Path results = dir.resolve("params-out");
         shell("sim:run " + study + " --out " + results + " --no-report --jobs 1");
-        awaitShell("sim:status", s -> s.contains("swaps: 0") && s.contains("placement=ratio(fast_percent=30)@"), "the run is simulating");
+        awaitShell("sim:status", s -> s.contains("swaps: 0") && s.contains("placement=ratio@1.0.0(fast_percent=30)"), "the run is simulating");
         String swapped = shell("sim:swap 0001 placement ratio fast_percent=60");
         assertTrue(swapped.contains("placement -> ratio@1.0.0(fast_percent=60) at "), swapped);
         String status = shell("sim:status"); // answered once taken, at the epoch end after the command: most of the run is left
