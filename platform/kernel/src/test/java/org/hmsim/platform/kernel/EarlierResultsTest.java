@@ -34,6 +34,18 @@ class EarlierResultsTest extends ResultsCli {
         assertEquals("{}", Files.readString(out.resolve("study.json")), "nothing was written either");
     }
 
+    /** A run into another study's results is refused before anything moves (a typo in --out cost a newcomer a results set). */
+    @Test
+    void anotherStudysResultsAreNotMovedAside() throws Exception {
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv"));
+        Path other = Fakes.write(dir, "studies/other.yaml", "study: other\nmachine: ../machines/small.yaml\nworkloads: [stream]\n");
+        assertOneLineError(exec("run", other.toString(), "--out", out.toString(), "--no-report", "--jobs", "1"),
+                "--out: " + out + " holds the results of study 's', not of 'other': a run would move them to previous/");
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")));
+        assertFalse(Files.exists(out.resolve("previous")), "nothing was changed");
+    }
+
     @Test
     void aRerunMovesEarlierResultsIntoPreviousAndLeavesOtherFilesAlone() throws Exception {
         Path notes = Fakes.write(out, "notes.txt", "mine");

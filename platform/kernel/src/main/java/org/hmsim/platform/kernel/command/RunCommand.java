@@ -275,6 +275,12 @@ final class RunCommand implements Callable<Integer> {
         try {
             ResultsFolder.ensureWritable(dir);
             EarlierResults.check(dir);
+            // a typo in --out moved another study's results to previous/, dropping what that held, and said so after the fact
+            // (a newcomer's trial): another study's folder is refused before anything changes
+            String owner = resume ? null : org.hmsim.platform.kernel.results.Provenance.recordedStudy(dir);
+            if (owner != null && !owner.equals(s.name()))
+                return "--out: " + dir + " holds the results of study '" + owner + "', not of '" + s.name() + "': a run would move them to "
+                        + EarlierResults.PREVIOUS + "/ (replacing what is there); choose another --out, or remove them first; nothing was changed";
             String conflict = resume ? replayConflict(dir) : null;
             if (resume && conflict == null) conflict = new ResultsFolder(dir, s, replay).resumeConflict(ctx.kernel().environment().hmsimVersion());
             if (conflict == null) return null;
