@@ -22,9 +22,15 @@ class ReportFiguresOptionTest extends ResultsCli {
         Path edited = Fakes.write(dir, "studies/s2.yaml", STUDY + "report: [{metric: sim_time_ns, by: workload}, {metric: l2_hit_rate, by: workload}]\n");
         assertEquals(0, exec("report", out.toString(), "--figures", edited.toString()), err());
         assertTrue(out().contains("(2 figures"), out());
+        assertTrue(!err().contains("now plans"), "the same runs: no note");
         try (var files = Files.list(out.resolve("figures"))) {
             assertTrue(files.anyMatch(f -> f.getFileName().toString().contains("l2_hit_rate")), "the added figure is drawn");
         }
+        // a study that now plans other runs draws the folder's runs, and says so (a newcomer's trial)
+        Path more = Fakes.write(dir, "studies/s4.yaml", STUDY.replace("[stream, {name: bfs, nodes: 4096}]", "[stream, {name: bfs, nodes: 4096}, {name: bfs, nodes: 8192}]")
+                + "report: [{metric: sim_time_ns, by: workload}]\n");
+        assertEquals(0, exec("report", out.toString(), "--figures", more.toString()), err());
+        assertTrue(err().contains("now plans 1 machine x 3 workloads") && err().contains("holds 1 machine x 2 workloads"), err());
 
         Path bad = Fakes.write(dir, "studies/s3.yaml", STUDY + "report: [{metric: sim_time_ns, by: wokload}]\n");
         assertEquals(2, exec("report", out.toString(), "--figures", bad.toString()));

@@ -106,6 +106,11 @@ final class ReportCommand implements Callable<Integer> {
         if (recorded != null && !recorded.equals(s.name()))
             throw new IllegalArgumentException("it is study " + s.name() + ", the results are study " + recorded + "'s");
         if (s.report().isEmpty()) throw new IllegalArgumentException("it has no report: list (the default figures need no --figures)");
+        // an edited sweep or workload list draws nothing new: the figures are the folder's runs (a newcomer expected otherwise)
+        String shape = org.hmsim.platform.kernel.results.Provenance.recordedShape(dir);
+        if (shape != null && !shape.equals(s.shape()))
+            ctx.err().println("note: " + figures + " now plans " + s.shape() + "; " + dir + " holds " + shape
+                    + ": the figures draw the runs the folder holds (run the study to get the others)");
         return s.report();
     }
 

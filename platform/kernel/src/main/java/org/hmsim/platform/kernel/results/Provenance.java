@@ -81,6 +81,9 @@ public final class Provenance {
     /** The folder whose swaps the execution that began {@code dir} replayed ({@code --replay-swaps}), or null. */
     public static String recordedReplaySource(Path dir) { return recorded(dir, "replay_swaps_from"); }
 
+    /** The shape of the study ("1 machine x 2 workloads x ... = N runs") study.json records, or null. */
+    public static String recordedShape(Path dir) { return recorded(dir, "shape"); }
+
     /** The study's name study.json records, or null (none, or unreadable). */
     public static String recordedStudy(Path dir) { return recorded(dir, "study"); }
 
