@@ -80,6 +80,9 @@ public final class Directory implements MemSink, MemClient, EventTarget {
     private final boolean[] bankScheduled;
     private List<MemClient> refusedGpu = new ArrayList<>(), notifying = new ArrayList<>();
     private Runnable cpuRetry = () -> {};
+    /** CPU requests that found every MSHR busy, in arrival order, and whether the CPU has the next freed MSHR. */
+    private final java.util.ArrayDeque<MemRequest> cpuWaiting = new java.util.ArrayDeque<>();
+    private boolean cpuFirst = true;
 
     long lookups, entryHits, entryMisses, recalls, cpuProbes, gpuProbes_, invalidations, dataFromCpu, mshrRefusals,
             bypassed, idealLookups, queueDelayPs, maxQueueDelayPs, completed, totalLatencyPs, blockedOnLine, admitted, writebacksDone, dataFromGpu, gpuLinesDropped,
@@ -182,9 +185,9 @@ public final class Directory implements MemSink, MemClient, EventTarget {
 
     /**
      * A CPU LLC miss ({@code READ}, or {@code WRITE} = read for ownership; {@code WRITE} with size 0 = an
-     * upgrade, the data is already in the LLC). Returns {@link #REFUSED} (all MSHRs busy: retry after
-     * {@link #setCpuRetry}'s callback), {@link #ACCEPTED} (the answer comes to {@code r.replyTo}) or
-     * {@link #GRANTED_NOW} (an upgrade with nothing to wait for; {@code r} is untouched).
+     * upgrade, the data is already in the LLC). Returns {@link #ACCEPTED} (the answer comes to {@code r.replyTo}; with
+     * every MSHR busy the request waits here for its turn) or {@link #GRANTED_NOW} (an upgrade with nothing to wait for;
+     * {@code r} is untouched). Since 2026-11-30 never {@link #REFUSED}.
      */
     public int cpuRequest(MemRequest r) {
         long line = r.paddr & ~((long) lineBytes - 1);
@@ -204,9 +207,10 @@ public final class Directory implements MemSink, MemClient, EventTarget {
             out.send(r, cpuMemory);
             return ACCEPTED;
         }
-        if (freeMshrs == 0) {
+        if (freeMshrs == 0) { // waits here for its turn at a freed MSHR (release), as the GPU's senders wait for theirs
             mshrRefusals++;
-            return REFUSED;
+            cpuWaiting.add(r);
+            return ACCEPTED;
         }
         admit(r, CoherencePolicy.AGENT_CPU, line);
         return ACCEPTED;
@@ -415,6 +419,12 @@ public final class Directory implements MemSink, MemClient, EventTarget {
                 break;
             }
         }
+        // CPU requests waiting here and GPU senders refused take a freed MSHR in turn. The GPU's, told first, always took
+        // it while the CPU retried from its cores: a CPU phase alongside a kernel made no progress until the kernel ended
+        // (a CPU-GPU interference trial: one access issued 1 us into a kernel was answered at its end, 7.2 us in)
+        boolean cpuTurn = !cpuWaiting.isEmpty() && (refusedGpu.isEmpty() || cpuFirst);
+        if (!cpuWaiting.isEmpty() && !refusedGpu.isEmpty()) cpuFirst = !cpuFirst;
+        if (cpuTurn) admitWaitingCpu();
         if (!refusedGpu.isEmpty()) {
             // swap lists first: a notified sender may be refused again and must stay registered
             List<MemClient> notify = refusedGpu;
@@ -423,7 +433,13 @@ public final class Directory implements MemSink, MemClient, EventTarget {
             for (int i = 0; i < notify.size(); i++) notify.get(i).onSpaceAvailable(this);
             notify.clear();
         }
+        if (!cpuTurn && freeMshrs > 0 && !cpuWaiting.isEmpty()) admitWaitingCpu();
         cpuRetry.run();
+    }
+
+    private void admitWaitingCpu() {
+        MemRequest r = cpuWaiting.poll();
+        admit(r, CoherencePolicy.AGENT_CPU, r.paddr & ~((long) lineBytes - 1));
     }
 
     // ---------------------------------------------------------------- protocol
@@ -538,7 +554,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         lastChangePs = now;
     }
 
-    public int inFlight() { return mLine.length - freeMshrs + out.size(); }
+    public int inFlight() { return mLine.length - freeMshrs + out.size() + cpuWaiting.size(); }
 
     /** Directory MSHRs held by requests in flight. */
     public int mshrsInUse() { return mLine.length - freeMshrs; }
@@ -587,7 +603,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         s.counter("gpu_store_invalidations", "GPU stores that invalidated the CPU's copies (the seed's write-through write at the directory; untimed)", () -> storeInvalidations);
         s.counter("gpu_stores_in_flight", "GPU stores to a CPU-held block with a directory transaction in flight (left to it)", () -> storesLeftInFlight);
         s.counter("data_from_cpu", "GPU reads answered with the CPU's dirty data instead of memory", () -> dataFromCpu);
-        s.counter("mshr_refusals", "requests refused because every directory MSHR was busy", () -> mshrRefusals);
+        s.counter("mshr_refusals", "requests that found every directory MSHR busy (a GPU sender refused, a CPU request queued for its turn)", () -> mshrRefusals);
         s.counter("blocked_on_block", "requests that waited for an earlier transaction to the same block", () -> blockedOnLine);
         s.counter("queue_delay_ps", "sum over lookups of the time waited at the bank (directory queueing delay)", () -> queueDelayPs);
         s.counter("max_queue_delay_ps", "longest wait at a bank", () -> maxQueueDelayPs);

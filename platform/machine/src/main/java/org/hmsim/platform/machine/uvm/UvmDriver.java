@@ -98,6 +98,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private boolean[] dropped = new boolean[0];
     private DroppedFaults droppedFaults = new DroppedFaults(), spareDropped = new DroppedFaults();
     private long replays;
+    /** Faults held for pages whose copy out is under way (refault set): each takes a fault-buffer entry. */
+    private int refaultsPending;
     /** The allocation (its index in the OS's list) each page belongs to; -1 for a hole. */
     private int[] allocationOf = new int[0];
     /** The allocation of the fault the tree prefetcher is answering: its region ends at that allocation's edges. */
@@ -219,20 +221,13 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
             faultsMerged++;
             return false;
         }
-        int global = gpu * smsPerGpu + sm;
-        if (st == EVICTING) { // its copy to the host is still under way: the fault is served once that copy is done
-            refault[i] = true;
-            faultSm[i] = global;
-            faultedAt[i] = engine.now();
-            faults++;
-            refaultsAfterEviction++;
-            for (UnifiedMemory.Listener l : listeners) l.onFault(global, vpn);
-            return false;
-        }
-        raise(i, vpn, global, engine.now());
-        startIdleHandlers();
+        raise(i, vpn, gpu * smsPerGpu + sm, engine.now());
+        if (state[i] == FETCHING) startIdleHandlers(); // it entered the buffer (not held for its copy out, nor dropped)
         return false;
     }
+
+    /** Faults in the buffer, counting those held for a page whose copy out is under way (they take an entry too). */
+    private int bufferOccupancy() { return bSize + refaultsPending; }
 
     /**
      * A far fault on a page not resident nor coming enters the fault buffer; with the buffer full it is dropped, as the
@@ -241,7 +236,9 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
      * trial: fault_buffer 4 and 256 gave the same run, with 63 entries in the 4-entry buffer).
      */
     private void raise(int i, long vpn, int sm, long since) {
-        if (bSize >= cfg.faultBuffer()) {
+        // an entry held for a page still being copied out counts too: with several handlers those faults entered the
+        // buffer past its size when the copy ended (a prefetching trial saw 23 in a 1-entry buffer)
+        if (bufferOccupancy() >= cfg.faultBuffer()) {
             bufferOverflows++;
             if (!dropped[i]) {
                 dropped[i] = true;
@@ -249,11 +246,17 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
             }
             return;
         }
-        state[i] = FETCHING;
         faultSm[i] = sm;
         faultedAt[i] = since;
         faults++;
-        push(vpn);
+        if (state[i] == EVICTING) { // its copy to the host is still under way: the fault is served once that copy is done
+            refault[i] = true;
+            refaultsPending++;
+            refaultsAfterEviction++;
+        } else {
+            state[i] = FETCHING;
+            push(vpn);
+        }
         for (UnifiedMemory.Listener l : listeners) l.onFault(sm, vpn);
     }
 
@@ -268,8 +271,9 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
             int i = index(d.vpn[k]);
             dropped[i] = false;
             // a page that came and left meanwhile woke its walks when it came: nobody waits to fault on it again
-            if (state[i] == NONRES && gpuWaiting[i] != 0) raise(i, d.vpn[k], d.sm[k], d.since[k]);
-            else if (state[i] == FETCHING) faultsMerged++; // brought meanwhile (a prefetch, another fault): it joins that copy
+            boolean absent = state[i] == NONRES || state[i] == EVICTING && !refault[i];
+            if (absent && gpuWaiting[i] != 0) raise(i, d.vpn[k], d.sm[k], d.since[k]);
+            else if (state[i] == FETCHING || state[i] == EVICTING) faultsMerged++; // coming meanwhile (a prefetch, another fault): it joins
         }
         d.size = 0;
         return true;
@@ -640,6 +644,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         state[i] = NONRES;
         if (refault[i]) { // faulted again during its copy out: fetched like any fault now that the host holds it
             refault[i] = false;
+            refaultsPending--;
             state[i] = FETCHING;
             push(baseVpn + i);
             startIdleHandlers();
