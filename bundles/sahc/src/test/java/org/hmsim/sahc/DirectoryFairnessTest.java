@@ -44,6 +44,7 @@ class DirectoryFairnessTest {
         assertTrue(Apu.stat(beside, "directory.mshr_refusals") > 0, "the case: the kernel's misses fill the directory's MSHRs");
         assertTrue(kernel > 3 * phaseAlone, "the case: the kernel outlasts the phase (" + kernel + " ps against " + phaseAlone + ")");
         // the CPU's few accesses wait their turn, not the whole kernel
+        assertTrue(Apu.stat(beside, "directory.cpu_mshr_wait_ps") > 0, "the CPU's wait for an MSHR is timed");
         assertTrue(phaseBeside < phaseAlone + 0.5 * kernel, "the CPU's phase took " + phaseBeside + " ps beside a " + kernel + " ps kernel (alone "
                 + phaseAlone + ")");
     }

@@ -82,6 +82,9 @@ public final class Directory implements MemSink, MemClient, EventTarget {
     private Runnable cpuRetry = () -> {};
     /** CPU requests that found every MSHR busy, in arrival order, and whether the CPU has the next freed MSHR. */
     private final java.util.ArrayDeque<MemRequest> cpuWaiting = new java.util.ArrayDeque<>();
+    /** When each waiting CPU request arrived (boxed: only requests that found every MSHR busy come here). */
+    private final java.util.ArrayDeque<Long> cpuWaitingSince = new java.util.ArrayDeque<>();
+    private long cpuMshrWaitPs;
     private boolean cpuFirst = true;
 
     long lookups, entryHits, entryMisses, recalls, cpuProbes, gpuProbes_, invalidations, dataFromCpu, mshrRefusals,
@@ -210,6 +213,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         if (freeMshrs == 0) { // waits here for its turn at a freed MSHR (release), as the GPU's senders wait for theirs
             mshrRefusals++;
             cpuWaiting.add(r);
+            cpuWaitingSince.add(engine.now());
             return ACCEPTED;
         }
         admit(r, CoherencePolicy.AGENT_CPU, line);
@@ -439,6 +443,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
 
     private void admitWaitingCpu() {
         MemRequest r = cpuWaiting.poll();
+        cpuMshrWaitPs += engine.now() - cpuWaitingSince.poll();
         admit(r, CoherencePolicy.AGENT_CPU, r.paddr & ~((long) lineBytes - 1));
     }
 
@@ -603,6 +608,8 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         s.counter("gpu_store_invalidations", "GPU stores that invalidated the CPU's copies (the seed's write-through write at the directory; untimed)", () -> storeInvalidations);
         s.counter("gpu_stores_in_flight", "GPU stores to a CPU-held block with a directory transaction in flight (left to it)", () -> storesLeftInFlight);
         s.counter("data_from_cpu", "GPU reads answered with the CPU's dirty data instead of memory", () -> dataFromCpu);
+        s.counter("cpu_mshr_wait_ps", "time CPU requests waited for a directory MSHR, summed (the queue delays above start once one is taken)",
+                () -> cpuMshrWaitPs);
         s.counter("mshr_refusals", "requests that found every directory MSHR busy (a GPU sender refused, a CPU request queued for its turn)", () -> mshrRefusals);
         s.counter("blocked_on_block", "requests that waited for an earlier transaction to the same block", () -> blockedOnLine);
         s.counter("queue_delay_ps", "sum over lookups of the time waited at the bank (directory queueing delay)", () -> queueDelayPs);
