@@ -71,6 +71,7 @@ class PolicyRegistryTest {
         // a named version stays in the label (runs.csv, figures): two versions compared had shared one bar (a placement trial)
         assertEquals("lru@1.9.0", r.resolve(Slot.REPLACEMENT, "lru@1.9.0", Map.of()).label());
         assertEquals("lru", r.resolve(Slot.REPLACEMENT, "lru", Map.of()).label());
+        assertEquals("lru", r.resolve(Slot.REPLACEMENT, "lru@1.10.0", Map.of()).label(), "the version the bare name picks: the same simulation, one label");
         r.remove(v2);
         assertEquals("1.9.0", r.resolveDefault(Slot.REPLACEMENT).entry().version());
         r.remove(v1);

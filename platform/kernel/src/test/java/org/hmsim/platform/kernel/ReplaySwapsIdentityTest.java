@@ -71,6 +71,15 @@ class ReplaySwapsIdentityTest extends ResultsCli {
         assertTrue(!Files.exists(out), "nothing ran");
     }
 
+    /** A folder replayed into itself is refused: the run would move its swaps to previous/ and a resume would find none. */
+    @Test
+    void aFolderIsNotReplayedIntoItself() throws Exception {
+        Path recorded = recorded("0002");
+        assertOneLineError(exec("run", study.toString(), "--out", recorded.toString(), "--no-report", "--jobs", "1", "--replay-swaps", recorded.toString()),
+                "--replay-swaps: " + recorded + " is the --out folder itself");
+        assertTrue(Files.exists(recorded.resolve("runs/0002/swaps.csv")) && !Files.exists(recorded.resolve("previous")), "nothing moved");
+    }
+
     /** The same runs replay, also from a study of another name (a copy): the name is no part of a run. */
     @Test
     void theSameRunReplaysItsSwaps() throws Exception {

@@ -161,12 +161,15 @@ public final class Compare {
      * which columns set them apart (a newcomer compared a study against itself with another L2 miss path and read "12 of
      * 12 differences beyond 2 %").
      */
+    /** The start of the note that no run of A has a configuration of B. */
+    public static final String NOTHING_MATCHED = "no run of A has a configuration of B, so no metric was compared";
+
     static String nothingMatched(Results a, Results b, List<Diff> diffs) {
         if (diffs.isEmpty() || !diffs.stream().allMatch(d -> d.metric().startsWith("(") && (d.runA().isEmpty() || d.runB().isEmpty()))) return null;
         List<String> apart = new ArrayList<>();
         for (String c : a.configColumns())
             if (!a.values(c).equals(b.values(c))) apart.add(c + " (A: " + String.join(", ", a.values(c)) + "; B: " + String.join(", ", b.values(c)) + ")");
-        return "no run of A has a configuration of B, so no metric was compared"
+        return NOTHING_MATCHED
                 + (apart.isEmpty() ? "" : ": they differ in " + String.join(", ", apart)) + "; compare folders of the same runs";
     }
 

@@ -96,6 +96,13 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         java.util.Map<String, java.util.List<org.hmsim.platform.machine.ScriptedSwap>> replay = new java.util.HashMap<>();
+        // replaying a folder into itself: the run moves its swaps to previous/, and a resume then finds none for the runs
+        // still to come, which ran unswapped (an artifact evaluator's trial)
+        if (replaySwaps != null && replaySwaps.toAbsolutePath().normalize().equals(dir)) {
+            e.println("--replay-swaps: " + replaySwaps + " is the --out folder itself: this run would move its recorded swaps to "
+                    + org.hmsim.platform.kernel.results.EarlierResults.PREVIOUS + "/; copy it elsewhere and replay from the copy");
+            return Commands.BAD_INPUT;
+        }
         if (replaySwaps != null) {
             if (!java.nio.file.Files.isDirectory(replaySwaps.resolve("runs"))) {
                 e.println("--replay-swaps: " + replaySwaps + " is not a results folder (no runs/)");
@@ -239,7 +246,8 @@ final class RunCommand implements Callable<Integer> {
      */
     private boolean interrupted(StudyExecution ex, PrintStream e) {
         if (!ctx.kernel().closing() && !ex.interrupted()) return false;
-        e.println("hmsim run: interrupted; the runs that finished are kept in " + ex.out() + " (run --resume continues)");
+        e.println("hmsim run: interrupted; the runs that finished are kept in " + ex.out() + " (run --resume"
+                + (replaySwaps == null ? "" : " --replay-swaps " + replaySource()) + " continues)");
         e.flush();
         return true;
     }

@@ -147,16 +147,23 @@ public final class PolicyRegistry {
      * Validates a choice: {@code name} (or {@code name@version}) must be installed for the slot and every
      * parameter must be known, of its type and in range. The newest version wins when none is named.
      */
-    public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given) { return pinned(name, choose(find(slot, name), given)); }
+    public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given) { return pinned(slot, name, choose(find(slot, name), given)); }
 
     /** As {@link #resolve}; {@code providerCheck} false leaves out the provider's own check (types and ranges only). */
     public PolicyChoice resolve(Slot slot, String name, Map<String, ?> given, boolean providerCheck) {
         PolicyEntry e = find(slot, name);
-        return pinned(name, providerCheck ? choose(e, given) : new PolicyChoice(slot, e, typed(e, given), new LinkedHashMap<>(given)));
+        return pinned(slot, name, providerCheck ? choose(e, given) : new PolicyChoice(slot, e, typed(e, given), new LinkedHashMap<>(given)));
     }
 
-    /** A choice written {@code name@version} keeps its version in its label. */
-    private static PolicyChoice pinned(String name, PolicyChoice c) { return name.indexOf('@') >= 0 ? c.withVersionShown() : c; }
+    /**
+     * A choice written {@code name@version} keeps its version in its label where the bare name picks another entry (an
+     * older version beside a newer): {@code lru@1.0.0}, the only lru, is labelled {@code lru}, the same simulation as
+     * {@code lru}, which compare must match (an artifact evaluator's trial).
+     */
+    private PolicyChoice pinned(Slot slot, String name, PolicyChoice c) {
+        int at = name.indexOf('@');
+        return at < 0 || findOrNull(slot, name.substring(0, at)) == c.entry() ? c : c.withVersionShown();
+    }
 
     /** A choice of this installed entry (exactly this provider, whatever else has its name and version). */
     public PolicyChoice choose(PolicyEntry e, Map<String, ?> given) {
