@@ -123,8 +123,11 @@ public final class Report {
             return;
         }
         StringBuilder b = new StringBuilder("<dl class=\"prov\">\n");
-        for (String k : List.of("study", "study_file", "study_sha256", "hmsim_version", "java_version", "java_vendor", "seeds", "runs", "shape", "status", "started", "finished", "swaps", "report")) {
-            if (!s.containsKey(k)) continue;
+        // source_commit and a resumed folder's executions, first_started and replay_swaps_from were in study.json only (an
+        // artifact evaluator's trial); a key an older study.json lacks, or holds empty, is left out
+        for (String k : List.of("study", "study_file", "study_sha256", "hmsim_version", "source_commit", "java_version", "java_vendor", "seeds", "runs",
+                "shape", "status", "first_started", "started", "finished", "executions", "replay_swaps_from", "swaps", "report")) {
+            if (!s.containsKey(k) || s.get(k) == null || "".equals(s.get(k))) continue;
             b.append("<dt>").append(Html.esc(k)).append("</dt><dd>").append(Html.esc(flow(s.get(k)))).append("</dd>\n");
         }
         h.raw(b.append("</dl>\n").toString());

@@ -80,6 +80,19 @@ class ReportTest {
         assertTrue(html.contains("placement: local \u2192 interleave"), "the swap of run 0001 is marked on its time series");
     }
 
+    /** A resumed folder's provenance is shown in full (it was in study.json only: an artifact evaluator's trial). */
+    @Test
+    void theProvenanceShowsHowTheFolderWasMade() throws Exception {
+        Synthetic.folder(dir, "[{\"kind\":\"timeseries\",\"runs\":[1]}]");
+        Path study = dir.resolve("study.json");
+        Files.writeString(study, Files.readString(study).replace("\"status\":\"finished\"", "\"status\":\"finished\",\"source_commit\":\"v1-3-gabcdef0\","
+                + "\"first_started\":\"2026-11-30T00:00:00Z\",\"executions\":3,\"replay_swaps_from\":\"/data/recorded\",\"finished\":null"));
+        String html = Files.readString(Report.write(dir, dir, null).html());
+        for (String p : List.of("v1-3-gabcdef0", "first_started", "2026-11-30T00:00:00Z", "executions", "/data/recorded"))
+            assertTrue(html.contains(p), "provenance shows " + p);
+        assertFalse(html.contains("<dt>finished</dt>"), "a value not recorded (null) is left out");
+    }
+
     @Test
     void theStudysOwnFiguresReplaceTheDefaults() throws Exception {
         Synthetic.folder(dir, "[{\"metric\":\"sim_time_ns\",\"normalise_to\":{\"placement\":\"local\"},\"by\":\"workload\"},"
