@@ -129,7 +129,12 @@ final class Y {
     private String kind() {
         if (node instanceof MappingNode) return "a mapping";
         if (node instanceof SequenceNode) return "a list";
-        return "'" + ((ScalarNode) node).getValue() + "'";
+        // cut: a text trace given as {file: t.txt} is one long scalar, and the message quoted all 66 KB of it (a trial)
+        String v = ((ScalarNode) node).getValue();
+        if (v.length() <= 60 && !v.contains("\n")) return "'" + v + "'";
+        String first = v.lines().findFirst().orElse("");
+        return "text ('" + first.substring(0, Math.min(40, first.length())) + "...', " + v.length()
+                + " characters: is this a workload file? a trace is named {trace: ...})";
     }
 
     static Set<String> fields(String... names) { return new java.util.LinkedHashSet<>(List.of(names)); }

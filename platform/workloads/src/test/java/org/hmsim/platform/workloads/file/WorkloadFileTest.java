@@ -554,6 +554,14 @@ class WorkloadFileTest {
         });
     }
 
+    /** A text file that is no workload file is quoted briefly, not whole (a trace given as {file: t.txt} was quoted in full). */
+    @Test
+    void aLongTextIsNotQuotedWhole() {
+        String trace = "kernel 0 grid 2 block 64 some trace header that goes on\n" + "0x7f00 LOAD 4 ffffffff\n".repeat(500);
+        WorkloadFileException e = assertThrows(WorkloadFileException.class, () -> parse(trace));
+        assertTrue(e.getMessage().length() < 400 && e.getMessage().contains("is this a workload file? a trace is named {trace: ...}"), e.getMessage());
+    }
+
     /** Whole numbers in a file's fields may be hexadecimal, as in its expressions (n: 0x400 was "not a whole number"). */
     @Test
     void hexadecimalWholeNumbers() {
