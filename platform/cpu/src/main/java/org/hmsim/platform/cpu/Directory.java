@@ -82,8 +82,6 @@ public final class Directory implements MemSink, MemClient, EventTarget {
     private Runnable cpuRetry = () -> {};
     /** CPU requests that found every MSHR busy, in arrival order, and whether the CPU has the next freed MSHR. */
     private final java.util.ArrayDeque<MemRequest> cpuWaiting = new java.util.ArrayDeque<>();
-    /** When each waiting CPU request arrived (boxed: only requests that found every MSHR busy come here). */
-    private final java.util.ArrayDeque<Long> cpuWaitingSince = new java.util.ArrayDeque<>();
     private long cpuMshrWaitPs;
     private boolean cpuFirst = true;
 
@@ -213,7 +211,6 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         if (freeMshrs == 0) { // waits here for its turn at a freed MSHR (release), as the GPU's senders wait for theirs
             mshrRefusals++;
             cpuWaiting.add(r);
-            cpuWaitingSince.add(engine.now());
             return ACCEPTED;
         }
         admit(r, CoherencePolicy.AGENT_CPU, line);
@@ -443,7 +440,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
 
     private void admitWaitingCpu() {
         MemRequest r = cpuWaiting.poll();
-        cpuMshrWaitPs += engine.now() - cpuWaitingSince.poll();
+        cpuMshrWaitPs += engine.now() - r.createdPs; // the CPU side creates each request as it asks (CpuSide.access, retryLater)
         admit(r, CoherencePolicy.AGENT_CPU, r.paddr & ~((long) lineBytes - 1));
     }
 

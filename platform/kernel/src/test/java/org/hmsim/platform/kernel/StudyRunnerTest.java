@@ -239,13 +239,13 @@ class StudyRunnerTest {
                     "kernels[0].steps[0].load", "index 5000 is outside 'a' (1024 elements) at cta 1, tid 0, i 0, launch 0"));
         };
         Path out = dir.resolve("oob");
-        assertEquals(3, run(study, out, 1, false, sim));
+        assertEquals(StudyExecution.FAILED_RUNS, run(study, out, 1, false, sim));
         String error = read(out.resolve("runs/0001/error.txt"));
         assertTrue(error.contains("oob.yaml:9:15") && error.contains("index 5000 is outside 'a' (1024 elements)"), error);
         assertTrue(!error.contains("\tat "), "no stack trace: " + error);
         // anything else keeps its stack trace (a plugin's bug)
         Path other = dir.resolve("npe");
-        assertEquals(3, run(study, other, 1, false, spec -> { throw new NullPointerException("in a policy"); }));
+        assertEquals(StudyExecution.FAILED_RUNS, run(study, other, 1, false, spec -> { throw new NullPointerException("in a policy"); }));
         assertTrue(read(other.resolve("runs/0001/error.txt")).contains("\tat "));
     }
 }

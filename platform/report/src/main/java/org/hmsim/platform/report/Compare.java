@@ -36,8 +36,9 @@ public final class Compare {
      *
      * @param notes what a side lacks of its study (Results#notes), as "A: ..." or "B: ..."
      * @param seeds the most seeds either folder ran each configuration with
+     * @param nothingCompared no run of A had a configuration of B (every difference is a run on one side only)
      */
-    public record Outcome(List<Diff> diffs, int moved, Path html, int figures, List<String> notes, int seeds) {
+    public record Outcome(List<Diff> diffs, int moved, Path html, int figures, List<String> notes, int seeds, boolean nothingCompared) {
         public boolean anyMoved() { return moved > 0; }
     }
 
@@ -161,15 +162,12 @@ public final class Compare {
      * which columns set them apart (a newcomer compared a study against itself with another L2 miss path and read "12 of
      * 12 differences beyond 2 %").
      */
-    /** The start of the note that no run of A has a configuration of B. */
-    public static final String NOTHING_MATCHED = "no run of A has a configuration of B, so no metric was compared";
-
     static String nothingMatched(Results a, Results b, List<Diff> diffs) {
         if (diffs.isEmpty() || !diffs.stream().allMatch(d -> d.metric().startsWith("(") && (d.runA().isEmpty() || d.runB().isEmpty()))) return null;
         List<String> apart = new ArrayList<>();
         for (String c : a.configColumns())
             if (!a.values(c).equals(b.values(c))) apart.add(c + " (A: " + String.join(", ", a.values(c)) + "; B: " + String.join(", ", b.values(c)) + ")");
-        return NOTHING_MATCHED
+        return "no run of A has a configuration of B, so no metric was compared"
                 + (apart.isEmpty() ? "" : ": they differ in " + String.join(", ", apart)) + "; compare folders of the same runs";
     }
 
@@ -244,7 +242,8 @@ public final class Compare {
         provenanceOf(h, b);
         Path html = outDir.resolve(Report.HTML);
         Report.write(html, h.close().getBytes(StandardCharsets.UTF_8));
-        return new Outcome(diffs, moved, html, fa.size() + fb.size(), List.copyOf(notes), Math.max(a.values("seed").size(), b.values("seed").size()));
+        return new Outcome(diffs, moved, html, fa.size() + fb.size(), List.copyOf(notes), Math.max(a.values("seed").size(), b.values("seed").size()),
+                unmatched != null);
     }
 
     /**

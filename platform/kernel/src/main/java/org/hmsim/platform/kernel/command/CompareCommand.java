@@ -89,7 +89,7 @@ final class CompareCommand implements Callable<Integer> {
             o.println("note: " + c.seeds() + " seeds per configuration, compared seed by seed: --over-seeds compares each configuration's"
                     + " median over its seeds and counts a change only where it leaves the seeds' spread");
         // nothing compared is no change found: a script reading exit 1 as "something moved" was told so (a trial)
-        if (c.notes().stream().anyMatch(n -> n.startsWith(org.hmsim.platform.report.Compare.NOTHING_MATCHED))) return Commands.BAD_INPUT;
+        if (c.nothingCompared()) return Commands.BAD_INPUT;
         return c.anyMoved() ? 1 : Commands.OK;
     }
 

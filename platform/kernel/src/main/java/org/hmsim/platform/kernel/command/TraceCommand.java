@@ -102,13 +102,10 @@ final class TraceCommand implements Callable<Integer> {
                     if (given.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim()) != null)
                         throw new IllegalArgumentException("--param " + kv.substring(0, eq).trim() + " is given twice");
                 }
-                Path file = Path.of(workload);
-                boolean isFile = (workload.endsWith(".yaml") || workload.endsWith(".yml")) || Files.isRegularFile(file);
-                WorkloadChoice choice = isFile ? ctx.kernel().workloads().resolveFile(file, workload, given)
-                        : ctx.kernel().workloads().resolve(workload, given);
+                WorkloadChoice choice = ctx.kernel().workloads().resolveNameOrFile(workload, given);
                 Workload w = choice.create(seed);
                 output.check();
-                if (isFile) TraceOutput.notTheInput(output.out, file);
+                if (org.hmsim.platform.kernel.registry.WorkloadRegistry.namesAFile(workload)) TraceOutput.notTheInput(output.out, Path.of(workload));
                 TraceSink sink = Traces.writer(output.out, output.text);
                 boolean ok = false;
                 long n;

@@ -47,9 +47,7 @@ final class WorkloadsCommand implements Callable<Integer> {
         WorkloadChoice choice;
         try {
             // a file as a study's {file: ...} takes it (a trial: "unknown workload '/tmp/w/spmv-csr.yaml'")
-            java.nio.file.Path file = java.nio.file.Path.of(name);
-            boolean isFile = name.endsWith(".yaml") || name.endsWith(".yml") || java.nio.file.Files.isRegularFile(file);
-            choice = isFile ? ctx.kernel().workloads().resolveFile(file, name, java.util.Map.of()) : ctx.kernel().workloads().resolve(name, java.util.Map.of());
+            choice = ctx.kernel().workloads().resolveNameOrFile(name, java.util.Map.of());
         } catch (InvalidChoiceException e) {
             ctx.err().println("workloads: " + e.getMessage());
             return Commands.BAD_INPUT;

@@ -53,6 +53,16 @@ public final class WorkloadRegistry {
         return choose(e, given);
     }
 
+    /** Whether a command-line workload argument names a workload file (a .yaml or .yml name, or an existing file) rather than a workload. */
+    public static boolean namesAFile(String text) {
+        return text.endsWith(".yaml") || text.endsWith(".yml") || java.nio.file.Files.isRegularFile(Path.of(text));
+    }
+
+    /** A command-line workload argument: a workload file ({@link #namesAFile}) or an installed workload's name. */
+    public WorkloadChoice resolveNameOrFile(String text, Map<String, ?> given) {
+        return namesAFile(text) ? resolveFile(Path.of(text), text, given) : resolve(text, given);
+    }
+
     /** Reads a workload file and validates the parameters given to it. */
     public WorkloadChoice resolveFile(Path file, String display, Map<String, ?> given) {
         WorkloadProvider p;

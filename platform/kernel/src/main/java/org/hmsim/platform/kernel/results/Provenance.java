@@ -63,7 +63,8 @@ public final class Provenance {
         p.put("started", started.toString());
         // a resumed folder keeps when its first execution started and counts the executions that wrote it: study.json
         // described the last one alone, and an artifact reader could not tell the folder was made in several (a trial)
-        String then = recorded(dir, "started"), first = recorded(dir, "first_started"), count = recorded(dir, "executions");
+        Map<String, Object> earlier = recorded(dir);
+        String then = text(earlier.get("started")), first = text(earlier.get("first_started")), count = text(earlier.get("executions"));
         p.put("first_started", first != null ? first : then != null ? then : started.toString());
         int executions = count == null ? 1 : (int) Double.parseDouble(count);
         p.put("executions", then != null && !then.equals(started.toString()) ? executions + 1 : executions);
@@ -87,14 +88,18 @@ public final class Provenance {
     /** The study's name study.json records, or null (none, or unreadable). */
     public static String recordedStudy(Path dir) { return recorded(dir, "study"); }
 
-    private static String recorded(Path dir, String key) {
+    private static String recorded(Path dir, String key) { return text(recorded(dir).get(key)); }
+
+    /** {@code dir}'s study.json as read (empty: none, or unreadable). */
+    private static Map<String, Object> recorded(Path dir) {
         Path f = dir.resolve(ResultsFolder.PROVENANCE);
-        if (!java.nio.file.Files.isRegularFile(f)) return null;
+        if (!java.nio.file.Files.isRegularFile(f)) return Map.of();
         try {
-            Object v = Json.read(f).get(key);
-            return v == null ? null : v.toString();
+            return Json.read(f);
         } catch (RuntimeException e) {
-            return null;
+            return Map.of();
         }
     }
+
+    private static String text(Object v) { return v == null ? null : v.toString(); }
 }

@@ -93,17 +93,14 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     // page state, indexed by vpn - baseVpn (set up at the first fault, when allocations are final)
     private long baseVpn = -1;
     private byte[] state = new byte[0];
-    private boolean[] hole = new boolean[0];
     /** Pages whose fault the full buffer dropped, waiting for the replay (each once in {@link #droppedFaults}). */
     private boolean[] dropped = new boolean[0];
     private DroppedFaults droppedFaults = new DroppedFaults(), spareDropped = new DroppedFaults();
     private long replays;
     /** Faults held for pages whose copy out is under way (refault set): each takes a fault-buffer entry. */
     private int refaultsPending;
-    /** The allocation (its index in the OS's list) each page belongs to; -1 for a hole. */
+    /** The allocation (its index in the OS's list) each page belongs to; -1 for a hole (guard gaps between allocations). */
     private int[] allocationOf = new int[0];
-    /** The allocation of the fault the tree prefetcher is answering: its region ends at that allocation's edges. */
-    private int prefetchAllocation = -1;
     private int[] faultSm = new int[0];
     private long[] gpuWaiting = new long[0];
     private int[] cost = new int[0];
@@ -211,7 +208,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     public boolean resident(int gpu, int sm, long vpn, FaultWaiter waiter) {
         init();
         int i = index(vpn);
-        if (i < 0 || hole[i]) return true; // outside every allocation: let translation report the segmentation fault
+        if (i < 0 || allocationOf[i] < 0) return true; // outside every allocation: let translation report the segmentation fault
         byte st = state[i];
         prefetchedUnused[i] = false; // a walk wants the page: a prefetch of it was used (or was late, if it is still coming)
         if (st == RESIDENT) return true;
@@ -463,8 +460,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         long[] left = {room};
         for (int k = 0; k < b.demand; k++) {
             long vpn = b.pages[k];
-            prefetchAllocation = allocationOf[index(vpn)];
-            int n = tree == null ? 0 : tree.prefetch(vpn, this::treeState, prefetchOut);
+            int allocation = allocationOf[index(vpn)];
+            int n = tree == null ? 0 : tree.prefetch(vpn, v -> treeState(v, allocation), prefetchOut);
             addCandidates(b, n, left, false);
             addCandidates(b, Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), left, true);
         }
@@ -474,7 +471,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         if (byPolicy) proposalsPolicy += Math.max(0, n);
         for (int j = 0; j < n; j++) {
             int i = index(prefetchOut[j]);
-            if (i < 0 || hole[i] || state[i] != NONRES) continue; // an evicting page's host copy is not complete yet
+            if (i < 0 || allocationOf[i] < 0 || state[i] != NONRES) continue; // an evicting page's host copy is not complete yet
             int unit = unitCost(prefetchOut[j]);
             if (cfg.prefetchEvicts() ? b.units + unit > left[0] : left[0] < unit) return;
             if (cfg.prefetchEvicts()) b.units += unit;
@@ -499,9 +496,9 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
      * region spanning two allocations prefetched the neighbour's pages (a trial: one fault in a 64 KB array brought 7
      * pages of another the kernel never touched), and an allocation's edge counted the holes beyond it as valid.
      */
-    private int treeState(long vpn) {
+    private int treeState(long vpn, int allocation) {
         int i = index(vpn);
-        if (i < 0 || allocationOf[i] != prefetchAllocation) return TreePrefetcher.Pages.OUTSIDE;
+        if (i < 0 || allocationOf[i] != allocation) return TreePrefetcher.Pages.OUTSIDE;
         return state[i] == RESIDENT || state[i] == FETCHING ? TreePrefetcher.Pages.PRESENT : TreePrefetcher.Pages.ABSENT;
     }
 
@@ -554,7 +551,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private void preload() {
         init();
         for (int i = 0; i < state.length; i++) {
-            if (hole[i] || state[i] != NONRES) continue;
+            if (allocationOf[i] < 0 || state[i] != NONRES) continue;
             int unit = unitCost(baseVpn + i);
             if (usedUnits + unit > capacityUnits) break;
             usedUnits += unit;
@@ -737,7 +734,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     /** Frame units of the whole footprint if every page migrated in now. */
     private long footprintUnits() {
         long units = 0;
-        for (int i = 0; i < state.length; i++) if (!hole[i]) units += unitCost(baseVpn + i);
+        for (int i = 0; i < state.length; i++) if (allocationOf[i] >= 0) units += unitCost(baseVpn + i);
         return units;
     }
 
@@ -758,19 +755,14 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         baseVpn = lo;
         int n = (int) (hi - lo);
         state = new byte[n];
-        // guard gaps between allocations are no pages of the footprint: never fetched, never faulted
-        hole = new boolean[n];
-        Arrays.fill(hole, true);
         dropped = new boolean[n];
+        // guard gaps between allocations (-1) are no pages of the footprint: never fetched, never faulted
         allocationOf = new int[n];
         Arrays.fill(allocationOf, -1);
         for (int k = 0; k < allocs.size(); k++) {
             Allocation a = allocs.get(k);
             long first = Math.floorDiv(a.baseVa(), pageBytes), end = Math.floorDiv(a.endVa() + pageBytes - 1, pageBytes);
-            for (long v = first; v < end; v++) {
-                hole[(int) (v - lo)] = false;
-                allocationOf[(int) (v - lo)] = k;
-            }
+            for (long v = first; v < end; v++) allocationOf[(int) (v - lo)] = k;
         }
         faultSm = new int[n];
         pageHandler = new short[n];
