@@ -56,4 +56,33 @@ class LiveSwapTest extends ContainerPerClass {
         List<List<String>> replayed = Studies.parseCsv(Files.readString(replayOut.resolve("runs/0001/swaps.csv"), StandardCharsets.UTF_8));
         assertEquals("replay", replayed.get(1).get(replayed.get(0).indexOf("cause")));
     }
+
+    /**
+     * The dram-scheduler slot swapped mid-run in the container, to policies of the memory-scheduling bundle: the CPU's
+     * phase beside a GPU that saturates the DRAM ends sooner than under FR-FCFS alone, and each swap is recorded ok.
+     */
+    @Test
+    void theDramSchedulerSwapsToAnotherBundlesPolicyMidRun(@TempDir Path dir) throws Exception {
+        String[] head = {"seed: 1", "machine: " + Hmsim.examples().resolve("machines/sahc.yaml"),
+                "overrides: {pools.ddr.bandwidth: 40GB/s, pools.ddr.queue: 512}",
+                "workloads:", "  - {file: " + Hmsim.examples().resolve("workloads/cpu-beside-gpu.yaml") + ", n: 65536, cpu_kb: 64}"};
+        Path plain = Hmsim.write(dir.resolve("plain.yaml"), concat(new String[] {"study: plain"}, head));
+        Path swapped = Hmsim.write(dir.resolve("swapped.yaml"), concat(new String[] {"study: swapped"}, head, new String[] {"swaps:",
+                "  - {at: 2us, slot: dram-scheduler, to: cpu-first}", "  - {at: 6us, slot: dram-scheduler, to: {name: bliss, threshold: 8}}"}));
+        Path a = dir.resolve("a"), b = dir.resolve("b");
+        Hmsim.Result ra = Hmsim.run(container, "run", plain.toString(), "--out", a.toString(), "--no-report");
+        assertEquals(0, ra.code(), () -> Studies.errors(ra, a));
+        Hmsim.Result rb = Hmsim.run(container, "run", swapped.toString(), "--out", b.toString(), "--no-report");
+        assertEquals(0, rb.code(), () -> Studies.errors(rb, b));
+        List<java.util.Map<String, String>> swaps = Studies.swaps(b);
+        assertEquals(2, swaps.size(), swaps.toString());
+        for (var s : swaps) assertEquals("ok", s.get("outcome"), s.toString());
+        assertTrue(swaps.toString().contains("org.hmsim.memsched"), "the memory-scheduling bundle's policies: " + swaps);
+        double before = Double.parseDouble(Studies.column(a, "host_phase_ns").get(0)), after = Double.parseDouble(Studies.column(b, "host_phase_ns").get(0));
+        assertTrue(after < 0.9 * before, "the CPU's phase: " + after + " ns against " + before + " under FR-FCFS");
+    }
+
+    private static String[] concat(String[]... parts) {
+        return java.util.Arrays.stream(parts).flatMap(java.util.Arrays::stream).toArray(String[]::new);
+    }
 }

@@ -18,7 +18,9 @@ public enum Slot {
     REPLACEMENT("replacement", ReplacementPolicy.class, "victim choice within a cache set, in every L1 and L2 (one policy for both; a fully associative L2 keeps its own LRU)"),
     INTERLEAVE("interleave", InterleavePolicy.class, "how physical addresses map to channels and GPUs"),
     CTA_SCHEDULER("cta-scheduler", CtaSchedulerPolicy.class, "which SM runs each thread block"),
-    WARP_SCHEDULER("warp-scheduler", WarpSchedulerPolicy.class, "which ready warp an SM issues from");
+    WARP_SCHEDULER("warp-scheduler", WarpSchedulerPolicy.class, "which ready warp an SM issues from"),
+    /** Since api.policy 1.24.0. */
+    DRAM_SCHEDULER("dram-scheduler", DramSchedulerPolicy.class, "which queued request a DRAM channel serves next, in every pool whose machine file does not fix its own scheduler");
 
     private final String id;
     private final Class<? extends Policy> type;

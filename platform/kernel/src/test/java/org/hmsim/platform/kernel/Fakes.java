@@ -110,6 +110,7 @@ public final class Fakes {
         r.add(new Provider(Slot.PLACEMENT, "paired", "1.0.0", List.of(ParamSpec.string("pairs", "", "name=value,...")), false));
         r.add(new Provider(Slot.PLACEMENT, "pinned", "1.0.0", List.of(ParamSpec.string("pool", "", "a pool's name")), false));
         r.add(new Provider(Slot.REPLACEMENT, "random", "1.0.0", List.of(), false));
+        r.add(new Provider(Slot.DRAM_SCHEDULER, "fcfs", "1.0.0", List.of(), false));
         r.add(new Provider(Slot.REPLACEMENT, "by-allocation", "1.0.0", List.of(ParamSpec.string("alloc", "", "an allocation's name")), false));
         r.add(new Provider(Slot.REPLACEMENT, "tagged", "1.0.0", List.of(ParamSpec.string("tag", "", "any text, numbers or words")), false));
         return r;

@@ -842,6 +842,21 @@ class StudyParserTest {
                 e.errors().stream().map(x -> x.line() + ":" + x.field()).toList(), e.getMessage());
     }
 
+    /** A DRAM scheduler where every pool's machine file fixes its own is never asked: refused where every run is so, noted where some are. */
+    @Test
+    void aDramSchedulerThatActsOnNoPoolIsSaid() throws Exception {
+        Fakes.write(dir, "machines/fixed.yaml", Fakes.MACHINE.replace("name: small", "name: fixed").replace("capacity: 1GB }", "capacity: 1GB, scheduler: fr-fcfs }")
+                .replace("capacity: 4GB }", "capacity: 4GB, scheduler: fcfs }"));
+        StudyException e = error("study: p\nmachine: ../machines/fixed.yaml\nworkloads: [stream]\npolicies:\n  dram-scheduler: fcfs\n");
+        assertTrue(e.getMessage().contains("policies.dram-scheduler: fcfs on machine fixed: acts on no pool: the machine file fixes every pool's scheduler"),
+                e.getMessage());
+        Study crossed = parse("study: p\nmachines: [../machines/small.yaml, ../machines/fixed.yaml]\nworkloads: [stream]\npolicies:\n  dram-scheduler: fcfs\n");
+        assertEquals(1, crossed.notes().size(), crossed.notes().toString());
+        assertTrue(crossed.notes().get(0).endsWith("(run 0002)"), crossed.notes().toString());
+        assertEquals(List.of(), parse("study: p\nmachine: ../machines/fixed.yaml\nworkloads: [stream]\npolicies:\n  dram-scheduler: fr-fcfs\n").notes(),
+                "the slot's default says nothing: it is what the machine would run anyway");
+    }
+
     /** A replacement policy where both GPU cache levels keep LRU is never asked: refused where every run is so, noted where some are (a trial). */
     @Test
     void aReplacementPolicyThatActsOnNoCacheIsSaid() throws Exception {
@@ -871,10 +886,12 @@ class StudyParserTest {
         Study swapped = parse(crossed + "swaps:\n  - {at: kernel 1, slot: replacement, to: {name: tagged, tag: noted}}\n");
         assertEquals(List.of("swaps[0].to: replacement -> tagged(tag=noted) on machine small: acts as lru with several pools (2 runs: 0001, 0002)"), swapped.notes());
 
+        // at the swept entry, not at the first slot under policies: (a trial's error about a swept slot came a line early)
         StudyException e = error("study: n\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
-                + "policies:\n  replacement: {sweep: [lru, {name: tagged, tag: noted}]}\n");
-        assertTrue(e.getMessage().contains("policies.replacement: tagged(tag=noted) on machine small: acts as lru with several pools, on every run of the study"),
+                + "policies:\n  placement: local\n  replacement: {sweep: [lru, {name: tagged, tag: noted}]}\n");
+        assertTrue(e.getMessage().contains("policies.replacement.sweep[1]: tagged(tag=noted) on machine small: acts as lru with several pools, on every run of the study"),
                 e.getMessage());
+        assertEquals(List.of(6), e.errors().stream().map(x -> x.line()).toList(), e.getMessage());
         // every such choice, each at its own line (a trial's second one was dropped and the first said at another slot's line)
         StudyException both = error("study: n\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
                 + "policies:\n  placement: local\n  replacement: {name: tagged, tag: noted}\nswaps:\n  - {at: kernel 1, slot: replacement, to: {name: tagged, tag: noted}}\n");

@@ -74,8 +74,8 @@ class StudyRunnerTest {
         assertEquals(17, lines.size());
         assertEquals("run,status,workload,machine,slot.placement,slot.migration,slot.residency,slot.throttling,slot.compression,"
                 + "slot.cacheability,slot.coherence,slot.l2-miss-path,slot.replacement,slot.interleave,slot.cta-scheduler,"
-                + "slot.warp-scheduler,pools.ddr.bandwidth,seed,sim_time_ns,l2_hit_rate,edges", lines.get(0));
-        assertTrue(lines.get(1).startsWith("0001,ok,stream,small,local,none,none,none,none,cache-all,none,conventional,lru,fine,round-robin,gto,40GB/s,1,"), lines.get(1));
+                + "slot.warp-scheduler,slot.dram-scheduler,pools.ddr.bandwidth,seed,sim_time_ns,l2_hit_rate,edges", lines.get(0));
+        assertTrue(lines.get(1).startsWith("0001,ok,stream,small,local,none,none,none,none,cache-all,none,conventional,lru,fine,round-robin,gto,fr-fcfs,40GB/s,1,"), lines.get(1));
         assertTrue(lines.get(4).startsWith("0004,ok,stream,small,ratio(fast_percent=30),"), lines.get(4));
         assertTrue(lines.get(9).startsWith("0009,ok,bfs(nodes=4096),"), lines.get(9));
         assertTrue(lines.get(1).endsWith(","), "stream has no edges metric: " + lines.get(1));

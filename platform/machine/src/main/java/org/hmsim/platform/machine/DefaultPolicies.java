@@ -9,7 +9,7 @@ import org.hmsim.api.policy.Slot;
  * The policy of each slot when a study names none: the baseline machine of the Agarwal thesis
  * (seed 000) — first-touch-local placement, no migration/residency/throttling/compression/coherence,
  * every access cacheable, conventional L2 miss path, LRU, fine-grained interleave, round-robin CTAs,
- * greedy-then-oldest warps.
+ * greedy-then-oldest warps, FR-FCFS DRAM channels.
  */
 public final class DefaultPolicies {
     private static final Map<Slot, String> NAMES = new EnumMap<>(Slot.class);
@@ -27,6 +27,7 @@ public final class DefaultPolicies {
         NAMES.put(Slot.INTERLEAVE, "fine");
         NAMES.put(Slot.CTA_SCHEDULER, "round-robin");
         NAMES.put(Slot.WARP_SCHEDULER, "gto");
+        NAMES.put(Slot.DRAM_SCHEDULER, "fr-fcfs");
     }
 
     private DefaultPolicies() {}

@@ -120,7 +120,8 @@ public final class Machine implements MachineView {
         }
         os.setPlacement(policy(Slot.PLACEMENT, PlacementPolicy.class));
         for (int i = 0; i < cfg.pools().size(); i++)
-            pools.add(new DramPool(cfg.pools().get(i), i, engine, policy(Slot.INTERLEAVE, InterleavePolicy.class), requests,
+            pools.add(new DramPool(cfg.pools().get(i), i, engine, policy(Slot.INTERLEAVE, InterleavePolicy.class),
+                    policy(Slot.DRAM_SCHEDULER, org.hmsim.api.policy.DramSchedulerPolicy.class), requests,
                     cfg.pools().get(i).jitterPs() > 0 ? SeedStreams.stream(seed, "jitter.pool." + i) : null));
         for (LinkConfig l : cfg.links()) links.add(new Link(l, engine, requests));
         multiGpu = org.hmsim.platform.machine.multigpu.MultiGpu.create(poolInfos, cfg.gpus(), cfg.pageBytes(), policy(Slot.INTERLEAVE, InterleavePolicy.class));

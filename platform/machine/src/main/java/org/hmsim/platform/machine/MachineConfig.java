@@ -380,7 +380,8 @@ public final class MachineConfig {
             throw new ConfigException(tt.child("refi"), "must exceed rfc + ras + rp + rcd + cl + wr, each of the last five at least 1 (" + cycle
                     + " cycles): a refresh period must leave time to open a row and use it");
         int queue = p.integer("queue", 64, 1, 1 << 16);
-        String sched = choice(p, "scheduler", "fr-fcfs", "fcfs", "fr-fcfs or fcfs") ? "fcfs" : "fr-fcfs";
+        // given, it fixes the pool's controller (hardware); absent, the study's dram-scheduler slot decides (fr-fcfs by default)
+        String sched = !p.has("scheduler") ? null : choice(p, "scheduler", "fr-fcfs", "fcfs", "fr-fcfs or fcfs") ? "fcfs" : "fr-fcfs";
         Tree et = p.tree("energy");
         // an unknown kind took DDR4's energies without a word (a trial's HBM2e: 160 pJ/B instead of HBM2's 31)
         if (!ENERGY_KINDS.contains(kind) && !(et.has("activate_pj") && et.has("read_pj_per_byte") && et.has("write_pj_per_byte")))
@@ -536,8 +537,19 @@ public final class MachineConfig {
         if (uvm != null && uvm.prefetcher().equals("none") && tree.get("uvm") instanceof Map<?, ?> u)
             // prefetch_evicts still governs a residency policy's own prefetches: only the tree's region is inert
             if (u.containsKey("prefetch_region_pages")) notes.add("uvm.prefetch_region_pages: acts on nothing with uvm.prefetcher: none");
+        for (PoolConfig p : pools) {
+            // one command per command-clock cycle: a bandwidth no request size can reach is a clock set as the data rate
+            // (a trial swept clock believing only latency would change, docs/machine-files.md)
+            double perChannel = p.bytesPerSecond() / p.channels(), lineCap = 128 * p.clockMHz() * 1e6;
+            if (perChannel > lineCap)
+                notes.add("pools." + p.name() + ".bandwidth: a channel issues one command per cycle of its " + fmt(p.clockMHz()) + " MHz clock, so even"
+                        + " 128 B requests move at most " + fmt(lineCap * p.channels() / 1e9) + " GB/s of its " + fmt(p.bytesPerSecond() / 1e9)
+                        + " GB/s (the clock is the command clock, not the data rate)");
+        }
         return notes;
     }
+
+    private static String fmt(double v) { return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString(); }
 
     public int gpus() { return gpus; }
 

@@ -164,7 +164,7 @@ final class Swapper implements EventTarget {
     static Drain drainOf(Slot s) {
         return switch (s) {
             case PLACEMENT, CTA_SCHEDULER, THROTTLING, COMPRESSION, RESIDENCY -> Drain.NONE;
-            case CACHEABILITY, REPLACEMENT, WARP_SCHEDULER -> Drain.NONE;
+            case CACHEABILITY, REPLACEMENT, WARP_SCHEDULER, DRAM_SCHEDULER -> Drain.NONE;
             case L2_MISS_PATH -> Drain.GPU;
             case COHERENCE, INTERLEAVE -> Drain.MEMORY;
             case MIGRATION -> Drain.LAUNCH;
@@ -567,6 +567,14 @@ final class Swapper implements EventTarget {
                 // at a kernel boundary nothing runs: it said "told the running kernel" there too (a trial)
                 return imported + (told == 0 ? "; no kernel running (it places the next launch's blocks)"
                         : "; told the running kernel" + (told > 1 ? "s" : "") + " (onSwappedInMidKernel)");
+            }
+            case DRAM_SCHEDULER -> {
+                int reached = 0;
+                for (DramPool pool : m.pools) reached += pool.setScheduler((org.hmsim.api.policy.DramSchedulerPolicy) p) ? 1 : 0;
+                // a pool whose machine file names its scheduler keeps it: said, since the swap acts on nothing there
+                return imported + "; queued requests stay" + (reached == m.pools.size() ? ""
+                        : reached == 0 ? "; every pool's machine file fixes its scheduler, so nothing changed"
+                        : "; " + (m.pools.size() - reached) + " of " + m.pools.size() + " pools keep the scheduler their machine file fixes");
             }
             case WARP_SCHEDULER -> {
                 m.liveWarps.swapTo((WarpSchedulerPolicy) p);

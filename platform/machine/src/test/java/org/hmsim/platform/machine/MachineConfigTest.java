@@ -170,6 +170,29 @@ class MachineConfigTest {
                 error("pools.0.write_ack", "posted").getMessage());
     }
 
+    /**
+     * A channel issues one command per cycle of its clock, so a bandwidth above 128 B a cycle per channel is out of reach
+     * of every request: noted (a trial swept a pool's clock believing only latency would change). Every preset stays below.
+     */
+    @Test
+    void aPoolBandwidthNoRequestCanReachIsNoted() {
+        MachineConfig m = Presets.machine("small", "pools.0.channels", 1, "pools.0.bandwidth", "256GB/s", "pools.0.clock", "1GHz");
+        String name = m.pools().get(0).name();
+        assertEquals(List.of("pools." + name + ".bandwidth: a channel issues one command per cycle of its 1000 MHz clock, so even 128 B requests move"
+                + " at most 128 GB/s of its 256 GB/s (the clock is the command clock, not the data rate)"), m.notes());
+        assertEquals(List.of(), Presets.machine("small", "pools.0.channels", 1, "pools.0.bandwidth", "128GB/s", "pools.0.clock", "1GHz").notes());
+        for (String preset : List.of("agarwal-ch4", "agarwal-ch6", "coda", "coda-big", "etc", "frc-hd7770", "frc-rx540", "frc-rx570", "frc-vega64", "sahc"))
+            assertEquals(List.of(), Presets.machine(preset).notes(), preset);
+    }
+
+    /** A pool's scheduler is the dram-scheduler slot's unless its machine file fixes one. */
+    @Test
+    void aPoolsSchedulerIsTheSlotsUnlessTheMachineFileFixesOne() {
+        assertEquals(null, Presets.machine("small").pools().get(0).scheduler());
+        assertEquals("fcfs", Presets.machine("small", "pools.0.scheduler", "FCFS").pools().get(0).scheduler());
+        assertEquals("pools.0.scheduler: unknown scheduler 'frfcfs2' (fr-fcfs or fcfs)", error("pools.0.scheduler", "frfcfs2").getMessage());
+    }
+
     /** The channel-wide DRAM constraints are off unless given; refresh needs both of its fields. */
     @Test
     void aPoolsChannelWideTimingIsOptionalAndRefreshNeedsBothFields() {

@@ -141,7 +141,23 @@ final class RunChecks {
                 return doc.error(spec.paramNodes().get(named), spec.paramFields().get(named), message);
             if (spec.nameNode() != null) return doc.error(spec.nameNode(), spec.field(), message);
         }
+        PolicySpec swept = sweptSpec(c);
+        if (swept != null && swept.nameNode() != null) return doc.error(swept.nameNode(), swept.field(), message);
         return f.originOf(f.firstKey("policies", "sweep")).error("policies." + c.slot().id(), message);
+    }
+
+    /**
+     * The entry of a {@code policies: {slot: {sweep: [...]}}} list that gives choice {@code c}, or null: a trial's error
+     * about a swept cacheability policy came at the line of the slot above it.
+     */
+    private PolicySpec sweptSpec(PolicyChoice c) {
+        List<PolicySpec> named = new ArrayList<>();
+        for (SweepDim d : swapSection.policies.policyDims)
+            if (d instanceof SweepDim.PolicyChoice pc && pc.slot() == c.slot())
+                for (PolicySpec s : pc.specs()) if (s.name().split("@")[0].equals(c.entry().name())) named.add(s);
+        for (PolicySpec s : named)
+            if (String.valueOf(s.params()).equals(String.valueOf(c.params().asMap()))) return s;
+        return named.isEmpty() ? null : named.get(0);
     }
 
     /**
@@ -173,11 +189,23 @@ final class RunChecks {
         return out;
     }
 
-    /** What the platform notes of choice {@code c} on machine {@code m} (null: nothing): a replacement policy no cache asks. */
+    /**
+     * What the platform notes of choice {@code c} on machine {@code m} (null: nothing): a replacement policy no cache asks,
+     * a DRAM scheduler no pool runs.
+     */
     private static String platformNote(PolicyChoice c, org.hmsim.platform.machine.MachineConfig m) {
-        if (c.slot() != org.hmsim.api.policy.Slot.REPLACEMENT
-                || c.entry().name().equals(org.hmsim.platform.kernel.registry.Defaults.name(org.hmsim.api.policy.Slot.REPLACEMENT))) return null;
-        return replacementActsOnNoCache(m);
+        if (c.entry().name().equals(org.hmsim.platform.kernel.registry.Defaults.name(c.slot()))) return null;
+        return switch (c.slot()) {
+            case REPLACEMENT -> replacementActsOnNoCache(m);
+            case DRAM_SCHEDULER -> dramSchedulerActsOnNoPool(m);
+            default -> null;
+        };
+    }
+
+    /** Why the dram-scheduler slot's policy schedules no channel on machine {@code m}, or null: every pool fixes its own. */
+    private static String dramSchedulerActsOnNoPool(org.hmsim.platform.machine.MachineConfig m) {
+        if (m.pools().stream().anyMatch(p -> p.scheduler() == null)) return null;
+        return "acts on no pool: the machine file fixes every pool's scheduler (pools.<p>.scheduler; leave it out for the slot to decide)";
     }
 
     /**

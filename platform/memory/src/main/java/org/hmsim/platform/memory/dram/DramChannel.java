@@ -5,6 +5,7 @@ import org.hmsim.api.engine.EventTarget;
 import org.hmsim.api.mem.AccessKind;
 import org.hmsim.api.mem.MemClient;
 import org.hmsim.api.mem.MemRequest;
+import org.hmsim.api.policy.DramSchedulerPolicy;
 import org.hmsim.api.stats.Histogram;
 import org.hmsim.api.stats.Stats;
 import org.hmsim.platform.memory.Rates;
@@ -50,6 +51,12 @@ import org.hmsim.platform.memory.Rates;
  * commands strictly in arrival order (only the oldest request may read/write); ACT/PRE still prepare
  * banks for younger requests, each bank for its oldest request (which may close a row that younger
  * requests would have hit). Completions follow the data bus, so they leave in column-command order.
+ *
+ * <p><b>Ranked scheduling</b> (the {@code dram-scheduler} slot's own policies, {@link DramSchedulerPolicy}): each bank
+ * offers the command of its best-ranked queued request (column command on an open row, else ACT, else PRE, even of a
+ * row queued requests still hit), and the best-ranked offer that may issue now goes, equal ranks oldest first. With
+ * FR-FCFS's ranks (row hits 0, others 1) this is FR-FCFS exactly ({@code DramSchedulerEquivalenceTest}); the built-in
+ * paths above are its faster form, a scan of the bank lists being the ranked path's cost.
  */
 final class DramChannel implements EventTarget {
     private static final int WAKE = 0, DONE = 1;
@@ -60,7 +67,10 @@ final class DramChannel implements EventTarget {
     private final DramPool owner;
     private final int index;
     private final Engine engine;
-    private final boolean frfcfs;
+    /** Built-in FR-FCFS; else built-in FCFS, or {@link #ranked} ranks. Changed by a live swap of the slot. */
+    private boolean frfcfs;
+    /** The slot policy's state for this channel, or null: a built-in scheduler runs. */
+    private DramSchedulerPolicy.State ranked;
     private final int banks, rowBytes, depth;
     private final long tRCD, tRP, tCL, tRAS, tRC, tWR, tCK;
     private final long tRRD, tFAW, tWTR, tRTRS, tRFC, tREFI;
@@ -128,11 +138,18 @@ final class DramChannel implements EventTarget {
 
     DramChannel(DramPool owner, int index, int channels, Engine engine, DramTimingPs t, int banks, int rowBytes, int depth,
                 boolean frfcfs, double channelBytesPerSecond, int burstBytes) {
+        this(owner, index, channels, engine, t, banks, rowBytes, depth, frfcfs, null, channelBytesPerSecond, burstBytes);
+    }
+
+    /** {@code ranked}: the dram-scheduler slot's state for this channel, or null for the built-in FR-FCFS or FCFS. */
+    DramChannel(DramPool owner, int index, int channels, Engine engine, DramTimingPs t, int banks, int rowBytes, int depth,
+                boolean frfcfs, DramSchedulerPolicy.State ranked, double channelBytesPerSecond, int burstBytes) {
         if (banks < 1 || banks > 64) throw new IllegalArgumentException("banks must be in [1, 64]");
         this.owner = owner;
         this.index = index;
         this.engine = engine;
         this.frfcfs = frfcfs;
+        this.ranked = ranked;
         this.banks = banks;
         this.rowBytes = rowBytes;
         this.depth = depth;
@@ -248,7 +265,12 @@ final class DramChannel implements EventTarget {
         // Only the new request can make the next command earlier: for the others an arrival changes
         // nothing but hitCount, which can only hold a PRE back; and a pending wake is never later than
         // their earliest command. So the new request's own ready time decides, as a full scan would.
-        ensureWake(Math.max(now, readyAt(s, bankOldest)));
+        if (ranked != null) {
+            ranked.onArrival(r, bank);
+            ensureWake(Math.max(now, nextIssuePs())); // an arrival may change the best offer of its bank, which ranks decide
+        } else {
+            ensureWake(Math.max(now, readyAt(s, bankOldest)));
+        }
         return true;
     }
 
@@ -271,7 +293,12 @@ final class DramChannel implements EventTarget {
     private void schedule(long now) {
         if (now >= refreshDueAt) refresh(now);
         int cas, prep;
-        if (frfcfs) {
+        if (ranked != null) {
+            int s = bestReadyRanked(now);
+            boolean hit = s != NONE && openRow[sBank[s]] == sRow[s];
+            cas = hit ? s : NONE;
+            prep = hit ? NONE : s;
+        } else if (frfcfs) {
             cas = oldestReadyHit(now);
             prep = cas == NONE ? oldestReadyPrepare(now) : NONE;
         } else {
@@ -372,7 +399,56 @@ final class DramChannel implements EventTarget {
 
     /** The earliest time any queued request has a command to issue (Long.MAX_VALUE: none). */
     private long nextIssuePs() {
+        if (ranked != null) {
+            bestReadyRanked(Long.MIN_VALUE);
+            return rankedNext;
+        }
         return frfcfs ? nextIssueByBank() : nextIssueByScan();
+    }
+
+    /** Set by {@link #bestReadyRanked}: the earliest time any bank's offered command may issue (Long.MAX_VALUE: none). */
+    private long rankedNext;
+
+    /**
+     * Ranked scheduling: each bank's best-ranked request (rank, then age) offers its command; answers the best-ranked
+     * offer that may issue at {@code now} (NONE if none) and sets {@link #rankedNext} to the earliest offer's time.
+     */
+    private int bestReadyRanked(long now) {
+        int best = NONE;
+        long bestRank = Long.MAX_VALUE, bestSeq = Long.MAX_VALUE, next = Long.MAX_VALUE;
+        for (long m = queuedBanks; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            int offer = NONE;
+            long offerRank = Long.MAX_VALUE;
+            for (int j = bankHead[b]; j != NONE; j = bNext[j]) { // oldest first: a later equal rank does not win
+                long r = ranked.rank(sReq[j], b, openRow[b] == sRow[j]);
+                if (offer == NONE || r < offerRank) {
+                    offer = j;
+                    offerRank = r;
+                }
+            }
+            long t = openRow[b] == sRow[offer] ? Math.max(colReady[b], busReady(offer))
+                    : openRow[b] == CLOSED ? actAt(b) : preReady[b];
+            t = Math.max(t, cmdFreeAt);
+            if (t < next) next = t;
+            if (t <= now && (offerRank < bestRank || offerRank == bestRank && sSeq[offer] < bestSeq)) {
+                best = offer;
+                bestRank = offerRank;
+                bestSeq = sSeq[offer];
+            }
+        }
+        rankedNext = next;
+        return best;
+    }
+
+    /**
+     * Which scheduler runs from now on: a built-in one ({@code state} null; FR-FCFS or FCFS) or {@code state}'s ranks.
+     * Queued requests, open rows and every timing stamp stay; the next command is chosen under the new rules.
+     */
+    void setScheduler(boolean builtInFrFcfs, DramSchedulerPolicy.State state) {
+        this.frfcfs = builtInFrFcfs;
+        this.ranked = state;
+        if (qLen > 0) ensureWake(Math.max(engine.now(), nextIssuePs()));
     }
 
     /**
@@ -473,6 +549,7 @@ final class DramChannel implements EventTarget {
         if (sClass[s] == HIT) sClass[s] = MISS;
         activates++;
         if (actPaced) paceActivates(now);
+        if (ranked != null) ranked.onActivate(b);
         int n = 0, first = NONE;
         for (int j = bankHead[b]; j != NONE; j = bNext[j]) {
             if (sRow[j] != row) continue;
@@ -521,17 +598,19 @@ final class DramChannel implements EventTarget {
             case MISS -> misses++;
             default -> conflicts++;
         }
-        // The column command is always for its bank's oldest hit (FR-FCFS picks per bank; FCFS only the
-        // queue's oldest request), so the bank's next hit is the first later one with the open row.
+        // The built-in schedulers' column command is always for its bank's oldest hit (FR-FCFS picks per bank; FCFS
+        // only the queue's oldest request), so the bank's next hit is the first later one with the open row; ranks may
+        // serve a younger hit first, which leaves the oldest as it was.
         if (--hitCount[b] == 0) {
             bankHit[b] = NONE;
             hitBanks &= ~(1L << b);
-        } else {
+        } else if (bankHit[b] == s) {
             long row = openRow[b];
             int j = bNext[s];
             while (sRow[j] != row) j = bNext[j];
             bankHit[b] = j;
         }
+        if (ranked != null) ranked.onColumn(r, b);
         long delay = now - sArrive[s];
         if (queueDelay != null) queueDelay.record(delay);
         if (poolQueueDelay != null) poolQueueDelay.record(delay);

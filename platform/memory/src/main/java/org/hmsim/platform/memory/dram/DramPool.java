@@ -11,6 +11,7 @@ import org.hmsim.api.mem.MemClient;
 import org.hmsim.api.mem.MemRequest;
 import org.hmsim.api.mem.MemSink;
 import org.hmsim.api.mem.RequestPool;
+import org.hmsim.api.policy.DramSchedulerPolicy;
 import org.hmsim.api.policy.InterleavePolicy;
 import org.hmsim.api.stats.Histogram;
 import org.hmsim.api.stats.Stats;
@@ -73,6 +74,15 @@ public final class DramPool implements DramView, MemSink, EventTarget {
     /** {@code jitter}: the seeded stream {@link PoolConfig#jitterPs()} draws from (required when it is above 0). */
     public DramPool(PoolConfig cfg, int poolIndex, Engine engine, InterleavePolicy interleave, RequestPool requests,
                     java.util.random.RandomGenerator jitter) {
+        this(cfg, poolIndex, engine, interleave, null, requests, jitter);
+    }
+
+    /**
+     * {@code scheduler}: the dram-scheduler slot's policy, which the pool's channels run unless the pool's own
+     * {@link PoolConfig#scheduler()} fixes one; null = FR-FCFS (the slot's default).
+     */
+    public DramPool(PoolConfig cfg, int poolIndex, Engine engine, InterleavePolicy interleave, DramSchedulerPolicy scheduler,
+                    RequestPool requests, java.util.random.RandomGenerator jitter) {
         validate(cfg);
         if (cfg.jitterPs() > 0 && jitter == null) throw new IllegalArgumentException("pool " + cfg.name() + ": jitter needs a random stream");
         this.jitter = cfg.jitterPs() > 0 ? jitter : null;
@@ -83,16 +93,40 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         this.interleave = interleave;
         this.timing = DramTimingPs.of(cfg.timing(), ClockDomain.ofMHz("dram." + cfg.name(), cfg.clockMHz()));
         this.controllerPs = cfg.controllerLatencyPs();
-        boolean frfcfs = !schedulerName(cfg).equals("fcfs");
+        int rule = builtInRule(scheduler);
         double perChannel = cfg.bytesPerSecond() / cfg.channels();
         channels = new DramChannel[cfg.channels()];
         for (int c = 0; c < channels.length; c++)
-            channels[c] = new DramChannel(this, c, channels.length, engine, timing, cfg.banks(), cfg.rowBytes(), cfg.queueDepth(), frfcfs, perChannel, cfg.burstBytes());
+            channels[c] = new DramChannel(this, c, channels.length, engine, timing, cfg.banks(), cfg.rowBytes(), cfg.queueDepth(),
+                    rule != DramSchedulerPolicy.BUILT_IN_FCFS, rule == DramSchedulerPolicy.RANKED ? scheduler.forChannel(poolIndex, c, cfg.banks()) : null,
+                    perChannel, cfg.burstBytes());
         info = new PoolInfo(poolIndex, cfg.name(), cfg.kind(), cfg.node(), cfg.channels(), cfg.bytesPerSecond(), cfg.capacityBytes());
     }
 
     private static String schedulerName(PoolConfig cfg) {
         return cfg.scheduler() == null ? "fr-fcfs" : cfg.scheduler().trim().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether the machine file fixes this pool's scheduler, so the dram-scheduler slot does not reach it. */
+    public boolean schedulerFixed() { return cfg.scheduler() != null; }
+
+    /** The scheduler rule the channels run: the pool's own where it fixes one, else the slot policy's. */
+    private int builtInRule(DramSchedulerPolicy slot) {
+        if (schedulerFixed() || slot == null)
+            return schedulerName(cfg).equals("fcfs") ? DramSchedulerPolicy.BUILT_IN_FCFS : DramSchedulerPolicy.BUILT_IN_FR_FCFS;
+        return slot.builtIn();
+    }
+
+    /**
+     * A live swap of the dram-scheduler slot: the channels rank with {@code p} from now on (queued requests stay), unless
+     * the machine file fixes this pool's scheduler. False when it does (nothing changed).
+     */
+    public boolean setScheduler(DramSchedulerPolicy p) {
+        if (schedulerFixed()) return false;
+        int rule = builtInRule(p);
+        for (DramChannel c : channels)
+            c.setScheduler(rule != DramSchedulerPolicy.BUILT_IN_FCFS, rule == DramSchedulerPolicy.RANKED ? p.forChannel(index, c.index(), cfg.banks()) : null);
+        return true;
     }
 
     private static void validate(PoolConfig c) {
