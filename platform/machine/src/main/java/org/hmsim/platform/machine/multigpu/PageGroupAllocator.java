@@ -21,9 +21,16 @@ import org.hmsim.platform.memory.os.FrameMapper;
  * group; slots of CGP groups that no page ever wants stay empty (counted as {@code cgp_slots_idle}, the
  * fragmentation the page-group rule costs). Groups are numbered from the top of the memories down
  * (local frame {@code frames - 1 - k} for the k-th group used).
+ *
+ * <p><b>Full.</b> With no group left to open, a page goes whole to the GPU memory with the most free slots of open
+ * groups ({@code cgp_spills}); with none left either, the GPU memories are full and {@link #map} answers
+ * {@link #GPU_MEMORIES_FULL}: the OS then finds every GPU pool full ({@link #framesAvailableBelow} is 0) and spills the
+ * page to another pool (the CPU's) as it does a full pool's on a one-GPU machine.
  */
 public final class PageGroupAllocator implements FrameMapper {
     private static final byte FREE = 0, FGP = 1, CGP = 2;
+    /** No GPU frame left for the page: the OS takes a frame the ordinary way, which spills it to a pool not a GPU memory. */
+    static final long GPU_MEMORIES_FULL = -1;
 
     private final GpuMemories mem;
     private final Supplier<InterleavePolicy> interleave;
@@ -67,6 +74,7 @@ public final class PageGroupAllocator implements FrameMapper {
 
     private long spreadPage(long vpn) {
         if (fgpGroup < 0 || fgpUsed == n) {
+            if (nextGroup >= maxGroups) return spreadWhenNoGroupLeft(vpn);
             fgpGroup = newGroup(FGP, vpn);
             fgpUsed = 0;
             fgpGroups++;
@@ -75,8 +83,23 @@ public final class PageGroupAllocator implements FrameMapper {
         return PhysicalAddress.make(mem.spreadPool(), (frameOf(fgpGroup) * n + fgpUsed++) * page);
     }
 
+    /**
+     * A spread page needs a whole group, and none is left: it goes whole to the GPU memory with the most free slots (GPU
+     * memory before the CPU's, as the OS's spill order by bandwidth has it), else the GPU memories are full.
+     */
+    private long spreadWhenNoGroupLeft(long vpn) {
+        int roomiest = roomiest();
+        if (roomiest < 0) return GPU_MEMORIES_FULL;
+        cgpSpills++;
+        return wholePage(roomiest, vpn);
+    }
+
     private long wholePage(int home, long vpn) {
-        if (openHead[home] == openTail[home] && nextGroup >= maxGroups) home = spill(home, vpn);
+        if (openHead[home] == openTail[home] && nextGroup >= maxGroups) {
+            home = roomiest();
+            if (home < 0) return GPU_MEMORIES_FULL;
+            cgpSpills++;
+        }
         long g;
         if (openHead[home] < openTail[home]) {
             g = open[home][openHead[home]++];
@@ -90,18 +113,14 @@ public final class PageGroupAllocator implements FrameMapper {
     }
 
     /**
-     * Memory {@code home} is full (every group's slot for it taken, no group left to open): the page goes whole to the
-     * memory with the most free slots of open groups, as the OS spills a full pool's page to another (a review found a
-     * mix's big program failing "out of memory" with three memories nearly empty).
+     * The memory a page goes whole to when the one it wants is full (every group's slot for it taken, no group left to
+     * open): the one with the most free slots of open groups, as the OS spills a full pool's page to another (a review
+     * found a mix's big program failing "out of memory" with three memories nearly empty); -1 when none has a free slot.
      */
-    private int spill(int home, long vpn) {
+    private int roomiest() {
         int best = -1;
         for (int m = 0; m < n; m++)
             if (openTail[m] - openHead[m] > (best < 0 ? 0 : openTail[best] - openHead[best])) best = m;
-        if (best < 0)
-            throw new IllegalStateException("out of memory: every page group of the GPU memories is in use when mapping page 0x" + Long.toHexString(vpn)
-                    + " (wanted whole in memory " + home + ")");
-        cgpSpills++;
         return best;
     }
 
@@ -147,7 +166,7 @@ public final class PageGroupAllocator implements FrameMapper {
         s.counter("fgp_pages", "pages spread over every GPU memory (fine-grained, seed 004 FGP)", () -> fgpPages);
         s.counter("fgp_groups", "page groups in fine-grained mode", () -> fgpGroups);
         s.counter("cgp_groups", "page groups in coarse-grained mode", () -> cgpGroups);
-        s.counter("cgp_spills", "pages wanted whole in a full GPU memory and held whole in the one with the most free slots instead", () -> cgpSpills);
+        s.counter("cgp_spills", "pages wanted whole in a full GPU memory, or spread when no page group was left, held whole in the GPU memory with the most free slots instead", () -> cgpSpills);
         s.counter("cgp_slots_idle", "slots of coarse-grained groups no page has taken (fragmentation of the page-group rule)", () -> {
             long idle = 0;
             for (int m = 0; m < n; m++) idle += openTail[m] - openHead[m];

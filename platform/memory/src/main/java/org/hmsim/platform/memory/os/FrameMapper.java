@@ -13,7 +13,8 @@ public interface FrameMapper {
      * @param pool the pool the placement slot chose (or the host asked for)
      * @param gpu the touching GPU, -1 for the CPU
      * @return the physical address of the frame for {@code vpn}, or -1 to take a frame of {@code pool}
-     *         the ordinary way
+     *         the ordinary way: a pool the mapper does not hold, or one it holds that is full (its
+     *         {@link #framesAvailableBelow} then 0), so the page spills to another pool as a full pool's does
      */
     long map(long vpn, Allocation allocation, int pool, int gpu);
 
