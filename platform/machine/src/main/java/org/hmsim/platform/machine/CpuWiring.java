@@ -12,7 +12,8 @@ import org.hmsim.platform.memory.link.Link;
 /**
  * Builds a machine's CPU side (platform/cpu) from its {@code cpu:} section: the CPU's route to every
  * pool (its own node's pools directly, another node's through the link that joins them, or — an APU
- * with no link between CPU and GPU, seed 001 — directly, the memory controller being on chip), and the
+ * with no link between CPU and GPU, seed 001 — directly, the memory controller being on chip) and to
+ * the multi-GPU spread space (each block to its home memory's route), and the
  * GPU controls the CPU side needs (fault stalls, TLB shootdowns). The GPUs' L2 misses then enter the
  * CPU–GPU directory instead of their fabric; the directory forwards them to that fabric.
  */
@@ -43,7 +44,7 @@ final class CpuWiring {
             }
         };
         CpuSide side = new CpuSide(m.cfg.cpu(), m.engine, m.requests, m.liveCoherence, va -> m.os.translate(va, -1), gpus,
-                gpuFabrics, toMemory(m, new Fabric(route)), m.cfg.gpu().l1().lineBytes(), m.cfg.pageBytes());
+                gpuFabrics, toMemory(m, new Fabric(spreadSpace(m, route))), m.cfg.gpu().l1().lineBytes(), m.cfg.pageBytes());
         // The directory's invalidation probes and recalls drop the block from the GPU L2 slice that holds it
         // (and, through its sharer bits, the L1s); a dirty copy comes back with the probe (seed 001 §2 M0).
         // m.gpus is read at probe time: the GPUs are built after the CPU side.
@@ -57,6 +58,14 @@ final class CpuWiring {
             return held;
         });
         return side;
+    }
+
+    /**
+     * The CPU's {@code route} per real pool, plus, on a machine with several GPU memories, the spread space of their
+     * fine-grained pages: each block of such a page goes to the memory that holds it, over the CPU's link to that GPU.
+     */
+    private static MemSink[] spreadSpace(Machine m, MemSink[] route) {
+        return m.multiGpu == null ? route : m.multiGpu.withSpreadSpace(route);
     }
 
     /**

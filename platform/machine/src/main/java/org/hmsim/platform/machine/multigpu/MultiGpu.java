@@ -52,9 +52,20 @@ public final class MultiGpu {
      * a traffic counter in front of each entry, plus the spread space's router when there is one.
      */
     public MemSink[] routes(int gpu, MemSink[] base) {
-        MemSink[] r = new MemSink[base.length + (memories != null ? 1 : 0)];
+        MemSink[] r = new MemSink[base.length];
         for (int p = 0; p < base.length; p++) r[p] = counters[gpu][p] = new TrafficCounter(base[p], poolNode[p] != gpu);
-        if (memories != null) r[memories.spreadPool()] = new SpreadRouter(memories, r);
+        return withSpreadSpace(r);
+    }
+
+    /**
+     * {@code route} (one entry per real pool, as one node reaches it) with the spread space's router after it when there
+     * is one: a fine-grained page's block goes to its home memory by that node's way there. The CPU's route table
+     * needs it as the GPUs' do (a host phase touching a fine page of a 2-GPU machine indexed past the real pools).
+     */
+    public MemSink[] withSpreadSpace(MemSink[] route) {
+        if (memories == null) return route;
+        MemSink[] r = java.util.Arrays.copyOf(route, memories.spreadPool() + 1);
+        r[memories.spreadPool()] = new SpreadRouter(memories, r);
         return r;
     }
 
