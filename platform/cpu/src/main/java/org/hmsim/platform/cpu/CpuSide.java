@@ -189,6 +189,16 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         return 0;
     }
 
+    /**
+     * Unified memory moves the page at {@code frameBase} (a host frame) into GPU memory: the CPU loses it, as at a GPU's
+     * permission fault: its lines of the frame are written back (dirty ones) and invalidated, through the directory, so
+     * none is hit at an address the page no longer has. No fault time: the driver's fault handling covers it.
+     */
+    public void pageLeavesHost(long frameBase) {
+        pageFlushes++;
+        flushWritebacks += cluster.flushRange(frameBase, pageBytes);
+    }
+
     /** One OS fault handler: faults are served in arrival order; returns the faulting agent's stall. */
     private long osHandler(long cycles) {
         long now = engine.now();

@@ -43,7 +43,9 @@ final class CpuWiring {
                 for (Gpu g : m.gpus) g.invalidateTranslation(vpn);
             }
         };
-        CpuSide side = new CpuSide(m.cfg.cpu(), m.engine, m.requests, m.liveCoherence, va -> m.os.translate(va, -1), gpus,
+        // with unified memory the driver says where a CPU access goes: pages the CPU touches first live in host memory
+        CpuSide.AddressSpace space = m.uvm != null ? m.uvm::hostTranslate : va -> m.os.translate(va, -1);
+        CpuSide side = new CpuSide(m.cfg.cpu(), m.engine, m.requests, m.liveCoherence, space, gpus,
                 gpuFabrics, toMemory(m, new Fabric(spreadSpace(m, route))), m.cfg.gpu().l1().lineBytes(), m.cfg.pageBytes());
         // The directory's invalidation probes and recalls drop the block from the GPU L2 slice that holds it
         // (and, through its sharer bits, the L1s); a dirty copy comes back with the probe (seed 001 §2 M0).

@@ -151,6 +151,11 @@ public final class MachineConfig {
         ConfigException.throwIfAny(errors);
         // the whole machine: only once every section reads (a pool that failed would show as missing)
         checkAttachments(pools, links, gpus);
+        // unified memory with a CPU side: the pages the CPU touches first live in host memory until the GPU faults them
+        // over (UvmDriver.hostTranslate); without a pool on the CPU's node they would take GPU frames outside the driver's
+        if (uvm != null && cpu != null && pools.stream().noneMatch(p -> p.node() == gpus))
+            throw new ConfigException("cpu", "with a uvm: section the CPU needs a pool on node cpu: the pages it touches first "
+                    + "live in host memory until the GPU faults them over (GPU memory is the unified-memory driver's)");
         MachineConfig mc = new MachineConfig(name, tree, gpus, gpu, pools, links, page, ge);
         mc.uvm = uvm;
         mc.cpu = cpu;

@@ -80,6 +80,22 @@ class MachineConfigTest {
         org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> MachineConfig.parse(t));
     }
 
+    /**
+     * Unified memory with a CPU side: the pages the CPU touches first live in host memory until the GPU faults them over,
+     * so the CPU needs a pool of its own (they would take GPU frames outside the driver's).
+     */
+    @SuppressWarnings("unchecked")
+    @Test
+    void demandPagingWithACpuSideNeedsAHostPool() {
+        Map<String, Object> t = Presets.tree(Presets.examples().resolve("machines").resolve("etc.yaml"));
+        t.put("cpu", new java.util.LinkedHashMap<>(Map.of("cores", 2)));
+        org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> MachineConfig.parse(t));
+        t.remove("links");
+        t.put("pools", new java.util.ArrayList<>(((java.util.List<Map<String, Object>>) t.get("pools")).stream().filter(p -> !"cpu".equals(p.get("node"))).toList()));
+        assertEquals("cpu: with a uvm: section the CPU needs a pool on node cpu: the pages it touches first live in host memory "
+                + "until the GPU faults them over (GPU memory is the unified-memory driver's)", error(t).getMessage());
+    }
+
     @Test
     void aPoolNameIsAPlainWord() {
         for (String bad : new String[] {"../../escape", "ddr.1", "1", "a b"})

@@ -89,6 +89,9 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private int smsPerGpu = 1;
     private FaultWaiter[] waiters = new FaultWaiter[1];
     private boolean sharesData;
+    /** The CPU side's host pool and its cache flush of a host frame ({@link #attachHost}); -1 and nothing without one. */
+    private int hostPool = -1;
+    private java.util.function.LongConsumer hostPageLeaves = pa -> {};
 
     // page state, indexed by vpn - baseVpn (set up at the first fault, when allocations are final)
     private long baseVpn = -1;
@@ -147,7 +150,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private long faults, faultsMerged, batches, batchedFaults, prefetches, evictions, proactiveEvictions,
             bufferOverflows, maxBuffer, faultWaitPs, resolved, compressedAccesses, policyVictimsRejected,
             l2LinesDropped, l2DirtyDropped, metadataReads, preloaded, prefetchesPolicy, proposalsPolicy, prefetchesUnused,
-            h2dMemoryBytes, d2hMemoryBytes;
+            h2dMemoryBytes, d2hMemoryBytes, fromHost;
 
     public UvmDriver(UvmConfig cfg, Engine engine, OsMemoryManager os, int gpuPool, long poolCapacityBytes,
                      Supplier<ResidencyPolicy> residency, Supplier<CompressionPolicy> compression) {
@@ -444,8 +447,52 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private long storedBytes(int i) { return Math.max(64, pageBytes * cost[i] / UNIT); }
 
     private void mapFrame(long vpn) {
+        long hostPa = os.lookup(vpn * pageBytes);
+        if (hostPa >= 0 && PhysicalAddress.pool(hostPa) != gpuPool) leaveHost(vpn, hostPa);
         int pool = os.map(vpn, gpuPool);
         if (pool != gpuPool) throw new IllegalStateException("unified memory: page 0x" + Long.toHexString(vpn) + " could not be mapped in GPU memory (pool " + pool + ")");
+    }
+
+    /**
+     * Page {@code vpn}, which the CPU touched first (mapped at {@code hostPa} in host memory), moves into GPU memory: the
+     * CPU's lines of its host frame are written back and dropped, and the host frame is freed (the host's side of the
+     * copy is not modelled). No GPU has translated it: a walk of a page not resident faults before it translates.
+     */
+    private void leaveHost(long vpn, long hostPa) {
+        hostPageLeaves.accept(hostPa); // the frame's base: looked up at the page's first byte
+        os.unmap(vpn);
+        fromHost++;
+    }
+
+    /**
+     * A CPU access's translation on a machine with a {@code cpu:} section. A page in GPU memory (resident, or being
+     * written in) is used where it is, over the link; any other page lives in host memory, as CUDA managed memory's
+     * first touch on the host places it, and the GPU's first access then faults it over ({@link #mapFrame}). The CPU's
+     * first touch goes through the placement slot as on any machine (the local policy's host pool, counted in
+     * {@code page_faults}); a page it puts in GPU memory, whose frames are the driver's, moves to {@code hostPool}.
+     * Until 2026-11-30 the page was left where the first touch put it and the driver, which did not look, failed every
+     * run whose host phase initialised the GPU's data ("could not be mapped in GPU memory").
+     */
+    public long hostTranslate(long vaddr) {
+        long pa = os.lookup(vaddr);
+        if (pa >= 0) return pa;
+        pa = os.translate(vaddr, -1); // segmentation fault outside every allocation
+        if (PhysicalAddress.pool(pa) != gpuPool) return pa;
+        long vpn = Math.floorDiv(vaddr, pageBytes);
+        os.unmap(vpn); // never touched: no line of it is cached anywhere, no GPU translated it
+        // host memory full: the OS spills, and a page in a GPU frame the driver did not give would break its accounting
+        if (os.map(vpn, hostPool) == gpuPool) throw new IllegalStateException("unified memory: host memory is full when the CPU "
+                + "touches address 0x" + Long.toHexString(vaddr) + " (its page would take a GPU frame outside the driver's)");
+        return os.lookup(vaddr);
+    }
+
+    /**
+     * Wiring on a machine with a CPU side: the pool pages the CPU touches first are mapped in, and what drops the CPU's
+     * lines of a host frame whose page moves into GPU memory.
+     */
+    public void attachHost(int hostPool, java.util.function.LongConsumer hostPageLeaves) {
+        this.hostPool = hostPool;
+        this.hostPageLeaves = hostPageLeaves;
     }
 
     /**
@@ -565,7 +612,9 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     private void makeResident(int i) {
         long vpn = baseVpn + i;
         state[i] = RESIDENT;
-        if (os.lookup(vpn * pageBytes) < 0) mapFrame(vpn); // preloaded, or copied over the link alone
+        long pa = os.lookup(vpn * pageBytes);
+        // preloaded, or copied over the link alone (not mapped, or mapped in host memory by the CPU's touch meanwhile)
+        if (pa < 0 || PhysicalAddress.pool(pa) != gpuPool) mapFrame(vpn);
         recordFrame(vpn, cost[i] < UNIT);
         stamp[i] = ++stamps;
         pushAge(vpn, stamp[i]);
@@ -938,6 +987,7 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         s.counter("prefetch_proposals_policy", "pages the residency slot's prefetch proposed, taken or not (not: resident, coming or leaving already, "
                 + "or no room: free frames only unless prefetch_evicts)", () -> proposalsPolicy);
         s.counter("prefetches_unused", "prefetched pages evicted before any page walk asked for them (wasted prefetches)", () -> prefetchesUnused);
+        s.counter("from_host", "pages the CPU had touched first (mapped in host memory) that moved into GPU memory", () -> fromHost);
         s.counter("preloaded", "pages made resident before the first kernel (uvm.preload)", () -> preloaded);
         s.counter("evictions", "pages evicted to host memory", () -> evictions);
         s.counter("evictions_proactive", "evictions started ahead of need (evictAhead)", () -> proactiveEvictions);
