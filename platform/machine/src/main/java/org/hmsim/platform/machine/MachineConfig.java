@@ -122,7 +122,7 @@ public final class MachineConfig {
             e.finish();
             return en;
         });
-        org.hmsim.platform.machine.uvm.UvmConfig uvm = section(t, errors, null, () -> UvmSection.parse(t, links, gpus));
+        org.hmsim.platform.machine.uvm.UvmConfig uvm = section(t, errors, null, () -> UvmSection.parse(t, links, pools, gpus));
         CpuConfig cpu = section(t, errors, null, () -> { // the CPU side (platform/cpu), or none
             CpuConfig c = t.has("cpu") ? CpuSection.parse(t.tree("cpu")) : null;
             if (c != null && gpu != null) CpuSection.checkLines(c, gpu.l1().lineBytes());

@@ -3,6 +3,7 @@ package org.hmsim.platform.machine;
 import java.util.List;
 import java.util.Locale;
 import org.hmsim.platform.memory.LinkConfig;
+import org.hmsim.platform.memory.PoolConfig;
 import org.hmsim.platform.machine.uvm.UvmConfig;
 
 /** Parses the machine file's optional {@code uvm:} section (docs/machine-files.md, "Unified memory"). */
@@ -10,11 +11,17 @@ final class UvmSection {
     private UvmSection() {}
 
     /** The section's configuration, or null if the machine has none. Copy bandwidths default to the GPU-CPU link's. */
-    static UvmConfig parse(Tree t, List<LinkConfig> links, int cpuNode) {
+    static UvmConfig parse(Tree t, List<LinkConfig> links, List<PoolConfig> pools, int cpuNode) {
         if (!t.has("uvm")) return null;
         Tree u = t.tree("uvm");
         // the driver pages one GPU's memory (seed 002); with several GPUs every run failed as it built the machine
         if (cpuNode > 1) throw new ConfigException("uvm", "demand paging is modelled for a machine of one GPU, and this one has " + cpuNode);
+        // and one pool of it: its frames, capacity and compressed-frame map are one pool's. With several on gpu0 the OS
+        // spread pages over them (MultiGpu's page groups) and the driver's first fault failed every run (until 2026-11-30)
+        List<String> gpuPools = pools.stream().filter(p -> p.node() == 0).map(PoolConfig::name).toList();
+        if (gpuPools.size() > 1)
+            throw new ConfigException("uvm", "demand paging is modelled for one GPU memory pool, and gpu0 has " + gpuPools.size()
+                    + " (" + String.join(", ", gpuPools) + ")");
         double linkBw = 16e9;
         long linkLat = 500_000;
         boolean linked = false;

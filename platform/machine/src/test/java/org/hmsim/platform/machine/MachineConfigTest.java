@@ -62,6 +62,21 @@ class MachineConfigTest {
         assertEquals("uvm: demand paging is modelled for a machine of one GPU, and this one has 4", error(paged).getMessage());
     }
 
+    /**
+     * The driver pages one GPU memory pool (its frames, capacity and compressed-frame map are one pool's): with several on
+     * gpu0 the OS spread pages over them and every run failed at its first fault ("could not be mapped in GPU memory (pool 4)").
+     */
+    @Test
+    void demandPagingOverSeveralGpuPoolsIsRefused() {
+        Map<String, Object> big = Presets.tree(Presets.examples().resolve("machines").resolve("coda-big.yaml"));
+        big.put("uvm", new java.util.LinkedHashMap<>(Map.of("oversubscription", 0.5, "h2d_bandwidth", "16GB/s", "d2h_bandwidth", "16GB/s",
+                "dma_latency", "500ns")));
+        assertEquals("uvm: demand paging is modelled for one GPU memory pool, and gpu0 has 4 (hbm0, hbm1, hbm2, hbm3)", error(big).getMessage());
+        // two kinds of memory on the GPU, and host memory: refused as well
+        ConfigException two = assertThrows(ConfigException.class, () -> Presets.machine("etc", "pools.1.node", "gpu0"));
+        assertEquals("uvm: demand paging is modelled for one GPU memory pool, and gpu0 has 2 (gddr, host)", two.getMessage());
+    }
+
     /** A pool's name is a path segment and part of file names: one that is not a plain word is refused. */
     /** The copies' bandwidths default to the GPU-CPU link's: without such a link they must be given (they were a silent 16 GB/s). */
     @SuppressWarnings("unchecked")
