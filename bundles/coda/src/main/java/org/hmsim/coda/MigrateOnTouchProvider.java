@@ -19,6 +19,16 @@ public final class MigrateOnTouchProvider implements PolicyProvider {
         check(params, run.pools());
     }
 
+    /**
+     * A mix's programs share no data and each program's pages are homed in its own GPU's memory (or spread, under fine):
+     * no GPU first-touches a page held whole in another's, so nothing moves (a trial's mix ran labelled migrate-on-touch
+     * with 0 migrations and no word).
+     */
+    @Override public String note(Params params, org.hmsim.api.policy.RunFacts run) {
+        return run.mix() ? "a multiprogrammed mix's programs share no data and each one's pages are homed in its own GPU's memory: no page is"
+                + " first touched by another GPU, so nothing moves (a page moves only if its GPU's memory was full)" : null;
+    }
+
     @Override public Slot slot() { return Slot.MIGRATION; }
 
     @Override public String name() { return "migrate-on-touch"; }

@@ -402,6 +402,16 @@ class CodaChecksTest {
         }
     }
 
+    /** In a multiprogrammed mix no GPU touches another program's pages: migrate-on-touch says it moves nothing (a trial's ran silently). */
+    @Test
+    void migrateOnTouchSaysAMixGivesItNothingToMove() {
+        MachineConfig coda = CodaSim.machine("coda");
+        MigrateOnTouchProvider p = new MigrateOnTouchProvider();
+        org.hmsim.api.policy.Params none = org.hmsim.api.policy.Params.validate(p.parameters(), java.util.Map.of());
+        assertTrue(p.note(none, coda.runFacts(java.util.List.of(), 2, true)).contains("nothing moves"));
+        assertEquals(null, p.note(none, coda.runFacts(java.util.List.of())), "one program on four GPUs");
+    }
+
     @Test
     void fineBeatsCoarseOnOneBigGpuThroughStackCamping() {
         MachineConfig big = CodaSim.machine("coda-big");

@@ -598,9 +598,9 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         s.counter("recalls", "entries evicted by the inclusive directory (their blocks invalidated in the sharers)", () -> recalls);
         s.counter("probes", "probes sent to the CPU or GPU caches (downgrades, invalidations, recalls)", () -> cpuProbes + gpuProbes_);
         s.counter("cpu_probes", "probes sent to the CPU caches", () -> cpuProbes);
-        s.counter("gpu_probes", "probes sent to the GPU caches", () -> gpuProbes_);
+        s.counter("gpu_probes", "probes sent to the GPU caches (one per block, however many GPUs: a probe visits every GPU's L2)", () -> gpuProbes_);
         s.counter("invalidations", "probes that invalidated a block", () -> invalidations);
-        s.counter("gpu_lines_invalidated", "GPU probes and recalls that found the block in a GPU L2 and dropped it (with its L1 copies)", () -> gpuLinesDropped);
+        s.counter("gpu_lines_invalidated", "GPU probes and recalls that found the block in a GPU L2 and dropped it (with its L1 copies); one per block, however many GPUs held it", () -> gpuLinesDropped);
         s.counter("data_from_gpu", "GPU-dirty blocks written back to memory by an invalidation probe or a recall", () -> dataFromGpu);
         s.counter("gpu_store_invalidations", "GPU stores that invalidated the CPU's copies (the seed's write-through write at the directory; untimed)", () -> storeInvalidations);
         s.counter("gpu_stores_in_flight", "GPU stores to a CPU-held block with a directory transaction in flight (left to it)", () -> storesLeftInFlight);
