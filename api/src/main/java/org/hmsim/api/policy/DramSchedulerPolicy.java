@@ -14,7 +14,10 @@ import org.hmsim.api.mem.MemRequest;
  * channel).
  *
  * <p>Ranks are asked afresh at each decision: at an arrival, after each command, and when an offered command becomes
- * ready. A rank that changes with time alone (an interval that clears a blacklist) is applied at the next of those.
+ * ready. A rank that changes with time alone (an interval that clears a blacklist) is applied at the next of those. The
+ * time is {@code context.machine().engine().now()} (ps) of the {@link PolicyContext} the provider's {@code create} gets;
+ * a request's arrival at the channel is the time of its {@link State#onArrival}. A rank that prefers requests whose row is
+ * closed can open and close rows for ever: the watchdog fails such a run, counting the ACTs that served nothing.
  */
 public interface DramSchedulerPolicy extends Policy {
 
@@ -51,11 +54,14 @@ public interface DramSchedulerPolicy extends Policy {
          */
         long rank(MemRequest r, int bank, boolean rowHit);
 
-        /** {@code r} joined the channel's queue. */
+        /**
+         * {@code r} joined the channel's queue. A state made at a live swap is told of the requests already queued this way,
+         * oldest first, before its first {@link #rank}.
+         */
         default void onArrival(MemRequest r, int bank) { }
 
-        /** An ACT opened a row in {@code bank} (a run of row hits starts). */
-        default void onActivate(int bank) { }
+        /** An ACT opened {@code r}'s row in {@code bank} (a run of row hits starts; other queued requests may hit it too). */
+        default void onActivate(MemRequest r, int bank) { }
 
         /** {@code r}'s column command issued in {@code bank}: its data moves. */
         default void onColumn(MemRequest r, int bank) { }

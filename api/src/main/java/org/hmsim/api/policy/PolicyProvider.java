@@ -61,4 +61,12 @@ public interface PolicyProvider {
      * to remark. Since api.policy 1.19.0.
      */
     default String note(Params params, RunFacts run) { return null; }
+
+    /**
+     * Parameters this policy shares with its bundle's policies of other slots, which must hold the same value where both
+     * are chosen (CODA's placement and block scheduler both take {@code blocks_per_gpu}): a run whose two choices differ,
+     * one given and the other defaulted or both given apart, is noted at validation. Empty (the default): none. Since
+     * api.policy 1.24.0.
+     */
+    default java.util.Set<String> sharedParameters() { return java.util.Set.of(); }
 }

@@ -33,6 +33,9 @@ public final class AffinityCtaProvider implements PolicyProvider {
         return run.gpus() == 1 ? "on one GPU every block goes to GPU 0's next SM with room, as round-robin places it: these runs repeat round-robin's" : null;
     }
 
+    /** N_bpg must be the same for placement (Eq. 1's chunks) and the affinity scheduler (§4.3), or blocks run away from their data. */
+    @Override public java.util.Set<String> sharedParameters() { return java.util.Set.of("blocks_per_gpu"); }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new AffinityCta(false, context.machine().gpuCount(), new GpuGeometry.LazyBlocks(context.machine(), params.getInt("blocks_per_gpu")));
     }

@@ -51,6 +51,9 @@ public final class CodaInterleaveProvider implements PolicyProvider {
             throw new IllegalArgumentException("parameter 'spread' (" + spread + " B) is larger than the machine's page (" + run.pageBytes() + " B)");
     }
 
+    /** N_bpg must be the same for placement (Eq. 1's chunks) and the affinity scheduler (§4.3), or blocks run away from their data. */
+    @Override public java.util.Set<String> sharedParameters() { return java.util.Set.of("blocks_per_gpu"); }
+
     @Override public Policy create(PolicyContext context, Params params) {
         int spread = (int) params.getPowerOfTwo("spread", 32);
         CodaInterleave p = new CodaInterleave(InterleaveProviders.channel(params), spread, context.memory(),

@@ -30,6 +30,12 @@ public final class BlissProvider implements PolicyProvider {
                         "period at which every channel's blacklist clears (the paper's 10,000 cycles, taken at 1 GHz)"));
     }
 
+    /** One source (one GPU, no CPU side): blacklisting lowers every request alike, and the ranks are FR-FCFS's. */
+    @Override public String note(Params params, org.hmsim.api.policy.RunFacts run) {
+        return run.cpuSide() || run.gpus() > 1 ? null
+                : "one source (one GPU, no cpu: section): a blacklist lowers every request alike, so the ranks are FR-FCFS's: these runs repeat fr-fcfs";
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         Bliss b = new Bliss(params.getInt("threshold"), params.getLong("clearing_interval"), context.machine().engine(), context.machine().gpuCount());
         context.stats().counter("blacklistings", "times a channel blacklisted a source (summed over channels)", b::blacklistings);

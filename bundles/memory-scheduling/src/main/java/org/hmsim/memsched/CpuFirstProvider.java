@@ -28,6 +28,11 @@ public final class CpuFirstProvider implements PolicyProvider {
                         + " row hits first (of either side), then CPU before GPU"));
     }
 
+    /** Without a CPU side every request is a GPU's: the ranks are FR-FCFS's. */
+    @Override public String note(Params params, org.hmsim.api.policy.RunFacts run) {
+        return run.cpuSide() ? null : "the machine has no cpu: section, so every request is a GPU's and the ranks are FR-FCFS's: these runs repeat fr-fcfs";
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new CpuFirst(params.getString("priority").equals("strict"));
     }

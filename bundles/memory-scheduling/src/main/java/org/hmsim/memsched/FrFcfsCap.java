@@ -24,7 +24,7 @@ final class FrFcfsCap implements DramSchedulerPolicy {
 
         @Override public long rank(MemRequest r, int bank, boolean rowHit) { return rowHit && served[bank] < cap ? 0 : 1; }
 
-        @Override public void onActivate(int bank) { served[bank] = 0; }
+        @Override public void onActivate(MemRequest r, int bank) { served[bank] = 0; }
 
         @Override public void onColumn(MemRequest r, int bank) { served[bank]++; }
     }

@@ -51,6 +51,12 @@ class MemorySchedulingChecksTest {
         assertTrue(r[1].simTimePs() < r[0].simTimePs(), "the program ends sooner: the CPU's phase was its end");
         double at64 = cpuPhase(r[3]) / cpuPhase(r[2]);
         assertTrue(at64 > 0.8 && at64 < 1.0, "with 64 entries the CPU's misses wait for a queue entry first: " + at64);
+        // where the CPU's time goes with 64 entries: the rank cuts its wait inside the queue (measured 204 -> 32 ns), yet its
+        // phase hardly moves: the time is spent refused at the queue's door
+        double frFcfsInQueue = r[2].stats().get("pool.ddr.queue_delay_cpu_ps.mean"), cpuFirstInQueue = r[3].stats().get("pool.ddr.queue_delay_cpu_ps.mean");
+        assertTrue(cpuFirstInQueue < 0.5 * frFcfsInQueue, "the CPU's in-queue delay: " + cpuFirstInQueue + " ps against " + frFcfsInQueue);
+        assertTrue(r[3].stats().get("pool.ddr.refused_cpu") > 10 * r[1].stats().get("pool.ddr.refused_cpu"),
+                "refused at 64 entries: " + r[3].stats().get("pool.ddr.refused_cpu") + ", at 512: " + r[1].stats().get("pool.ddr.refused_cpu"));
     }
 
     /** BLISS blacklists the GPU, whose stream is served many times in a row, and the CPU's phase shortens (measured 60.3 us). */

@@ -33,15 +33,31 @@ class RanksTest {
     @Test
     void frFcfsCapDemotesABanksHitsAfterCapColumnsUntilTheNextActivate() {
         DramSchedulerPolicy.State s = new FrFcfsCap(3).forChannel(0, 0, 2);
-        s.onActivate(0);
+        s.onActivate(GPU, 0);
         for (int k = 0; k < 3; k++) {
             assertTrue(s.rank(GPU, 0, true) < s.rank(CPU, 0, false), "hit " + k + " still first");
             s.onColumn(GPU, 0);
         }
         assertEquals(s.rank(CPU, 0, false), s.rank(GPU, 0, true), "after the cap a hit ranks with the misses: the oldest goes");
         assertTrue(s.rank(GPU, 1, true) < s.rank(GPU, 1, false), "another bank's run is its own");
-        s.onActivate(0);
+        s.onActivate(GPU, 0);
         assertTrue(s.rank(GPU, 0, true) < s.rank(CPU, 0, false), "a new row starts a new run");
+    }
+
+    /** Where every request is a GPU's the CPU-aware rules are FR-FCFS: their providers say so (a trial's runs repeated fr-fcfs silently). */
+    @Test
+    void cpuAwarePoliciesSayWhenThereIsNoCpuToFavour() {
+        org.hmsim.api.machine.PoolInfo gddr = new org.hmsim.api.machine.PoolInfo(0, "gddr", "GDDR5", 0, 4, 100e9, 1L << 30);
+        org.hmsim.api.policy.RunFacts gpuOnly = new org.hmsim.api.policy.RunFacts(java.util.List.of(gddr), 4096, 1, false, false, java.util.List.of()),
+                apu = new org.hmsim.api.policy.RunFacts(java.util.List.of(gddr), 4096, 1, false, true, java.util.List.of()),
+                twoGpus = new org.hmsim.api.policy.RunFacts(java.util.List.of(gddr), 4096, 2, false, false, java.util.List.of());
+        for (org.hmsim.api.policy.PolicyProvider p : java.util.List.of(new CpuFirstProvider(), new BlissProvider())) {
+            org.hmsim.api.policy.Params none = org.hmsim.api.policy.Params.validate(p.parameters(), java.util.Map.of());
+            assertTrue(p.note(none, gpuOnly).contains("repeat fr-fcfs"), p.name());
+            assertNull(p.note(none, apu), p.name() + " with a CPU side");
+        }
+        assertNull(new BlissProvider().note(org.hmsim.api.policy.Params.validate(new BlissProvider().parameters(), java.util.Map.of()), twoGpus),
+                "two GPUs are two sources");
     }
 
     /** An engine whose clock the test sets. */

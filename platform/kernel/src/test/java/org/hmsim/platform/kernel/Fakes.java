@@ -54,6 +54,11 @@ public final class Fakes {
             implements PolicyProvider {
         public String description() { return "fake " + name; }
 
+        /** blocks_per_gpu is shared across slots, as CODA's is. */
+        @Override public java.util.Set<String> sharedParameters() {
+            return parameters.stream().anyMatch(p -> p.name().equals("blocks_per_gpu")) ? java.util.Set.of("blocks_per_gpu") : java.util.Set.of();
+        }
+
         public Policy create(PolicyContext context, Params params) {
             if (explode) throw new IllegalStateException("policy " + name + " exploded");
             InvocationHandler h = (proxy, m, args) -> {
@@ -111,6 +116,9 @@ public final class Fakes {
         r.add(new Provider(Slot.PLACEMENT, "pinned", "1.0.0", List.of(ParamSpec.string("pool", "", "a pool's name")), false));
         r.add(new Provider(Slot.REPLACEMENT, "random", "1.0.0", List.of(), false));
         r.add(new Provider(Slot.DRAM_SCHEDULER, "fcfs", "1.0.0", List.of(), false));
+        // a pair of one bundle that share a parameter, as CODA's interleave and block scheduler share blocks_per_gpu
+        r.add(new Provider(Slot.INTERLEAVE, "split", "1.0.0", List.of(ParamSpec.integer("blocks_per_gpu", 0, 0, 1024, "0 = the machine's")), false));
+        r.add(new Provider(Slot.CTA_SCHEDULER, "bound", "1.0.0", List.of(ParamSpec.integer("blocks_per_gpu", 0, 0, 1024, "0 = the machine's")), false));
         r.add(new Provider(Slot.REPLACEMENT, "by-allocation", "1.0.0", List.of(ParamSpec.string("alloc", "", "an allocation's name")), false));
         r.add(new Provider(Slot.REPLACEMENT, "tagged", "1.0.0", List.of(ParamSpec.string("tag", "", "any text, numbers or words")), false));
         return r;

@@ -543,6 +543,10 @@ public final class MachineConfig {
             // prefetch_evicts still governs a residency policy's own prefetches: only the tree's region is inert
             if (u.containsKey("prefetch_region_pages")) notes.add("uvm.prefetch_region_pages: acts on nothing with uvm.prefetcher: none");
         for (PoolConfig p : pools) {
+            // a label in runs.csv that the pool's controller does not run (a trial's fcfs pool was labelled fr-fcfs)
+            if (p.scheduler() != null)
+                notes.add("pools." + p.name() + ".scheduler: fixes this pool's controller to " + p.scheduler() + ", which the study's dram-scheduler slot"
+                        + " (runs.csv's slot.dram-scheduler) does not reach");
             // one command per command-clock cycle: a bandwidth no request size can reach is a clock set as the data rate
             // (a trial swept clock believing only latency would change, docs/machine-files.md)
             double perChannel = p.bytesPerSecond() / p.channels(), lineCap = 128 * p.clockMHz() * 1e6;

@@ -24,6 +24,8 @@ final class Watchdog {
     private final long intervalPs;
     private long lastSignature = Long.MIN_VALUE;
     private long lastProgressPs;
+    /** Each pool's ACTs at the last progress: a channel that keeps activating and serves nothing is livelocked, not idle. */
+    private long[] activatesAtProgress;
 
     Watchdog(Machine m, WorkloadRunner workload, long intervalPs) {
         this.m = m;
@@ -41,6 +43,8 @@ final class Watchdog {
         if (sig != lastSignature) {
             lastSignature = sig;
             lastProgressPs = now;
+            activatesAtProgress = new long[m.pools.size()];
+            for (int i = 0; i < activatesAtProgress.length; i++) activatesAtProgress[i] = m.pools.get(i).activates();
         } else if (now - lastProgressPs >= intervalPs) {
             throw new IllegalStateException(message(now));
         }
@@ -92,7 +96,16 @@ final class Watchdog {
             if (g.crossbar().inFlight() > 0) b.append(g.name()).append(" crossbar ").append(g.crossbar().inFlight()).append(" packets; ");
             if (g.mmu().walksInFlight() > 0) b.append(g.name()).append(" page walks ").append(g.mmu().walksInFlight()).append("; ");
         }
-        for (DramPool p : m.pools) if (p.inFlight() > 0) b.append("DRAM ").append(p.name()).append(" queues ").append(p.inFlight()).append(" requests; ");
+        for (int i = 0; i < m.pools.size(); i++) {
+            DramPool p = m.pools.get(i);
+            if (p.inFlight() == 0) continue;
+            b.append("DRAM ").append(p.name()).append(" queues ").append(p.inFlight()).append(" requests");
+            long acts = activatesAtProgress == null ? 0 : p.activates() - activatesAtProgress[i];
+            // a rank that prefers closed rows opens and closes them for ever (a trial's plugin): say where the time went
+            if (acts > 0) b.append(" and issued ").append(acts).append(" ACTs without serving one (a livelock: ").append(p.schedulerFixed()
+                    ? "its scheduler" : "the dram-scheduler slot's ranks close each row before its column command can go?").append(")");
+            b.append("; ");
+        }
         for (Link l : m.links) if (l.inFlight() > 0) b.append("link ").append(l.name()).append(' ').append(l.inFlight()).append(" packets; ");
         if (m.cpu != null && m.cpu.inFlight() > 0)
             b.append("CPU side ").append(m.cpu.inFlight()).append(" (directory ").append(m.cpu.directory().inFlight()).append("); ");

@@ -220,7 +220,10 @@ class MachineConfigTest {
     @Test
     void aPoolsSchedulerIsTheSlotsUnlessTheMachineFileFixesOne() {
         assertEquals(null, Presets.machine("small").pools().get(0).scheduler());
-        assertEquals("fcfs", Presets.machine("small", "pools.0.scheduler", "FCFS").pools().get(0).scheduler());
+        MachineConfig fixed = Presets.machine("small", "pools.0.scheduler", "FCFS");
+        assertEquals("fcfs", fixed.pools().get(0).scheduler());
+        assertEquals(List.of("pools." + fixed.pools().get(0).name() + ".scheduler: fixes this pool's controller to fcfs, which the study's dram-scheduler slot"
+                + " (runs.csv's slot.dram-scheduler) does not reach"), fixed.notes(), "a label the pool does not run is said (a trial)");
         assertEquals("pools.0.scheduler: unknown scheduler 'frfcfs2' (fr-fcfs or fcfs)", error("pools.0.scheduler", "frfcfs2").getMessage());
     }
 

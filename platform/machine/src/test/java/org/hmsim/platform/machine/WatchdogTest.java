@@ -21,6 +21,22 @@ class WatchdogTest {
         return assertThrows(IllegalStateException.class, () -> Simulation.run(new RunSpec("wd", m, w, p, 1, 1_000_000, NO_LIMIT)));
     }
 
+    /**
+     * A DRAM scheduler whose ranks prefer requests whose row is closed opens and closes rows for ever: a livelock, which
+     * the message names by the ACTs that served nothing (a trial's plugin was told of SMs and MSHRs only).
+     */
+    @Test
+    void aDramSchedulerThatKeepsClosingRowsIsNamedByItsActs() {
+        org.hmsim.api.policy.DramSchedulerPolicy closedFirst = (pool, channel, banks) -> (r, bank, rowHit) -> rowHit ? 1 : 0;
+        MachineConfig m = TestMachines.machine("small", "watchdog", "200us");
+        // saxpy's two input streams lie in different rows of the same banks: each row closes before its hit is served
+        org.hmsim.api.workload.Workload saxpy = org.hmsim.platform.workloads.BuiltinWorkloads.create(
+                org.hmsim.platform.workloads.file.WorkloadFile.load(Presets.examples().resolve("workloads/saxpy.yaml")), 1);
+        IllegalStateException e = deadlock(m, saxpy, new OnePolicy(Slot.DRAM_SCHEDULER, closedFirst, "closed-first"));
+        String s = e.getMessage();
+        assertTrue(s.matches("(?s).*DRAM \\S+ queues \\d+ requests and issued \\d+ ACTs without serving one \\(a livelock: the dram-scheduler slot's ranks.*"), s);
+    }
+
     @Test
     void aPolicyThatNeverAnswersFailsTheRunInsteadOfTickingForever() {
         // a migration policy that never lets kernel 1 start: nothing in flight, nothing to do

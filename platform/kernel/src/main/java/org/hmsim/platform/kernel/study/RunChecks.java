@@ -176,6 +176,7 @@ final class RunChecks {
             var facts = factsOf(r);
             for (PolicyChoice c : r.policies().values()) notes.ask(c, "policies." + c.slot().id(), "", facts, r, platformNote(c, m));
             for (SwapSection.Target t : swapTargets) notes.ask(t.choice(), t.field(), t.choice().slot().id() + " -> ", facts, r, platformNote(t.choice(), m));
+            for (String n : sharedParameterMismatches(r)) notes.at(n, r);
         }
         List<StudyException> refused = new ArrayList<>(); // every choice noted on all its runs, each at its place
         for (var e : notes.noted.entrySet()) {
@@ -219,6 +220,42 @@ final class RunChecks {
         if (!gpu.l1().fixedLru() || !(gpu.l2().fixedLru() || fullyAssociative)) return null;
         return "acts on no cache: the L1s keep LRU (gpu.l1.replacement: lru) and the L2 does too ("
                 + (fullyAssociative ? "fully associative, gpu.l2.ways: 0" : "gpu.l2.replacement: lru") + ")";
+    }
+
+    /**
+     * Two slots' policies of one bundle with a parameter of the same name that either declares shared
+     * ({@link org.hmsim.api.policy.PolicyProvider#sharedParameters}), given on at least one and holding different values:
+     * such a pair works from it together (CODA's placement and block scheduler both take blocks_per_gpu), and a trial that
+     * gave it to one of them ran CODA at 0.41x of FGP without a word. A note, not a refusal: a sensitivity study may mean it.
+     */
+    private static List<String> sharedParameterMismatches(PlannedRun r) {
+        List<String> out = new ArrayList<>();
+        List<PolicyChoice> cs = new ArrayList<>(r.policies().values());
+        for (int i = 0; i < cs.size(); i++)
+            for (int j = i + 1; j < cs.size(); j++) {
+                PolicyChoice a = cs.get(i), b = cs.get(j);
+                if (a.entry().bundle() == null || b.entry().bundle() == null) continue;
+                String bundle = a.entry().bundleName();
+                if (bundle.isEmpty() || !bundle.equals(b.entry().bundleName())) continue;
+                for (String p : a.params().asMap().keySet()) {
+                    if (!b.params().asMap().containsKey(p) || !(a.given().containsKey(p) || b.given().containsKey(p))) continue;
+                    if (!(shared(a, p) || shared(b, p))) continue;
+                    Object va = a.params().asMap().get(p), vb = b.params().asMap().get(p);
+                    if (String.valueOf(va).equals(String.valueOf(vb))) continue;
+                    out.add("policies." + a.slot().id() + "." + p + " and policies." + b.slot().id() + "." + p + ": " + a.label() + " has " + va
+                            + (a.given().containsKey(p) ? "" : " (its default)") + " and " + b.label() + " has " + vb + (b.given().containsKey(p) ? "" : " (its default)")
+                            + ": policies of one bundle that share a parameter work from it together; set it on both unless the difference is the study");
+                }
+            }
+        return out;
+    }
+
+    private static boolean shared(PolicyChoice c, String parameter) {
+        try {
+            return c.entry().provider() != null && c.entry().provider().sharedParameters().contains(parameter);
+        } catch (RuntimeException | LinkageError e) { // a plugin's own method that throws shares nothing
+            return false;
+        }
     }
 
     /** The machine's and workload's facts a run's policies are checked and noted against. */

@@ -134,7 +134,7 @@ final class DramChannel implements EventTarget {
     // statistics
     long reads, writes, readBytes, writeBytes, readBusBytes, writeBusBytes, hits, misses, conflicts, activates, busyPs, turnarounds;
     private long occIntegral, lastOccChange;
-    private Histogram queueDelay, poolQueueDelay;
+    private Histogram queueDelay, poolQueueDelay, cpuQueueDelay;
 
     DramChannel(DramPool owner, int index, int channels, Engine engine, DramTimingPs t, int banks, int rowBytes, int depth,
                 boolean frfcfs, double channelBytesPerSecond, int burstBytes) {
@@ -448,6 +448,8 @@ final class DramChannel implements EventTarget {
     void setScheduler(boolean builtInFrFcfs, DramSchedulerPolicy.State state) {
         this.frfcfs = builtInFrFcfs;
         this.ranked = state;
+        // a state made at a swap hears of the queue it inherits, oldest first (a trial's per-source counts missed them)
+        if (state != null) for (int j = gHead; j != NONE; j = gNext[j]) state.onArrival(sReq[j], sBank[j]);
         if (qLen > 0) ensureWake(Math.max(engine.now(), nextIssuePs()));
     }
 
@@ -549,7 +551,7 @@ final class DramChannel implements EventTarget {
         if (sClass[s] == HIT) sClass[s] = MISS;
         activates++;
         if (actPaced) paceActivates(now);
-        if (ranked != null) ranked.onActivate(b);
+        if (ranked != null) ranked.onActivate(sReq[s], b);
         int n = 0, first = NONE;
         for (int j = bankHead[b]; j != NONE; j = bNext[j]) {
             if (sRow[j] != row) continue;
@@ -614,6 +616,7 @@ final class DramChannel implements EventTarget {
         long delay = now - sArrive[s];
         if (queueDelay != null) queueDelay.record(delay);
         if (poolQueueDelay != null) poolQueueDelay.record(delay);
+        if (cpuQueueDelay != null && r.gpu < 0) cpuQueueDelay.record(delay);
         removeAt(s, now);
         pushRing(r);
         engine.schedule(dataEnd, this, DONE, 0);
@@ -745,6 +748,9 @@ final class DramChannel implements EventTarget {
         // the pool's histogram sums its channels' when read: one record per column command instead of two
         if (poolHistogram != null && org.hmsim.platform.stats.StatsRegistry.sumOnRead(poolHistogram, queueDelay)) poolQueueDelay = null;
     }
+
+    /** The pool's histogram of the CPU side's queue delays (requests with gpu -1). */
+    void recordCpuDelays(Histogram h) { cpuQueueDelay = h; }
 
     int index() { return index; }
 

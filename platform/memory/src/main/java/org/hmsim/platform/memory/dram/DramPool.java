@@ -65,7 +65,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
     private MemRequest[] jittered = new MemRequest[16];
     private int[] freeJitter = {15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
     private int freeJitterSlots = 16;
-    private long notices;
+    private long notices, refusedCpu, refusedGpu;
 
     public DramPool(PoolConfig cfg, int poolIndex, Engine engine, InterleavePolicy interleave, RequestPool requests) {
         this(cfg, poolIndex, engine, interleave, requests, null);
@@ -165,7 +165,12 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         int ch = interleave.channel(offset, index, n);
         if (ch < 0 || ch >= n) throw new IllegalStateException("interleave policy mapped 0x" + Long.toHexString(r.paddr) + " to channel " + ch + " of " + n);
         MemClient waiting = r.replyTo;
-        if (!channels[ch].tryAccept(r, from, interleave.channelAddress(offset, index, n))) return false;
+        if (!channels[ch].tryAccept(r, from, interleave.channelAddress(offset, index, n))) {
+            // sends a full queue refused, by side: what waits outside the queue no scheduler's rank can see
+            if (r.gpu < 0) refusedCpu++;
+            else refusedGpu++;
+            return false;
+        }
         if (cfg.acksQueuedWrites() && waiting != null && r.kind.carriesData() && r.kind != AccessKind.ATOMIC) ackQueued(r);
         return true;
     }
@@ -363,7 +368,13 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         Stats s = root.scope(name());
         long maxDelay = 1_000_000_000L; // 1 ms: anything longer is clamped
         queueDelay = s.histogram("queue_delay_ps", "time from arrival in a channel queue to the request's column command, ps (all channels)", maxDelay);
-        for (DramChannel c : channels) c.registerStats(s.scope("ch" + c.index()), queueDelay, cfg.energy(), maxDelay);
+        Histogram cpuDelay = s.histogram("queue_delay_cpu_ps", "queue_delay_ps of the CPU side's requests alone (gpu -1: its caches' misses and write-backs), ps", maxDelay);
+        for (DramChannel c : channels) {
+            c.registerStats(s.scope("ch" + c.index()), queueDelay, cfg.energy(), maxDelay);
+            c.recordCpuDelays(cpuDelay);
+        }
+        s.counter("refused_cpu", "sends of the CPU side a full channel queue refused (each retry counted): waiting outside, where no scheduler ranks them", () -> refusedCpu);
+        s.counter("refused_gpu", "sends of the GPUs (L2 misses and write-backs, copies) a full channel queue refused (each retry counted)", () -> refusedGpu);
         s.counter("reads", "read (and atomic) requests served", this::reads);
         s.counter("writes", "write and write-back requests served", this::writes);
         s.counter("evict_notices", "clean evictions' notices acknowledged by the controller (no DRAM access)", this::evictNotices);

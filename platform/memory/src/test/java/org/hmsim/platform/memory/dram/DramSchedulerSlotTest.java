@@ -136,6 +136,36 @@ class DramSchedulerSlotTest {
         return order;
     }
 
+    /** A state made at a swap hears of the queue it inherits: every request it is told of arrives once and is served once. */
+    @Test
+    void aStateMadeAtASwapIsToldOfTheQueuedRequests() {
+        Run run = new Run(config(null), builtIn(DramSchedulerPolicy.BUILT_IN_FR_FCFS));
+        run.traffic(11, 2000);
+        java.util.Set<MemRequest> told = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        long[] served = {0, 0}; // served, served without having been told
+        DramSchedulerPolicy counting = (pool, channel, banks) -> new DramSchedulerPolicy.State() {
+            @Override public long rank(MemRequest r, int bank, boolean rowHit) { return rowHit ? 0 : 1; }
+
+            @Override public void onArrival(MemRequest r, int bank) { assertTrue(told.add(r), "told twice"); }
+
+            @Override public void onColumn(MemRequest r, int bank) {
+                served[0]++;
+                if (!told.remove(r)) served[1]++;
+            }
+        };
+        int[] queuedAtSwap = {0};
+        run.engine.schedule(300_000, (k, p) -> {
+            queuedAtSwap[0] = run.pool.inFlight();
+            assertTrue(run.pool.setScheduler(counting));
+            assertTrue(told.size() > 0 && told.size() <= queuedAtSwap[0], "told of the queue: " + told.size());
+        }, 0, 0);
+        run.engine.run();
+        assertTrue(queuedAtSwap[0] > 10, "the case: a queue at the swap, " + queuedAtSwap[0]);
+        assertEquals(2000, run.done.size());
+        assertEquals(0, served[1], "a request served that the state was never told of");
+        assertTrue(told.isEmpty(), told.size() + " requests told of and never served");
+    }
+
     /** A live change of policy keeps every queued request (none lost, none served twice); a pool that fixes its own keeps it. */
     @Test
     void aLiveChangeKeepsTheQueueAndAFixedPoolKeepsItsScheduler() {
