@@ -66,9 +66,13 @@ public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean d
         if (pools.size() == 1)
             throw new IllegalArgumentException(policy + " chooses the pool of a page, and this machine has one pool (" + pools.get(0).name()
                     + "): it would act on nothing");
-        if (demandPaging)
+        long cpuPools = pools.stream().filter(p -> p.node() >= gpus).count();
+        // with a CPU side the placement slot places the CPU's first touches in the CPU's pools (a trial: the message said
+        // it acted on nothing there): a choice only where there are two of them
+        if (demandPaging && !(cpuSide && cpuPools >= 2))
             throw new IllegalArgumentException(policy + " chooses the pool of a page, and this machine has a uvm: section, whose driver maps "
-                    + "every page into GPU memory: it would act on nothing");
+                    + "every page the GPU touches into GPU memory" + (cpuSide ? ", and the CPU's first touches go to its one pool" : "")
+                    + ": it would act on nothing");
         long gpuMemories = pools.stream().filter(p -> p.node() < gpus).count();
         if (gpuMemories >= 2 && gpuMemories == pools.size())
             throw new IllegalArgumentException(policy + " chooses the pool of a page, and every pool of this machine is one of its " + gpuMemories

@@ -18,6 +18,7 @@ public final class BandwidthBalancingProvider implements PolicyProvider {
 
     @Override public void check(org.hmsim.api.policy.Params params, org.hmsim.api.policy.RunFacts run) {
         run.refusePageMigration("migration " + name());
+        MigrationSettings.refuseSeveralGpus(run, "migration " + name());
         // seed 000's migrations serve one program: pages of every allocation towards the one fastest pool, kernel 0 as its start
         run.refuseMix("migration " + name(), "moves pages towards the machine's one fastest pool for one program (kernel 0 is its start)");
         check(params, run.pools());

@@ -16,6 +16,7 @@ public final class CopyFirstProvider implements PolicyProvider {
     /** Moves pages: not on a machine with CPU caches, whose lines of the old frame nothing would drop. */
     @Override public void check(org.hmsim.api.policy.Params params, org.hmsim.api.policy.RunFacts run) {
         run.refusePageMigration("migration " + name());
+        MigrationSettings.refuseSeveralGpus(run, "migration " + name());
         // seed 000's migrations serve one program: pages of every allocation towards the one fastest pool, kernel 0 as its start
         run.refuseMix("migration " + name(), "moves pages towards the machine's one fastest pool for one program (kernel 0 is its start)");
         check(params, run.pools());

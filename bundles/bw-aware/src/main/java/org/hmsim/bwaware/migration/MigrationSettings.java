@@ -57,6 +57,18 @@ record MigrationSettings(int threshold, int range, String rangeShape, boolean ra
     }
 
     /** Bandwidth balancing's settings given with balance false act on nothing (range-expansion's balance_target; review of silent inputs). */
+    /**
+     * Seed 000's migrations move pages towards the machine's one fastest pool: on a machine of several GPUs that is one
+     * GPU's memory, and the others would read every moved page over a link, whatever the interleave slot says (a trial's
+     * copy-first filled g0 and left g1 empty on two GPUs, its runs labelled fine and coarse laid out alike).
+     */
+    static void refuseSeveralGpus(org.hmsim.api.policy.RunFacts run, String policy) {
+        if (run.gpus() > 1 && !run.mix()) // a mix is refused for its own reason
+            throw new IllegalArgumentException(policy + " moves pages towards the machine's one fastest pool, and this machine has " + run.gpus()
+                    + " GPUs: the others would read every page it moves over a link (seed 000's migration is for one GPU;"
+                    + " coda's migrate-on-touch moves a page to the GPU that touches it)");
+    }
+
     static void refuseUnusedBalancing(Params p) {
         for (String name : p.asMap().keySet())
             if (name.startsWith("balance_")) p.refuseUnless(name, p.getBoolean("balance"), "sets bandwidth balancing (§2.7), and balance is false");

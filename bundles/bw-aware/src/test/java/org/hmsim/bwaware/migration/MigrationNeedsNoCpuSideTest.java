@@ -50,6 +50,21 @@ class MigrationNeedsNoCpuSideTest {
         }
     }
 
+    /** Nor several GPUs: every page would move to one GPU's memory (a trial's copy-first filled g0 and left g1 empty). */
+    @Test
+    void everyMigrationPolicyRefusesAMachineOfSeveralGpus() {
+        var g0 = new org.hmsim.api.machine.PoolInfo(0, "g0", "gddr5", 0, 8, 200e9, 4L << 30);
+        var g1 = new org.hmsim.api.machine.PoolInfo(1, "g1", "gddr5", 1, 8, 200e9, 4L << 30);
+        var ddr = new org.hmsim.api.machine.PoolInfo(2, "ddr", "ddr4", 2, 4, 80e9, 16L << 30);
+        RunFacts twoGpus = new RunFacts(List.of(g0, g1, ddr), 4096, 2, false, false, List.of());
+        for (PolicyProvider p : List.of(new ThresholdProvider(), new RangeExpansionProvider(), new BandwidthBalancingProvider(), new CopyFirstProvider())) {
+            Params params = Params.validate(p.parameters(), Map.of());
+            var e = assertThrows(IllegalArgumentException.class, () -> p.check(params, twoGpus), p.name());
+            assertTrue(e.getMessage().startsWith("migration " + p.name() + " moves pages towards the machine's one fastest pool, and this machine has 2 GPUs"),
+                    e.getMessage());
+        }
+    }
+
     /** Nor one pool, where there is nowhere to move a page (a researcher's threshold ran there with 0 migrations, exit 0). */
     @Test
     void everyMigrationPolicyRefusesAMachineWithOnePool() {

@@ -55,8 +55,13 @@ class PoolChoiceChecksTest {
             var single = assertThrows(IllegalArgumentException.class, () -> p.check(params, new RunFacts(one, 4096, 1, false, false, List.of())), p.name());
             assertTrue(single.getMessage().startsWith(p.name() + " chooses the pool of a page, and this machine has one pool (gddr)"), single.getMessage());
             var uvm = assertThrows(IllegalArgumentException.class, () -> p.check(params, new RunFacts(two, 65536, 1, true, false, List.of())), p.name());
-            assertTrue(uvm.getMessage().contains("has a uvm: section, whose driver maps every page into GPU memory"), uvm.getMessage());
+            assertTrue(uvm.getMessage().contains("has a uvm: section, whose driver maps every page the GPU touches into GPU memory"), uvm.getMessage());
             assertDoesNotThrow(() -> p.check(params, new RunFacts(two, 4096, 1, false, false, List.of())), p.name());
+            // with a CPU side the CPU's first touches are placed: a choice where the CPU has two pools (a trial's DDR + NVM)
+            var oneHostPool = assertThrows(IllegalArgumentException.class, () -> p.check(params, new RunFacts(two, 65536, 1, true, true, List.of())), p.name());
+            assertTrue(oneHostPool.getMessage().contains("and the CPU's first touches go to its one pool"), oneHostPool.getMessage());
+            List<PoolInfo> twoHostPools = List.of(one.get(0), two.get(1), new PoolInfo(2, "nvm", "NVM", 1, 4, 20e9, 64 * GB));
+            assertDoesNotThrow(() -> p.check(params, new RunFacts(twoHostPools, 65536, 1, true, true, List.of())), p.name());
         }
     }
 

@@ -142,6 +142,13 @@ public final class CpuCluster {
     }
 
     /** Writes back and invalidates the lines of [{@code first}, {@code first + bytes}); returns the lines written back. */
+    /** Lines of [first, first + bytes) the CPU caches hold (the LLC is inclusive). */
+    public int linesHeld(long first, long bytes) {
+        int n = 0;
+        for (long line = first; line < first + bytes; line += lineBytes) if (llc.find(line) >= 0) n++;
+        return n;
+    }
+
     public int flushRange(long first, long bytes) {
         int dirty = 0;
         for (long line = first; line < first + bytes; line += lineBytes) {

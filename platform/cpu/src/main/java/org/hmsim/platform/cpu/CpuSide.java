@@ -68,7 +68,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     private boolean gpuWorkFinished;
     private long completedAccesses;
     long cpuFaults, gpuFaults, faultPs, cpuFlushes, gpuFlushes, flushWritebacks, llcMshrRefusals, merged, mergedResent, hostPhases,
-            hostPhasePs, pageFlushes;
+            hostPhasePs, pageFlushes, evictedFrameLines;
 
     public CpuSide(CpuConfig cfg, Engine engine, RequestPool pool, CoherencePolicy coherence, AddressSpace space, GpuControl gpus,
                    MemSink[] gpuMemory, MemSink cpuMemory, int lineBytes, long pageBytes) {
@@ -196,6 +196,19 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
      */
     public void pageLeavesHost(long frameBase) {
         pageFlushes++;
+        flushWritebacks += cluster.flushRange(frameBase, pageBytes);
+    }
+
+    /**
+     * Unified memory evicts the page in GPU frame {@code frameBase}, which the CPU may have read or written over the link:
+     * its lines of the frame are written back and invalidated, through the directory, as the GPU's L2 lines are, so the
+     * frame's next page cannot hit them. Before 2026-11-30 they stayed: a trial's CPU read 8,192 lines of a page the frame
+     * now held as hits on the evicted page's lines, and the oversubscribed run came out 36 % faster. Counted in
+     * {@code evicted_frame_lines}.
+     */
+    public void gpuFrameEvicted(long frameBase) {
+        int before = cluster.linesHeld(frameBase, pageBytes);
+        evictedFrameLines += before;
         flushWritebacks += cluster.flushRange(frameBase, pageBytes);
     }
 
@@ -457,6 +470,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         co.counter("gpu_flushes", "GPU cache flushes asked by the coherence policy", () -> gpuFlushes);
         co.counter("page_flushes", "pages flushed from the CPU caches when a GPU took them", () -> pageFlushes);
         co.counter("flush_writebacks", "dirty lines written back by flushes", () -> flushWritebacks);
+        co.counter("evicted_frame_lines", "CPU cache lines of GPU frames unified memory evicted, written back if dirty and dropped with the page", () -> evictedFrameLines);
         directory.registerStats(root.scope("directory"));
     }
 }

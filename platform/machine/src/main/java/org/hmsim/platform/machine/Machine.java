@@ -184,7 +184,7 @@ public final class Machine implements MachineView {
             uvm.attach(gpus, gpuClock.ps(cfg.gpu().tlb().shootdownCycles()));
             chargeCopiesToTheHostLink();
         }
-        if (uvm != null && cpu != null) uvm.attachHost(localPool(-1), cpu::pageLeavesHost); // CPU-touched pages (MachineConfig: a host pool)
+        if (uvm != null && cpu != null) uvm.attachHost(localPool(-1), cpu::pageLeavesHost, cpu::gpuFrameEvicted); // CPU-touched pages (MachineConfig: a host pool)
         if (cpu != null) {
             translator.setCpu(cpu); // GPU page walks check coherence permissions (seed 001 §4)
             os.refuseMigrations("the machine has a cpu: section, whose TLBs, caches and directory a migration's shootdown does not reach");

@@ -92,6 +92,8 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     /** The CPU side's host pool and its cache flush of a host frame ({@link #attachHost}); -1 and nothing without one. */
     private int hostPool = -1;
     private java.util.function.LongConsumer hostPageLeaves = pa -> {};
+    /** What drops the CPU's lines of a GPU frame whose page is evicted ({@link #attachHost}); nothing without a CPU side. */
+    private java.util.function.LongConsumer gpuFrameEvicted = pa -> {};
 
     // page state, indexed by vpn - baseVpn (set up at the first fault, when allocations are final)
     private long baseVpn = -1;
@@ -487,12 +489,13 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     }
 
     /**
-     * Wiring on a machine with a CPU side: the pool pages the CPU touches first are mapped in, and what drops the CPU's
-     * lines of a host frame whose page moves into GPU memory.
+     * Wiring on a machine with a CPU side: the pool pages the CPU touches first are mapped in, what drops the CPU's
+     * lines of a host frame whose page moves into GPU memory, and what drops them of a GPU frame whose page is evicted.
      */
-    public void attachHost(int hostPool, java.util.function.LongConsumer hostPageLeaves) {
+    public void attachHost(int hostPool, java.util.function.LongConsumer hostPageLeaves, java.util.function.LongConsumer gpuFrameEvicted) {
         this.hostPool = hostPool;
         this.hostPageLeaves = hostPageLeaves;
+        this.gpuFrameEvicted = gpuFrameEvicted;
     }
 
     /**
@@ -663,12 +666,13 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
     }
 
     /**
-     * The evicted page's lines leave every GPU's L2 (and, through the L2's sharer bits, the L1s): the frame
-     * gets another page next, which must not hit them. Dirty lines go out with the page's copy (the copy engine
+     * The evicted page's lines leave every GPU's L2 (and, through the L2's sharer bits, the L1s) and the CPU's caches: the
+     * frame gets another page next, which must not hit them. Dirty lines go out with the page's copy (the copy engine
      * reads through the L2). The walk over the L2 tags takes no simulated time (it overlaps the shootdown).
      */
     private void dropCachedLines(long frameBase) {
         if (frameBase < 0) return;
+        gpuFrameEvicted.accept(frameBase); // the CPU's lines of it too: it may have read or written the page over the link
         for (Gpu g : gpus) {
             for (org.hmsim.platform.gpu.cache.L2Slice sl : g.l2Slices()) {
                 long[] d = sl.dropRange(frameBase, pageBytes);
