@@ -65,6 +65,20 @@ final class ConformCommand implements Callable<Integer> {
 
     ConformCommand(Commands.Context ctx) { this.ctx = ctx; }
 
+    /**
+     * The check's workload for a policy of {@code slot}: a coherence policy with a CPU side runs an APU program (its CPU
+     * accesses checked too); a replacement policy the graph walk, which has cache hits; the rest a GPU stream, whose
+     * arrays share the banks in different rows (a DRAM scheduler's is run with every page in one pool: see its placement).
+     */
+    static String workloadFor(Slot slot, boolean cpuSide) {
+        return switch (slot) {
+            case COHERENCE -> cpuSide ? APU_WORKLOAD : STREAM_WORKLOAD;
+            case DRAM_SCHEDULER -> STREAM_WORKLOAD;
+            case REPLACEMENT -> REUSE_WORKLOAD;
+            default -> STREAM_WORKLOAD;
+        };
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintStream o = ctx.out();
@@ -125,7 +139,9 @@ final class ConformCommand implements Callable<Integer> {
         parameters(slot, entry);
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
         String name = entry.name() + "@" + entry.version(), mine = chosenYaml.isEmpty() ? name : "{name: " + name + chosenYaml + "}";
-        String placement = slot == Slot.PLACEMENT ? "" : spreadPlacement(dir, m);
+        // a DRAM scheduler is checked where the stream's pages all sit in one pool, loading its banks (spread over two
+        // pools the load halves, and a trial's rank that closed rows for ever passed)
+        String placement = slot == Slot.PLACEMENT || slot == Slot.DRAM_SCHEDULER ? "" : spreadPlacement(dir, m);
         // a machine the policy refuses (an IllegalArgumentException: it would act on nothing there) is the wrong --machine;
         // any other exception from its check is the plugin's fault, a failed check (a review: an NPE blamed the machine)
         try {
@@ -149,7 +165,7 @@ final class ConformCommand implements Callable<Integer> {
         }
         // a coherence policy on a machine with a CPU side runs an APU program, so its CPU accesses are checked too (on a
         // GPU stream the CPU never touched memory: a policy that threw at its first CPU takeover passed, found by a trial)
-        workload = slot == Slot.COHERENCE && facts.cpuSide() ? APU_WORKLOAD : slot == Slot.REPLACEMENT ? REUSE_WORKLOAD : STREAM_WORKLOAD;
+        workload = workloadFor(slot, facts.cpuSide());
         o.println("  (runs: " + workload.replaceAll("[{}]", "").replace("name: ", "").trim() + ", seed 7" + (placement.isEmpty() ? "" : ", placement interleave") + ", on " + m
                 + "; in " + dir + ")");
         String a = run(dir, "det-a", m, slot.id() + ": " + mine + placement, "epoch: 1us\n");

@@ -28,6 +28,7 @@ class ConformSwapChecksTest {
         return Files.writeString(run.resolve("error.txt"), "run 0001 (stream(elements=65536)) failed:\n" + exception + "\n\tat org.example.Mine.pickSm(Mine.java:12)\n");
     }
 
+
     @Test
     void aSwapInAfterWhichTheRunFailedFailsWithTheRunsException() throws Exception {
         failed("java.lang.IllegalStateException: the cta-scheduler policy picked SM 19");
