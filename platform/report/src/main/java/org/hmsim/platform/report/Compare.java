@@ -60,20 +60,21 @@ public final class Compare {
 
     /** Compares the two folders; writes nothing. */
     public static List<Diff> diffs(Results a, Results b, double tolerance) {
+        Set<String> lacking = slotsOneSideLacks(a, b).keySet();
         Map<String, Run> inB = new LinkedHashMap<>();
-        for (Run r : b.runs()) inB.put(configKey(r), r);
+        for (Run r : b.runs()) inB.put(configKey(r, lacking), r);
         Set<String> metrics = new LinkedHashSet<>(a.metrics());
         metrics.addAll(b.metrics());
         List<Diff> out = new ArrayList<>();
         Set<String> matched = new LinkedHashSet<>();
         for (Run ra : a.runs()) {
-            Run rb = inB.get(configKey(ra));
+            Run rb = inB.get(configKey(ra, lacking));
             String label = Planner.label(a, ra);
             if (rb == null) {
                 out.add(new Diff(ra.id(), "", label, "(run only in A)", 1, Double.NaN, Double.NaN, true));
                 continue;
             }
-            matched.add(configKey(rb));
+            matched.add(configKey(rb, lacking));
             if (ra.ok() != rb.ok()) {
                 // one difference, as a run on one side only is: the failed side has no metrics, and each listed as moved
                 // (124 of 978 "differences" for two failed runs) buried what else moved (found by a reports review)
@@ -87,7 +88,7 @@ public final class Compare {
             }
         }
         for (Run rb : b.runs())
-            if (!matched.contains(configKey(rb))) out.add(new Diff("", rb.id(), Planner.label(b, rb), "(run only in B)", Double.NaN, 1, Double.NaN, true));
+            if (!matched.contains(configKey(rb, lacking))) out.add(new Diff("", rb.id(), Planner.label(b, rb), "(run only in B)", Double.NaN, 1, Double.NaN, true));
         return out;
     }
 
@@ -98,7 +99,8 @@ public final class Compare {
      * "moved" lines, most of them noise). A configuration on one side only, or failed on a side, is listed as moved.
      */
     public static List<Diff> diffsOverSeeds(Results a, Results b, double tolerance) {
-        Map<String, List<Run>> groupsA = bySeedlessConfig(a), groupsB = bySeedlessConfig(b);
+        Set<String> lacking = slotsOneSideLacks(a, b).keySet();
+        Map<String, List<Run>> groupsA = bySeedlessConfig(a, lacking), groupsB = bySeedlessConfig(b, lacking);
         Set<String> metrics = new LinkedHashSet<>(a.metrics());
         metrics.addAll(b.metrics());
         List<Diff> out = new ArrayList<>();
@@ -130,11 +132,12 @@ public final class Compare {
         return out;
     }
 
-    private static Map<String, List<Run>> bySeedlessConfig(Results r) {
+    private static Map<String, List<Run>> bySeedlessConfig(Results r, Set<String> lacking) {
         Map<String, List<Run>> out = new LinkedHashMap<>();
         for (Run run : r.runs()) {
             Map<String, String> c = new LinkedHashMap<>(run.config());
             c.remove("seed");
+            c.keySet().removeAll(lacking);
             out.computeIfAbsent(configKey(c), k -> new ArrayList<>()).add(run);
         }
         return out;
@@ -155,7 +158,34 @@ public final class Compare {
 
     private static String range(double[] v) { return v.length == 0 ? "missing" : Numbers.show(min(v)) + "\u2013" + Numbers.show(max(v)); }
 
-    private static String configKey(Run r) { return configKey(r.config()); }
+    private static String configKey(Run r, Set<String> lacking) {
+        if (lacking.isEmpty()) return configKey(r.config());
+        Map<String, String> c = new LinkedHashMap<>(r.config());
+        c.keySet().removeAll(lacking);
+        return configKey(c);
+    }
+
+    /**
+     * Slot columns one folder has and the other lacks, with the one value the folder that has them holds: a folder written
+     * before a slot existed ran its default, so its runs are matched with the other's single value, and a note says so (a
+     * trial's folder from before the dram-scheduler slot matched no run of today's).
+     */
+    static Map<String, String> slotsOneSideLacks(Results a, Results b) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Results[] pair : new Results[][] {{a, b}, {b, a}})
+            for (String c : pair[0].configColumns())
+                if (c.startsWith("slot.") && !pair[1].configColumns().contains(c) && pair[0].values(c).size() == 1) out.put(c, pair[0].values(c).get(0));
+        return out;
+    }
+
+    /** What {@link #slotsOneSideLacks} took as matching, said in the report's warnings and on the command line. */
+    static List<String> lackingSlotNotes(Results a, Results b) {
+        List<String> out = new ArrayList<>();
+        slotsOneSideLacks(a, b).forEach((c, v) -> out.add((a.configColumns().contains(c) ? "B" : "A") + " has no column " + c
+                + " (written before that slot existed, so its runs ran the slot's default): its runs are matched with the other side's,"
+                + " which all ran " + v));
+        return out;
+    }
 
     /**
      * Where no run of A has a configuration of B, nothing was compared: every "difference" is a run on one side only. Says
@@ -165,7 +195,9 @@ public final class Compare {
     static String nothingMatched(Results a, Results b, List<Diff> diffs) {
         if (diffs.isEmpty() || !diffs.stream().allMatch(d -> d.metric().startsWith("(") && (d.runA().isEmpty() || d.runB().isEmpty()))) return null;
         List<String> apart = new ArrayList<>();
-        for (String c : a.configColumns())
+        java.util.Set<String> columns = new LinkedHashSet<>(a.configColumns());
+        columns.addAll(b.configColumns()); // a column only B has sets them apart too (the message walked A's alone)
+        for (String c : columns)
             if (!a.values(c).equals(b.values(c))) apart.add(c + " (A: " + String.join(", ", a.values(c)) + "; B: " + String.join(", ", b.values(c)) + ")");
         return "no run of A has a configuration of B, so no metric was compared"
                 + (apart.isEmpty() ? "" : ": they differ in " + String.join(", ", apart)) + "; compare folders of the same runs";
@@ -230,6 +262,7 @@ public final class Compare {
         for (String n : a.notes()) notes.add("A: " + n);
         for (String n : b.notes()) notes.add("B: " + n);
         if (overSeeds) notes.addAll(chanceNote(a.values("seed").size(), b.values("seed").size(), diffs.size(), moved));
+        notes.addAll(lackingSlotNotes(a, b));
         String unmatched = nothingMatched(a, b, diffs);
         if (unmatched != null) notes.add(unmatched);
         List<String> warnings = new ArrayList<>(notes);

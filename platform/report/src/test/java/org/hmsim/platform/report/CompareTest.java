@@ -80,6 +80,51 @@ class CompareTest {
         assertTrue(Compare.write(a, a, 0.02, dir.resolve("same")).notes().isEmpty(), "not said where runs match");
     }
 
+    /** A CSV line's cells, quotes kept ("bfs(nodes=64,x=1)" is one cell). */
+    private static List<String> cells(String line) {
+        List<String> out = new java.util.ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (char ch : line.toCharArray()) {
+            if (ch == '"') quoted = !quoted;
+            if (ch == ',' && !quoted) {
+                out.add(cell.toString());
+                cell.setLength(0);
+            } else {
+                cell.append(ch);
+            }
+        }
+        out.add(cell.toString());
+        return out;
+    }
+
+    /**
+     * A folder written before a slot existed has no column for it and ran its default: its runs are matched with the other
+     * side's where that side ran one policy there, and the outcome says so (a trial's folder from before the
+     * dram-scheduler slot matched no run of today's, and the message named no column when the older folder was A).
+     */
+    @Test
+    void aFolderFromBeforeASlotExistedIsMatchedOnTheOthersOnePolicy() throws Exception {
+        Path a = Synthetic.folder(dir.resolve("a"), null), b = Synthetic.folder(dir.resolve("b"), null);
+        List<String> lines = Files.readAllLines(a.resolve("runs.csv"));
+        int col = cells(lines.get(0)).indexOf("slot.replacement");
+        assertTrue(col > 0, "the case: a slot column");
+        List<String> older = new java.util.ArrayList<>();
+        for (String l : lines) {
+            List<String> cells = cells(l);
+            cells.remove(col);
+            older.add(String.join(",", cells));
+        }
+        Files.write(a.resolve("runs.csv"), older);
+        Compare.Outcome o = Compare.write(a, b, 0.02, dir.resolve("cmp"));
+        assertEquals(0, o.moved(), o.diffs().stream().filter(Compare.Diff::moved).toList().toString());
+        assertTrue(o.notes().contains("A has no column slot.replacement (written before that slot existed, so its runs ran the slot's default): its runs"
+                + " are matched with the other side's, which all ran lru"), o.notes().toString());
+        // the newer side's one policy is taken whatever it is: the note names it, for the reader to judge
+        Files.writeString(b.resolve("runs.csv"), Files.readString(b.resolve("runs.csv")).replace(",lru,", ",random,"));
+        assertTrue(Compare.write(a, b, 0.02, dir.resolve("cmp2")).notes().stream().anyMatch(n -> n.endsWith("which all ran random")));
+    }
+
     /**
      * A run that failed on one side is one difference, its status, as a run on one side only is; its metrics, missing on
      * the failed side, were each listed as moved too (found by a reports review).
