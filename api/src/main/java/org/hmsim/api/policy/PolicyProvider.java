@@ -69,4 +69,11 @@ public interface PolicyProvider {
      * api.policy 1.24.0.
      */
     default java.util.Set<String> sharedParameters() { return java.util.Set.of(); }
+
+    /**
+     * The value a shared parameter stands for on {@code run}'s machine, where a value means another (CODA's
+     * {@code blocks_per_gpu: 0} is SMs per GPU x the SM's CTA limit): what {@link #sharedParameters} compares, so that
+     * 0 and 32 on a machine where 0 means 32 are not told apart. The default: the value itself. Since api.policy 1.24.0.
+     */
+    default Object sharedValue(String parameter, Params params, RunFacts run) { return params.asMap().get(parameter); }
 }

@@ -36,6 +36,10 @@ public final class AffinityCtaProvider implements PolicyProvider {
     /** N_bpg must be the same for placement (Eq. 1's chunks) and the affinity scheduler (§4.3), or blocks run away from their data. */
     @Override public java.util.Set<String> sharedParameters() { return java.util.Set.of("blocks_per_gpu"); }
 
+    @Override public Object sharedValue(String parameter, Params params, org.hmsim.api.policy.RunFacts run) {
+        return parameter.equals("blocks_per_gpu") ? InterleaveProviders.blocksPerGpuOn(params, run) : params.asMap().get(parameter);
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         return new AffinityCta(false, context.machine().gpuCount(), new GpuGeometry.LazyBlocks(context.machine(), params.getInt("blocks_per_gpu")));
     }

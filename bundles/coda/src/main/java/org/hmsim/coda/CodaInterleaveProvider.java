@@ -54,6 +54,10 @@ public final class CodaInterleaveProvider implements PolicyProvider {
     /** N_bpg must be the same for placement (Eq. 1's chunks) and the affinity scheduler (§4.3), or blocks run away from their data. */
     @Override public java.util.Set<String> sharedParameters() { return java.util.Set.of("blocks_per_gpu"); }
 
+    @Override public Object sharedValue(String parameter, Params params, org.hmsim.api.policy.RunFacts run) {
+        return parameter.equals("blocks_per_gpu") ? InterleaveProviders.blocksPerGpuOn(params, run) : params.asMap().get(parameter);
+    }
+
     @Override public Policy create(PolicyContext context, Params params) {
         int spread = (int) params.getPowerOfTwo("spread", 32);
         CodaInterleave p = new CodaInterleave(InterleaveProviders.channel(params), spread, context.memory(),

@@ -19,6 +19,15 @@ final class InterleaveProviders {
                         + "-1 = the kernel's occupancy (the paper's definition), SMs per GPU x min(CTA limit, warps per SM / warps per block)");
     }
 
+    /**
+     * blocks_per_gpu as the machine resolves it: 0 is SMs per GPU x the SM's CTA limit (RunFacts knows both); -1 depends on
+     * the kernel, so it stays -1.
+     */
+    static Object blocksPerGpuOn(Params p, org.hmsim.api.policy.RunFacts run) {
+        int given = p.getInt("blocks_per_gpu");
+        return given == 0 && run.smsPerGpu() > 0 && run.ctasPerSm() > 0 ? run.smsPerGpu() * run.ctasPerSm() : given;
+    }
+
     static long channel(Params p) { return p.getPowerOfTwo("granularity", 32); }
 
     static List<ParamSpec> channelOnly() { return List.of(channelGranularity()); }

@@ -402,6 +402,17 @@ class CodaChecksTest {
         }
     }
 
+    /** blocks_per_gpu 0 stands for SMs per GPU x the CTA limit: 0 and 32 on the coda machine are one value, -1 stays itself. */
+    @Test
+    void blocksPerGpuIsComparedAsTheMachineResolvesIt() {
+        org.hmsim.api.policy.RunFacts coda = CodaSim.machine("coda").runFacts(java.util.List.of());
+        for (org.hmsim.api.policy.PolicyProvider p : java.util.List.of(new CodaInterleaveProvider(), new AffinityCtaProvider())) {
+            assertEquals(java.util.Set.of("blocks_per_gpu"), p.sharedParameters());
+            assertEquals(32, p.sharedValue("blocks_per_gpu", org.hmsim.api.policy.Params.validate(p.parameters(), java.util.Map.of()), coda), p.name());
+            assertEquals(-1, p.sharedValue("blocks_per_gpu", org.hmsim.api.policy.Params.validate(p.parameters(), java.util.Map.of("blocks_per_gpu", -1)), coda));
+        }
+    }
+
     /** In a multiprogrammed mix no GPU touches another program's pages: migrate-on-touch says it moves nothing (a trial's ran silently). */
     @Test
     void migrateOnTouchSaysAMixGivesItNothingToMove() {

@@ -857,6 +857,21 @@ class StudyParserTest {
         assertEquals(List.of(), parse(head + "  interleave: split\n  cta-scheduler: bound\n").notes(), "both at their default");
     }
 
+    /**
+     * A slot read under another spelling is the same slot: swept, its column is hyphenated (a trial's
+     * policies.dram_scheduler.cap column matched no report x: and no folder of the same study written with the hyphen);
+     * given twice under two spellings, refused (the last won, silently).
+     */
+    @Test
+    void aSlotsSpellingsAreOneSlot() throws Exception {
+        Study s = parse("study: p\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies:\n  placement: ratio\nsweep:\n"
+                + "  policies.Placement.fast_percent: [10, 20]\n  policies.dram_scheduler: [fr-fcfs, fcfs]\n");
+        assertEquals(List.of("policies.placement.fast_percent"), s.sweepColumns(), "a swept policy is its slot.dram-scheduler column");
+        StudyException e = error("study: p\nmachine: ../machines/small.yaml\nworkloads: [stream]\npolicies:\n  dram_scheduler: fcfs\n  dram-scheduler: fr-fcfs\n");
+        assertTrue(e.getMessage().contains(":6:3: policies.dram-scheduler: the dram-scheduler slot is given twice (also as 'dram_scheduler', which reads the same): give it once"),
+                e.getMessage());
+    }
+
     /** A DRAM scheduler where every pool's machine file fixes its own is never asked: refused where every run is so, noted where some are. */
     @Test
     void aDramSchedulerThatActsOnNoPoolIsSaid() throws Exception {

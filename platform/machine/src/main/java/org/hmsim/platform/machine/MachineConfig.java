@@ -386,7 +386,8 @@ public final class MachineConfig {
                     + " cycles): a refresh period must leave time to open a row and use it");
         int queue = p.integer("queue", 64, 1, 1 << 16);
         // given, it fixes the pool's controller (hardware); absent, the study's dram-scheduler slot decides (fr-fcfs by default)
-        String sched = !p.has("scheduler") ? null : choice(p, "scheduler", "fr-fcfs", "fcfs", "fr-fcfs or fcfs") ? "fcfs" : "fr-fcfs";
+        // null or empty is absent, as for any field (a trial's `scheduler:` with no value fixed the pool to fr-fcfs)
+        String sched = p.string("scheduler", "").isBlank() ? null : choice(p, "scheduler", "fr-fcfs", "fcfs", "fr-fcfs or fcfs") ? "fcfs" : "fr-fcfs";
         Tree et = p.tree("energy");
         // an unknown kind took DDR4's energies without a word (a trial's HBM2e: 160 pJ/B instead of HBM2's 31)
         if (!ENERGY_KINDS.contains(kind) && !(et.has("activate_pj") && et.has("read_pj_per_byte") && et.has("write_pj_per_byte")))
@@ -547,13 +548,16 @@ public final class MachineConfig {
             if (p.scheduler() != null)
                 notes.add("pools." + p.name() + ".scheduler: fixes this pool's controller to " + p.scheduler() + ", which the study's dram-scheduler slot"
                         + " (runs.csv's slot.dram-scheduler) does not reach");
-            // one command per command-clock cycle: a bandwidth no request size can reach is a clock set as the data rate
-            // (a trial swept clock believing only latency would change, docs/machine-files.md)
-            double perChannel = p.bytesPerSecond() / p.channels(), lineCap = 128 * p.clockMHz() * 1e6;
+            // one command per command-clock cycle: where a line crosses the bus in less than a cycle, column commands take
+            // every command slot and ACTs wait for a gap, so a little more bandwidth made a trial's runs 8.5 % slower (sahc,
+            // 682 -> 684 GB/s); a clock set as the data rate gives that (a trial swept clock believing only latency would move)
+            int line = gpu == null ? 128 : gpu.l2().lineBytes();
+            double perChannel = p.bytesPerSecond() / p.channels(), lineCap = line * p.clockMHz() * 1e6;
             if (perChannel > lineCap)
-                notes.add("pools." + p.name() + ".bandwidth: a channel issues one command per cycle of its " + fmt(p.clockMHz()) + " MHz clock, so even"
-                        + " 128 B requests move at most " + fmt(lineCap * p.channels() / 1e9) + " GB/s of its " + fmt(p.bytesPerSecond() / 1e9)
-                        + " GB/s (the clock is the command clock, not the data rate)");
+                notes.add("pools." + p.name() + ".bandwidth: a channel issues one command per cycle of its " + fmt(p.clockMHz()) + " MHz clock, and above "
+                        + fmt(lineCap * p.channels() / 1e9) + " GB/s (of its " + fmt(p.bytesPerSecond() / 1e9) + ") a " + line + " B line crosses the bus in less"
+                        + " than a cycle: column commands take every command slot and ACTs wait for a gap, so more bandwidth can make runs slower"
+                        + " (the clock is the command clock, not the data rate; more channels at the same total avoid it)");
         }
         return notes;
     }

@@ -51,8 +51,15 @@ final class PolicySection {
     }
 
     /** One slot's entry of {@code policies:}: a policy, a sweep of policies, or follow. */
+    /** How each slot was written under {@code policies:}: a slot written twice under two spellings took the last, silently. */
+    private final Map<Slot, String> spelled = new EnumMap<>(Slot.class);
+
     void policyEntry(Map.Entry<String, NodeTuple> e) throws StudyException {
         Slot slot = slot(e.getKey(), e.getValue().getKeyNode(), "policies." + e.getKey());
+        String before = spelled.putIfAbsent(slot, e.getKey());
+        if (before != null)
+            throw doc.error(e.getValue().getKeyNode(), "policies." + e.getKey(), "the " + slot.id() + " slot is given twice (also as '" + before
+                    + "', which reads the same): give it once");
         String field = "policies." + slot.id();
         Node v = e.getValue().getValueNode();
         if (v instanceof MappingNode && doc.entries(v, field).containsKey("sweep")) {

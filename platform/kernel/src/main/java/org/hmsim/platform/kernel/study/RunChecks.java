@@ -176,7 +176,7 @@ final class RunChecks {
             var facts = factsOf(r);
             for (PolicyChoice c : r.policies().values()) notes.ask(c, "policies." + c.slot().id(), "", facts, r, platformNote(c, m));
             for (SwapSection.Target t : swapTargets) notes.ask(t.choice(), t.field(), t.choice().slot().id() + " -> ", facts, r, platformNote(t.choice(), m));
-            for (String n : sharedParameterMismatches(r)) notes.at(n, r);
+            for (String n : sharedParameterMismatches(r, facts)) notes.at(n, r);
         }
         List<StudyException> refused = new ArrayList<>(); // every choice noted on all its runs, each at its place
         for (var e : notes.noted.entrySet()) {
@@ -228,7 +228,7 @@ final class RunChecks {
      * such a pair works from it together (CODA's placement and block scheduler both take blocks_per_gpu), and a trial that
      * gave it to one of them ran CODA at 0.41x of FGP without a word. A note, not a refusal: a sensitivity study may mean it.
      */
-    private static List<String> sharedParameterMismatches(PlannedRun r) {
+    private static List<String> sharedParameterMismatches(PlannedRun r, org.hmsim.api.policy.RunFacts facts) {
         List<String> out = new ArrayList<>();
         List<PolicyChoice> cs = new ArrayList<>(r.policies().values());
         for (int i = 0; i < cs.size(); i++)
@@ -240,14 +240,22 @@ final class RunChecks {
                 for (String p : a.params().asMap().keySet()) {
                     if (!b.params().asMap().containsKey(p) || !(a.given().containsKey(p) || b.given().containsKey(p))) continue;
                     if (!(shared(a, p) || shared(b, p))) continue;
-                    Object va = a.params().asMap().get(p), vb = b.params().asMap().get(p);
-                    if (String.valueOf(va).equals(String.valueOf(vb))) continue;
+                    Object va = sharedValue(a, p, facts), vb = sharedValue(b, p, facts);
+                    if (String.valueOf(va).equals(String.valueOf(vb))) continue; // 0 that means 32 against 32 (a trial's false note)
                     out.add("policies." + a.slot().id() + "." + p + " and policies." + b.slot().id() + "." + p + ": " + a.label() + " has " + va
                             + (a.given().containsKey(p) ? "" : " (its default)") + " and " + b.label() + " has " + vb + (b.given().containsKey(p) ? "" : " (its default)")
                             + ": policies of one bundle that share a parameter work from it together; set it on both unless the difference is the study");
                 }
             }
         return out;
+    }
+
+    private static Object sharedValue(PolicyChoice c, String parameter, org.hmsim.api.policy.RunFacts facts) {
+        try {
+            return c.entry().provider() == null ? c.params().asMap().get(parameter) : c.entry().provider().sharedValue(parameter, c.params(), facts);
+        } catch (RuntimeException | LinkageError e) {
+            return c.params().asMap().get(parameter);
+        }
     }
 
     private static boolean shared(PolicyChoice c, String parameter) {

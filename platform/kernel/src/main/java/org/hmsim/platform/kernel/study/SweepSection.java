@@ -49,17 +49,20 @@ final class SweepSection {
                 String rest = key.substring("policies.".length());
                 int dot = rest.indexOf('.');
                 Slot slot = policies.slot(dot < 0 ? rest : rest.substring(0, dot), keyNode, field);
+                // results name the slot hyphenated whatever its spelling here (a trial's policies.dram_scheduler.cap column
+                // matched neither a report's x: nor the same study written with the hyphen)
+                String column = "policies." + slot.id() + (dot < 0 ? "" : rest.substring(dot));
                 if (!begun) refusePolicySetTwice(slot, dot < 0 ? null : rest.substring(dot + 1), keyNode, field);
                 if (dot < 0) {
                     for (SweepDim d : policies.policyDims)
                         if (d instanceof SweepDim.PolicyChoice c && c.slot() == slot)
                             throw doc.error(keyNode, field, "the " + slot.id() + " policy is already swept under policies");
-                    dims.add(policies.choiceDim(key, slot, list, field));
+                    dims.add(policies.choiceDim(column, slot, list, field));
                 } else {
                     List<Node> items = values(list, field);
                     List<Object> vals = new ArrayList<>();
                     for (int i = 0; i < items.size(); i++) vals.add(f.scalar(items.get(i), field + "[" + i + "]"));
-                    dims.add(new SweepDim.PolicyParam(key, slot, rest.substring(dot + 1), vals, items));
+                    dims.add(new SweepDim.PolicyParam(column, slot, rest.substring(dot + 1), vals, items));
                 }
             } else {
                 String path = key.startsWith("machine.") ? key.substring("machine.".length()) : key;
