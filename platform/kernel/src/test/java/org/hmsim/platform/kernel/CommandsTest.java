@@ -165,6 +165,8 @@ class CommandsTest {
         assertTrue(out().startsWith("replacement: ") && out().lines().noneMatch(l -> l.startsWith("placement: ")), out());
         assertEquals(Commands.BAD_INPUT, exec("policies", "placment"));
         assertTrue(err().contains("unknown slot 'placment'"), err());
+        assertEquals(Commands.BAD_INPUT, exec("policies", "random"));
+        assertTrue(err().contains("'random' is a policy of replacement: hmsim policies replacement"), err());
     }
 
     /** A workload's allocation names, which policy parameters and hints name, were in no listing (a multi-GPU trial). */

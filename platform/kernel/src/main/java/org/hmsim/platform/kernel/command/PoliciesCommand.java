@@ -29,7 +29,11 @@ final class PoliciesCommand implements Callable<Integer> {
             try {
                 one = PolicyRegistry.slot(only);
             } catch (org.hmsim.platform.kernel.registry.InvalidChoiceException e) {
-                ctx.err().println("policies: " + e.getMessage());
+                // a policy's name given for a slot's (a trial's `hmsim policies bliss`): name the slot it fills
+                List<String> slots = ctx.kernel().policies().entries().stream().filter(x -> x.name().equalsIgnoreCase(only.trim()))
+                        .map(x -> x.slot().id()).distinct().toList();
+                ctx.err().println("policies: " + e.getMessage() + (slots.isEmpty() ? ""
+                        : "; '" + only.trim() + "' is a policy of " + String.join(", ", slots) + ": hmsim policies " + slots.get(0)));
                 return Commands.BAD_INPUT;
             }
         }
