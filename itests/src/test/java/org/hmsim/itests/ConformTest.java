@@ -40,6 +40,22 @@ class ConformTest extends ContainerPerClass {
         assertEquals(0, c.code(), c::toString);
     }
 
+    /**
+     * A machine whose every pool fixes its DRAM scheduler refuses the study of the checks at validation: the wrong
+     * --machine (exit 2), said as such, not five failed checks blaming the policy (a trial).
+     */
+    @Test
+    void aMachineWhosePoolsFixTheirSchedulerIsTheWrongMachineForADramScheduler(@TempDir Path dir) throws Exception {
+        Path m = Hmsim.write(dir.resolve("fixed.yaml"), "name: fixed", "gpus: 1", "gpu: {sms: 4}", "pools:",
+                "  - {name: gddr, kind: GDDR5, node: gpu0, channels: 4, bandwidth: 100GB/s, capacity: 1GB, scheduler: fcfs}",
+                "  - {name: ddr, kind: DDR4, node: cpu, channels: 2, bandwidth: 40GB/s, capacity: 4GB, scheduler: fr-fcfs}",
+                "links:", "  - {between: [gpu0, cpu], latency_cycles: 100, bandwidth: 64GB/s}");
+        Hmsim.Result c = Hmsim.run(container, "conform", "dram-scheduler", "fcfs", "--machine", m.toString(), "--work", dir.resolve("w").toString());
+        assertEquals(2, c.code(), c::toString);
+        assertTrue(c.err().contains("the study of the checks was refused on") && c.out().contains("acts on no pool"), c::toString);
+        assertFalse(c.out().contains("FAIL"), c::toString);
+    }
+
     /** A machine where the policy would act on nothing is the wrong --machine (exit 2), not four failed checks (exit 3). */
     @Test
     void aMachineThePolicyRefusesIsBadInput(@TempDir Path dir) throws Exception {
