@@ -113,7 +113,12 @@ class ResumeVersionTest extends ResultsCli {
         }
         // rows it could read but not replay here: a policy this container lacks, another epoch (the swaps would land elsewhere)
         Files.writeString(f, head + ok.replace("random@1.0.0", "nosuch@1.0.0"));
-        assertOneLineError(run("--replay-swaps", recorded.toString()), "--replay-swaps: " + f + ": replacement -> nosuch@1.0.0: unknown replacement policy");
+        assertOneLineError(run("--replay-swaps", recorded.toString()), "--replay-swaps: " + f + ": the replacement swap to nosuch@1.0.0: unknown replacement policy");
+        // a parameter out of range is named, with the swap's parameters (a trial's said only 'value 0 is out of range')
+        Files.writeString(f, head + ok.replace(",lru@1.0.0,random@1.0.0,", ",ratio@1.0.0,ratio@1.0.0,").replace(",replacement,", ",placement,")
+                .replace("classpath,classpath,,", "classpath,classpath,fast_percent=101,"));
+        assertOneLineError(run("--replay-swaps", recorded.toString()), "--replay-swaps: " + f + ": the placement swap to ratio@1.0.0 with {fast_percent=101},"
+                + " parameter 'fast_percent': ");
         Files.writeString(f, head + ok);
         Files.writeString(recorded.resolve("runs/0001/config.json"), "{\"run\": \"0001\", \"epoch_ps\": 3}");
         assertOneLineError(run("--replay-swaps", recorded.toString()), "records epoch_ps 3, this study's epoch is");

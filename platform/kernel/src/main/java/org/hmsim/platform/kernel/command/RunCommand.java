@@ -233,7 +233,10 @@ final class RunCommand implements Callable<Integer> {
                 try {
                     ctx.kernel().policies().resolve(sw.slot(), c.policy(), c.params());
                 } catch (org.hmsim.platform.kernel.registry.InvalidChoiceException bad) {
-                    return runDir.resolve(org.hmsim.platform.kernel.results.SwapFiles.SWAPS) + ": " + sw.slot().id() + " -> " + c.policy() + ": " + bad.getMessage();
+                    // the row by its swap and the parameter at fault (a trial's 'value 0 is out of range' named neither)
+                    return runDir.resolve(org.hmsim.platform.kernel.results.SwapFiles.SWAPS) + ": the " + sw.slot().id() + " swap to " + c.policy()
+                            + (c.params().isEmpty() ? "" : " with " + c.params()) + (bad.parameter() == null ? "" : ", parameter '" + bad.parameter() + "'")
+                            + ": " + bad.getMessage();
                 }
         return null;
     }
