@@ -120,6 +120,23 @@ class ShellSwapTest {
     }
 
     /** A swap to the same policy with other parameters: status showed the old ones, unmarked (a shell trial). */
+    /** A dram-scheduler swap on a machine whose pools fix their scheduler is taken and says it changed nothing (a trial read only swaps.csv). */
+    @Test
+    void simSwapOfTheDramSchedulerSaysWhenNoPoolTakesIt() throws Exception {
+        Path m = Hmsim.write(dir.resolve("fixed.yaml"), "name: fixed", "gpus: 1", "gpu: {sms: 4}", "pools:",
+                "  - {name: gddr, kind: GDDR5, node: gpu0, channels: 4, bandwidth: 100GB/s, capacity: 1GB, scheduler: fcfs}",
+                "  - {name: ddr, kind: DDR4, node: cpu, channels: 2, bandwidth: 40GB/s, capacity: 4GB, scheduler: fr-fcfs}",
+                "links:", "  - {between: [gpu0, cpu], latency_cycles: 100, bandwidth: 64GB/s}");
+        Path study = Hmsim.write(dir.resolve("fixed-study.yaml"), "study: fixedsched", "seed: 7", "machine: " + m,
+                "workloads:", "  - { name: stream, elements: 4194304 }", "epoch: 1us");
+        Path results = dir.resolve("fixed-out");
+        shell("sim:run " + study + " --out " + results + " --no-report --jobs 1");
+        awaitShell("sim:status", s -> s.contains("swaps: 0"), "the run is simulating");
+        String swapped = shell("sim:swap 0001 dram-scheduler fcfs");
+        assertTrue(swapped.contains("dram-scheduler -> fcfs@") && swapped.contains("so nothing changed"), swapped);
+        awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");
+    }
+
     @Test
     void simStatusShowsTheParametersASwapGave() throws Exception {
         Path study = Hmsim.write(dir.resolve("params.yaml"), "study: params", "seed: 7", "machine: " + Hmsim.smallMachine(),

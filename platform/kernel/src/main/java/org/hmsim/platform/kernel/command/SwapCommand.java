@@ -139,7 +139,10 @@ final class SwapCommand implements Callable<Integer> {
                     + done.outcome() + "; it keeps " + done.from());
             return Commands.ERROR;
         }
-        o.println("run " + run + ": " + c.slot().id() + " -> " + done.toWithParams() + " at " + done.simTimePs() / 1000 + " ns");
+        // a swap that reached nothing says so here too (a trial read only swaps.csv's state for "so nothing changed")
+        String inert = done.state() != null && (done.state().contains("nothing changed") || done.state().contains("keep the scheduler"))
+                ? " (" + done.state().substring(done.state().lastIndexOf("; ") + 2) + ")" : "";
+        o.println("run " + run + ": " + c.slot().id() + " -> " + done.toWithParams() + " at " + done.simTimePs() / 1000 + " ns" + inert);
         return Commands.OK;
     }
 
