@@ -169,7 +169,7 @@ final class ConformCommand implements Callable<Integer> {
         o.println("  (runs: " + workload.replaceAll("[{}]", "").replace("name: ", "").trim() + ", seed 7" + (placement.isEmpty() ? "" : ", placement interleave") + ", on " + m
                 + "; in " + dir + ")");
         String a = run(dir, "det-a", m, slot.id() + ": " + mine + placement, "epoch: 1us\n");
-        if (lastCode == Commands.BAD_INPUT) {
+        if (lastCode == Commands.BAD_INPUT && lastOutput.contains(": policies.")) { // the policy's choice refused on this machine
             // refused at validation on this machine (every pool fixing its scheduler): the machine's doing, not the policy's;
             // a trial's five FAILs blamed the policy, the reason indented below them
             ctx.err().println("conform: the study of the checks was refused on " + m + " (above): give a --machine where the policy acts");
@@ -380,8 +380,9 @@ final class ConformCommand implements Callable<Integer> {
         return ns instanceof Number n ? Math.max(1, (long) (n.doubleValue() / 10)) : 1000;
     }
 
-    /** The exit code of the last study {@link #run} ran. */
+    /** The exit code and output of the last study {@link #run} ran. */
     private int lastCode;
+    private String lastOutput = "";
 
     /** Runs a one-run study (small stream, seed 7; {@code extra}: its epoch and swaps); returns its stats.json or null. */
     private String run(Path dir, String name, Path m, String policyLine, String extra) throws IOException {
@@ -393,6 +394,7 @@ final class ConformCommand implements Callable<Integer> {
         int code = new Commands(ctx.kernel()).execute(new String[] {"run", study.toString(), "--out", dir.resolve(name).toString(),
                 "--jobs", "1", "--no-report"}, quiet, quiet, false);
         lastCode = code;
+        lastOutput = sink.toString(StandardCharsets.UTF_8);
         if (code != 0) ctx.out().println("  (" + name + ": exit " + code + ") " + sink.toString(StandardCharsets.UTF_8).trim());
         Path stats = dir.resolve(name).resolve("runs/0001/stats.json");
         return code == 0 && Files.isRegularFile(stats) ? Files.readString(stats, StandardCharsets.UTF_8) : null;
