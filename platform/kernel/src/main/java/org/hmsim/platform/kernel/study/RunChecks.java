@@ -238,16 +238,22 @@ final class RunChecks {
                 String bundle = a.entry().bundleName();
                 if (bundle.isEmpty() || !bundle.equals(b.entry().bundleName())) continue;
                 for (String p : a.params().asMap().keySet()) {
-                    if (!b.params().asMap().containsKey(p) || !(a.given().containsKey(p) || b.given().containsKey(p))) continue;
-                    if (!(shared(a, p) || shared(b, p))) continue;
-                    Object va = sharedValue(a, p, facts), vb = sharedValue(b, p, facts);
-                    if (String.valueOf(va).equals(String.valueOf(vb))) continue; // 0 that means 32 against 32 (a trial's false note)
-                    out.add("policies." + a.slot().id() + "." + p + " and policies." + b.slot().id() + "." + p + ": " + a.label() + " has " + va
-                            + (a.given().containsKey(p) ? "" : " (its default)") + " and " + b.label() + " has " + vb + (b.given().containsKey(p) ? "" : " (its default)")
-                            + ": policies of one bundle that share a parameter work from it together; set it on both unless the difference is the study");
+                    String n = mismatch(a, b, p, facts);
+                    if (n != null) out.add(n);
                 }
             }
         return out;
+    }
+
+    /** The note for parameter {@code p} of two choices of one bundle, or null: not shared, given on neither, or agreeing. */
+    private static String mismatch(PolicyChoice a, PolicyChoice b, String p, org.hmsim.api.policy.RunFacts facts) {
+        if (!b.params().asMap().containsKey(p) || !(a.given().containsKey(p) || b.given().containsKey(p))) return null;
+        if (!(shared(a, p) || shared(b, p))) return null;
+        Object va = sharedValue(a, p, facts), vb = sharedValue(b, p, facts);
+        if (String.valueOf(va).equals(String.valueOf(vb))) return null; // 0 that means 32 against 32 (a trial's false note)
+        return "policies." + a.slot().id() + "." + p + " and policies." + b.slot().id() + "." + p + ": " + a.label() + " has " + va
+                + (a.given().containsKey(p) ? "" : " (its default)") + " and " + b.label() + " has " + vb + (b.given().containsKey(p) ? "" : " (its default)")
+                + ": policies of one bundle that share a parameter work from it together; set it on both unless the difference is the study";
     }
 
     private static Object sharedValue(PolicyChoice c, String parameter, org.hmsim.api.policy.RunFacts facts) {

@@ -55,7 +55,7 @@ import org.hmsim.platform.memory.Rates;
  * <p><b>Ranked scheduling</b> (the {@code dram-scheduler} slot's own policies, {@link DramSchedulerPolicy}): each bank
  * offers the command of its best-ranked queued request (column command on an open row, else ACT, else PRE, even of a
  * row queued requests still hit), and the best-ranked offer that may issue now goes, equal ranks oldest first. With
- * FR-FCFS's ranks (row hits 0, others 1) this is FR-FCFS exactly ({@code DramSchedulerEquivalenceTest}); the built-in
+ * FR-FCFS's ranks (row hits 0, others 1) this is FR-FCFS exactly ({@code DramSchedulerSlotTest}); the built-in
  * paths above are its faster form, a scan of the bank lists being the ranked path's cost.
  */
 final class DramChannel implements EventTarget {
@@ -135,11 +135,6 @@ final class DramChannel implements EventTarget {
     long reads, writes, readBytes, writeBytes, readBusBytes, writeBusBytes, hits, misses, conflicts, activates, busyPs, turnarounds;
     private long occIntegral, lastOccChange;
     private Histogram queueDelay, poolQueueDelay, cpuQueueDelay;
-
-    DramChannel(DramPool owner, int index, int channels, Engine engine, DramTimingPs t, int banks, int rowBytes, int depth,
-                boolean frfcfs, double channelBytesPerSecond, int burstBytes) {
-        this(owner, index, channels, engine, t, banks, rowBytes, depth, frfcfs, null, channelBytesPerSecond, burstBytes);
-    }
 
     /** {@code ranked}: the dram-scheduler slot's state for this channel, or null for the built-in FR-FCFS or FCFS. */
     DramChannel(DramPool owner, int index, int channels, Engine engine, DramTimingPs t, int banks, int rowBytes, int depth,

@@ -98,8 +98,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         channels = new DramChannel[cfg.channels()];
         for (int c = 0; c < channels.length; c++)
             channels[c] = new DramChannel(this, c, channels.length, engine, timing, cfg.banks(), cfg.rowBytes(), cfg.queueDepth(),
-                    rule != DramSchedulerPolicy.BUILT_IN_FCFS, rule == DramSchedulerPolicy.RANKED ? scheduler.forChannel(poolIndex, c, cfg.banks()) : null,
-                    perChannel, cfg.burstBytes());
+                    rule != DramSchedulerPolicy.BUILT_IN_FCFS, stateFor(rule, scheduler, poolIndex, c, cfg.banks()), perChannel, cfg.burstBytes());
         info = new PoolInfo(poolIndex, cfg.name(), cfg.kind(), cfg.node(), cfg.channels(), cfg.bytesPerSecond(), cfg.capacityBytes());
     }
 
@@ -125,8 +124,13 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         if (schedulerFixed()) return false;
         int rule = builtInRule(p);
         for (DramChannel c : channels)
-            c.setScheduler(rule != DramSchedulerPolicy.BUILT_IN_FCFS, rule == DramSchedulerPolicy.RANKED ? p.forChannel(index, c.index(), cfg.banks()) : null);
+            c.setScheduler(rule != DramSchedulerPolicy.BUILT_IN_FCFS, stateFor(rule, p, index, c.index(), cfg.banks()));
         return true;
+    }
+
+    /** A channel's ranks under {@code rule}: the policy's state, or null where a built-in scheduler runs. */
+    private static DramSchedulerPolicy.State stateFor(int rule, DramSchedulerPolicy p, int pool, int channel, int banks) {
+        return rule == DramSchedulerPolicy.RANKED ? p.forChannel(pool, channel, banks) : null;
     }
 
     private static void validate(PoolConfig c) {
