@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * the bad text.
  */
 public final class Units {
-    private static final Pattern NUM_UNIT = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)\\s*([A-Za-z/]*)\\s*");
+    private static final Pattern NUM_UNIT = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)\\s*([A-Za-z/\u00b5\u03bc]*)\\s*");
     /** A size or bandwidth unit: a prefix (or none), then B for bytes or b for bits, then /s for a bandwidth. */
     private static final Pattern BYTE_UNIT = Pattern.compile("([kKmMgGtT]?[iI]?)([Bb]?)(/[sS])?");
 
@@ -90,7 +90,7 @@ public final class Units {
         double mul = switch (u) {
             case "ps" -> 1;
             case "ns" -> 1e3;
-            case "us" -> 1e6;
+            case "us", "\u00b5s", "\u03bcs" -> 1e6; // µs as written with the micro sign or the Greek mu (a trial's 10µs was refused)
             case "ms" -> 1e9;
             case "s" -> 1e12;
             default -> throw new IllegalArgumentException("unknown time unit '" + m.group(2) + "' in '" + text + "' (use ps, ns, us, ms, s)");

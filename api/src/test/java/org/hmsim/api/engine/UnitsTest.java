@@ -31,6 +31,9 @@ class UnitsTest {
         assertEquals(8388607L << 40, Units.bytes("8388607TB"));
         assertThrows(IllegalArgumentException.class, () -> Units.bytes("8388608TB"));
         assertEquals(20_000_000L, Units.picoseconds("20us"));
+        // microseconds as written with the micro sign or the Greek mu (a trial's 10\u00b5s was "not a time")
+        assertEquals(10_000_000L, Units.picoseconds("10\u00b5s"));
+        assertEquals(10_000_000L, Units.picoseconds("10\u03bcs"));
         assertEquals(200e9, Units.bytesPerSecond("200GB/s"));
         assertEquals(1400, Units.megahertz("1.4GHz"), 1e-9);
     }
