@@ -142,18 +142,15 @@ public final class CpuCluster {
     }
 
     /** Writes back and invalidates the lines of [{@code first}, {@code first + bytes}); returns the lines written back. */
-    /** Lines of [first, first + bytes) the CPU caches hold (the LLC is inclusive). */
-    public int linesHeld(long first, long bytes) {
-        int n = 0;
-        for (long line = first; line < first + bytes; line += lineBytes) if (llc.find(line) >= 0) n++;
-        return n;
-    }
+    public int flushRange(long first, long bytes) { return flushRange(first, bytes, null); }
 
-    public int flushRange(long first, long bytes) {
+    /** As {@link #flushRange(long, long)}, adding the lines it found held to {@code held[0]} (null: not counted). */
+    public int flushRange(long first, long bytes, int[] held) {
         int dirty = 0;
         for (long line = first; line < first + bytes; line += lineBytes) {
             int prior = probe(line, true);
             if (prior == Moesi.I) continue;
+            if (held != null) held[0]++;
             evictions.dropped(line);
             if (Moesi.dirty(prior)) {
                 evictions.writeback(line);

@@ -207,9 +207,9 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
      * {@code evicted_frame_lines}.
      */
     public void gpuFrameEvicted(long frameBase) {
-        int before = cluster.linesHeld(frameBase, pageBytes);
-        evictedFrameLines += before;
-        flushWritebacks += cluster.flushRange(frameBase, pageBytes);
+        int[] held = {0};
+        flushWritebacks += cluster.flushRange(frameBase, pageBytes, held);
+        evictedFrameLines += held[0];
     }
 
     /** One OS fault handler: faults are served in arrival order; returns the faulting agent's stall. */

@@ -88,17 +88,14 @@ public final class PageGroupAllocator implements FrameMapper {
      * memory before the CPU's, as the OS's spill order by bandwidth has it), else the GPU memories are full.
      */
     private long spreadWhenNoGroupLeft(long vpn) {
-        int roomiest = roomiest();
-        if (roomiest < 0) return GPU_MEMORIES_FULL;
-        cgpSpills++;
-        return wholePage(roomiest, vpn);
+        int home = spillTarget();
+        return home < 0 ? GPU_MEMORIES_FULL : wholePage(home, vpn);
     }
 
     private long wholePage(int home, long vpn) {
         if (openHead[home] == openTail[home] && nextGroup >= maxGroups) {
-            home = roomiest();
+            home = spillTarget();
             if (home < 0) return GPU_MEMORIES_FULL;
-            cgpSpills++;
         }
         long g;
         if (openHead[home] < openTail[home]) {
@@ -115,12 +112,14 @@ public final class PageGroupAllocator implements FrameMapper {
     /**
      * The memory a page goes whole to when the one it wants is full (every group's slot for it taken, no group left to
      * open): the one with the most free slots of open groups, as the OS spills a full pool's page to another (a review
-     * found a mix's big program failing "out of memory" with three memories nearly empty); -1 when none has a free slot.
+     * found a mix's big program failing "out of memory" with three memories nearly empty), counted in cgp_spills; -1 when
+     * none has a free slot.
      */
-    private int roomiest() {
+    private int spillTarget() {
         int best = -1;
         for (int m = 0; m < n; m++)
             if (openTail[m] - openHead[m] > (best < 0 ? 0 : openTail[best] - openHead[best])) best = m;
+        if (best >= 0) cgpSpills++;
         return best;
     }
 
