@@ -407,6 +407,8 @@ public final class MachineConfig {
             controller = Math.round(p.integer("controller_latency_cycles", 0, 0, 10_000_000) * 1_000_000.0 / gpuMHz);
         } else controller = p.picoseconds("controller_latency", 0);
         boolean ackQueued = choice(p, "write_ack", "written", "queued", "written: when the data is in DRAM; queued: when a channel takes the write");
+        boolean splitCommands = choice(p, "command_bus", "shared", "split",
+                "shared: one command per cycle, as DDR and GDDR; split: row and column commands on buses of their own, as HBM");
         long jitter = p.picoseconds("jitter", machineJitter);
         if (!jitterInRange(jitter)) {
             p.refuse("jitter", JITTER_RANGE);
@@ -421,7 +423,8 @@ public final class MachineConfig {
             p.refuse("name", "'" + name + "' is not a pool name: a letter, then letters, digits, '_' or '-' (at most 64)");
             return null;
         }
-        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ackQueued, jitter, burst);
+        return new PoolConfig(name, kind, node, channels, bw, cap, banks, row, clock, timing, queue, sched, energy, controller, ackQueued, jitter, burst,
+                splitCommands);
     }
 
     /** The kinds whose energies {@link #defaultActivatePj} and {@link #defaultAccessPjPerByte} know (DDR3 and DDR4 share theirs). */
@@ -553,11 +556,15 @@ public final class MachineConfig {
             // 682 -> 684 GB/s); a clock set as the data rate gives that (a trial swept clock believing only latency would move)
             int line = gpu == null ? 128 : gpu.l2().lineBytes();
             double perChannel = p.bytesPerSecond() / p.channels(), lineCap = line * p.clockMHz() * 1e6;
-            if (perChannel > lineCap)
+            if (perChannel > lineCap && !p.splitCommandBus())
                 notes.add("pools." + p.name() + ".bandwidth: a channel issues one command per cycle of its " + fmt(p.clockMHz()) + " MHz clock, and above "
                         + fmt(lineCap * p.channels() / 1e9) + " GB/s (of its " + fmt(p.bytesPerSecond() / 1e9) + ") a " + line + " B line crosses the bus in less"
                         + " than a cycle: column commands take every command slot and ACTs wait for a gap, so more bandwidth can make runs slower"
-                        + " (the clock is the command clock, not the data rate; more channels at the same total avoid it)");
+                        + " (the clock is the command clock, not the data rate; more channels at the same total, or HBM's command_bus: split, avoid it)");
+            else if (perChannel > lineCap)
+                notes.add("pools." + p.name() + ".bandwidth: a channel issues one column command per cycle of its " + fmt(p.clockMHz()) + " MHz clock,"
+                        + " so " + line + " B lines move at most " + fmt(lineCap * p.channels() / 1e9) + " GB/s of its " + fmt(p.bytesPerSecond() / 1e9)
+                        + " (the clock is the command clock, not the data rate)");
         }
         return notes;
     }

@@ -211,7 +211,17 @@ class MachineConfigTest {
         String name = m.pools().get(0).name();
         assertEquals(List.of("pools." + name + ".bandwidth: a channel issues one command per cycle of its 1000 MHz clock, and above 128 GB/s (of its 256)"
                 + " a 128 B line crosses the bus in less than a cycle: column commands take every command slot and ACTs wait for a gap, so more bandwidth"
-                + " can make runs slower (the clock is the command clock, not the data rate; more channels at the same total avoid it)"), m.notes());
+                + " can make runs slower (the clock is the command clock, not the data rate; more channels at the same total, or HBM's command_bus: split,"
+                + " avoid it)"), m.notes());
+        // split command buses: ACTs have slots of their own, and only the column commands' bound is left to say
+        MachineConfig split = Presets.machine("small", "pools.0.channels", 1, "pools.0.bandwidth", "256GB/s", "pools.0.clock", "1GHz",
+                "pools.0.command_bus", "Split");
+        assertTrue(split.pools().get(0).splitCommandBus());
+        assertEquals(List.of("pools." + name + ".bandwidth: a channel issues one column command per cycle of its 1000 MHz clock, so 128 B lines move"
+                + " at most 128 GB/s of its 256 (the clock is the command clock, not the data rate)"), split.notes());
+        assertFalse(m.pools().get(0).splitCommandBus(), "shared by default");
+        assertEquals("pools.0.command_bus: unknown command_bus 'dual' (shared: one command per cycle, as DDR and GDDR; split: row and column commands"
+                + " on buses of their own, as HBM)", error("pools.0.command_bus", "dual").getMessage());
         assertEquals(List.of(), Presets.machine("small", "pools.0.channels", 1, "pools.0.bandwidth", "128GB/s", "pools.0.clock", "1GHz").notes());
         for (String preset : List.of("agarwal-ch4", "agarwal-ch6", "coda", "coda-big", "etc", "frc-hd7770", "frc-rx540", "frc-rx570", "frc-vega64"))
             assertEquals(List.of(), Presets.machine(preset).notes(), preset);

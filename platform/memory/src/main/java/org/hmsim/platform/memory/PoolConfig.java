@@ -16,10 +16,21 @@ package org.hmsim.platform.memory;
  *        numbers move under timing it cannot fix, where a deterministic model would give every seed the same run
  * @param burstBytes the data bus's smallest transfer (burst length x bus width; 0 = none): a transfer holds the bus for its
  *        bytes rounded up to a whole number of bursts, so a 32 B sector on a 64 B-burst DDR4 channel costs a 64 B burst
+ * @param splitCommandBus row commands (ACT, PRE, REF) and column commands (RD, WR) have command buses of their own, one
+ *        command each per cycle, as HBM's (JESD235); false: one shared command bus, one command per cycle (DDR, GDDR)
  */
 public record PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
                          int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
-                         DramEnergy energy, long controllerLatencyPs, boolean acksQueuedWrites, long jitterPs, int burstBytes) {
+                         DramEnergy energy, long controllerLatencyPs, boolean acksQueuedWrites, long jitterPs, int burstBytes,
+                         boolean splitCommandBus) {
+
+    /** One shared command bus. */
+    public PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,
+                      int banks, int rowBytes, double clockMHz, DramTiming timing, int queueDepth, String scheduler,
+                      DramEnergy energy, long controllerLatencyPs, boolean acksQueuedWrites, long jitterPs, int burstBytes) {
+        this(name, kind, node, channels, bytesPerSecond, capacityBytes, banks, rowBytes, clockMHz, timing, queueDepth,
+                scheduler, energy, controllerLatencyPs, acksQueuedWrites, jitterPs, burstBytes, false);
+    }
 
     /** No minimum burst: a transfer holds the data bus for its own bytes. */
     public PoolConfig(String name, String kind, int node, int channels, double bytesPerSecond, long capacityBytes,

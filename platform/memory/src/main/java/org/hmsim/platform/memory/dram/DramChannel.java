@@ -13,7 +13,7 @@ import org.hmsim.platform.memory.Rates;
 /**
  * One DRAM channel: a bounded request queue, banks with an open row each (open-page policy), one data
  * bus, and a command scheduler (FR-FCFS or FCFS) that issues one command (ACT, PRE, RD/WR) per command
- * clock cycle.
+ * clock cycle, or, on HBM's split command buses, one row command (ACT, PRE) and one column command (RD/WR).
  *
  * <p><b>Timing.</b> All bank constraints are kept as "earliest time" stamps in picoseconds:
  * <ul>
@@ -119,7 +119,14 @@ final class DramChannel implements EventTarget {
     private final int[] bankQueued, bankHead, bankTail;
     /** Bit b set: bank b has queued requests / queued row hits (banks &lt;= 64, checked by the pool). */
     private long queuedBanks, hitBanks;
-    private long busFreeAt, cmdFreeAt;
+    private long busFreeAt;
+    /**
+     * When the command bus may take its next column command (RD/WR) and its next row command (ACT, PRE, REF). On a
+     * shared bus (DDR, GDDR) the two stamps move together, one command per cycle; HBM's split interface (JESD235:
+     * separate row and column command buses) moves each alone, so an ACT need not wait for a gap between row hits.
+     */
+    private long colCmdFreeAt, rowCmdFreeAt;
+    private final boolean splitCommands;
 
     // requests whose column command has issued, in data-bus order
     private MemRequest[] ring = new MemRequest[16];
@@ -138,7 +145,7 @@ final class DramChannel implements EventTarget {
 
     /** {@code ranked}: the dram-scheduler slot's state for this channel, or null for the built-in FR-FCFS or FCFS. */
     DramChannel(DramPool owner, int index, int channels, Engine engine, DramTimingPs t, int banks, int rowBytes, int depth,
-                boolean frfcfs, DramSchedulerPolicy.State ranked, double channelBytesPerSecond, int burstBytes) {
+                boolean frfcfs, DramSchedulerPolicy.State ranked, double channelBytesPerSecond, int burstBytes, boolean splitCommands) {
         if (banks < 1 || banks > 64) throw new IllegalArgumentException("banks must be in [1, 64]");
         this.owner = owner;
         this.index = index;
@@ -168,6 +175,7 @@ final class DramChannel implements EventTarget {
         if (tREFI > 0) refreshDueAt = firstRefreshAt = tREFI - (tREFI * index) / channels;
         this.psPerByte = 1e12 / channelBytesPerSecond;
         this.burstBytes = burstBytes;
+        this.splitCommands = splitCommands;
         this.pow2 = Integer.bitCount(rowBytes) == 1 && Integer.bitCount(banks) == 1;
         this.rowShift = Integer.numberOfTrailingZeros(rowBytes);
         this.bankShift = Integer.numberOfTrailingZeros(banks);
@@ -287,9 +295,13 @@ final class DramChannel implements EventTarget {
      */
     private void schedule(long now) {
         if (now >= refreshDueAt) refresh(now);
+        if (splitCommands) {
+            scheduleSplit(now);
+            return;
+        }
         int cas, prep;
         if (ranked != null) {
-            int s = bestReadyRanked(now);
+            int s = bestReadyRanked(now, ANY);
             boolean hit = s != NONE && openRow[sBank[s]] == sRow[s];
             cas = hit ? s : NONE;
             prep = hit ? NONE : s;
@@ -297,22 +309,47 @@ final class DramChannel implements EventTarget {
             cas = oldestReadyHit(now);
             prep = cas == NONE ? oldestReadyPrepare(now) : NONE;
         } else {
-            int[] pick = scanFcfs(now);
+            int[] pick = scanFcfs(now, false);
             cas = pick[0];
             prep = pick[1];
         }
         if (cas != NONE) {
             column(cas, now);
         } else if (prep != NONE) {
-            if (openRow[sBank[prep]] == CLOSED) activate(prep, now);
-            else precharge(prep, now);
+            prepare(prep, now);
         } else {
             ensureWake(nextIssuePs()); // nothing is ready: the earliest time anything will be
             return;
         }
-        cmdFreeAt = now + tCK;
+        colCmdFreeAt = rowCmdFreeAt = now + tCK;
         ensureWake(nextIssuePs());
         if (cas != NONE) notifyWaiters();
+    }
+
+    /**
+     * One decision on split command buses: the best ready column command, then (its effects known) the best ready
+     * row command, each on its own bus in the same cycle. Neither can be for the other's bank: a column command
+     * needs an open row and leaves its bank's precharge at least a transfer away, an ACT a closed one.
+     */
+    private void scheduleSplit(long now) {
+        int cas = ranked != null ? bestReadyRanked(now, COLUMN) : frfcfs ? oldestReadyHit(now) : scanFcfs(now, true)[0];
+        if (cas != NONE) {
+            column(cas, now);
+            colCmdFreeAt = now + tCK;
+        }
+        int prep = ranked != null ? bestReadyRanked(now, ROW) : frfcfs ? oldestReadyPrepare(now) : scanFcfs(now, true)[1];
+        if (prep != NONE) {
+            prepare(prep, now);
+            rowCmdFreeAt = now + tCK;
+        }
+        ensureWake(nextIssuePs());
+        if (cas != NONE) notifyWaiters();
+    }
+
+    /** ACT for a closed bank, else PRE of its open row. */
+    private void prepare(int s, long now) {
+        if (openRow[sBank[s]] == CLOSED) activate(s, now);
+        else precharge(s, now);
     }
 
     /**
@@ -320,7 +357,7 @@ final class DramChannel implements EventTarget {
      * bank are ready together (bank, bus and command-bus stamps), so only each bank's oldest hit competes.
      */
     private int oldestReadyHit(long now) {
-        if (cmdFreeAt > now || busFreeAt - tCL > now) return NONE;
+        if (colCmdFreeAt > now || busFreeAt - tCL > now) return NONE;
         int best = NONE;
         long bestSeq = Long.MAX_VALUE;
         for (long m = hitBanks; m != 0; m &= m - 1) {
@@ -341,7 +378,7 @@ final class DramChannel implements EventTarget {
      * request prepares its bank, and a bank's row is not closed while a queued request still hits it.
      */
     private int oldestReadyPrepare(long now) {
-        if (cmdFreeAt > now) return NONE;
+        if (rowCmdFreeAt > now) return NONE;
         int best = NONE;
         long bestSeq = Long.MAX_VALUE;
         for (long m = queuedBanks & ~hitBanks; m != 0; m &= m - 1) {
@@ -359,14 +396,18 @@ final class DramChannel implements EventTarget {
 
     private final int[] fcfsPick = new int[2];
 
-    /** FCFS: the queue in arrival order; the first ready column command, else the first ready ACT/PRE. */
-    private int[] scanFcfs(long now) {
+    /**
+     * FCFS: the queue in arrival order; the first ready column command, and the first ready ACT/PRE ahead of it
+     * ({@code split}: anywhere in the queue, for the row command bus of its own).
+     */
+    private int[] scanFcfs(long now, boolean split) {
         int cas = NONE, prep = NONE;
-        for (int s = gHead; s != NONE && cas == NONE; s = gNext[s]) {
+        for (int s = gHead; s != NONE && (cas == NONE || split && prep == NONE); s = gNext[s]) {
             long t = readyAt(s, bankHead[sBank[s]] == s);
             if (t > now) continue;
-            if (openRow[sBank[s]] == sRow[s]) cas = s;
-            else if (prep == NONE) prep = s;
+            if (openRow[sBank[s]] == sRow[s]) {
+                if (cas == NONE) cas = s;
+            } else if (prep == NONE) prep = s;
         }
         fcfsPick[0] = cas;
         fcfsPick[1] = prep;
@@ -380,22 +421,19 @@ final class DramChannel implements EventTarget {
      */
     private long readyAt(int s, boolean bankOldest) {
         int b = sBank[s];
-        long t;
         if (openRow[b] == sRow[s]) {
             if (!frfcfs && s != gHead) return Long.MAX_VALUE;
-            t = Math.max(colReady[b], busReady(s));
-        } else if (bankOldest && (openRow[b] == CLOSED || hitCount[b] == 0 || !frfcfs)) {
-            t = openRow[b] == CLOSED ? actAt(b) : preReady[b];
-        } else {
-            return Long.MAX_VALUE;
+            return Math.max(Math.max(colReady[b], busReady(s)), colCmdFreeAt);
         }
-        return Math.max(t, cmdFreeAt);
+        if (bankOldest && (openRow[b] == CLOSED || hitCount[b] == 0 || !frfcfs))
+            return Math.max(openRow[b] == CLOSED ? actAt(b) : preReady[b], rowCmdFreeAt);
+        return Long.MAX_VALUE;
     }
 
     /** The earliest time any queued request has a command to issue (Long.MAX_VALUE: none). */
     private long nextIssuePs() {
         if (ranked != null) {
-            bestReadyRanked(Long.MIN_VALUE);
+            bestReadyRanked(Long.MIN_VALUE, ANY);
             return rankedNext;
         }
         return frfcfs ? nextIssueByBank() : nextIssueByScan();
@@ -404,11 +442,15 @@ final class DramChannel implements EventTarget {
     /** Set by {@link #bestReadyRanked}: the earliest time any bank's offered command may issue (Long.MAX_VALUE: none). */
     private long rankedNext;
 
+    /** Which offers {@link #bestReadyRanked} answers: any command, column commands only, row commands only. */
+    private static final int ANY = 0, COLUMN = 1, ROW = 2;
+
     /**
      * Ranked scheduling: each bank's best-ranked request (rank, then age) offers its command; answers the best-ranked
-     * offer that may issue at {@code now} (NONE if none) and sets {@link #rankedNext} to the earliest offer's time.
+     * offer of kind {@code want} that may issue at {@code now} (NONE if none) and sets {@link #rankedNext} to the
+     * earliest such offer's time.
      */
-    private int bestReadyRanked(long now) {
+    private int bestReadyRanked(long now, int want) {
         int best = NONE;
         long bestRank = Long.MAX_VALUE, bestSeq = Long.MAX_VALUE, next = Long.MAX_VALUE;
         for (long m = queuedBanks; m != 0; m &= m - 1) {
@@ -422,9 +464,10 @@ final class DramChannel implements EventTarget {
                     offerRank = r;
                 }
             }
-            long t = openRow[b] == sRow[offer] ? Math.max(colReady[b], busReady(offer))
-                    : openRow[b] == CLOSED ? actAt(b) : preReady[b];
-            t = Math.max(t, cmdFreeAt);
+            boolean col = openRow[b] == sRow[offer];
+            if (want == COLUMN && !col || want == ROW && col) continue;
+            long t = col ? Math.max(Math.max(colReady[b], busReady(offer)), colCmdFreeAt)
+                    : Math.max(openRow[b] == CLOSED ? actAt(b) : preReady[b], rowCmdFreeAt);
             if (t < next) next = t;
             if (t <= now && (offerRank < bestRank || offerRank == bestRank && sSeq[offer] < bestSeq)) {
                 best = offer;
@@ -455,23 +498,23 @@ final class DramChannel implements EventTarget {
      */
     private long nextIssueByBank() {
         if (queuedBanks == 0) return Long.MAX_VALUE;
-        long next = Long.MAX_VALUE;
+        long col = Long.MAX_VALUE;
         if (hitBanks != 0 && !turnaround) {
-            long col = Long.MAX_VALUE;
             for (long m = hitBanks; m != 0; m &= m - 1) col = Math.min(col, colReady[Long.numberOfTrailingZeros(m)]);
-            next = Math.max(col, busFreeAt - tCL);
+            col = Math.max(col, busFreeAt - tCL);
         } else {
             for (long m = hitBanks; m != 0; m &= m - 1) {
                 int b = Long.numberOfTrailingZeros(m);
-                next = Math.min(next, Math.max(colReady[b], busReady(bankHit[b])));
+                col = Math.min(col, Math.max(colReady[b], busReady(bankHit[b])));
             }
         }
+        long row = Long.MAX_VALUE;
         for (long m = queuedBanks & ~hitBanks; m != 0; m &= m - 1) {
             int b = Long.numberOfTrailingZeros(m);
-            long t = openRow[b] == CLOSED ? actAt(b) : preReady[b];
-            if (t < next) next = t;
+            row = Math.min(row, openRow[b] == CLOSED ? actAt(b) : preReady[b]);
         }
-        return Math.max(next, cmdFreeAt);
+        // on a shared bus the stamps are equal, and this is the earlier of the two, then the bus
+        return Math.min(Math.max(col, colCmdFreeAt), Math.max(row, rowCmdFreeAt));
     }
 
     private long nextIssueByScan() {
@@ -514,7 +557,7 @@ final class DramChannel implements EventTarget {
      */
     private void refresh(long now) {
         while (refreshDueAt + tREFI <= now) refreshDueAt += tREFI;
-        long start = Math.max(refreshDueAt, cmdFreeAt);
+        long start = Math.max(refreshDueAt, Math.max(colCmdFreeAt, rowCmdFreeAt));
         boolean open = false;
         for (int b = 0; b < banks; b++) {
             // every bank must be ready to activate (tRP, tRC; the last refresh's tRFC): REF needs them all idle
@@ -532,7 +575,9 @@ final class DramChannel implements EventTarget {
             bankHit[b] = NONE;
         }
         hitBanks = 0;
-        cmdFreeAt = Math.max(cmdFreeAt, ref + tCK);
+        // nothing can use the banks before REF's tRFC has passed; the stamps say so to both buses
+        colCmdFreeAt = Math.max(colCmdFreeAt, ref + tCK);
+        rowCmdFreeAt = Math.max(rowCmdFreeAt, ref + tCK);
         refreshDueAt += tREFI;
     }
 

@@ -98,7 +98,8 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         channels = new DramChannel[cfg.channels()];
         for (int c = 0; c < channels.length; c++)
             channels[c] = new DramChannel(this, c, channels.length, engine, timing, cfg.banks(), cfg.rowBytes(), cfg.queueDepth(),
-                    rule != DramSchedulerPolicy.BUILT_IN_FCFS, stateFor(rule, scheduler, poolIndex, c, cfg.banks()), perChannel, cfg.burstBytes());
+                    rule != DramSchedulerPolicy.BUILT_IN_FCFS, stateFor(rule, scheduler, poolIndex, c, cfg.banks()), perChannel, cfg.burstBytes(),
+                    cfg.splitCommandBus());
         info = new PoolInfo(poolIndex, cfg.name(), cfg.kind(), cfg.node(), cfg.channels(), cfg.bytesPerSecond(), cfg.capacityBytes());
     }
 
