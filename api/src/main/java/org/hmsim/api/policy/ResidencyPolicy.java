@@ -32,10 +32,18 @@ public interface ResidencyPolicy extends Policy {
      */
     default void onPageReferenced(long vpn) {}
 
-    /** The page to evict from {@code pool}, or -1 to evict nothing. */
+    /**
+     * The page to evict from {@code pool}, or -1 to leave the choice to the driver, which then evicts the oldest page it
+     * migrated in. A page that is not resident there is rejected (counted in {@code uvm.victims_rejected}, and noted at the
+     * study's end); after four such answers the driver takes its oldest page.
+     */
     default long chooseVictim(int pool) { return -1; }
 
-    /** Extra pages to fetch along with the faulting one; {@code out} receives up to its length. */
+    /**
+     * Extra pages to fetch along with the faulting one: writes them to {@code out[0..n)} and returns n, from 0 to
+     * {@code out.length}. Pages outside the workload's allocations, or already resident or in flight, are skipped; a
+     * count outside that range or a negative page number fails the run, naming the policy.
+     */
     default int prefetch(long faultVpn, long[] out) { return 0; }
 
     /**

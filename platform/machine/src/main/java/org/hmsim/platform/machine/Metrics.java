@@ -84,8 +84,9 @@ final class Metrics {
         out.put("line_requests", (double) lines);
         out.put("lines_per_mem_instruction", ratio(lines, memInstr));
         out.put("pages_per_mem_instruction", ratio(pages, memInstr));
-        out.put("l1_hit_rate", ratio(l1h, l1h + l1m));
-        out.put("l2_hit_rate", ratio(l2h, l2h + l2m));
+        // absent (an empty cell) where no load reached the cache: a store-only run read 0, a hit rate it never had (a trial)
+        if (l1h + l1m > 0) out.put("l1_hit_rate", ratio(l1h, l1h + l1m));
+        if (l2h + l2m > 0) out.put("l2_hit_rate", ratio(l2h, l2h + l2m));
         out.put("xbar_resp_utilisation", xbarResp);
         double dramPj = 0, linkPj = 0;
         for (DramPool p : m.pools) {

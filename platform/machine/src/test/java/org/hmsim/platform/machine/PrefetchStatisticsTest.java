@@ -125,4 +125,42 @@ class PrefetchStatisticsTest {
         RunResult tree = TestMachines.run(m, TestMachines.workload("etc-atax", 1), new ClasspathPolicies());
         assertTrue(tree.stats().get("uvm.prefetches") > 0, "the case: the tree prefetches here");
     }
+
+    /** A residency policy whose prefetch answers {@code answer(vpn, out)}. */
+    private static PolicyProvider prefetching(java.util.function.ToIntBiFunction<Long, long[]> answer) {
+        return new PolicyProvider() {
+            @Override public Slot slot() { return Slot.RESIDENCY; }
+            @Override public String name() { return "bad"; }
+            @Override public String description() { return "test"; }
+            @Override public List<ParamSpec> parameters() { return List.of(); }
+            @Override public Policy create(PolicyContext c, Params p) {
+                return new ResidencyPolicy() {
+                    @Override public int prefetch(long vpn, long[] out) { return answer.applyAsInt(vpn, out); }
+                };
+            }
+        };
+    }
+
+    private static String failure(PolicyProvider p) {
+        MachineConfig m = TestMachines.machine("etc", "gpu.sms", 8, "uvm.oversubscription", 0.5, "uvm.prefetch_evicts", true);
+        Throwable t = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                () -> TestMachines.run(m, TestMachines.workload("etc-atax", 1), new ClasspathPolicies(p).with(Slot.RESIDENCY, "bad")));
+        StringBuilder all = new StringBuilder();
+        for (; t != null; t = t.getCause()) all.append(t.getMessage()).append(" | ");
+        return all.toString();
+    }
+
+    /**
+     * A prefetch count past what the policy wrote took the tree's pages left in {@code out} as the policy's (a trial's
+     * count of out.length + 10 with nothing written: 491 "policy" prefetches); a count outside the buffer was clamped.
+     * Both are the policy's bug and fail the run, naming it.
+     */
+    @Test
+    void aPrefetchCountPastWhatThePolicyWroteFailsTheRun() {
+        String over = failure(prefetching((vpn, out) -> out.length + 10));
+        assertTrue(over.contains("prefetch(") && over.contains("returned 74, not a count of 0 to out.length (64)") && over.contains("PrefetchStatisticsTest"), over);
+        String unwritten = failure(prefetching((vpn, out) -> 3));
+        assertTrue(unwritten.contains("returned 3 pages but out[0] is -1, not a page number"), unwritten);
+        assertTrue(failure(prefetching((vpn, out) -> -1)).contains("returned -1, not a count"));
+    }
 }

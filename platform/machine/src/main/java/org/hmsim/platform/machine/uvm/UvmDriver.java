@@ -513,12 +513,31 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
             int allocation = allocationOf[index(vpn)];
             int n = tree == null ? 0 : tree.prefetch(vpn, v -> treeState(v, allocation), prefetchOut);
             addCandidates(b, n, left, false);
-            addCandidates(b, Math.min(rp.prefetch(vpn, prefetchOut), prefetchOut.length), left, true);
+            addCandidates(b, policyPrefetches(rp, vpn), left, true);
         }
     }
 
+    /**
+     * The residency policy's prefetch candidates for {@code vpn}, in {@link #prefetchOut}. The buffer is cleared first: it
+     * held the tree's candidates, which a policy that over-counted was credited with (a trial's count of out.length + 10
+     * showed 491 "policy" prefetches its policy never chose). A count outside the buffer or a page number below 0 is the
+     * policy's bug, and fails the run naming it.
+     */
+    private int policyPrefetches(ResidencyPolicy rp, long vpn) {
+        Arrays.fill(prefetchOut, -1);
+        int n = rp.prefetch(vpn, prefetchOut);
+        if (n < 0 || n > prefetchOut.length)
+            throw new IllegalStateException("residency policy " + rp.getClass().getName() + ": prefetch(" + vpn + ", out) returned " + n
+                    + ", not a count of 0 to out.length (" + prefetchOut.length + ")");
+        for (int j = 0; j < n; j++)
+            if (prefetchOut[j] < 0)
+                throw new IllegalStateException("residency policy " + rp.getClass().getName() + ": prefetch(" + vpn + ", out) returned " + n
+                        + " pages but out[" + j + "] is " + prefetchOut[j] + ", not a page number");
+        return n;
+    }
+
     private void addCandidates(Batch b, int n, long[] left, boolean byPolicy) {
-        if (byPolicy) proposalsPolicy += Math.max(0, n);
+        if (byPolicy) proposalsPolicy += n;
         for (int j = 0; j < n; j++) {
             int i = index(prefetchOut[j]);
             if (i < 0 || allocationOf[i] < 0 || state[i] != NONRES) continue; // an evicting page's host copy is not complete yet

@@ -162,7 +162,10 @@ final class LinkDirection implements EventTarget {
     /** Registers this direction's statistics with the suffix {@code _down} (0) or {@code _up} (1). */
     void registerStats(Stats s, double pjPerByte) {
         String x = dir == 0 ? "_down" : "_up";
-        String d = dir == 0 ? " (direction 0, node A to node B)" : " (direction 1, node B to node A)";
+        // "down" is A to B as the machine file's between: lists them, whatever PCIe calls downstream (a trial read
+        // the GPU-to-host copies of between: [gpu0, cpu] as host-to-device)
+        String d = dir == 0 ? " (direction 0: from the first node of the link's between: to the second)"
+                : " (direction 1: from the second node of the link's between: to the first)";
         s.counter("wire_bytes" + x, "bytes on the wire, headers and flit padding included" + d, () -> wireBytes);
         s.counter("payload_bytes" + x, "data bytes carried" + d, () -> payloadBytes);
         s.counter("packets" + x, "packets sent" + d, () -> packets);
