@@ -95,6 +95,12 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
     private boolean retryScheduled;
     private final long retryPs;
     private long nacked, upperInvalidations;
+    /**
+     * New requests sent while older ones waited in the re-send queue: they do not wait behind them (Multi2Sim retries
+     * each NACKed access on its own), so the L2 may serve them first and stores to different lines reach it out of
+     * program order (a store NACKed again and again can be overtaken by hundreds of younger ones).
+     */
+    private long sentPastResends;
 
     // selective caching (seed 000 Ch. 6): uncached line requests and how many merged; stores held by a
     // permission fault (§6.2.3), at most maxPendingFaultsPerSm before the SM's load/store unit blocks
@@ -448,6 +454,7 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
 
     private void send(AccessKind kind, long line, long vaddr, int sectors, int warp, int mshr, long readyPs) {
         MemRequest d = request(kind, line, vaddr, sectors, warp, mshr);
+        if (retrySize > 0) sentPastResends++;
         if (mshr >= 0) {
             mPending[mshr] |= sectors;
             mOutstanding[mshr]++;
@@ -728,6 +735,8 @@ public final class L1Cache implements CacheView, MemClient, EventTarget {
         s.counter("mshr_full_refusals", "accesses refused because every MSHR was busy", () -> mshrFullRefusals);
         s.counter("merge_full_refusals", "accesses refused because the line's MSHR had no merge slot", () -> mergeFullRefusals);
         s.counter("nacks_received", "requests the L2 NACKed (re-sent after " + NACK_RETRY_CYCLES + " cycles)", () -> nacked);
+        s.counter("sent_past_resends", "load, store and atomic requests sent while older requests waited in the re-send queue (NACKed, or "
+                + "waiting for the port): the L2 may serve them first, so its order (its LRU, its write hits) need not be program order", () -> sentPastResends);
         s.counter("invalidations", "lines dropped because the L2 evicted them", () -> upperInvalidations);
         s.counter("uncached_requests", "load line requests to lines the cacheability policy forbids to allocate (seed 000 Ch. 6)", () -> uncachedRequests);
         s.counter("uncached_merges", "of those, requests merged into a pending MSHR (cacheless L1 coalescing, seed 000 §6.2.2.1)", () -> uncachedMerges);

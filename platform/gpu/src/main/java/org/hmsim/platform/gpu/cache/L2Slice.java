@@ -363,9 +363,13 @@ public final class L2Slice implements CacheView, MemSink, MemClient, EventTarget
         if (m >= 0) { // into the line in flight: its fill, install or swap applies the sectors
             tx.write[m] |= need;
             st.writeHits++;
+            st.writeMerges++; // counted apart too: write_hits alone cannot tell this from a present line
         } else if (i >= 0 && t.locked[i]) {
             return park(r, set); // its line is being evicted
         } else if (i >= 0) {
+            // a present line: also where a store finds a line that, in program order, LRU would have evicted already,
+            // when its previous store was NACKed and re-sent after younger stores to its set (the L1 sends new requests
+            // past its re-send queue, L1Cache.sentPastResends): the tags follow the order this slice serves
             t.valid[i] |= need;
             t.dirty[i] |= need;
             st.writeHits++;

@@ -8,7 +8,7 @@ import org.hmsim.api.stats.Stats;
  * with the state they integrate ({@link L2Transactions}, {@link L2Fetch}).
  */
 final class L2Stats {
-    long hits, misses, sectorMisses, writeHits, writeMisses, merges, mshrFullStalls, mergeFullStalls,
+    long hits, misses, sectorMisses, writeHits, writeMisses, writeMerges, merges, mshrFullStalls, mergeFullStalls,
             setLockedStalls, mshrStallCycles, writebacks, writebackBytes, fetchBytes,
             missLatencyPs, missesCompleted, fabricRefusals, nacks, frcMisses, frcFallbacks, swaps, evictions,
             invalidations, evictNotices, evictLatencyPs, fetchLatencyPs, fetchesTimed, frcStoreAllocs, frcLookups, vcHits, vcInserts;
@@ -30,7 +30,10 @@ final class L2Stats {
         s.counter("hits", "read/atomic requests whose sectors were all present", () -> hits);
         s.counter("misses", "read/atomic requests that started a fetch (MSHR or FRC entry)", () -> misses);
         s.counter("sector_misses", "32 B sectors fetched from memory", () -> sectorMisses);
-        s.counter("write_hits", "writes to a present line or to a line in flight", () -> writeHits);
+        s.counter("write_hits", "writes to a present line or to a line in flight (those also in write_merges); present as this slice "
+                + "serves them, which under NACKs is not program order: a re-sent store reaches it after younger ones", () -> writeHits);
+        s.counter("write_merges", "of the write hits, writes into a line in flight (its fill, install or swap applies their sectors); "
+                + "write_hits - write_merges found the line present", () -> writeMerges);
         s.counter("write_misses", "writes that allocated a line without fetching (or were posted)", () -> writeMisses);
         s.counter("mshr_merges", "requests merged into a transaction already pending for the line", () -> merges);
         s.counter("nacks", "requests answered with a NACK because every MSHR (or the line's merge slots) was busy; the L1 retries", () -> nacks);
