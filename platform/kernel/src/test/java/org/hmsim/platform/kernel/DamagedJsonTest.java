@@ -91,6 +91,23 @@ class DamagedJsonTest extends ResultsCli {
     }
 
     /**
+     * Another run's stats.json copied into a run's folder (a trial merging folders by hand put run 0001's numbers in
+     * run 0002's row, and collect and --resume took them): it says whose it is, so it is damage.
+     */
+    @Test
+    void anotherRunsStatsJsonIsDamage() throws Exception {
+        assertEquals(0, run());
+        byte[] table = bytes(out.resolve("runs.csv"));
+        Path stats = out.resolve("runs/0002/stats.json");
+        Files.copy(out.resolve("runs/0001/stats.json"), stats, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertOneLineError(exec("collect", out.toString(), "--study", study.toString()), "collect: " + stats + " is damaged (it is run 0001's, not run 0002's)");
+        assertEquals(0, run("--resume"));
+        assertTrue(out().contains(stats + " is damaged (it is run 0001's, not run 0002's): run 0002 runs again"), out());
+        assertEquals("0002", Json.read(stats).get("run"));
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")));
+    }
+
+    /**
      * A metric that is not a number (found by an audit: --resume and collect wrote it into runs.csv, which report then
      * called damaged) makes the run's stats.json damaged: collect refuses it, resume redoes the run.
      */

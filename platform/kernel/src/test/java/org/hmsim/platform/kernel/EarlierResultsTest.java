@@ -100,6 +100,29 @@ class EarlierResultsTest extends ResultsCli {
         assertTrue(Files.exists(out.resolve("runs/0001/stats.json")));
     }
 
+    /**
+     * A trial interrupted a re-run (its finished 12 runs went to previous/), then a second one: the first's 7 runs
+     * replaced the 12. An execution that did not finish does not push more finished runs out of previous/: refused.
+     */
+    @Test
+    void anUnfinishedExecutionDoesNotPushMoreFinishedRunsOutOfPrevious() throws Exception {
+        assertEquals(0, run());
+        assertEquals(0, run());
+        byte[] kept = bytes(out.resolve("previous/runs.csv")), table = bytes(out.resolve("runs.csv"));
+        // what an interrupted execution leaves: one run ended, the other begun, study.json saying so
+        Files.delete(out.resolve("runs/0002/stats.json"));
+        Path provenance = out.resolve("study.json");
+        Files.writeString(provenance, Files.readString(provenance).replaceFirst("\"status\" *: *\"finished\"", "\"status\": \"stopped\""));
+        assertTrue(Files.readString(provenance).contains("\"stopped\""), "the case");
+        assertOneLineError(run(), out + " holds an execution that did not finish (stopped, 1 run with results) and " + out.resolve("previous")
+                + " one with more (2), which a new execution would replace: run with --resume to finish the first");
+        assertArrayEquals(kept, bytes(out.resolve("previous/runs.csv")), "nothing was changed");
+        assertArrayEquals(table, bytes(out.resolve("runs.csv")));
+        assertEquals(0, run("--resume"));
+        assertEquals(0, run(), "finished, it moves to previous/ as any");
+        assertTrue(out().contains("(replacing the ones there before)"), out());
+    }
+
     @Test
     void anExecutionThatEndedNoRunDoesNotPushResultsOutOfPrevious() throws Exception {
         assertEquals(0, run());

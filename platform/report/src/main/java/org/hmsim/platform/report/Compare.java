@@ -262,6 +262,7 @@ public final class Compare {
         for (String n : a.notes()) notes.add("A: " + n);
         for (String n : b.notes()) notes.add("B: " + n);
         if (overSeeds) notes.addAll(chanceNote(a.values("seed").size(), b.values("seed").size(), diffs.size(), moved));
+        if (overSeeds) notes.addAll(singleSeedNote(a.values("seed"), b.values("seed"), diffs.size(), moved));
         notes.addAll(lackingSlotNotes(a, b));
         String unmatched = nothingMatched(a, b, diffs);
         if (unmatched != null) notes.add(unmatched);
@@ -291,6 +292,21 @@ public final class Compare {
         if (p < 0.001) return List.of();
         return List.of(String.format(java.util.Locale.ROOT, "with %d and %d seeds, a metric that did not move still has disjoint ranges with"
                 + " probability %.3f, about %.0f of the %d compared; %d moved", na, nb, p, p * compared, compared, moved));
+    }
+
+    /**
+     * One seed on a side leaves --over-seeds no spread to judge by: every difference past the tolerance is flagged, and
+     * where the seeds differ that is the seeds' own noise (a trial's seed 2 against seed 3, one configuration: 18 of 33
+     * metrics "moved", exit 1, no word; without --over-seeds the two folders did not match at all).
+     */
+    static List<String> singleSeedNote(List<String> seedsA, List<String> seedsB, int compared, int moved) {
+        if (compared == 0 || seedsA.size() >= 2 && seedsB.size() >= 2 || seedsA.equals(seedsB)) return List.of();
+        double p = 2;
+        for (int i = 1; i <= seedsA.size(); i++) p *= (double) i / (seedsB.size() + i);
+        return List.of(String.format(java.util.Locale.ROOT, "A has %d seed%s (%s) and B %d (%s): one seed on a side gives --over-seeds no spread"
+                + " to judge by, so a metric that did not move is still flagged with probability %.3f wherever the seeds' noise passes the"
+                + " tolerance (%d of %d moved); run more seeds on each side for a judgement", seedsA.size(), seedsA.size() == 1 ? "" : "s",
+                String.join(", ", seedsA), seedsB.size(), String.join(", ", seedsB), Math.min(1, p), moved, compared));
     }
 
     private static void provenanceOf(Html h, Results r) {

@@ -221,4 +221,15 @@ class CompareTest {
         org.junit.jupiter.api.Assertions.assertEquals(List.of(), Compare.chanceNote(1, 1, 264, 24), "one seed a side: not over seeds");
         org.junit.jupiter.api.Assertions.assertEquals(List.of(), Compare.chanceNote(10, 10, 264, 0), "1e-5: no note");
     }
+
+    /** One seed on a side (a trial's seed 2 against seed 3: 18 of 33 "moved", without a word) is said, with its chance. */
+    @Test
+    void overSeedsWithOneSeedOnASideSaysItHasNoSpread() {
+        org.junit.jupiter.api.Assertions.assertEquals(List.of("A has 1 seed (2) and B 1 (3): one seed on a side gives --over-seeds no spread to"
+                + " judge by, so a metric that did not move is still flagged with probability 1.000 wherever the seeds' noise passes the tolerance"
+                + " (18 of 33 moved); run more seeds on each side for a judgement"), Compare.singleSeedNote(List.of("2"), List.of("3"), 33, 18));
+        assertTrue(Compare.singleSeedNote(List.of("2"), List.of("4", "5", "6"), 33, 20).get(0).contains("probability 0.500"));
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), Compare.singleSeedNote(List.of("2"), List.of("2"), 33, 0), "the same seed: paired");
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), Compare.singleSeedNote(List.of("1", "2"), List.of("3", "4"), 33, 0));
+    }
 }

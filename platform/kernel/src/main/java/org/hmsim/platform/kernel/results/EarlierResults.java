@@ -39,7 +39,8 @@ import org.hmsim.platform.report.Report;
  * hold nothing (no row in runs.csv, no run that ended, no report: a study stopped at once) are removed and
  * previous/ stays as it was, so two false starts in a row do not push real results out; so are earlier
  * results whose runs all failed when previous/ holds a run that succeeded, so two failing executions in a
- * row do not either.
+ * row do not either. Earlier results of an execution that did not finish, with fewer runs that succeeded than
+ * previous/ holds, are not set aside at all: the new execution is refused (resume, or remove one of the two).
  */
 public final class EarlierResults {
     public static final String PREVIOUS = "previous";
@@ -91,6 +92,7 @@ public final class EarlierResults {
         if (resume && !interrupted) return List.of();
         if (!interrupted && !holdsResults(dir)) return removeOwn(dir);
         if (!interrupted && !succeeded(dir) && succeeded(dir.resolve(PREVIOUS))) return dropFailed(dir);
+        if (!interrupted) refuseToPushOutMore(dir);
         boolean replacing = Files.exists(dir.resolve(PREVIOUS), NOFOLLOW_LINKS);
         List<String> notes = new ArrayList<>();
         notes.add((interrupted ? "finished an interrupted move: " : "") + "earlier results moved to " + dir.resolve(PREVIOUS)
@@ -215,6 +217,44 @@ public final class EarlierResults {
         for (String e : OWN) removeTree(dir.resolve(e));
         return List.of("no run of the earlier execution in " + dir + " succeeded: its files were removed (" + dir.resolve(PREVIOUS)
                 + ", whose runs did, stays as it was)");
+    }
+
+    /**
+     * Refuses to set aside the results of an execution that did not finish when previous/ holds more runs that succeeded:
+     * they would replace those (a trial's two interrupted re-runs without --resume pushed a finished 12-run study out of
+     * previous/ with 7 runs). Whoever meant to go on resumes; whoever meant to start over removes one of the two.
+     */
+    private static void refuseToPushOutMore(Path dir) {
+        Object status = statusOf(dir);
+        if ("finished".equals(status)) return;
+        int here = succeededRuns(dir), kept = succeededRuns(dir.resolve(PREVIOUS));
+        if (kept <= here) return;
+        throw new ResultsFolderException(dir + " holds an execution that did not finish (" + (status == null ? "no status" : status) + ", " + here
+                + " run" + (here == 1 ? "" : "s") + " with results) and " + dir.resolve(PREVIOUS) + " one with more (" + kept + "), which a new"
+                + " execution would replace: run with --resume to finish the first, or remove one of them to start over; nothing was changed");
+    }
+
+    /** study.json's status of the execution in {@code dir} ("finished", "stopped", "running", ...), or null if unreadable. */
+    private static Object statusOf(Path dir) {
+        try {
+            return Json.read(dir.resolve(ResultsFolder.PROVENANCE)).get("status");
+        } catch (RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    /** Runs in {@code dir} whose stats.json is there (or was set aside as damaged). */
+    private static int succeededRuns(Path dir) {
+        Path runs = dir.resolve(RUNS);
+        if (!Files.isDirectory(runs, NOFOLLOW_LINKS)) return 0;
+        int n = 0;
+        for (Path run : children(runs))
+            for (String f : List.of(ResultsFolder.STATS, ResultsFolder.DAMAGED))
+                if (Files.exists(run.resolve(f), NOFOLLOW_LINKS)) {
+                    n++;
+                    break;
+                }
+        return n;
     }
 
     /**

@@ -448,7 +448,11 @@ public final class ResultsFolder {
         if (!Files.isRegularFile(config)) throw new ResultsFolderException(config + " is missing, so run " + run.id() + " cannot be checked against the study");
         if (!run.id().equals(Json.read(config).get("run"))) // {} or another run's: not what hmsim wrote for this run
             throw new ResultsFolderException(config + " is not run " + run.id() + "'s configuration, so the run cannot be checked against the study");
-        return Json.read(stats);
+        Map<?, ?> read = Json.read(stats);
+        // another run's stats.json copied in (a trial merging folders put seed 1's numbers in seed 2's row): it says whose it is
+        if (read.get("run") instanceof String owner && !owner.equals(run.id()))
+            throw ResultsFolderException.damaged(stats, "it is run " + owner + "'s, not run " + run.id() + "'s");
+        return read;
     }
 
     /** The metrics of a stats.json read from {@code stats}. */
