@@ -68,6 +68,14 @@ class StudyParserTest {
         assertTrue(!v.getMessage().contains("at the sweep point"), v.getMessage());
     }
 
+    /** A sweep over seeds points to seeds: (a trial's sweep: {seed: [3, 4]} was an unknown machine field, said once per value). */
+    @Test
+    void aSweepOverSeedsPointsToSeeds() throws Exception {
+        StudyException e = error("study: sd\nmachine: ../machines/small.yaml\nworkloads: [stream]\nsweep:\n  seed: [3, 4]\n");
+        assertEquals(1, e.errors().size(), e.getMessage());
+        assertTrue(e.getMessage().contains(":5:3: sweep.seed: seeds are not swept here: give them at the top level, seeds: [3, 4]"), e.getMessage());
+    }
+
     /**
      * A DRAM trial's five mistakes took five validate rounds, each said "at the sweep point clock = 1215" though every
      * point had it: every override's error in one validate, and an error every point has names none.

@@ -98,7 +98,9 @@ final class Metrics {
             out.put(n + ".bytes", bytes);
             out.put(n + ".bandwidth_gbps", window > 0 ? bytes / window : 0);
             out.put(n + ".utilisation", window > 0 ? bytes / window / (p.config().bytesPerSecond() / 1e9) : 0);
-            out.put(n + ".row_hit_rate", ratio(p.rowHits(), p.rowHits() + p.rowMisses() + p.rowConflicts()));
+            // absent where the pool served no column command: 0 read as a real rate (a trial's unused DDR under local placement)
+            long columns = p.rowHits() + p.rowMisses() + p.rowConflicts();
+            if (columns > 0) out.put(n + ".row_hit_rate", ratio(p.rowHits(), columns));
             out.put(n + ".pages", (double) m.os.mappedPages(p.index()));
             dramPj += p.energyPj();
         }

@@ -9,7 +9,7 @@ import org.hmsim.api.policy.Params;
 import org.hmsim.platform.workloads.file.WorkloadFile;
 import org.junit.jupiter.api.Test;
 
-/** A store-only run's runs.csv read l1_hit_rate and l2_hit_rate 0, hit rates it never had (a cache-validation trial). */
+/** A store-only run's runs.csv read l1_hit_rate and l2_hit_rate 0, hit rates it never had (a cache-validation trial); an unused pool's row_hit_rate too. */
 class HitRatesWithoutLoadsTest {
     private static RunResult run(String step) {
         var file = WorkloadFile.parse("""
@@ -33,6 +33,10 @@ class HitRatesWithoutLoadsTest {
         assertFalse(stores.metrics().containsKey("l2_hit_rate"), stores.metrics().toString());
         assertTrue(stores.stats().get("gpu0.l2.slice0.write_misses") + stores.stats().get("gpu0.l2.slice0.write_hits") > 0, "the case: stores reached the L2");
         RunResult loads = run("load");
+        // local placement leaves the CPU's DDR unused: no row-hit rate there either (it read 0, a trial)
+        assertEquals(0.0, loads.metrics().get("pool.ddr.bytes"), "the case");
+        assertFalse(loads.metrics().containsKey("pool.ddr.row_hit_rate"), loads.metrics().toString());
+        assertTrue(loads.metrics().containsKey("pool.gddr.row_hit_rate"));
         assertEquals(0.0, loads.metrics().get("l1_hit_rate"), "every load a first touch of its sector");
         assertTrue(loads.metrics().containsKey("l2_hit_rate"));
     }

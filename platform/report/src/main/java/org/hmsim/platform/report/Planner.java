@@ -213,7 +213,7 @@ public final class Planner {
             List<Run> ok = r.okRuns();
             runs.addAll(ok.subList(0, Math.min(ok.size(), MAX_SERIES)));
             if (ok.size() > MAX_SERIES)
-                warnings.add("time series are shown for the first " + MAX_SERIES + " of " + ok.size() + " runs; name others with {kind: timeseries, runs: [\"0042\"]}");
+                warnings.add("time series are shown for the first " + MAX_SERIES + " of " + ok.size() + " runs; name others with {kind: timeseries, runs: [\"" + ok.get(ok.size() - 1).id() + "\"]}");
         }
         for (String want : s.runs()) {
             Run run = r.run(want);

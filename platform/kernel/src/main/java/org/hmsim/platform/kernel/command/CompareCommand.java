@@ -26,8 +26,22 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "DIR_B", description = "the results folder to compare with it (after)")
     Path b;
 
-    @Option(names = "--tolerance", paramLabel = "REL", description = "relative change that counts as moved (default 0.02 = 2 %%)")
+    @Option(names = "--tolerance", paramLabel = "REL", converter = Fraction.class,
+            description = "relative change that counts as moved: 0.02 or 2%% (the default)")
     double tolerance = Compare.DEFAULT_TOLERANCE;
+
+    /** A fraction as a number or a percentage ({@code 5%} = 0.05), as study files write them (a trial's {@code --tolerance 5%} was "not a double"). */
+    static final class Fraction implements picocli.CommandLine.ITypeConverter<Double> {
+        @Override
+        public Double convert(String v) {
+            String t = v.trim();
+            try {
+                return t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100 : Double.parseDouble(t);
+            } catch (NumberFormatException e) {
+                throw new picocli.CommandLine.TypeConversionException("'" + v + "' is not a fraction: 0.02 or 2%");
+            }
+        }
+    }
 
     @Option(names = "--over-seeds", description = "with replicated seeds: compare each configuration's median over its seeds, "
             + "moved only where A's and B's ranges over the seeds do not overlap (a change within the seeds' own spread is not one)")
@@ -55,7 +69,7 @@ final class CompareCommand implements Callable<Integer> {
                 return Commands.BAD_INPUT;
             }
         if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
-            e.println("--tolerance: must be a number >= 0 (0.02 = 2 %)");
+            e.println("--tolerance: must be a finite number >= 0 (0.02 or 2%)");
             return Commands.BAD_INPUT;
         }
         String problem = out == null ? null : ReportTarget.problem(dir);  // compare's report goes beside neither folder's own

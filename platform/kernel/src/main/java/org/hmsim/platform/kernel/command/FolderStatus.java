@@ -134,9 +134,9 @@ final class FolderStatus {
         if (moving) { // the runs' state above is that of a folder half emptied, not of an execution
         } else if (unlisted != null) o.println("runs.csv: " + unlisted);
         else o.println("runs.csv: " + (damaged > 0 ? (assembled ? "assembled, but " : "") + damaged + " run(s) damaged since they ended: hmsim run STUDY --out "
-                + dir + " --resume runs them again" : assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + dir + ")"
-                : notSubmitted ? "nothing is queued: hmsim run STUDY --out " + dir + " --executor NAME --resume submits the runs left"
-                : !writer ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + dir + " --resume continues it"
+                + Commands.shellWord(dir) + " --resume runs them again" : assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + Commands.shellWord(dir) + ")"
+                : notSubmitted ? "nothing is queued: hmsim run STUDY --out " + Commands.shellWord(dir) + " --executor NAME --resume submits the runs left"
+                : !writer ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + Commands.shellWord(dir) + " --resume continues it"
                         : "assembled when every run has ended"));
         for (RunState r : states) if (r.state().equals("failed")) o.println("  failed " + r.id() + " " + r.label() + ": " + r.why());
         for (RunState r : states) if (r.state().equals("running")) o.println("  running " + r.id() + " " + r.label());

@@ -43,7 +43,10 @@ final class SweepSection {
             String field = "sweep." + key;
             Node keyNode = e.getValue().getKeyNode();
             Node list = e.getValue().getValueNode();
-            if (key.startsWith("workloads.")) {
+            if (key.equals("seed") || key.equals("seeds")) {
+                // seeds are their own dimension (a trial's sweep: {seed: [3, 4]} was an unknown machine field, once per value)
+                throw doc.error(keyNode, field, "seeds are not swept here: give them at the top level, seeds: [3, 4] (each run then repeats once per seed)");
+            } else if (key.startsWith("workloads.")) {
                 dims.add(workloadParam(key, keyNode, list, field));
             } else if (key.startsWith("policies.")) {
                 String rest = key.substring("policies.".length());

@@ -44,7 +44,7 @@ final class TopLevelKeys {
         if (n == null) throw new StudyException(f.display, 1, 1, "study", "missing: every study needs a name (its results folder): study: my-study");
         String s = f.scalarText(n, "study");
         if (!NAME.matcher(s).matches())
-            throw doc.error(n, "study", "'" + s + "' cannot name a folder: use letters, digits, '.', '_' and '-'");
+            throw doc.error(n, "study", "'" + s + "' cannot name a folder: use ASCII letters (a-z, A-Z), digits, '.', '_' and '-'");
         // a folder name has at most 255 bytes: a 300-character name passed validate and failed the run (a bad-input trial)
         if (s.length() > MAX_NAME)
             throw doc.error(n, "study", "a study name of " + s.length() + " characters cannot name a folder: at most " + MAX_NAME);
