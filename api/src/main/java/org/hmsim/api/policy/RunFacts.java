@@ -15,10 +15,11 @@ import org.hmsim.api.machine.PoolInfo;
  * is a mix, each program confined to its GPU (a mix of one program is one: the program alone on GPU 0, the reference
  * its co-run slowdown is measured against; since api.policy 1.12.0). {@code smsPerGpu}, {@code ctasPerSm} and
  * {@code warpsPerSm} are each GPU's SMs and each SM's thread-block and warp slots, 0 where unknown (a check then lets a
- * limit pass; since api.policy 1.19.0). Since api.policy 1.8.0.
+ * limit pass; since api.policy 1.19.0). {@code lineBytes} is the GPU L2's line, the size of the requests memory sees (0
+ * where unknown; since api.policy 1.25.0). Since api.policy 1.8.0.
  */
 public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean demandPaging, boolean cpuSide, List<String> allocations,
-                       int programs, boolean mix, int smsPerGpu, int ctasPerSm, int warpsPerSm) {
+                       int programs, boolean mix, int smsPerGpu, int ctasPerSm, int warpsPerSm, int lineBytes) {
     public RunFacts {
         pools = List.copyOf(pools);
         allocations = List.copyOf(allocations);
@@ -26,6 +27,25 @@ public record RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean d
         if (programs > 1 && !mix) throw new IllegalArgumentException("programs run side by side only in a mix, got " + programs);
         if (smsPerGpu < 0 || ctasPerSm < 0 || warpsPerSm < 0)
             throw new IllegalArgumentException("SMs and their slots are counts (0: unknown), got " + smsPerGpu + " / " + ctasPerSm + " / " + warpsPerSm);
+        if (lineBytes < 0) throw new IllegalArgumentException("a line is some bytes (0: unknown), got " + lineBytes);
+    }
+
+    /** The line unknown (api.policy 1.19.0's constructor). */
+    public RunFacts(List<PoolInfo> pools, long pageBytes, int gpus, boolean demandPaging, boolean cpuSide, List<String> allocations,
+                    int programs, boolean mix, int smsPerGpu, int ctasPerSm, int warpsPerSm) {
+        this(pools, pageBytes, gpus, demandPaging, cpuSide, allocations, programs, mix, smsPerGpu, ctasPerSm, warpsPerSm, 0);
+    }
+
+    /**
+     * Refuses an interleave's {@code granularity} (bytes on one channel, or GPU, before the next: {@code targets}) under the line: memory
+     * is sent whole lines (and a line's sectors at its address), each served by the channel of its first byte, so
+     * channels between would get nothing (a DRAM trial's 32 B on four channels used one). Since api.policy 1.25.0.
+     */
+    public void refuseUnderLine(String parameter, long granularity, String targets) {
+        if (lineBytes > 0 && granularity < lineBytes)
+            throw new IllegalArgumentException(parameter + " " + granularity + " B is under the L2 line (" + lineBytes + " B): a line's request goes"
+                    + " whole to the one of its first byte, so " + (lineBytes / granularity - 1) + " in " + (lineBytes / granularity) + " " + targets
+                    + " would get nothing; give at least " + lineBytes);
     }
 
     /** A run whose SM geometry is not known here (api.policy 1.12.0's constructor). */

@@ -27,6 +27,11 @@ public final class CoarseInterleaveProvider implements PolicyProvider {
 
     @Override public void check(Params params) { InterleaveProviders.channel(params); }
 
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+        InterleaveProviders.checkChannel(params, run);
+        org.hmsim.api.policy.PolicyProvider.super.check(params, run);
+    }
+
     @Override public Policy create(PolicyContext context, Params params) { return new CoarseInterleave(InterleaveProviders.channel(params), context.memory(), GpuGeometry.memoriesOfGpu(context.machine()));
     }
 }

@@ -49,6 +49,8 @@ public final class CodaInterleaveProvider implements PolicyProvider {
         long spread = params.getPowerOfTwo("spread", 32);
         if (spread > run.pageBytes())
             throw new IllegalArgumentException("parameter 'spread' (" + spread + " B) is larger than the machine's page (" + run.pageBytes() + " B)");
+        InterleaveProviders.checkChannel(params, run);
+        run.refuseUnderLine("spread", spread, "GPUs"); // a line goes whole to the GPU of its first byte too
     }
 
     /** N_bpg must be the same for placement (Eq. 1's chunks) and the affinity scheduler (§4.3), or blocks run away from their data. */

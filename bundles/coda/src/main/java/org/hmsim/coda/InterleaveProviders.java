@@ -30,5 +30,8 @@ final class InterleaveProviders {
 
     static long channel(Params p) { return p.getPowerOfTwo("granularity", 32); }
 
+    /** The channel granularity checked against the run's line (RunFacts#refuseUnderLine). */
+    static void checkChannel(Params p, org.hmsim.api.policy.RunFacts run) { run.refuseUnderLine("granularity", channel(p), "channels"); }
+
     static List<ParamSpec> channelOnly() { return List.of(channelGranularity()); }
 }

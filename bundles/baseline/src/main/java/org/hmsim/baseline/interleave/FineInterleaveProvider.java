@@ -28,5 +28,10 @@ public final class FineInterleaveProvider implements PolicyProvider {
 
     @Override public void check(Params params) { params.getPowerOfTwo("granularity", 32); }
 
+    @Override public void check(Params params, org.hmsim.api.policy.RunFacts run) {
+        run.refuseUnderLine("granularity", params.getPowerOfTwo("granularity", 32), "channels");
+        PolicyProvider.super.check(params, run);
+    }
+
     @Override public Policy create(PolicyContext context, Params params) { return new FineInterleave(params.getPowerOfTwo("granularity", 32)); }
 }

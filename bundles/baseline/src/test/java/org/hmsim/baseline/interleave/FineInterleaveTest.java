@@ -59,6 +59,20 @@ class FineInterleaveTest {
         }
     }
 
+    /** A granularity under the line sent every line to the channel of its first byte: 32 B on four channels used one (a DRAM trial). */
+    @Test
+    void aGranularityUnderTheLineIsRefusedWhereTheLineIsKnown() {
+        FineInterleaveProvider p = new FineInterleaveProvider();
+        java.util.function.Function<Integer, org.hmsim.api.policy.RunFacts> facts = line -> new org.hmsim.api.policy.RunFacts(java.util.List.of(),
+                4096, 1, false, false, java.util.List.of(), 1, false, 16, 8, 48, line);
+        Params g32 = Params.validate(p.parameters(), Map.of("granularity", "32B"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.check(g32, facts.apply(128)));
+        assertEquals("granularity 32 B is under the L2 line (128 B): a line's request goes whole to the one of its first byte, so 3 in 4 channels"
+                + " would get nothing; give at least 128", e.getMessage());
+        p.check(Params.validate(p.parameters(), Map.of("granularity", "128B")), facts.apply(128));
+        p.check(g32, facts.apply(0)); // the line unknown: passes
+    }
+
     @Test
     void granularityMustBeAPowerOfTwoOfAtLeast32() {
         assertThrows(IllegalArgumentException.class, () -> create(Map.of("granularity", 384)));

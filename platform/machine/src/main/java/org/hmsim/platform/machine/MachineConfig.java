@@ -87,6 +87,7 @@ public final class MachineConfig {
         // a bad gpu section: the pools and links are still read, their cycle counts at the default clock
         double mhz = gpu == null ? DEFAULT_CLOCK_MHZ : gpu.clockMHz();
         List<PoolConfig> pools = new ArrayList<>();
+        List<Tree> poolTrees = new ArrayList<>();
         Set<String> names = new HashSet<>();
         // a machine-wide jitter every pool takes unless it gives its own (a 4-stack machine needs one key, not four)
         long jitter = section(t, errors, 0L, () -> {
@@ -102,7 +103,15 @@ public final class MachineConfig {
                 errors.add(new ConfigException(p.child("capacity"), "a capacity of " + pc.capacityBytes() + " B holds no page of "
                         + page + " B (page_size): give at least one page"));
             if (!names.add(pc.name())) errors.add(new ConfigException(p.child("name"), "pool name '" + pc.name() + "' used twice"));
+            // a request is served in the bank and row of its first byte: a line across two rows took one ACT (a DRAM trial's
+            // row: 64 under 128 B lines counted 64 ACTs for 128 row openings)
+            int line = gpu == null ? 128 : gpu.l2().lineBytes();
+            if (pc.rowBytes() < Math.max(line, pc.burstBytes()))
+                errors.add(new ConfigException(p.child("row"), "a row of " + pc.rowBytes() + " B is smaller than " + (pc.burstBytes() > line
+                        ? "a burst (" + pc.burstBytes() + " B)" : "the L2 line (" + line + " B)") + ": a request is served whole in the row of its first"
+                        + " byte, so one crossing rows would take one ACT for two; give at least " + Math.max(line, pc.burstBytes()) + "B"));
             pools.add(pc);
+            poolTrees.add(p);
         }
         List<LinkConfig> links = new ArrayList<>();
         Set<String> linkNames = new HashSet<>();
@@ -139,6 +148,7 @@ public final class MachineConfig {
             return null;
         });
         long watchdog = section(t, errors, DEFAULT_WATCHDOG_PS, () -> t.picoseconds("watchdog", DEFAULT_WATCHDOG_PS));
+        for (int i = 0; i < pools.size(); i++) errors.addAll(slowerThanTheWatchdog(pools.get(i), poolTrees.get(i), watchdog));
         section(t, errors, null, () -> {
             t.finish();
             return null;
@@ -349,6 +359,20 @@ public final class MachineConfig {
         return v.equals(other);
     }
 
+    /**
+     * A pool whose single row conflict (tRP + tRCD + tCL) takes the watchdog's interval or longer: every run would fail as
+     * stuck before its first access is served, and the watchdog blamed a livelocking scheduler (a DRAM trial's 1 MHz clock
+     * with rcd 10000 against the default 10 ms).
+     */
+    private static List<ConfigException> slowerThanTheWatchdog(PoolConfig pc, Tree p, long watchdogPs) {
+        DramTiming tm = pc.timing();
+        long access = org.hmsim.api.engine.ClockDomain.ofMHz("dram", pc.clockMHz()).ps((long) tm.tRP() + tm.tRCD() + tm.tCL());
+        if (watchdogPs <= 0 || access < watchdogPs) return List.of();
+        return List.of(new ConfigException(p.child("timing"), "rp + rcd + cl at " + fmt(pc.clockMHz()) + " MHz take " + fmt(access / 1e9) + " ms, not under"
+                + " the watchdog's " + fmt(watchdogPs / 1e9) + " ms: every run would fail as stuck before its first access is served; raise the"
+                + " machine's watchdog (0 = off) or shorten the timing"));
+    }
+
     /** Reads one pool, unknown fields included, so that a misspelt {@code name} is reported as such rather than as missing. */
     private static final String JITTER_RANGE = "must be 0 .. 1us (a perturbation of a few ns; seeds then vary the run)";
 
@@ -515,7 +539,7 @@ public final class MachineConfig {
     /** As {@link #runFacts(List)}, for a multiprogrammed mix ({@code mix}) of {@code programs} programs, one per GPU. */
     public org.hmsim.api.policy.RunFacts runFacts(List<String> allocations, int programs, boolean mix) {
         return new org.hmsim.api.policy.RunFacts(poolInfos(), pageBytes, gpus, uvm != null, cpu != null, allocations, programs, mix,
-                gpu.sms(), gpu.maxCtasPerSm(), gpu.maxWarpsPerSm());
+                gpu.sms(), gpu.maxCtasPerSm(), gpu.maxWarpsPerSm(), gpu.l2().lineBytes());
     }
 
     public List<org.hmsim.api.machine.PoolInfo> poolInfos() {
@@ -556,6 +580,15 @@ public final class MachineConfig {
             // 682 -> 684 GB/s); a clock set as the data rate gives that (a trial swept clock believing only latency would move)
             int line = gpu == null ? 128 : gpu.l2().lineBytes();
             double perChannel = p.bytesPerSecond() / p.channels(), lineCap = line * p.clockMHz() * 1e6;
+            notes.addAll(timingNotes(p));
+            // commands issue at any picosecond, one per tCK: an ACT or PRE sent between two row hits delays the next column
+            // command to the next free cycle, which costs bandwidth once a line takes under two cycles (a DRAM trial: 8 % at
+            // 100 of 128 GB/s, 2 % at 72, where the note above had not fired)
+            if (perChannel > lineCap / 2 && perChannel <= lineCap && !p.splitCommandBus())
+                notes.add("pools." + p.name() + ".bandwidth: a " + line + " B line crosses the bus in under two cycles of the " + fmt(p.clockMHz())
+                        + " MHz command clock (" + fmt(perChannel / 1e9) + " GB/s a channel): an ACT or PRE issued between two row hits holds the next"
+                        + " column command to the next cycle, so a stream reaches some per cent less than the bandwidth (a trial: 92 of 100 GB/s at"
+                        + " 1 GHz); HBM's command_bus: split, or more channels at the same total, avoid it");
             if (perChannel > lineCap && !p.splitCommandBus())
                 notes.add("pools." + p.name() + ".bandwidth: a channel issues one command per cycle of its " + fmt(p.clockMHz()) + " MHz clock, and above "
                         + fmt(lineCap * p.channels() / 1e9) + " GB/s (of its " + fmt(p.bytesPerSecond() / 1e9) + ") a " + line + " B line crosses the bus in less"
@@ -566,6 +599,23 @@ public final class MachineConfig {
                         + " so " + line + " B lines move at most " + fmt(lineCap * p.channels() / 1e9) + " GB/s of its " + fmt(p.bytesPerSecond() / 1e9)
                         + " (the clock is the command clock, not the data rate)");
         }
+        return notes;
+    }
+
+    /**
+     * Bank timings no DRAM part has, which the channel follows all the same (a DRAM trial's typos ran silently): a row that
+     * may close before its column command (tRAS under tRCD), tRC under tRAS + tRP, a read with no CAS latency.
+     */
+    private static List<String> timingNotes(PoolConfig p) {
+        DramTiming t = p.timing();
+        String at = "pools." + p.name() + ".timing: ";
+        List<String> notes = new ArrayList<>();
+        if (t.tRAS() < t.tRCD())
+            notes.add(at + "ras " + t.tRAS() + " is under rcd " + t.tRCD() + ": a row may be precharged before a column command could use it (tRAS >= tRCD in every DRAM part)");
+        if (t.tRC() < t.tRAS() + t.tRP())
+            notes.add(at + "rc " + t.tRC() + " is under ras + rp = " + (t.tRAS() + t.tRP()) + " (tRC = tRAS + tRP in DRAM parts): the channel keeps each of the three,"
+                    + " so a bank reopens after ras + rp");
+        if (t.tCL() == 0) notes.add(at + "cl 0: a read's data leaves with its command (every DRAM part has a CAS latency)");
         return notes;
     }
 

@@ -222,11 +222,40 @@ class MachineConfigTest {
         assertFalse(m.pools().get(0).splitCommandBus(), "shared by default");
         assertEquals("pools.0.command_bus: unknown command_bus 'dual' (shared: one command per cycle, as DDR and GDDR; split: row and column commands"
                 + " on buses of their own, as HBM)", error("pools.0.command_bus", "dual").getMessage());
-        assertEquals(List.of(), Presets.machine("small", "pools.0.channels", 1, "pools.0.bandwidth", "128GB/s", "pools.0.clock", "1GHz").notes());
+        // under two cycles a line: ACTs and PREs between row hits cost bandwidth on a shared bus (a DRAM trial: 92 of 100 GB/s)
+        assertEquals(List.of("pools." + name + ".bandwidth: a 128 B line crosses the bus in under two cycles of the 1000 MHz command clock (100 GB/s"
+                + " a channel): an ACT or PRE issued between two row hits holds the next column command to the next cycle, so a stream reaches some"
+                + " per cent less than the bandwidth (a trial: 92 of 100 GB/s at 1 GHz); HBM's command_bus: split, or more channels at the same total,"
+                + " avoid it"), Presets.machine("small", "pools.0.channels", 1, "pools.0.bandwidth", "100GB/s", "pools.0.clock", "1GHz").notes());
+        assertEquals(List.of(), Presets.machine("small", "pools.0.channels", 1, "pools.0.bandwidth", "100GB/s", "pools.0.clock", "1GHz",
+                "pools.0.command_bus", "split").notes());
+        assertEquals(List.of(), Presets.machine("small", "pools.0.channels", 1, "pools.0.bandwidth", "64GB/s", "pools.0.clock", "1GHz").notes());
         for (String preset : List.of("agarwal-ch4", "agarwal-ch6", "coda", "coda-big", "etc", "frc-hd7770", "frc-rx540", "frc-rx570", "frc-vega64"))
             assertEquals(List.of(), Presets.machine(preset).notes(), preset);
         // sahc's 700 GB/s over 16 channels at 667 MHz is past 64 B x 667 MHz x 16 = 683 GB/s (seed 001's peak on 16 DDR3 channels)
         assertEquals(1, Presets.machine("sahc").notes().size(), Presets.machine("sahc").notes().toString());
+    }
+
+    /**
+     * DRAM inputs a trial's typos got through: a row under a line (one ACT for two rows), a row conflict longer than the
+     * watchdog (every run failed, blamed on the scheduler), timings no part has (noted: the channel follows them).
+     */
+    @Test
+    void dramTimingsAndRowsThatCannotWorkAreRefusedOrNoted() {
+        assertEquals("pools.0.row: a row of 64 B is smaller than the L2 line (128 B): a request is served whole in the row of its first byte, so one"
+                + " crossing rows would take one ACT for two; give at least 128B", error("pools.0.row", "64B").getMessage());
+        assertEquals("pools.0.row: a row of 128 B is smaller than a burst (256 B): a request is served whole in the row of its first byte, so one"
+                + " crossing rows would take one ACT for two; give at least 256B", error("pools.0.row", "128B", "pools.0.burst", "256B").getMessage());
+        assertEquals("pools.0.timing: rp + rcd + cl at 1 MHz take 20 ms, not under the watchdog's 10 ms: every run would fail as stuck before its first"
+                + " access is served; raise the machine's watchdog (0 = off) or shorten the timing",
+                error("pools.0.clock", "1MHz", "pools.0.timing.rcd", 10000, "pools.0.timing.cl", 10000, "pools.0.timing.rp", 0).getMessage());
+        assertEquals(10000, Presets.machine("small", "pools.0.clock", "1MHz", "pools.0.timing.rcd", 10000, "pools.0.timing.cl", 10000,
+                "pools.0.timing.rp", 0, "watchdog", 0).pools().get(0).timing().tCL(), "watchdog 0: off, accepted");
+        MachineConfig odd = Presets.machine("small", "pools.0.timing.rcd", 30, "pools.0.timing.ras", 20, "pools.0.timing.rc", 25, "pools.0.timing.cl", 0);
+        String at = "pools." + odd.pools().get(0).name() + ".timing: ";
+        assertTrue(odd.notes().contains(at + "ras 20 is under rcd 30: a row may be precharged before a column command could use it (tRAS >= tRCD in every DRAM part)"), odd.notes().toString());
+        assertTrue(odd.notes().stream().anyMatch(n -> n.startsWith(at + "rc 25 is under ras + rp = 32")), odd.notes().toString());
+        assertTrue(odd.notes().contains(at + "cl 0: a read's data leaves with its command (every DRAM part has a CAS latency)"), odd.notes().toString());
     }
 
     /** A pool's scheduler is the dram-scheduler slot's unless its machine file fixes one. */
