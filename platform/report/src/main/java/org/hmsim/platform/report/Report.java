@@ -31,9 +31,16 @@ public final class Report {
      * As {@link #write(Path, Path)}, with {@code figures} (a study's {@code report:} list, as study.json records it) in
      * place of the list the results folder recorded; null: the recorded one.
      */
-    public static Summary write(Path resultsDir, Path outDir, List<Object> figures) {
+    public static Summary write(Path resultsDir, Path outDir, List<Object> figures) { return write(resultsDir, outDir, figures, null); }
+
+    /**
+     * As {@link #write(Path, Path, List)}, with {@code statusNow} (the study's status as the caller found it, e.g.
+     * "interrupted" where no process holds the folder of a study.json left "running") in place of study.json's; null:
+     * study.json's.
+     */
+    public static Summary write(Path resultsDir, Path outDir, List<Object> figures, String statusNow) {
         Render.headless();
-        Results r = Results.load(resultsDir);
+        Results r = Results.load(resultsDir, statusNow);
         Planner planner = new Planner();
         return write(r, outDir, planner, planner.figures(r, planner.specs(r, figures == null ? r.reportSpecs() : figures)));
     }

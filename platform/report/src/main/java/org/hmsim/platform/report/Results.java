@@ -42,7 +42,14 @@ public final class Results {
     }
 
     /** Reads {@code dir}; throws BadResultsException when it is not a results folder or its runs.csv is damaged. */
-    public static Results load(Path dir) {
+    public static Results load(Path dir) { return load(dir, null); }
+
+    /**
+     * As {@link #load(Path)}, with {@code statusNow} in place of the status study.json records (null: that one): a
+     * study.json left "running" by an execution that was killed is out of date, which only the caller can tell (from
+     * the folder's lock); the report then says what the study is, and says why in a note.
+     */
+    public static Results load(Path dir, String statusNow) {
         Path table = dir.resolve("runs.csv");
         if (!Files.isRegularFile(table))
             throw new BadResultsException(dir + " is not a results folder: it has no runs.csv");
@@ -78,7 +85,14 @@ public final class Results {
             runs.add(new Run(row.get(0), ok, c, m));
         }
         Map<String, Object> study = readStudy(dir.resolve("study.json"));
-        List<String> notes = missingRows(dir, table, runs, study);
+        List<String> notes = new ArrayList<>();
+        if (statusNow != null && !study.isEmpty() && !statusNow.equals(study.get("status"))) {
+            notes.add("study.json says the study is " + study.get("status") + ", but no hmsim process is writing " + dir
+                    + " any more: it was " + statusNow + " (killed, or its disk full); hmsim run STUDY --out " + dir + " --resume continues it");
+            study = new LinkedHashMap<>(study);
+            study.put("status", statusNow);
+        }
+        notes.addAll(missingRows(dir, table, runs, study));
         return new Results(dir, header, config, metrics, List.copyOf(runs), study, readErrors(dir.resolve("runs")), notes);
     }
 

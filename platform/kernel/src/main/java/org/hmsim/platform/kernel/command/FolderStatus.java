@@ -77,7 +77,7 @@ final class FolderStatus {
         }
         List<RunState> states = new ArrayList<>();
         // a run begun (config.json) with no execution left to end it: a killed local run, not a running one (an audit)
-        boolean writer = Files.isDirectory(dir.resolve("job")) || org.hmsim.platform.kernel.results.FolderLock.held(dir);
+        boolean writer = writer(dir);
         for (int i = 0; i < runs.size(); i++) {
             String id = runs.get(i)[0], label = runs.get(i).length > 1 ? runs.get(i)[1] : "";
             Path rd = dir.resolve("runs").resolve(id);
@@ -224,6 +224,23 @@ final class FolderStatus {
             return "(unreadable error.txt: " + e.getMessage() + ")";
         }
     }
+
+    /** Whether an execution may still be writing {@code dir}: a local one holds its lock, a batch job has job/. */
+    static boolean writer(Path dir) {
+        return Files.isDirectory(dir.resolve("job")) || org.hmsim.platform.kernel.results.FolderLock.held(dir);
+    }
+
+    /**
+     * {@value #INTERRUPTED} if study.json says the study is running but no execution writes the folder any more (killed
+     * with kill -9, its node lost, or its disk so full that study.json could not be rewritten), else null: what report
+     * shows in place of study.json's status (it wrote "study running" for a killed study that status called interrupted).
+     * Asked before the caller takes the folder's lock itself.
+     */
+    static String interrupted(Path dir) {
+        return "running".equals(provenanceStatus(dir)) && !writer(dir) ? INTERRUPTED : null;
+    }
+
+    static final String INTERRUPTED = "interrupted";
 
     private static String provenanceStatus(Path dir) {
         try {

@@ -66,6 +66,7 @@ final class ReportCommand implements Callable<Integer> {
             return Commands.BAD_INPUT;
         }
         Report.Summary s;
+        String statusNow = FolderStatus.interrupted(dir); // before this command takes the lock below
         // into its own results folder the report holds the folder's lock while it writes, so that a run cannot start
         // there meanwhile and set its half-written figures aside (or keep them beside its own results)
         FolderLock lock = null;
@@ -78,7 +79,7 @@ final class ReportCommand implements Callable<Integer> {
             } // else the folder cannot take the lock file (read-only): the write below says so as it always did
         }
         try {
-            s = write(dir, to, drawn);
+            s = write(dir, to, drawn, statusNow);
         } catch (BadResultsException bad) {
             ctx.err().println("report: " + bad.getMessage());
             return Commands.BAD_INPUT;
@@ -118,15 +119,18 @@ final class ReportCommand implements Callable<Integer> {
      * Draws the report with the kernel bundle's class loader as the thread's context loader: AWT and
      * ImageIO look services up through it, and a Gogo or worker thread may carry another one.
      */
-    static Report.Summary write(Path dir, Path out) { return write(dir, out, null); }
+    static Report.Summary write(Path dir, Path out) { return write(dir, out, null, null); }
 
-    /** {@code figures}: a report: list in place of the recorded one (null: the recorded one). */
-    static Report.Summary write(Path dir, Path out, List<Object> figures) {
+    /**
+     * {@code figures}: a report: list in place of the recorded one (null: the recorded one); {@code statusNow}: the study's
+     * status in place of study.json's, which a killed execution left "running" (null: study.json's).
+     */
+    static Report.Summary write(Path dir, Path out, List<Object> figures, String statusNow) {
         Thread t = Thread.currentThread();
         ClassLoader before = t.getContextClassLoader();
         t.setContextClassLoader(ReportCommand.class.getClassLoader());
         try {
-            return Report.write(dir, out, figures);
+            return Report.write(dir, out, figures, statusNow);
         } finally {
             t.setContextClassLoader(before);
         }
@@ -140,6 +144,7 @@ final class ReportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(dir.resolve("runs.csv"))) return;
         // under the folder's lock, as sim:report takes it: a report command or a new run in the same folder meanwhile
         // mixed its figures with these (a review saw fig-05's .tmp vanish and report.html missing)
+        String statusNow = FolderStatus.interrupted(dir); // this execution's study.json may not have been rewritten
         FolderLock lock = null;
         try {
             lock = FolderLock.acquire(dir);
@@ -150,7 +155,7 @@ final class ReportCommand implements Callable<Integer> {
             } // else a folder that takes no lock file (read-only): the write below says why
         }
         try {
-            Report.Summary s = write(dir, dir);
+            Report.Summary s = write(dir, dir, null, statusNow);
             for (String w : s.warnings()) e.println("warning: report: " + w);
             o.println("report: " + s.html());
         } catch (RuntimeException | LinkageError | AWTError ex) {
