@@ -56,7 +56,8 @@ final class Usage {
                 "",
                 "environment: HMSIM_JAVA_OPTS  options for the JVM, e.g. -Xmx8g; -Dhmsim.plugins=DIR watches",
                 "                              another hot-deploy folder instead of plugins/",
-                "exit codes:  0 ok, 1 internal error (compare: something moved), 2 bad input or usage,",
-                "             3 some runs failed, 4 stopped (sim:stop) before every run finished");
+                "exit codes:  0 ok, 1 internal error (compare: something moved), 2 bad input or usage (or a",
+                "             results folder that cannot be written, a full disk), 3 some runs failed,",
+                "             4 stopped (sim:stop) before every run finished");
     }
 }

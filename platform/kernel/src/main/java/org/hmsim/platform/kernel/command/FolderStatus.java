@@ -136,6 +136,8 @@ final class FolderStatus {
         else o.println("runs.csv: " + (damaged > 0 ? (assembled ? "assembled, but " : "") + damaged + " run(s) damaged since they ended: hmsim run STUDY --out "
                 + Commands.shellWord(dir) + " --resume runs them again" : assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + Commands.shellWord(dir) + ")"
                 : notSubmitted ? "nothing is queued: hmsim run STUDY --out " + Commands.shellWord(dir) + " --executor NAME --resume submits the runs left"
+                : !writer && status != null && status.startsWith(UNWRITABLE) ? "not assembled: the study " + status + " (hmsim run STUDY --out "
+                        + Commands.shellWord(dir) + " --resume continues it once the folder can be written)"
                 : !writer ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + Commands.shellWord(dir) + " --resume continues it"
                         : "assembled when every run has ended"));
         for (RunState r : states) if (r.state().equals("failed")) o.println("  failed " + r.id() + " " + r.label() + ": " + r.why());
@@ -241,6 +243,9 @@ final class FolderStatus {
     }
 
     static final String INTERRUPTED = "interrupted";
+
+    /** How study.json's status begins where a study stopped because its folder could not be written (StudyRunner). */
+    private static final String UNWRITABLE = "stopped: cannot ";
 
     private static String provenanceStatus(Path dir) {
         try {

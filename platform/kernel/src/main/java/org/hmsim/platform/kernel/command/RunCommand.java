@@ -195,6 +195,7 @@ final class RunCommand implements Callable<Integer> {
                     if (code != Commands.OK) System.setProperty(org.hmsim.platform.kernel.osgi.GogoCommands.SHELL_EXIT_CODE, Integer.toString(code));
                     if (interrupted(ex, e)) return;
                     summary(ex, o, e);
+                    if (unwritable(ex, e)) return;
                     if (!noReport) ReportCommand.afterRun(ex.out(), o, e);
                 } catch (InterruptedException ignored) {
                     Thread.currentThread().interrupt();
@@ -208,8 +209,24 @@ final class RunCommand implements Callable<Integer> {
         int code = ex.await();
         if (interrupted(ex, e)) return code;
         summary(ex, o, e);
+        if (unwritable(ex, e)) return code;
         if (!noReport) ReportCommand.afterRun(ex.out(), o, e);
         return code;
+    }
+
+    /**
+     * A study stopped because its results folder could not be written (a full disk, a folder made read-only): said in one
+     * line, which names the file and why, as an --out that cannot be written is refused before anything runs (exit 2); no
+     * report, which could not be written either. Returns whether it was so.
+     */
+    private boolean unwritable(StudyExecution ex, PrintStream e) {
+        if (ex.unwritable() == null) return false;
+        int left = ex.count(RunState.PENDING);
+        e.println("hmsim run: " + ex.unwritable().getMessage() + "; the study stopped there"
+                + (left == 0 ? "" : ", " + left + " run(s) not done: once the folder can be written again, hmsim run " + ex.study().display()
+                + " --out " + ex.out() + " --resume" + (replaySwaps == null ? "" : " --replay-swaps " + replaySource()) + " runs them"));
+        e.flush();
+        return true;
     }
 
     /**

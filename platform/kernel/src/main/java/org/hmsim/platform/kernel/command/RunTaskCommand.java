@@ -73,7 +73,8 @@ final class RunTaskCommand implements Callable<Integer> {
         try {
             o = BatchTask.run(s, out, chunk != null ? chunk : m.chunk(), index, new RunWorker(ctx.kernel().simulator()),
                     ctx.kernel().environment(), new LineProgress(ctx.out()));
-        } catch (IllegalArgumentException | ResultsFolderException e) {
+        } catch (IllegalArgumentException | ResultsFolderException | org.hmsim.platform.kernel.results.ResultsWriteException e) {
+            // a file of the folder that cannot be written (a full disk): the run stays without a result, for --resume
             ctx.err().println("run-task: " + e.getMessage());
             return Commands.BAD_INPUT;
         }

@@ -35,7 +35,8 @@ final class StatusCommand implements Callable<Integer> {
             o.println("no study has run yet");
             return Commands.OK;
         }
-        String phase = !ex.isDone() ? (ex.stopRequested() ? "stopping" : "running") : ex.stopRequested() ? "stopped" : "finished";
+        String phase = !ex.isDone() ? (ex.stopRequested() || ex.unwritable() != null ? "stopping" : "running")
+                : ex.unwritable() != null ? "stopped (" + ex.unwritable().getMessage() + ")" : ex.stopRequested() ? "stopped" : "finished";
         o.println("study " + ex.study().name() + " (" + ex.out() + "): " + phase + ", " + ex.summary());
         for (PlannedRun r : ex.study().runs()) {
             RunState s = ex.state(r.index());

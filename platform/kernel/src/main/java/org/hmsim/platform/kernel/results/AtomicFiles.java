@@ -1,7 +1,6 @@
 package org.hmsim.platform.kernel.results;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -55,6 +54,7 @@ public final class AtomicFiles {
         write(target, text.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Writes {@code target} whole, or throws {@link ResultsWriteException} naming it and why (a full disk, permissions). */
     public static void write(Path target, byte[] data) {
         Path dir = target.toAbsolutePath().getParent();
         Path tmp = null;
@@ -73,7 +73,7 @@ public final class AtomicFiles {
             }
             tmp = null;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+            throw new ResultsWriteException("cannot write", target, e);
         } finally {
             if (tmp != null) {
                 try {

@@ -356,14 +356,31 @@ public final class ResultsFolder {
 
     /** A run starts: its old error (if any) goes, its configuration is written. */
     public void begin(PlannedRun run) {
-        try {
-            Files.deleteIfExists(runDir(run).resolve(ERROR));
-            Files.deleteIfExists(runDir(run).resolve(PARTIAL_STATS));
-            Files.deleteIfExists(runDir(run).resolve(PARTIAL_SERIES));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        for (String old : List.of(ERROR, PARTIAL_STATS, PARTIAL_SERIES)) remove(runDir(run).resolve(old));
         AtomicFiles.write(runDir(run).resolve(CONFIG), Json.write(config(run)));
+    }
+
+    /**
+     * A run the study stopped at because the folder could not be written: its config.json goes if it can, so that status,
+     * like the run's console, calls it pending (begun and never ended reads as a killed run). On a full disk a removal
+     * still works; under a folder made read-only it does not, and status then calls the run interrupted, which --resume
+     * runs again all the same.
+     */
+    public void unbegin(PlannedRun run) {
+        try {
+            Files.deleteIfExists(runDir(run).resolve(CONFIG));
+        } catch (IOException | RuntimeException e) {
+            // best effort: the error that stopped the study is the one to report
+        }
+    }
+
+    /** Removes {@code f} if it is there; a folder that refuses it is the folder's fault, as a failed write is. */
+    private static void remove(Path f) {
+        try {
+            Files.deleteIfExists(f);
+        } catch (IOException e) {
+            throw new ResultsWriteException("cannot remove", f, e);
+        }
     }
 
     /** A run succeeded: time series first, stats.json last (it marks the run complete). */

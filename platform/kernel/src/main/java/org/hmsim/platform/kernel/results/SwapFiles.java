@@ -1,7 +1,6 @@
 package org.hmsim.platform.kernel.results;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +30,7 @@ public final class SwapFiles {
             try {
                 Files.deleteIfExists(f);
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                throw new ResultsWriteException("cannot remove", f, e); // the folder's fault, as a failed write is
             }
             return;
         }

@@ -4,6 +4,7 @@ import org.hmsim.platform.kernel.results.SwapFiles;
 import java.util.function.Function;
 import org.hmsim.api.workload.Workload;
 import org.hmsim.platform.kernel.results.ResultsFolder;
+import org.hmsim.platform.kernel.results.ResultsWriteException;
 import org.hmsim.platform.kernel.study.PlannedRun;
 import org.hmsim.platform.kernel.study.Study;
 import org.hmsim.platform.machine.RunAbortedException;
@@ -23,6 +24,8 @@ public final class RunWorker {
     /**
      * Runs one simulation and writes its files; returns its error, or null on success. A run the container
      * stopped under ({@link RunAbortedException}) writes no error: it is returned as is and done again by --resume.
+     * A results file that cannot be written ({@link ResultsWriteException}: a full disk, a read-only folder) is thrown,
+     * not returned: the folder is at fault, not the run, and no error.txt could say so anyway.
      */
     public Throwable run(Study study, PlannedRun planned, ResultsFolder results) {
         PlannedRun run = planned;
@@ -40,6 +43,8 @@ public final class RunWorker {
             }
         } catch (RunAbortedException stopped) {
             return stopped;
+        } catch (ResultsWriteException unwritable) {
+            throw unwritable;
         } catch (Throwable t) {
             // Anything a policy, workload or model throws fails this run only (DESIGN §9).
             // SIGTERM (scancel, a scheduler's time limit, Ctrl-C) stops the container under a running
@@ -49,6 +54,9 @@ public final class RunWorker {
                         + " (scancel, a time limit, Ctrl-C); hmsim run --resume runs it again", t);
             try {
                 results.failure(run, t);
+            } catch (ResultsWriteException unwritable) { // the run's error cannot be kept: it stays to be run again
+                unwritable.addSuppressed(t);
+                throw unwritable;
             } catch (RuntimeException e) {
                 t.addSuppressed(e);
             }

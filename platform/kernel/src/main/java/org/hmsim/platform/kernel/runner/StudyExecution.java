@@ -15,8 +15,8 @@ import org.hmsim.platform.kernel.study.Study;
  * {@link #stop()} lets the running simulations finish and starts no new one.
  */
 public final class StudyExecution {
-    /** Exit codes of {@code hmsim run}. */
-    public static final int OK = 0, FAILED_RUNS = 3, STOPPED = 4;
+    /** Exit codes of {@code hmsim run}; UNWRITABLE is that of an --out that cannot be written before anything ran. */
+    public static final int OK = 0, UNWRITABLE = 2, FAILED_RUNS = 3, STOPPED = 4;
 
     private final Study study;
     private final Path out;
@@ -88,6 +88,18 @@ public final class StudyExecution {
 
     public boolean isDone() { return done.getCount() == 0; }
 
+    private final java.util.concurrent.atomic.AtomicReference<org.hmsim.platform.kernel.results.ResultsWriteException> unwritable =
+            new java.util.concurrent.atomic.AtomicReference<>();
+
+    /**
+     * The results folder could not be written: no run starts after this, and the first such error is the one reported
+     * (the workers still writing meet the same full disk).
+     */
+    void unwritable(org.hmsim.platform.kernel.results.ResultsWriteException e) { unwritable.compareAndSet(null, e); }
+
+    /** The write that stopped the study because its results folder could not be written, or null. */
+    public org.hmsim.platform.kernel.results.ResultsWriteException unwritable() { return unwritable.get(); }
+
     void finish(Throwable crash) {
         this.crash = crash;
         this.ended = Instant.now();
@@ -96,7 +108,7 @@ public final class StudyExecution {
 
     public Instant ended() { return ended; }
 
-    /** Waits for the end; returns 0 if every run succeeded, 3 if some failed, 4 if stopped early. */
+    /** Waits for the end; returns 0 if every run succeeded, 3 if some failed, 4 if stopped early, 2 if the folder could not be written. */
     public int await() throws InterruptedException {
         done.await();
         return exitCode();
@@ -122,6 +134,7 @@ public final class StudyExecution {
 
     public int exitCode() {
         if (crash != null) return 1;
+        if (unwritable() != null) return UNWRITABLE;
         if (count(RunState.FAILED) > 0) return FAILED_RUNS;
         if (count(RunState.PENDING) > 0 || count(RunState.RUNNING) > 0) return STOPPED;
         return OK;

@@ -11,6 +11,7 @@ import org.hmsim.platform.kernel.results.Environment;
 import org.hmsim.platform.kernel.results.Provenance;
 import org.hmsim.platform.kernel.results.ResultsFolder;
 import org.hmsim.platform.kernel.results.ResultsFolderException;
+import org.hmsim.platform.kernel.results.ResultsWriteException;
 import org.hmsim.platform.kernel.study.PlannedRun;
 import org.hmsim.platform.kernel.study.Study;
 import org.hmsim.platform.machine.RunResult;
@@ -19,7 +20,8 @@ import org.hmsim.platform.machine.RunSpec;
 /**
  * Runs the planned runs of a validated study on {@code --jobs} threads, each simulation single-threaded
  * on its own thread (DESIGN §8). A run that throws fails alone: its stack trace goes to error.txt and the
- * others go on. Results do not depend on the thread count: each run is seeded by its plan and runs.csv
+ * others go on. A results folder that cannot be written (a full disk) stops the study instead: the runs not written
+ * stay pending, for --resume. Results do not depend on the thread count: each run is seeded by its plan and runs.csv
  * is rebuilt in run order from the files on disk.
  */
 public final class StudyRunner {
@@ -107,14 +109,18 @@ public final class StudyRunner {
                 w.start();
             }
             for (Thread w : workers) w.join();
-            results.writeTable();
+            if (ex.unwritable() == null) results.writeTable(); // else it failed already: --resume rebuilds it from runs/
+        } catch (ResultsWriteException unwritable) { // study.json or runs.csv at the start: the folder filled since it was checked
+            ex.unwritable(unwritable);
         } catch (Throwable t) {
             crash = t;
         } finally {
             progress.close();
             try {
-                String status = crash != null ? "crashed: " + crash : ex.stopRequested() ? "stopped" : "finished";
-                Provenance.write(ex.out(), study, environment, ex.started(), Instant.now(), status, ex.replaySource());
+                Provenance.write(ex.out(), study, environment, ex.started(), Instant.now(), endStatus(ex, crash), ex.replaySource());
+            } catch (ResultsWriteException unwritable) {
+                // study.json stays "running"; no process holds the folder any more, which status and report tell apart
+                ex.unwritable(unwritable);
             } catch (RuntimeException e) {
                 if (crash == null) crash = e;
             }
@@ -123,15 +129,32 @@ public final class StudyRunner {
         }
     }
 
+    /** study.json's status at the end; a folder that could not be written says which file and why, as the console does. */
+    private static String endStatus(StudyExecution ex, Throwable crash) {
+        if (crash != null) return "crashed: " + crash;
+        if (ex.unwritable() != null) return "stopped: " + ex.unwritable().getMessage();
+        return ex.stopRequested() ? "stopped" : "finished";
+    }
+
     private void work(StudyExecution ex, List<PlannedRun> todo, AtomicInteger next, AtomicInteger finished,
                       ResultsFolder results, Progress progress) {
-        while (!ex.stopRequested()) {
+        while (!ex.stopRequested() && ex.unwritable() == null) {
             int i = next.getAndIncrement();
             if (i >= todo.size()) return;
             PlannedRun run = todo.get(i);
             ex.set(run.index(), RunState.RUNNING);
             long t0 = System.nanoTime();
-            Throwable error = worker.run(ex.study(), run, results);
+            Throwable error;
+            try {
+                error = worker.run(ex.study(), run, results);
+            } catch (ResultsWriteException unwritable) {
+                // the folder, not the run, is at fault: every later run would fail the same way (a full disk marked 14 runs
+                // FAILED in 0.0 s); this one stays pending for --resume, and no other starts
+                results.unbegin(run);
+                ex.set(run.index(), RunState.PENDING);
+                ex.unwritable(unwritable);
+                return;
+            }
             if (error instanceof org.hmsim.platform.machine.RunAbortedException) { // the container is stopping: no row, --resume redoes it
                 ex.interruptedByShutdown(); // even if the kernel has not asked yet (bundles leave before it): study.json says "stopped"
                 ex.set(run.index(), RunState.PENDING);
@@ -139,6 +162,8 @@ public final class StudyRunner {
             }
             try {
                 results.finished(run);
+            } catch (ResultsWriteException unwritable) { // runs.csv: the run's own files are whole, --resume rebuilds the table
+                ex.unwritable(unwritable);
             } catch (RuntimeException e) {
                 if (error == null) error = e;
             }
