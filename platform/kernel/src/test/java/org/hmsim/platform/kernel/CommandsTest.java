@@ -122,6 +122,10 @@ class CommandsTest {
         assertEquals(Commands.BAD_INPUT, exec("swap", "0001", "placement", "interleave"));
         assertTrue(err().contains("hmsim swap: swaps a run of the study this container runs (the shell's sim:swap"), err());
         assertFalse(err().contains("running: none"), err());
+        // without a run id too (a plugin author was told "no run in progress" while another process ran one)
+        assertEquals(Commands.BAD_INPUT, exec("swap", "placement", "interleave"));
+        assertTrue(err().contains("a headless hmsim run cannot be reached from another process"), err());
+        assertFalse(err().contains("no run in progress"), err());
     }
 
     /**

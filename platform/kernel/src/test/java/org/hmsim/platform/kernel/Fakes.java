@@ -119,7 +119,9 @@ public final class Fakes {
         // a pair of one bundle that share a parameter, as CODA's interleave and block scheduler share blocks_per_gpu
         r.add(new Provider(Slot.INTERLEAVE, "split", "1.0.0", List.of(ParamSpec.integer("blocks_per_gpu", 0, 0, 1024, "0 = the machine's")), false));
         r.add(new Provider(Slot.CTA_SCHEDULER, "bound", "1.0.0", List.of(ParamSpec.integer("blocks_per_gpu", 0, 0, 1024, "0 = the machine's")), false));
-        r.add(new Provider(Slot.REPLACEMENT, "by-allocation", "1.0.0", List.of(ParamSpec.string("alloc", "", "an allocation's name")), false));
+        // two parameters, one with a default: a sweep entry that leaves it out is still found by its error (RunChecks.sweptSpec)
+        r.add(new Provider(Slot.REPLACEMENT, "by-allocation", "1.0.0", List.of(ParamSpec.string("alloc", "", "an allocation's name"),
+                ParamSpec.integer("ways", 0, 0, 64, "ways it may take; 0 = all")), false));
         r.add(new Provider(Slot.REPLACEMENT, "tagged", "1.0.0", List.of(ParamSpec.string("tag", "", "any text, numbers or words")), false));
         return r;
     }

@@ -932,6 +932,13 @@ class StudyParserTest {
         assertTrue(e.getMessage().contains("policies.replacement.sweep[1]: tagged(tag=noted) on machine small: acts as lru with several pools, on every run of the study"),
                 e.getMessage());
         assertEquals(List.of(6), e.errors().stream().map(x -> x.line()).toList(), e.getMessage());
+        // a swept entry that leaves a parameter at its default is found too, and so is each later one (a multi-GPU trial's
+        // errors of sweep[1] and sweep[2] came as one, at sweep[0])
+        StudyException entries = error("study: n\nmachine: ../machines/small.yaml\nworkloads: [{name: stream, size: 4096}]\n"
+                + "policies:\n  replacement: {sweep: [lru, {name: by-allocation, alloc: x}, {name: by-allocation, alloc: y}]}\n");
+        assertEquals(List.of("policies.replacement.sweep[1]", "policies.replacement.sweep[2]"), entries.errors().stream().map(x -> x.field()).toList(),
+                entries.getMessage());
+        assertTrue(entries.getMessage().contains("no allocation 'y'"), entries.getMessage());
         // every such choice, each at its own line (a trial's second one was dropped and the first said at another slot's line)
         StudyException both = error("study: n\nmachine: ../machines/small.yaml\nworkloads: [stream]\n"
                 + "policies:\n  placement: local\n  replacement: {name: tagged, tag: noted}\nswaps:\n  - {at: kernel 1, slot: replacement, to: {name: tagged, tag: noted}}\n");

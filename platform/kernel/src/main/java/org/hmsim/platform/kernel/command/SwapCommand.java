@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
  * The choice is validated here (so a typo is an error at once); the run performs it at its next epoch
  * end and records it in runs/RUN/swaps.csv. Without arguments, lists the runs that can be swapped.
  */
-@Command(name = "swap", mixinStandardHelpOptions = true, description = "Swaps a slot's policy in a running run at its next safe point: swap [RUN] SLOT POLICY [param=value...] (RUN may be left out while one run is in progress).")
+@Command(name = "swap", mixinStandardHelpOptions = true, description = "Swaps a slot's policy in a running run at its next safe point: swap [RUN] SLOT POLICY [param=value...] (RUN may be left out while one run is in progress). It reaches the runs of the study this container runs (the shell's sim:run), not a headless hmsim run in another process: script those swaps in the study (swaps:).")
 final class SwapCommand implements Callable<Integer> {
     private final Commands.Context ctx;
 
@@ -30,11 +30,20 @@ final class SwapCommand implements Callable<Integer> {
 
     SwapCommand(Commands.Context ctx) { this.ctx = ctx; }
 
+    /** Why a headless swap reaches nothing: this process is a new container, not the one simulating. */
+    private static final String HEADLESS = "hmsim swap: swaps a run of the study this container runs (the shell's sim:swap, while sim:run runs the study);"
+            + " a headless hmsim run cannot be reached from another process: run the study with sim:run in hmsim shell,"
+            + " or script the swap in the study (swaps:, docs/study-files.md)";
+
     @Override
     public Integer call() {
         PrintStream o = ctx.out(), e = ctx.err();
         if (args.size() >= 2 && Slot.byId(args.get(0)) != null) { // swap SLOT POLICY ...: the one run in progress
             java.util.Set<String> running = runningOnceOneStarts();
+            if (running.isEmpty() && ctx.kernel().current() == null && !ctx.background()) {
+                e.println(HEADLESS); // "no run in progress" while another process ran one misled a plugin author
+                return Commands.BAD_INPUT;
+            }
             if (running.size() != 1) {
                 e.println("swap: " + (running.isEmpty() ? "no run in progress" : running.size() + " runs in progress (" + String.join(", ", running)
                         + "): name one, swap RUN " + args.get(0) + " " + args.get(1)));
@@ -99,9 +108,7 @@ final class SwapCommand implements Callable<Integer> {
         if (ctx.kernel().current() == null && !ctx.background() && !LiveSwaps.running().containsKey(run)) {
             // headless, this process is a new container: it cannot reach a run another process simulates ("running: none"
             // while that run was in flight misled a researcher); checked after the choice, so a typo is still named
-            e.println("hmsim swap: swaps a run of the study this container runs (the shell's sim:swap, while sim:run runs the study);"
-                    + " a headless hmsim run cannot be reached from another process: run the study with sim:run in hmsim shell,"
-                    + " or script the swap in the study (swaps:, docs/study-files.md)");
+            e.println(HEADLESS);
             return Commands.BAD_INPUT;
         }
         // Submit the validated values (typed), so the run resolves exactly what was checked.

@@ -155,6 +155,11 @@ final class RunChecks {
         for (SweepDim d : swapSection.policies.policyDims)
             if (d instanceof SweepDim.PolicyChoice pc && pc.slot() == c.slot())
                 for (PolicySpec s : pc.specs()) if (s.name().split("@")[0].equals(c.entry().name())) named.add(s);
+        // the parameters as the study gave them: the validated map adds the defaults, so an entry that left one out matched
+        // none and the error went to the first entry of the name, and the later entries' errors, now at one place, were
+        // dropped as duplicates (a multi-GPU trial: coda's spread 8192 said at sweep[0], spread 16384's never)
+        for (PolicySpec s : named)
+            if (String.valueOf(s.params()).equals(String.valueOf(c.given()))) return s;
         for (PolicySpec s : named)
             if (String.valueOf(s.params()).equals(String.valueOf(c.params().asMap()))) return s;
         return named.isEmpty() ? null : named.get(0);
