@@ -93,6 +93,8 @@ public final class Results {
             study.put("status", statusNow);
         }
         notes.addAll(missingRows(dir, table, runs, study));
+        String stale = staleRow(dir, header, t.rows());
+        if (stale != null) throw new BadResultsException(stale);
         return new Results(dir, header, config, metrics, List.copyOf(runs), study, readErrors(dir.resolve("runs")), notes);
     }
 
@@ -125,6 +127,93 @@ public final class Results {
                     + " --resume, rebuilds it from runs/)");
         return List.of("runs.csv has rows for " + (total - missing.size()) + " of the " + total + " runs study.json lists (the study's status: "
                 + status + "); not in it: " + listed(missing));
+    }
+
+    /**
+     * The first row of {@code dir}'s runs.csv that is not the run its id names, said in one line (row, run, column, what
+     * the run's config.json records and what the row holds), or null; a damaged file gives a {@link BadResultsException}.
+     * Only missing rows were caught: a runs.csv copied from the same study with its sweep reordered passed, and the report
+     * drew run 0001's series (local) under the row's label (ratio). Each row is checked against what runs/ID/config.json
+     * records of that run: its seed, machine, sweep values, the workload its label begins with and its policies' names.
+     */
+    public static String staleRow(Path dir) {
+        Path table = dir.resolve("runs.csv");
+        if (!Files.isRegularFile(table)) return null;
+        CsvTable t = CsvTable.readRuns(table);
+        return staleRow(dir, t.header(), t.rows());
+    }
+
+    private static String staleRow(Path dir, List<String> header, List<List<String>> rows) {
+        for (int r = 0; r < rows.size(); r++) {
+            List<String> row = rows.get(r);
+            if (row.isEmpty() || row.get(0).isEmpty()) continue;
+            Map<String, Object> config = readConfig(dir.resolve("runs").resolve(row.get(0)).resolve("config.json"));
+            if (config == null || !row.get(0).equals(config.get("run"))) continue; // none, or damaged: --resume and collect name it
+            for (int c = 1; c < header.size() && c < row.size(); c++) {
+                String expected = recordedFor(header.get(c), row.get(c), config);
+                if (expected != null)
+                    return dir.resolve("runs.csv") + ": row " + (r + 1) + " (after the header), run " + row.get(0) + ", column " + header.get(c)
+                            + ": runs/" + row.get(0) + "/config.json records " + expected + ", the row holds '" + row.get(c)
+                            + "': the file is out of date or another folder's (hmsim collect " + dir + ", or hmsim run STUDY --out " + dir
+                            + " --resume, rebuilds it from runs/)";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What {@code config} records for runs.csv's {@code column} when the row's {@code cell} is not it, else null. A policy's
+     * or workload's label carries its given parameters as written ({@code ratio(fast_percent=70)}, sizes as {@code 16KB}),
+     * config.json the resolved ones: only the name is compared, the swept values have their own columns.
+     */
+    private static String recordedFor(String column, String cell, Map<String, Object> config) {
+        if (column.equals("seed")) return sameNumber(config.get("seed"), cell) ? null : String.valueOf(config.get("seed"));
+        if (column.equals("machine")) return differs(at(config, "machine", "name"), cell);
+        if (column.equals("workload")) {
+            // the run's label is the workload's, then the swept values and seed, space-separated
+            Object label = config.get("label");
+            return !(label instanceof String l) || l.equals(cell) || l.startsWith(cell + " ") ? null : "label '" + l + "'";
+        }
+        if (column.startsWith("slot.")) {
+            Object name = at(config, "policies", column.substring("slot.".length()), "name");
+            return name == null || cell.equals(name) || cell.startsWith(name + "(") || cell.startsWith(name + "@") ? null : "policy " + name;
+        }
+        return config.get("sweep") instanceof Map<?, ?> sweep && sweep.containsKey(column) ? differs(sweep.get(column), cell) : null;
+    }
+
+    /** The recorded value where it is not {@code cell}, else (or where nothing is recorded) null. */
+    private static String differs(Object recorded, String cell) {
+        return recorded == null || recorded.toString().equals(cell) || sameNumber(recorded, cell) ? null : "'" + recorded + "'";
+    }
+
+    private static boolean sameNumber(Object recorded, String cell) {
+        if (!(recorded instanceof Number n)) return recorded == null;
+        try {
+            return n.doubleValue() == Double.parseDouble(cell);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** The value at {@code path} in a JSON tree, or null. */
+    private static Object at(Map<String, Object> tree, String... path) {
+        Object o = tree;
+        for (String k : path) o = o instanceof Map<?, ?> m ? m.get(k) : null;
+        return o;
+    }
+
+    /** Reads every run's config.json of a study (thread-safe once made). */
+    private static final ObjectMapper CONFIGS = new ObjectMapper();
+
+    /** A run's config.json as a tree, or null where there is none or it cannot be read. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> readConfig(Path f) {
+        if (!Files.isRegularFile(f)) return null;
+        try {
+            return CONFIGS.readValue(f.toFile(), Map.class);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** The id of run {@code n} (from 1) of a study of {@code total} runs: zero-padded to 4 digits, or to the width of {@code total}. */

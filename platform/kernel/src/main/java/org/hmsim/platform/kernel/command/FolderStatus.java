@@ -166,9 +166,16 @@ final class FolderStatus {
         List<String> missing = new ArrayList<>();
         for (RunState r : states)
             if ((r.state().equals("done") || finished && r.state().equals("failed")) && !rows.contains(r.id())) missing.add(r.id());
-        if (missing.isEmpty()) return null;
+        // a row of another run than its id names (a runs.csv copied from a reordered study) is out of date too: report refuses it
+        if (missing.isEmpty()) return stale(dir);
         return "cut short or out of date: no row for run(s) " + org.hmsim.platform.report.Results.listed(missing) + ", which ended: hmsim collect "
                 + dir + " rebuilds it from runs/";
+    }
+
+    /** The first row of runs.csv that is not the run its id names, as report refuses it, or null. */
+    private static String stale(Path dir) {
+        String stale = org.hmsim.platform.report.Results.staleRow(dir);
+        return stale == null ? null : stale.substring(stale.indexOf(": ") + 2); // the line begins "runs.csv: "
     }
 
     /**
