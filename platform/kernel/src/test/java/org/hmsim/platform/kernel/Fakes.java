@@ -105,10 +105,14 @@ public final class Fakes {
         }
     }
 
-    public static PolicyRegistry policies() {
+    public static PolicyRegistry policies() { return policies("classpath"); }
+
+    /** {@link #policies()} with the placement policies local and interleave from {@code bundle} ({@code symbolic-name version}). */
+    public static PolicyRegistry policies(String bundle) {
         PolicyRegistry r = new PolicyRegistry();
-        for (Slot s : Slot.values()) r.add(new Provider(s, Defaults.name(s), "1.0.0", List.of(), false));
-        r.add(new Provider(Slot.PLACEMENT, "interleave", "1.0.0", List.of(), false));
+        for (Slot s : Slot.values()) if (s != Slot.PLACEMENT) r.add(new Provider(s, Defaults.name(s), "1.0.0", List.of(), false));
+        r.add(new Provider(Slot.PLACEMENT, Defaults.name(Slot.PLACEMENT), "1.0.0", List.of(), false), bundle);
+        r.add(new Provider(Slot.PLACEMENT, "interleave", "1.0.0", List.of(), false), bundle);
         r.add(new Provider(Slot.PLACEMENT, "ratio", "1.0.0",
                 List.of(ParamSpec.integer("fast_percent", 50, 0, 100, "share of pages in the fast pool, %")), false));
         r.add(new Provider(Slot.PLACEMENT, "explode", "1.0.0", List.of(), true));

@@ -24,6 +24,9 @@ abstract class ResultsCli {
     @TempDir
     Path dir;
     Path study, out;
+    /** The bundle the placement policies local and interleave come from, and the build running the commands (a test may rebuild either). */
+    String bundle = "classpath";
+    Environment environment = Environment.classpath();
     final ByteArrayOutputStream stdout = new ByteArrayOutputStream(), stderr = new ByteArrayOutputStream();
 
     @BeforeEach
@@ -42,7 +45,7 @@ abstract class ResultsCli {
     int exec(Function<RunSpec, RunResult> simulator, String... args) {
         stdout.reset();
         stderr.reset();
-        Commands c = new Commands(new SimKernel(Fakes.policies(), Fakes.workloads(), Environment.classpath(), simulator));
+        Commands c = new Commands(new SimKernel(Fakes.policies(bundle), Fakes.workloads(), environment, simulator));
         return c.execute(args, new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8), false);
     }
 

@@ -1,9 +1,11 @@
 package org.hmsim.platform.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.hmsim.platform.kernel.results.Environment;
 import org.hmsim.platform.kernel.results.FolderLock;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +63,77 @@ class ResumeIdentityTest extends ResultsCli {
         org.junit.jupiter.api.Assertions.assertNotEquals(json, Files.readString(out.resolve("study.json")), "the version was replaced");
         assertOneLineError(run("--resume"), "holds runs of another hmsim build (hmsim_version 0.1.0.202611011200 then, " + version + " now)");
         assertEquals(0, run(), "without --resume the earlier runs move aside");
+    }
+
+    /**
+     * A policy bundle's version qualifier is its build time: resuming after rebuilding the tree said the folder held
+     * "results of another version of" the unchanged study. It is another build, and the bundle is named.
+     */
+    @Test
+    void resumeAfterRebuildingAPolicyBundleNamesTheBuildNotTheStudy() throws Exception {
+        bundle = "org.hmsim.fake 0.1.0.202611300450";
+        assertEquals(0, run());
+        Files.delete(out.resolve("runs/0002/stats.json"));
+        bundle = "org.hmsim.fake 0.1.0.202611300455";
+        assertOneLineError(run("--resume"), "--resume: " + out + " holds runs of another hmsim build (bundle org.hmsim.fake, whose placement policy"
+                + " run 0001 used: 0.1.0.202611300450 then, 0.1.0.202611300455 now): its runs and this build's would be mixed; run without --resume");
+        assertTrue(!err().contains("another version of"), err());
+        // a full rebuild: the kernel's version and the policy's bundle both named, as one build
+        environment = built("0.1.0.202611300455", "");
+        assertOneLineError(run("--resume"), "holds runs of another hmsim build (hmsim_version " + Environment.classpath().hmsimVersion()
+                + " then, 0.1.0.202611300455 now; bundle org.hmsim.fake, whose placement policy run 0001 used: 0.1.0.202611300450 then,");
+        environment = Environment.classpath();
+        // another release, or another bundle, is no build of the same one: named as such, still not the study's change
+        bundle = "org.hmsim.fake 0.2.0.202611300455";
+        assertOneLineError(run("--resume"), "holds runs made with other bundles (run 0001's placement policy came from org.hmsim.fake"
+                + " 0.1.0.202611300450 then, org.hmsim.fake 0.2.0.202611300455 now)");
+        // a changed study is still said as such, before the build
+        bundle = "org.hmsim.fake 0.1.0.202611300455";
+        study(8192);
+        Files.writeString(out.resolve("runs/0002/stats.json"), "{}"); // run 0002 (bfs) done, so its changed nodes show
+        assertOneLineError(run("--resume"), "holds results of another version of " + study + " (run 0002: workload.params.nodes: 4096 then, 8192 now)");
+        Files.delete(out.resolve("runs/0002/stats.json"));
+        study(4096);
+        bundle = "org.hmsim.fake 0.1.0.202611300450";
+        assertEquals(0, run("--resume"), err());
+    }
+
+    /**
+     * The build was told by hmsim_version alone, to the minute: two builds of one minute from other sources (or a clean and
+     * a -dirty build of one commit) were mixed by --resume. study.json's source_commit is compared too.
+     */
+    @Test
+    void resumeRefusesAFolderBuiltFromAnotherSource() throws Exception {
+        environment = built("v1-3-gabcdef012345");
+        assertEquals(0, run());
+        Files.delete(out.resolve("runs/0002/stats.json"));
+        environment = built("v1-3-gabcdef012345-dirty");
+        assertOneLineError(run("--resume"), "--resume: " + out + " holds runs of another hmsim build (source_commit v1-3-gabcdef012345 then,"
+                + " v1-3-gabcdef012345-dirty now): its runs and this build's would be mixed");
+        environment = built("");
+        assertOneLineError(run("--resume"), "(source_commit v1-3-gabcdef012345 then, (none: built without git) now)");
+        // a study.json of a build that recorded no commit says nothing of it
+        String json = Files.readString(out.resolve("study.json"));
+        Files.writeString(out.resolve("study.json"), json.replace("\"source_commit\" : \"v1-3-gabcdef012345\",", ""));
+        org.junit.jupiter.api.Assertions.assertNotEquals(json, Files.readString(out.resolve("study.json")), "the commit was removed");
+        assertEquals(0, run("--resume"), err());
+        environment = built("");
+        Files.delete(out.resolve("runs/0002/stats.json"));
+        assertEquals(0, run("--resume"), err());
+    }
+
+    /** The classpath's build, from {@code commit}. */
+    private static Environment built(String commit) { return built(Environment.classpath().hmsimVersion(), commit); }
+
+    /** A build of {@code version} from {@code commit}. */
+    private static Environment built(String version, String commit) {
+        return new Environment() {
+            public String hmsimVersion() { return version; }
+
+            public String sourceCommit() { return commit; }
+
+            public java.util.List<BundleInfo> bundles() { return java.util.List.of(); }
+        };
     }
 
     @Test

@@ -242,7 +242,8 @@ class SlurmExecutorTest {
         Files.delete(bin.resolve("hold"));
         awaitTasks();
         String error = Files.readString(batch.resolve("runs/0001/error.txt"));
-        assertTrue(error.contains("this task runs hmsim " + version + ", but the study was submitted with hmsim 0.1.0.202601010000"), error);
+        assertTrue(error.contains("this task runs another hmsim build than the study was submitted with (hmsim_version 0.1.0.202601010000 then, "
+                + version + " now;"), error);
         assertFalse(Files.exists(batch.resolve("runs/0001/stats.json")) || Files.exists(batch.resolve("runs.csv")), "nothing simulated or assembled");
         assertEquals(0, exec("status", batch.toString()));
         assertTrue(out().contains("4 runs: 0 done, 0 running, 0 pending, 4 failed"), out());

@@ -310,7 +310,7 @@ final class RunCommand implements Callable<Integer> {
                 return "--out: " + dir + " holds the results of study '" + owner + "', not of '" + s.name() + "': a run would move them to "
                         + EarlierResults.PREVIOUS + "/ (replacing what is there); choose another --out, or remove them first; nothing was changed";
             String conflict = resume ? replayConflict(dir) : null;
-            if (resume && conflict == null) conflict = new ResultsFolder(dir, s, replay).resumeConflict(ctx.kernel().environment().hmsimVersion());
+            if (resume && conflict == null) conflict = new ResultsFolder(dir, s, replay).resumeConflict(ctx.kernel().environment());
             if (conflict == null) return null;
             return "--resume: " + conflict + "; run without --resume (the earlier results move to " + dir.resolve(EarlierResults.PREVIOUS)
                     + "/) or choose another --out";

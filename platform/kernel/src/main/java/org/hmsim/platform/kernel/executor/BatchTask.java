@@ -61,12 +61,13 @@ public final class BatchTask {
     /**
      * Why this task may not run its runs: hmsim was rebuilt or reinstalled while the job waited, so this build is not the
      * one the study was submitted with (study.json's), and its runs would sit beside the others' under one build's name
-     * (a cluster trial's tasks released after a rebuild mixed two builds in one runs.csv). Null: the same build.
+     * (a cluster trial's tasks released after a rebuild mixed two builds in one runs.csv). Null: the same build. Compared
+     * as --resume compares it: the version and the commit it was built from.
      */
     static String otherBuild(Path dir, Environment env) {
-        String submitted = org.hmsim.platform.kernel.results.Provenance.recordedVersion(dir);
-        if (submitted == null || submitted.equals(env.hmsimVersion())) return null;
-        return "this task runs hmsim " + env.hmsimVersion() + ", but the study was submitted with hmsim " + submitted + " (rebuilt or reinstalled"
+        String differ = org.hmsim.platform.kernel.results.Provenance.buildDifference(dir, env);
+        if (differ == null) return null;
+        return "this task runs another hmsim build than the study was submitted with (" + differ + "; rebuilt or reinstalled"
                 + " while the job waited): its runs would mix two builds' models in one study, so none was run; run the study again"
                 + " into a new folder (--resume refuses a folder of another build)";
     }

@@ -79,6 +79,25 @@ public final class Provenance {
     /** The hmsim build (the kernel bundle's version, which carries its build time) that wrote {@code dir}'s study.json, or null. */
     public static String recordedVersion(Path dir) { return recorded(dir, "hmsim_version"); }
 
+    /**
+     * How the build {@code env} differs from the one that wrote {@code dir}'s study.json, or null: its version (the kernel
+     * bundle's, whose qualifier is its build time to the minute) and the commit it was built from ({@code git describe},
+     * "-dirty" with local changes), as far as study.json records them: two builds of one minute from other sources, or a
+     * clean and a dirty build of one commit, had passed as one. A study.json of a build before source_commit was recorded
+     * says nothing of it. Two dirty builds of one commit made in one minute stay indistinguishable: nothing records more.
+     */
+    public static String buildDifference(Path dir, Environment env) {
+        List<String> differ = new ArrayList<>();
+        String version = recordedVersion(dir), commit = recorded(dir, "source_commit");
+        if (version != null && !version.equals(env.hmsimVersion())) differ.add("hmsim_version " + version + " then, " + env.hmsimVersion() + " now");
+        if (commit != null && !commit.equals(env.sourceCommit()))
+            differ.add("source_commit " + shownCommit(commit) + " then, " + shownCommit(env.sourceCommit()) + " now");
+        return differ.isEmpty() ? null : String.join("; ", differ);
+    }
+
+    /** A recorded commit as said: none where the build had no git. */
+    private static String shownCommit(String commit) { return commit.isEmpty() ? "(none: built without git)" : commit; }
+
     /** The folder whose swaps the execution that began {@code dir} replayed ({@code --replay-swaps}), or null. */
     public static String recordedReplaySource(Path dir) { return recorded(dir, "replay_swaps_from"); }
 

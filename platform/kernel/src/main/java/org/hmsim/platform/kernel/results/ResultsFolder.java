@@ -243,20 +243,71 @@ public final class ResultsFolder {
     /**
      * Why the runs this folder completed are not runs of the study as it is now, or null: a completed run's
      * config.json differs from its plan, study.json records another hash of the study file, or another hmsim build
-     * ({@code hmsimVersion} is this one's). The timing model is in the kernel bundle, whose version only study.json
+     * ({@code env} is this one). The timing model is in the kernel bundle, whose version only study.json
      * records: a resume after rebuilding it mixed two builds' runs under the new build's name (an artifact-evaluation trial).
+     * The build is told by what study.json records of it (the kernel's version, to the minute, and the commit it was
+     * built from with its -dirty flag) and by the bundles the runs' policies came from (their config.json): a policy
+     * bundle rebuilt since (its version qualifier is its build time) was called "another version of" the unchanged study.
      */
-    public String resumeConflict(String hmsimVersion) {
+    public String resumeConflict(Environment env) {
         String conflict = conflict(false);
         if (conflict != null) return conflict;
-        String then = Provenance.recordedVersion(dir);
-        if (then == null || then.equals(hmsimVersion)) return null;
-        return dir + " holds runs of another hmsim build (hmsim_version " + then + " then, " + hmsimVersion + " now): its runs and"
-                + " this build's would be mixed";
+        List<String> build = new ArrayList<>();
+        String recorded = Provenance.buildDifference(dir, env);
+        if (recorded != null) build.add(recorded);
+        BundleChange bundle = changedBundle();
+        if (bundle != null && !bundle.rebuilt() && build.isEmpty())
+            return dir + " holds runs made with other bundles (" + bundle.said() + "): its runs and this installation's would be mixed";
+        if (bundle != null) build.add(bundle.said()); // a full rebuild names the kernel and a policy's bundle
+        return build.isEmpty() ? null : dir + " holds runs of another hmsim build (" + String.join("; ", build) + "): its runs and this build's would be mixed";
+    }
+
+    /** How a run's policy bundle changed: {@code rebuilt} when it is another build of the same bundle and release. */
+    private record BundleChange(String said, boolean rebuilt) {}
+
+    /**
+     * The first completed run whose policy came from another bundle than it would now, or null: the study did not change,
+     * what runs it did. A bundle of the same name and release (major.minor.micro) is another build of it.
+     */
+    private BundleChange changedBundle() {
+        for (PlannedRun r : study.runs()) {
+            String changed = complete(r) ? changedConfig(r, k -> !isBundleKey(k)) : null;
+            if (changed == null) continue;
+            String slot = changed.substring("policies.".length(), changed.indexOf(".bundle:"));
+            Slot planned = Slot.byId(slot);
+            if (planned == null || r.policies().get(planned) == null) return new BundleChange("run " + r.id() + ": " + changed, false);
+            String recorded = recordedBundle(r, slot), current = r.policies().get(planned).entry().bundle();
+            String[] then = bundleOf(recorded), now = bundleOf(current);
+            if (then[0].equals(now[0]) && release(then[1]).equals(release(now[1])))
+                return new BundleChange("bundle " + now[0] + ", whose " + slot + " policy run " + r.id() + " used: " + then[1] + " then, " + now[1] + " now", true);
+            return new BundleChange("run " + r.id() + "'s " + slot + " policy came from " + recorded + " then, " + current + " now", false);
+        }
+        return null;
+    }
+
+    private static boolean isBundleKey(String k) { return k.startsWith("policies.") && k.endsWith(".bundle"); }
+
+    /** The bundle run {@code run}'s config.json records for the policy of {@code slot}. */
+    private String recordedBundle(PlannedRun run, String slot) {
+        Map<String, String> then = new LinkedHashMap<>();
+        flatten("", Json.read(runDir(run).resolve(CONFIG)), then);
+        return String.valueOf(then.get("policies." + slot + ".bundle"));
+    }
+
+    /** {@code symbolic-name version} as its two parts (the version "" where there is none, as for {@code classpath}). */
+    private static String[] bundleOf(String bundle) {
+        int space = bundle.indexOf(' ');
+        return space < 0 ? new String[] {bundle, ""} : new String[] {bundle.substring(0, space), bundle.substring(space + 1)};
+    }
+
+    /** An OSGi version without its qualifier: {@code 0.1.0} of {@code 0.1.0.202611300450}. */
+    private static String release(String version) {
+        String[] parts = version.split("\\.", 4);
+        return String.join(".", java.util.Arrays.asList(parts).subList(0, Math.min(3, parts.length)));
     }
 
     /**
-     * As {@link #resumeConflict(String)} without the build, for {@code collect}, which assembles what the runs recorded: the swaps a run
+     * As {@link #resumeConflict(Environment)} without the build, for {@code collect}, which assembles what the runs recorded: the swaps a run
      * replayed (--replay-swaps) are part of what it recorded, not of the plan, and the bundles the policies came from
      * (whose versions carry a build time) may have been rebuilt since, so neither is compared; the policies' names,
      * versions and parameters are.
@@ -264,8 +315,10 @@ public final class ResultsFolder {
     public String collectConflict() { return conflict(true); }
 
     private String conflict(boolean collecting) {
+        // the bundles the policies came from are the build's, not the study's: compared after it (changedBundle)
+        java.util.function.Predicate<String> ignored = collecting ? RECORDED : ResultsFolder::isBundleKey;
         for (PlannedRun r : study.runs()) {
-            String changed = complete(r) ? changedConfig(r, collecting ? RECORDED : k -> false) : null;
+            String changed = complete(r) ? changedConfig(r, ignored) : null;
             if (changed != null) return dir + " holds results of another version of " + study.display() + " (run " + r.id() + ": " + changed + ")";
         }
         String sha = Provenance.recordedSha(dir);
