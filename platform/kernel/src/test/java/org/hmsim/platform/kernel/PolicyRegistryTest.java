@@ -41,6 +41,19 @@ class PolicyRegistryTest {
         assertEquals("none@1.0.0", source.describe(Slot.COHERENCE));
     }
 
+    /**
+     * An error about a policy names it as swaps.csv and a failed run's context do, with the parameters the study gave it
+     * (a cta-scheduler binding a block to a GPU the machine lacks was "CTA scheduler", naming no policy: a tester).
+     */
+    @Test
+    void aPolicysLabelIsItsIdWithTheParametersGiven() {
+        PolicyRegistry r = Fakes.policies();
+        ResolvedPolicies source = new ResolvedPolicies(Map.of(Slot.CTA_SCHEDULER, r.resolve(Slot.CTA_SCHEDULER, "bound", Map.of("blocks_per_gpu", 8)),
+                Slot.REPLACEMENT, r.resolve(Slot.REPLACEMENT, "random", Map.of())));
+        assertEquals("bound@1.0.0(blocks_per_gpu=8)", source.label(Slot.CTA_SCHEDULER));
+        assertEquals("random@1.0.0", source.label(Slot.REPLACEMENT), "no parameters given: the id alone");
+    }
+
     @Test
     void errorsNameTheSlotThePolicyOrTheParameter() {
         PolicyRegistry r = Fakes.policies();

@@ -54,6 +54,11 @@ public final class Machine implements MachineView {
     final List<Gpu> gpus = new ArrayList<>();
     final List<CoreView> sms = new ArrayList<>();
     final Policy[] policies = new Policy[Slot.values().length];
+    /** Each slot's policy as the run labels it ({@link PolicySource#label}; a swap's target once it is installed). */
+    final String[] policyLabels = new String[Slot.values().length];
+
+    /** The slot and its policy for an error to name: {@code cta-scheduler policy chunk@1.0.0(fault=bad-gpu)}. */
+    String slotLabel(Slot slot) { return slot.id() + " policy " + policyLabels[slot.ordinal()]; }
     final OsMemoryManager os;
     private final ClockDomain gpuClock;
     private MemSink[] fabrics;
@@ -117,6 +122,7 @@ public final class Machine implements MachineView {
             if (!slot.policyType().isInstance(p))
                 throw new IllegalStateException("policy for slot " + slot.id() + " (" + source.describe(slot) + ") is not a " + slot.policyType().getSimpleName());
             policies[slot.ordinal()] = p;
+            policyLabels[slot.ordinal()] = source.label(slot);
         }
         os.setPlacement(policy(Slot.PLACEMENT, PlacementPolicy.class));
         for (int i = 0; i < cfg.pools().size(); i++)
@@ -158,7 +164,8 @@ public final class Machine implements MachineView {
         }
         observeReferences(policy(Slot.RESIDENCY, ResidencyPolicy.class));
         if (cpu != null) CpuWiring.connectGpuStores(this, cpu); // GPU stores invalidate the CPU's copies (seed 001: write-through GPU)
-        if (multiGpu != null) multiGpu.launcher(gpus, liveCta, engine);
+        if (multiGpu != null && multiGpu.launcher(gpus, liveCta, engine) != null)
+            multiGpu.launcher().describedAs(() -> slotLabel(Slot.CTA_SCHEDULER));
         os.setShootdownListener(new org.hmsim.platform.memory.os.ShootdownListener() {
             @Override
             public void onPageMoved(long vpn, long mask, long oldFrame) {

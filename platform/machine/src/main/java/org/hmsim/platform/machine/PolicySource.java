@@ -14,4 +14,10 @@ public interface PolicySource {
 
     /** {@code name@version} of the policy this source will create for the slot (for results). */
     String describe(Slot slot);
+
+    /**
+     * The policy with its parameters as swaps.csv and a failed run's context write it, {@code chunk@1.0.0(steal=true)}: what
+     * an error about the policy names (a failure naming only "the CTA scheduler" left the reader to guess which).
+     */
+    default String label(Slot slot) { return describe(slot); }
 }

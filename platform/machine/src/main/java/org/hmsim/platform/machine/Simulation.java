@@ -177,8 +177,10 @@ public final class Simulation {
             for (SwapRecord r : swapper.records()) if ("ok".equals(r.outcome())) last.put(r.slot(), r);
             if (!last.isEmpty()) {
                 b.append("; policies swapped in before it (runs.csv names the ones the run started with):");
+                // the last swap of each slot: the policy in force when the run failed, one that failed it as it was installed too
                 last.values().forEach(r -> b.append(' ').append(r.slot().id()).append('=').append(r.toWithParams())
-                        .append(" (at ").append(time(r.simTimePs())).append(')'));
+                        .append(" (at ").append(time(r.simTimePs()))
+                        .append(r == swapper.failedInstall() ? "; the run failed as it was installed" : "").append(')'));
             }
         }
         RunResult partial = null;

@@ -20,7 +20,10 @@ public record SwapRecord(long simTimePs, String wallTime, Slot slot, String from
     public static final String HEADER = "sim_time_ns,wall_time,slot,from,to,from_bundle,to_bundle,params,cause,drain_sim_ns,drain_wall_us,state,outcome";
 
     /** The policy swapped to with its parameters, {@code srrip@1.0.0(rrpv_bits=4)}: a swap to the same name may change only those. */
-    public String toWithParams() { return to + (params == null || params.isEmpty() ? "" : "(" + params + ")"); }
+    public String toWithParams() { return withParams(to, params); }
+
+    /** {@code policy(params)}, or the policy alone without parameters: how swaps and errors name a policy. */
+    public static String withParams(String policy, String params) { return policy + (params == null || params.isEmpty() ? "" : "(" + params + ")"); }
 
     /** The cells of the CSV row matching {@link #HEADER} (absent values empty). */
     public List<String> cells() {

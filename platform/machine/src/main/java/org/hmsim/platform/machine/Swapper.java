@@ -485,7 +485,20 @@ final class Swapper implements EventTarget {
         // which undid the gates a successor had set in begin from the state it imported (a researcher's trial)
         boolean closesFirst = slot == Slot.THROTTLING;
         if (closesFirst) closeQuietly(old);
-        String state = exportFailure + install(slot, next, exported.size()) + retireMemory(slot);
+        m.policyLabels[slot.ordinal()] = SwapRecord.withParams(t.id(), t.params()); // what an error of its first decisions names
+        String state;
+        Throwable failed = null;
+        try {
+            state = exportFailure + install(slot, next, exported.size());
+        } catch (RuntimeException | LinkageError e) {
+            // Installing it is already using it: the components consult it from the first line of install, and what
+            // follows asks it (a cta-scheduler's boundGpu for the running kernel's blocks, a throttling policy's begin). The
+            // swap happened and the run fails under the new policy: it is recorded as done, and the run's failure context
+            // names it (it was neither in swaps.csv nor in error.txt, which named the policy before it: a tester's report).
+            failed = e;
+            state = exportFailure + exported.size() + " state keys handed over; " + INSTALL_FAILED + e;
+        }
+        state += retireMemory(slot);
         swaps++;
         m.policies[slot.ordinal()] = next;
         StatsRegistry.Handover stats = preparedStats;
@@ -494,9 +507,29 @@ final class Swapper implements EventTarget {
         if (!closesFirst) closeQuietly(old);
         stats.freezeRest();
         record(slot, r, t, state, "ok");
+        if (failed != null) failedInstall = control.records().get(control.records().size() - 1);
         control.setActive(slot, t.id(), t.bundle());
-        if (host != null) host.swapped(control, slot, t);
+        if (failed == null) {
+            if (host != null) host.swapped(control, slot, t);
+            return;
+        }
+        try {
+            if (host != null) host.swapped(control, slot, t);
+        } catch (RuntimeException | LinkageError e) {
+            failed.addSuppressed(e);
+        }
+        if (failed instanceof LinkageError gone) throw gone;
+        throw (RuntimeException) failed;
     }
+
+    /** What the state column of a swap says whose policy failed the run as it was installed (the swap is recorded ok). */
+    static final String INSTALL_FAILED = "the run failed as the new policy was installed: ";
+
+    /** The swap whose new policy failed the run as it was installed, or null. */
+    private SwapRecord failedInstall;
+
+    /** The swap whose new policy failed the run as it was installed (recorded as carried out), or null. */
+    SwapRecord failedInstall() { return failedInstall; }
 
     /**
      * The old policy's view of memory retires with it and the new one's takes its place; returns, for the record, the

@@ -36,4 +36,12 @@ public final class ResolvedPolicies implements PolicySource {
 
     @Override
     public String describe(Slot slot) { return choice(slot).entry().id(); }
+
+    @Override
+    public String label(Slot slot) {
+        PolicyChoice c = choice(slot);
+        StringBuilder b = new StringBuilder();
+        c.given().keySet().stream().sorted().forEach(k -> b.append(b.length() == 0 ? "" : ";").append(k).append('=').append(c.given().get(k)));
+        return c.entry().id() + (b.length() == 0 ? "" : "(" + b + ")");
+    }
 }

@@ -89,6 +89,9 @@ public final class LivePolicies implements PolicySource, SwapHost {
     public String describe(Slot slot) { return base.describe(slot); }
 
     @Override
+    public String label(Slot slot) { return base.label(slot); }
+
+    @Override
     public SwapTarget resolve(Slot slot, String policy, Map<String, Object> params) {
         PolicyRegistry registry = LiveSwaps.registry();
         if (registry == null) throw new IllegalArgumentException("no policy registry in this container");

@@ -58,6 +58,15 @@ public final class GridLauncher implements GridDispatch, EventTarget {
     private Runnable onComplete;
     private long held;
 
+    /** The cta-scheduler slot and its policy as the run labels it, for the errors its decisions cause. */
+    private java.util.function.Supplier<String> policyName = () -> "cta-scheduler policy";
+
+    /** How errors name the policy in force: {@code cta-scheduler policy chunk@1.0.0(fault=bad-gpu)} (follows swaps). */
+    public GridLauncher describedAs(java.util.function.Supplier<String> name) {
+        this.policyName = name;
+        return this;
+    }
+
     /** @param policy the live cta-scheduler slot (a forwarder, so a swap is seen at once) */
     public GridLauncher(Engine engine, List<Gpu> gpus, CtaSchedulerPolicy policy) {
         this.engine = engine;
@@ -134,7 +143,8 @@ public final class GridLauncher implements GridDispatch, EventTarget {
         for (int c = 0; c < ctas; c++) {
             int g = dispatched[c] ? -1 : policy.boundGpu(kernelIndex, c); // a block already placed (a swap mid-kernel) is not asked about
             if (g < -1 || g >= gpus.size())
-                throw new IllegalStateException("grid: CTA scheduler bound block " + c + " to GPU " + g + "; the GPUs are 0.." + (gpus.size() - 1) + " (-1: unbound)");
+                throw new IllegalStateException("grid: the " + policyName.get() + " bound block " + c + " of kernel launch " + kernelIndex
+                        + " (" + kernel.name() + ", counted from 0) to GPU " + g + "; the GPUs are 0.." + (gpus.size() - 1) + " (-1: unbound)");
             of[c] = g + 1;
             count[of[c]]++;
         }

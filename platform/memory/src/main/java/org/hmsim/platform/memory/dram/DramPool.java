@@ -168,7 +168,8 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         long offset = PhysicalAddress.offset(r.paddr);
         int n = channels.length;
         int ch = interleave.channel(offset, index, n);
-        if (ch < 0 || ch >= n) throw new IllegalStateException("interleave policy mapped 0x" + Long.toHexString(r.paddr) + " to channel " + ch + " of " + n);
+        if (ch < 0 || ch >= n) throw new IllegalStateException("interleave policy mapped 0x" + Long.toHexString(r.paddr) + " to channel " + ch + " of " + name()
+                + ", which has channels 0.." + (n - 1));
         MemClient waiting = r.replyTo;
         if (!channels[ch].tryAccept(r, from, interleave.channelAddress(offset, index, n))) {
             // sends a full queue refused, by side: what waits outside the queue no scheduler's rank can see
