@@ -190,6 +190,16 @@ public final class Fakes {
         return registry;
     }
 
+    /** {@link #SIMULATOR} with {@code extra} statistics, as a run whose stats.json a study-end note reads. */
+    public static Function<RunSpec, RunResult> withStats(java.util.Map<String, Double> extra) {
+        return spec -> {
+            RunResult r = SIMULATOR.apply(spec);
+            TreeMap<String, Double> stats = new TreeMap<>(r.stats());
+            stats.putAll(extra);
+            return new RunResult(r.simTimePs(), r.metrics(), stats, r.seriesNames(), r.seriesRows(), r.events(), r.memoryRequests());
+        };
+    }
+
     /**
      * A deterministic stand-in for Simulation.run: numbers depend only on the spec; creates every slot's
      * policy (as the real simulation does); workload "boom" throws. Sleeps a little so jobs overlap.

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.TreeMap;
-import java.util.function.Function;
-import org.hmsim.platform.machine.RunResult;
-import org.hmsim.platform.machine.RunSpec;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,14 +13,8 @@ import org.junit.jupiter.api.Test;
 class PlacementChoseNothingNoteTest extends ResultsCli {
 
     /** The fake simulator, with os statistics: every page host-mapped (none placed) where {@code hostMapsAll}. */
-    private static Function<RunSpec, RunResult> simulator(boolean hostMapsAll) {
-        return spec -> {
-            RunResult r = Fakes.SIMULATOR.apply(spec);
-            TreeMap<String, Double> stats = new TreeMap<>(r.stats());
-            stats.put("os.first_touch_faults", hostMapsAll ? 0.0 : 40.0);
-            stats.put("os.host_maps", hostMapsAll ? 40.0 : 0.0);
-            return new RunResult(r.simTimePs(), r.metrics(), stats, r.seriesNames(), r.seriesRows(), r.events(), r.memoryRequests());
-        };
+    private static java.util.function.Function<org.hmsim.platform.machine.RunSpec, org.hmsim.platform.machine.RunResult> simulator(boolean hostMapsAll) {
+        return Fakes.withStats(java.util.Map.of("os.first_touch_faults", hostMapsAll ? 0.0 : 40.0, "os.host_maps", hostMapsAll ? 40.0 : 0.0));
     }
 
     private int run(boolean hostMapsAll) throws Exception {

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.TreeMap;
-import java.util.function.Function;
-import org.hmsim.platform.machine.RunResult;
-import org.hmsim.platform.machine.RunSpec;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,18 +12,9 @@ import org.junit.jupiter.api.Test;
  */
 class VictimsRejectedNoteTest extends ResultsCli {
 
-    private static Function<RunSpec, RunResult> simulator(double rejected) {
-        return spec -> {
-            RunResult r = Fakes.SIMULATOR.apply(spec);
-            TreeMap<String, Double> stats = new TreeMap<>(r.stats());
-            stats.put("uvm.victims_rejected", rejected);
-            return new RunResult(r.simTimePs(), r.metrics(), stats, r.seriesNames(), r.seriesRows(), r.events(), r.memoryRequests());
-        };
-    }
-
     private int run(double rejected) throws Exception {
         Fakes.write(dir, "studies/s.yaml", "study: s\nmachine: ../machines/small.yaml\nworkloads: [stream]\nseeds: [1, 2]\n");
-        return exec(simulator(rejected), "run", study.toString(), "--out", out.toString(), "--no-report", "--jobs", "1");
+        return exec(Fakes.withStats(java.util.Map.of("uvm.victims_rejected", rejected)), "run", study.toString(), "--out", out.toString(), "--no-report", "--jobs", "1");
     }
 
     @Test
