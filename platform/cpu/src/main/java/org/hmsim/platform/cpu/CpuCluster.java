@@ -20,6 +20,22 @@ public final class CpuCluster {
         void dropped(long line);
     }
 
+    /**
+     * The LLC's miss registers, which hold the lines whose fill is in flight (the L1, L2 and LLC take a line together
+     * when its fill arrives, {@link #complete}, so the miss registers are the only place a pending fill lives).
+     */
+    public interface PendingFills {
+        /**
+         * A probe met {@code line}: if a fill the directory has already granted is in flight for it, the miss register
+         * remembers the probe (the fill will leave the line invalid, or downgraded) and this returns the state the fill
+         * brings ({@link Moesi#M} for a store, {@link Moesi#S} for a load); {@link Moesi#I} if no granted fill is in flight.
+         */
+        int probed(long line, boolean invalidate);
+
+        /** As {@link #probed}, without remembering anything: the state a granted fill in flight brings. */
+        int held(long line);
+    }
+
     /** {@link #access} outcomes. */
     public static final int HIT = 0, MISS = 1, UPGRADE = 2;
 
@@ -29,6 +45,11 @@ public final class CpuCluster {
     private final byte[] llcCores;
     private final int l1Lat, l2Lat, llcLat;
     private Evictions evictions;
+    private PendingFills pending = new PendingFills() {
+        @Override public int probed(long line, boolean invalidate) { return Moesi.I; }
+
+        @Override public int held(long line) { return Moesi.I; }
+    };
     /** Latency (CPU cycles) of the last {@link #access} up to the point where the directory is asked. */
     public int lastLatencyCycles;
     long l1Hits, l2Hits, llcHits, llcMisses, upgrades, snoops, llcWritebacks, probesIn, probeInvalidations, probeDirtyData;
@@ -51,6 +72,8 @@ public final class CpuCluster {
     }
 
     void setEvictions(Evictions e) { this.evictions = e; }
+
+    void setPendingFills(PendingFills p) { this.pending = p; }
 
     /**
      * A load ({@code write == false}) or store of {@code core} to {@code line}: {@link #HIT}, {@link #MISS} or {@link
@@ -109,6 +132,16 @@ public final class CpuCluster {
         return s < 0 ? Moesi.I : llc.state[s];
     }
 
+    /**
+     * The cluster's state of {@code line} as a probe would find it: {@link #state}, or the state a fill the directory has
+     * granted brings while it is in flight (what {@link #probe} answers).
+     */
+    public int probeState(long line) {
+        int fill = pending.held(line);
+        int st = state(line);
+        return st == Moesi.I || fill == Moesi.M ? fill == Moesi.I ? st : fill : st;
+    }
+
     /** The private state of {@code line} in {@code core}'s L2. */
     public int privateState(int core, long line) {
         int p = l2[core].find(line);
@@ -121,10 +154,22 @@ public final class CpuCluster {
      */
     public int probe(long line, boolean invalidate) {
         probesIn++;
+        // A line whose fill is in flight is held too, though not yet in the tag arrays: the directory recorded the
+        // grant at its lookup and a probe or recall ordered after it (another block's lookup evicting the entry, a GPU
+        // read, a page flush) used to find I here, so the directory dropped the CPU's bit while the fill then installed
+        // the line untracked (a 1-entry directory: the CPU rewrote 1,023 of 1,024 lines as L1 hits in M, and the GPU read
+        // memory). As a real cache's miss register does (a probe in a transient state, IM_AD -> IM_AD_I), the pending
+        // fill remembers the probe and answers it with the state it brings; the fill then completes its accesses and
+        // leaves the line invalid, or downgraded (CpuSide.onResponse).
+        int fill = pending.probed(line, invalidate);
         int s = llc.find(line);
-        if (s < 0) return Moesi.I;
-        int prior = llc.state[s];
+        if (s < 0 && fill == Moesi.I) return Moesi.I;
+        int prior = s < 0 || fill == Moesi.M ? fill : llc.state[s];
         if (Moesi.dirty(prior)) probeDirtyData++;
+        if (s < 0) {
+            if (invalidate) probeInvalidations++;
+            return prior;
+        }
         if (invalidate) {
             probeInvalidations++;
             dropPrivates(line, llcCores[s]);
@@ -139,6 +184,18 @@ public final class CpuCluster {
             if (p >= 0) l2[c].state[p] = downgrade(l2[c].state[p]);
         }
         return prior;
+    }
+
+    /** A fill that a downgrade probe met while in flight took {@code line}: it keeps it shared (M to O, E to S). */
+    void downgradeFilled(long line) {
+        int s = llc.find(line);
+        if (s < 0) return;
+        llc.state[s] = downgrade(llc.state[s]);
+        for (int c = 0; c < cores; c++) {
+            if ((llcCores[s] & (1 << c)) == 0) continue;
+            int p = l2[c].find(line);
+            if (p >= 0) l2[c].state[p] = downgrade(l2[c].state[p]);
+        }
     }
 
     /** Writes back and invalidates the lines of [{@code first}, {@code first + bytes}); returns the lines written back. */

@@ -55,6 +55,13 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     /** Completes a miss register's accesses once its look-up time after the response has passed. */
     private final EventTarget lookedUp = (kind, m) -> filled((int) m);
     private final boolean[] mWrite, mBusy;
+    /**
+     * Per miss register: its request granted by the directory and its fill in flight ({@link #onResponse} clears it),
+     * and the probe that met the fill meanwhile ({@link #PROBED_NONE}, {@link #PROBED_DOWNGRADE}, {@link #PROBED_INVALIDATE}).
+     */
+    private final boolean[] mGranted;
+    private final byte[] mProbed;
+    static final byte PROBED_NONE = 0, PROBED_DOWNGRADE = 1, PROBED_INVALIDATE = 2;
     private final int[] mCore, mWaiting;
     private final int[][] mWaiter;
     private final boolean[][] mWaiterWrite;
@@ -91,6 +98,14 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         mLookupPs = new long[n];
         mWrite = new boolean[n];
         mBusy = new boolean[n];
+        mGranted = new boolean[n];
+        mProbed = new byte[n];
+        directory.setCpuGranted(tag -> mGranted[(int) tag] = true);
+        cluster.setPendingFills(new CpuCluster.PendingFills() {
+            @Override public int probed(long line, boolean invalidate) { return pendingProbed(line, invalidate, true); }
+
+            @Override public int held(long line) { return pendingProbed(line, false, false); }
+        });
         mCore = new int[n];
         mWaiting = new int[n];
         mWaiter = new int[n][MERGE];
@@ -232,7 +247,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         int flush = coherence.onRuntimeEvent(event, argument);
         if ((flush & CoherencePolicy.FLUSH_CPU_CACHES) != 0) {
             cpuFlushes++;
-            flushWritebacks += cluster.flushAll();
+            flushWritebacks += cluster.flushAll() + flushPendingFills();
         }
         if ((flush & CoherencePolicy.FLUSH_GPU_CACHES) != 0) {
             gpuFlushes++;
@@ -273,6 +288,8 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         q.createdPs = engine.now();
         q.replyTo = this;
         q.tag = m;
+        mGranted[m] = false; // before the request: off the timed path the directory grants it inside cpuRequest
+        mProbed[m] = PROBED_NONE;
         int d = directory.cpuRequest(q);
         if (d == Directory.REFUSED) {
             pool.give(q);
@@ -310,8 +327,14 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     public void onResponse(MemRequest q) {
         int m = (int) q.tag;
         pool.give(q);
-        // the caches take the line now, as the directory recorded the grant: a GPU probe in the look-up's shadow finds it
-        cluster.complete(mCore[m], mLine[m], mWrite[m], mWrite[m] || directory.cpuExclusive(mLine[m]));
+        mGranted[m] = false;
+        // the caches take the line now, as the directory recorded the grant: a GPU probe in the look-up's shadow finds it.
+        // A probe that met the fill in flight (pendingProbed) already had its answer: an invalidation leaves the line
+        // invalid (the fill only completes the waiting accesses), a downgrade leaves it shared.
+        if (mProbed[m] != PROBED_INVALIDATE) {
+            cluster.complete(mCore[m], mLine[m], mWrite[m], mWrite[m] || directory.cpuExclusive(mLine[m]));
+            if (mProbed[m] == PROBED_DOWNGRADE) cluster.downgradeFilled(mLine[m]);
+        }
         if (mLookupPs[m] > 0) engine.scheduleIn(mLookupPs[m], lookedUp, 0, m);
         else filled(m);
     }
@@ -319,12 +342,16 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
     /** The access of miss register {@code m} and those merged into it complete; the register is free again. */
     private void filled(int m) {
         long line = mLine[m];
+        boolean invalid = mProbed[m] == PROBED_INVALIDATE;
         finishCore(cores[mCore[m]]);
         for (int k = 0; k < mWaiting[m]; k++) {
             CpuCore w = cores[mWaiter[m][k]];
             // A merged access completes with the fill if it now hits; else (a store behind a load) it
-            // goes to the LLC again as a fresh access: the slot stays held until it completes.
-            if (cluster.access(w.index, line, mWaiterWrite[m][k], false) == CpuCluster.HIT) finishCore(w);
+            // goes to the LLC again as a fresh access: the slot stays held until it completes. A fill an
+            // invalidation met in flight completes the merged accesses its grant covers (loads; stores behind a
+            // store) with its data, used once, as it completed its own.
+            if (invalid && (!mWaiterWrite[m][k] || mWrite[m])) finishCore(w);
+            else if (cluster.access(w.index, line, mWaiterWrite[m][k], false) == CpuCluster.HIT) finishCore(w);
             else retryLater(w, line, mWaiterWrite[m][k]);
         }
         mBusy[m] = false; // freed last, so a re-issued store above cannot take this register mid-loop
@@ -350,6 +377,11 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         q.pool = PhysicalAddress.pool(line);
         q.createdPs = engine.now();
         q.replyTo = this;
+        if (m >= 0) {
+            q.tag = m;
+            mGranted[m] = false;
+            mProbed[m] = PROBED_NONE;
+        }
         int d = m < 0 ? Directory.REFUSED : directory.cpuRequest(q);
         if (d != Directory.REFUSED) { // it went to the directory: a miss or upgrade as well as a merge
             cluster.countSent(q.size == 0 ? CpuCluster.UPGRADE : CpuCluster.MISS);
@@ -363,7 +395,6 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
             finishCore(c);
             return;
         }
-        q.tag = m;
         mBusy[m] = true;
         busyMshrs++;
         mLine[m] = line;
@@ -371,6 +402,45 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
         mWrite[m] = write;
         mCore[m] = c.index;
         mWaiting[m] = 0;
+    }
+
+    /**
+     * {@link CpuCluster.PendingFills}: a probe of {@code line} meets the miss registers whose request the directory has
+     * granted and whose fill is in flight. The probe is ordered after the grant, so the fill must not install the line
+     * as if it came first: it is remembered (an invalidation wins over a downgrade) and answered now with the state the
+     * fill brings, whose dirty data (a store's) the prober writes back or forwards; the fill then leaves the line invalid
+     * or shared ({@link #onResponse}). Chosen over holding the recall until the fill arrives (or not evicting entries with
+     * a transaction in flight): it is what the GPU L2 already does with a recall that meets its fill (L2Flush.dropRange
+     * marks the transaction to drop its line), it keeps the seed's directory timing (its MSHRs and banks do not wait on a
+     * sharer's fill, so no run without the race moves), and ideal coherence and page flushes, which cannot wait, meet the
+     * same race. A register not granted yet is left alone: its lookup comes after the probe and sees the probe's result.
+     */
+    private int pendingProbed(long line, boolean invalidate, boolean remember) {
+        if (busyMshrs == 0) return Moesi.I;
+        int state = Moesi.I;
+        for (int m = 0; m < mLine.length; m++) {
+            if (!mBusy[m] || !mGranted[m] || mLine[m] != line) continue;
+            byte p = invalidate ? PROBED_INVALIDATE : PROBED_DOWNGRADE;
+            if (remember && p > mProbed[m]) mProbed[m] = p;
+            if (mWrite[m]) state = Moesi.M;
+            else if (state == Moesi.I) state = Moesi.S;
+        }
+        return state;
+    }
+
+    /** A flush of every CPU line also reaches the fills in flight (as {@link #pendingProbed}); returns the dirty ones. */
+    private int flushPendingFills() {
+        int dirty = 0;
+        for (int m = 0; m < mLine.length; m++) {
+            if (!mBusy[m] || !mGranted[m] || mProbed[m] == PROBED_INVALIDATE) continue;
+            mProbed[m] = PROBED_INVALIDATE;
+            dropped(mLine[m]);
+            if (mWrite[m]) {
+                writeback(mLine[m]);
+                dirty++;
+            }
+        }
+        return dirty;
     }
 
     private void wakeWaitingCores() {
@@ -408,7 +478,7 @@ public final class CpuSide implements MemClient, CpuCluster.Evictions {
      */
     public long[] flushForSwap() {
         long lines = cluster.validLines();
-        long dirty = cluster.flushAll();
+        long dirty = cluster.flushAll() + flushPendingFills();
         flushWritebacks += dirty;
         return new long[] {dirty, lines};
     }

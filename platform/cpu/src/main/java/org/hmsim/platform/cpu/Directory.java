@@ -80,6 +80,8 @@ public final class Directory implements MemSink, MemClient, EventTarget {
     private final boolean[] bankScheduled;
     private List<MemClient> refusedGpu = new ArrayList<>(), notifying = new ArrayList<>();
     private Runnable cpuRetry = () -> {};
+    /** Told the {@code tag} of each CPU request as the directory grants it (its lookup; at once off the timed path). */
+    private java.util.function.LongConsumer cpuGranted = tag -> {};
     /** CPU requests that found every MSHR busy, in arrival order, and whether the CPU has the next freed MSHR. */
     private final java.util.ArrayDeque<MemRequest> cpuWaiting = new java.util.ArrayDeque<>();
     private long cpuMshrWaitPs;
@@ -139,6 +141,13 @@ public final class Directory implements MemSink, MemClient, EventTarget {
 
     public void setGpuProbeTarget(GpuProbeTarget t) { this.gpuProbes = t; }
 
+    /**
+     * Told each CPU request's {@code tag} when the directory grants it: from then on a probe or recall of its block is
+     * ordered after the grant and must reach the fill in flight (see {@link CpuCluster#probe}); before it, the probe
+     * meets the CPU's old state and the lookup to come sees the probe's result.
+     */
+    public void setCpuGranted(java.util.function.LongConsumer c) { this.cpuGranted = c; }
+
     /** Called when a refused CPU request may now be accepted. */
     public void setCpuRetry(Runnable r) { this.cpuRetry = r; }
 
@@ -163,7 +172,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
             // a block dirty in the CPU's caches is forwarded from there at no cost, as the directory forwards it after its
             // probe: ideal read memory instead, and was slower than the directory on data the CPU had just written (a
             // CPU-side trial: 25.2 against 8.9 us), no bound to normalise to
-            if (!write && Moesi.dirty(cluster.state(line))) {
+            if (!write && Moesi.dirty(cluster.probeState(line))) { // a store's fill in flight answers too (CpuCluster.probe)
                 idealLookups++;
                 resolve(line, agent, false, true);
                 forwarded.add(r);
@@ -204,6 +213,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
                 resolve(line, CoherencePolicy.AGENT_CPU, write, true);
             }
             if (upgrade) return GRANTED_NOW;
+            cpuGranted.accept(r.tag); // no coherence, or ideal: granted as it is asked
             r.kind = AccessKind.READ;
             out.send(r, cpuMemory);
             return ACCEPTED;
@@ -359,6 +369,7 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         MemRequest up = mUp[m];
         boolean write = up.kind == AccessKind.WRITE || up.kind == AccessKind.WRITEBACK;
         long delay = resolve(mLine[m], mAgent[m], write, false);
+        if (mAgent[m] == CoherencePolicy.AGENT_CPU) cpuGranted.accept(up.tag);
         boolean upgrade = mAgent[m] == CoherencePolicy.AGENT_CPU && up.kind == AccessKind.WRITE && up.size == 0;
         mNeedMemory[m] = !upgrade && !resolvedFromCpu;
         if (delay == 0) probed(m);
@@ -505,7 +516,12 @@ public final class Directory implements MemSink, MemClient, EventTarget {
         return delay;
     }
 
-    /** Inclusive directory: evicting an entry invalidates its block in every sharer (seed 001 §6 "recall"). */
+    /**
+     * Inclusive directory: evicting an entry invalidates its block in every sharer (seed 001 §6 "recall"). The victim's
+     * block may still be filling at a sharer (granted at its lookup, data on its way): the GPU L2's transaction then drops
+     * the line on completion (L2Flush.dropRange) and the CPU's miss register likewise ({@link CpuCluster#probe}), so the
+     * entry can go at once and no fill installs an untracked line.
+     */
     private long recall(int e) {
         recalls++;
         long v = entries.line(e);
