@@ -103,7 +103,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
     @Override public Policy create(PolicyContext ctx, Params params) { return new Mt(ctx, params, true); }
 
     static final class Mt implements ThrottlingPolicy, UnifiedMemory.Listener, EventTarget {
-        private static final int EV_DETECT_END = 0, EV_EXEC_END = 1, EV_WORK_CHECK = 2, EV_REGATE = 3;
+        private static final int EV_DETECT_END = 0, EV_EXEC_END = 1, EV_WORK_CHECK = 2;
         private final MachineView machine;
         private final Mode mode;
         private final long detectPs, execPs, workCheckPs;
@@ -116,6 +116,8 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
         private int[] stack = new int[0];
         private int throttled;
         private boolean started, detecting, dormant, faultSeen, evictionSeen, workCheckArmed;
+        /** NT swapped in for a started MT (or an NT of another fraction): its own static throttle is applied in {@link #begin}. */
+        private boolean throttleAtBegin;
         private int faultingSm = -1;
         /**
          * Demand faults raised and not yet resolved as this policy counted them, for a driver that does not say
@@ -144,8 +146,8 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             this.releaseAllIdle = p.getString("idle_release").equals("all");
             this.sms = machine.sms();
             this.classifier = new Classifier(machine, p, this::reconsider);
-            classifier.registerStats(ctx.stats());
             String who = adaptive ? "MT" : "NT";
+            classifier.registerStats(ctx.stats());
             ctx.stats().gauge("throttled_sms", "SMs throttled by " + who + " now", () -> throttled);
             ctx.stats().counter("throttles", "SMs throttled by " + who + " (including the initial ones)", () -> throttles);
             ctx.stats().counter("releases", "SMs released by " + who, () -> releases);
@@ -222,10 +224,6 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
 
         @Override
         public void handle(int kind, long seq) {
-            if (kind == EV_REGATE) {
-                regate();
-                return;
-            }
             if (kind == EV_WORK_CHECK) {
                 workCheckArmed = false;
                 workCheckAtPs = -1;
@@ -344,24 +342,32 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
                 m.put(K_PHASE, new long[] {detecting ? 1 : 0, faultSeen ? 1 : 0, evictionSeen ? 1 : 0, faultingSm, dormant ? 1 : 0, epochEndPs});
             }
             m.put(K_WORK_CHECK, workCheckAtPs);
+            m.put(K_KIND, adaptive ? "mt" : "nt");
+            m.put(K_INITIAL, initial);
             return m;
         }
 
         static final String K_STACK = "etc.mt.throttled_sms", K_STARTED = "etc.mt.started", K_PHASE = "etc.mt.epoch",
-                K_WORK_CHECK = "etc.mt.work_check_ps";
+                K_WORK_CHECK = "etc.mt.work_check_ps", K_KIND = "etc.mt.kind", K_INITIAL = "etc.mt.initial_throttle";
 
         /**
          * Takes over a predecessor's MT or NT state. The platform re-enables every SM when a throttling policy is swapped
          * in (after this call), and the predecessor's close does too, so the SMs of the handed-over stack stop issuing
-         * again at an event at the swap's instant ({@link #regate}). An epoch under way goes on to its end as
-         * scheduled; an NT predecessor had none, so MT starts a detection epoch. Nothing is taken over from a
-         * predecessor that never started (it had not decided or faulted yet): this policy starts as a fresh one would.
+         * again in {@link #begin}, at the swap's instant. An epoch under way goes on to its end as scheduled; an NT
+         * predecessor had none, so MT starts a detection epoch. Nothing is taken over from a predecessor that never
+         * started (it had not decided or faulted yet): this policy starts as a fresh one would.
+         *
+         * <p>NT is static (seed 002 §6.2): swapped in for a started MT, it does not keep MT's throttled set (MT's
+         * adaptation, which NT is the comparison point for, would otherwise go on through it: a tester's MT-to-NT swap
+         * kept MT's 2 SMs, then none, and NT's {@code initial_throttle} was never applied). It throttles its own
+         * {@code initial_throttle} of the SMs in {@link #begin} and holds them as it would from its start. From an NT
+         * predecessor with the same {@code initial_throttle} it carries on with the throttled SMs as they are (what
+         * work conservation released is throttled again at the next kernel launch, as without the swap).
          */
         @Override
         public void importState(java.util.Map<String, Object> state) {
             classifier.importState(state);
             long now = machine.engine().now();
-            machine.engine().schedule(now, this, EV_REGATE, 0); // after the hand-over: whatever this policy throttled by then
             if (!(state.get(K_STARTED) instanceof Boolean b) || !b || !(state.get(K_STACK) instanceof long[] st) || !wanted()) {
                 if (mode == Mode.AUTO && classifier.done()) reconsider(); // a decision handed over: act on it as at the decision
                 return;
@@ -369,6 +375,11 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             started = true;
             stack = new int[Math.max(sms.size(), 1)];
             throttled = 0;
+            boolean sameNt = "nt".equals(state.get(K_KIND)) && state.get(K_INITIAL) instanceof Double f && f == initial;
+            if (!adaptive && !sameNt) {
+                throttleAtBegin = true; // the SMs are re-enabled after this call: NT's static throttle is set in begin
+                return;
+            }
             for (long sm : st) if (sm >= 0 && sm < sms.size() && throttled < stack.length) stack[throttled++] = (int) sm;
             if (adaptive) {
                 if (state.get(K_PHASE) instanceof long[] ph && ph.length == 6) {
@@ -388,9 +399,17 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             } else if (!idle()) armWorkCheck(); // idle (a predecessor between kernels has no check pending): the next launch arms it, as it would have
         }
 
-        /** The handed-over stack's SMs stop issuing (the hand-over re-enabled them); an SM released since stays enabled. */
-        private void regate() {
+        /**
+         * At time 0 nothing is throttled yet. After a live swap (the platform has just re-enabled every SM): the handed-over
+         * stack's SMs stop issuing again, or NT sets its own static throttle (see {@link #importState}).
+         */
+        @Override
+        public void begin(long nowPs) {
             for (int i = 0; i < throttled; i++) sms.get(stack[i]).setIssueEnabled(false);
+            if (!throttleAtBegin) return;
+            throttleAtBegin = false;
+            throttleInitial();
+            if (!idle()) armWorkCheck();
         }
 
         private boolean idle() {

@@ -22,9 +22,12 @@ import org.osgi.service.component.annotations.Component;
  * {@code auto}); it is always work-conserving, as MT is by default (a throttled SM holding the only thread blocks
  * left is released: thread blocks are dispatched to throttled SMs too, and without epochs nothing else would ever
  * release them); and since it is static, the SMs so released are throttled again at the next kernel launch.
+ *
+ * <p>Swapped in live for a started MT, it throttles its own {@code initial_throttle} of the SMs at the swap and holds
+ * them (it kept MT's throttled set until 1.1.0); from an NT of the same fraction it carries on (see {@code Mt.importState}).
  */
 @Component(service = PolicyProvider.class, property = {
-        PolicyProvider.SLOT + "=throttling", PolicyProvider.NAME + "=nt", PolicyProvider.VERSION + "=1.0.0"})
+        PolicyProvider.SLOT + "=throttling", PolicyProvider.NAME + "=nt", PolicyProvider.VERSION + "=1.1.0"})
 public final class NaiveThrottlingProvider implements PolicyProvider {
     /** NT is a comparison point of demand-paged runs, as MT is. */
     @Override public void check(Params params, RunFacts run) { run.requireDemandPaging("throttling nt"); }
@@ -32,6 +35,9 @@ public final class NaiveThrottlingProvider implements PolicyProvider {
     @Override public Slot slot() { return Slot.THROTTLING; }
 
     @Override public String name() { return "nt"; }
+
+    /** 1.1.0: swapped in for MT, it applies its own static throttle instead of keeping MT's throttled set. */
+    @Override public String version() { return "1.1.0"; }
 
     @Override public String description() {
         return "Naive throttling (seed 002 §6.2, NT in Figs 13-14): half the SMs throttled statically from the start of execution, no adjustment; MT's comparison point.";

@@ -174,4 +174,41 @@ class EtcSwapCarriesStateTest {
         assertTrue(Regater.gated > 0, "nt had throttled SMs to hand over: " + Regater.gated);
         assertEquals(0, Regater.issuingAtFirstEpoch, "none of the " + Regater.gated + " SMs gated in begin issues again");
     }
+
+    /** The series {@code name} at each epoch ending at or after {@code fromNs}. */
+    private static List<Double> seriesFrom(RunResult r, String name, double fromNs) {
+        int c = r.seriesNames().indexOf(name) + 1;
+        assertTrue(c > 0, "series " + name);
+        List<Double> v = new java.util.ArrayList<>();
+        for (double[] row : r.seriesRows()) if (row[0] >= fromNs) v.add(row[c]);
+        return v;
+    }
+
+    /**
+     * NT swapped in for a started MT throttles its own {@code initial_throttle} of the SMs at the swap and holds them, and the
+     * swap's record says it did. It used to keep MT's throttled set (a tester's ATAX at 50 %: 2 SMs, then none to the end),
+     * NT's half never applied, while swaps.csv said only "all SMs re-enabled" and the series at the swap's instant read 2
+     * throttled by the policy, 0 by the hardware (the SMs were gated again at an event after the sample).
+     */
+    @Test
+    void ntSwappedInForMtThrottlesItsOwnHalfAndTheRecordSaysSo() {
+        MachineConfig m = Presets.machine("etc", "gpu.sms", 8, "uvm.oversubscription", 0.5);
+        ClasspathPolicies p = new ClasspathPolicies(new MemoryAwareThrottlingProvider(), new NaiveThrottlingProvider())
+                .with(Slot.THROTTLING, "etc", Map.of("mode", "on"));
+        RunResult r = Simulation.run(new RunSpec("t", m, BuiltinWorkloads.create("etc-atax", 1), p, 1, 20_000_000, 0),
+                List.of(new ScriptedSwap(ScriptedSwap.When.TIME, 2_000_000_000L, Slot.THROTTLING, new ScriptedSwap.Choice("nt", Map.of()))));
+        assertEquals(1.0, r.metrics().get("swaps"), "the swap took place");
+        org.hmsim.platform.machine.SwapRecord rec = p.records().get(0);
+        double swapNs = rec.simTimePs() / 1000.0;
+        assertTrue(r.simTimePs() > rec.simTimePs() + 200_000_000L, "the swap is mid-run: " + swapNs + " ns of " + r.simTimeNs());
+        List<Double> before = seriesFrom(r, "policy.throttling.throttled_sms", swapNs - 20_000);
+        List<Double> policy = seriesFrom(r, "policy.throttling.throttled_sms", swapNs), hardware = seriesFrom(r, "uvm.throttled_sms", swapNs);
+        System.out.println("MT -> NT at " + swapNs + " ns: before " + before.get(0) + "; policy " + policy.subList(0, 5) + "...; hardware " + hardware.subList(0, 5) + "...; " + rec.state());
+        assertTrue(before.get(0) != 4, "MT had not 4 SMs throttled just before the swap (else the test shows nothing): " + before.get(0));
+        assertEquals(4.0, policy.get(0), "NT throttles half of the 8 SMs at the swap");
+        assertEquals(policy, hardware, "the policy's count is the hardware's, the swap's instant included");
+        // held: as NT from the start, which holds its 4 until work conservation frees them in ATAX's last wave (3.0 ms of 4.9)
+        assertTrue(policy.subList(0, 40).stream().allMatch(v -> v == 4.0), "NT holds its half for the next 800 us: " + policy);
+        assertTrue(rec.state().contains("gated 4 of 8 SMs (4-7)"), rec.state());
+    }
 }

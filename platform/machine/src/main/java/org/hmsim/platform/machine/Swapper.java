@@ -545,6 +545,40 @@ final class Swapper implements EventTarget {
         return copies == 0 ? "" : "; " + copies + " page cop" + (copies == 1 ? "y" : "ies") + " the old policy started still in flight (they complete; it is not told)";
     }
 
+    /**
+     * What a throttling policy swapped in set in its {@code begin}, right after the platform re-enabled every SM: the
+     * record said only "all SMs re-enabled", while the new policy gated the SMs it took over at the same instant (a
+     * tester's MT-to-NT swap). Empty if it set nothing there (it decides from its own later events).
+     */
+    private String limitsSetInBegin() {
+        List<Integer> gated = new ArrayList<>(), capped = new ArrayList<>();
+        for (int i = 0; i < m.sms.size(); i++) {
+            CoreView sm = m.sms.get(i);
+            if (!sm.issueEnabled()) gated.add(i);
+            if (sm.ctaLimit() < sm.maxCtas() || sm.warpLimit() < sm.maxWarps()) capped.add(i);
+        }
+        if (gated.isEmpty() && capped.isEmpty()) return "; the new policy set no gate or cap as it began";
+        String s = "; then the new policy, as it began,";
+        if (!gated.isEmpty()) s += " gated " + gated.size() + " of " + m.sms.size() + " SMs (" + ranges(gated) + ")";
+        if (!gated.isEmpty() && !capped.isEmpty()) s += " and";
+        if (!capped.isEmpty()) s += " capped the thread blocks or warps of " + capped.size() + " (" + ranges(capped) + ")";
+        return s;
+    }
+
+    /** Ascending SM numbers as runs: "0-3 6". */
+    static String ranges(List<Integer> sorted) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < sorted.size(); ) {
+            int j = i;
+            while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) j++;
+            if (b.length() > 0) b.append(' ');
+            b.append(sorted.get(i));
+            if (j > i) b.append('-').append(sorted.get(j));
+            i = j + 1;
+        }
+        return b.toString();
+    }
+
     /** Puts {@code p} where the components consult the slot; returns what happened to state, for the record. */
     private String install(Slot slot, Policy p, int keys) {
         String imported = keys + " state keys handed over (the old policy's exportState to the new one's importState)";
@@ -564,7 +598,7 @@ final class Swapper implements EventTarget {
                     sm.setWarpLimit(sm.maxWarps());
                 }
                 ((ThrottlingPolicy) p).begin(m.engine.now());
-                return imported + "; all SMs re-enabled at the hardware's thread-block and warp limits";
+                return imported + "; all SMs re-enabled at the hardware's thread-block and warp limits" + limitsSetInBegin();
             }
             case COMPRESSION -> { }
             case CACHEABILITY -> m.liveCacheability.target = (CacheabilityPolicy) p;
