@@ -97,7 +97,7 @@ public final class CapacityCompressionProvider implements PolicyProvider {
             java.util.Arrays.fill(metaTags, -1);
             this.gpuPool = machine.localPool(0);
             this.classifier = new Classifier(machine, p, () -> {});
-            classifier.registerStats(ctx.stats());
+            classifier.registerStats(ctx.stats(), "CC", mode == Mode.AUTO);
             ctx.stats().counter("metadata_hits", "compressed-page accesses whose metadata hit the metadata cache (compression hits)", () -> hits);
             ctx.stats().counter("metadata_misses", "compressed-page accesses that missed the metadata cache (a 64 B metadata read from GPU memory first)", () -> misses);
             if (machine.unifiedMemory() != null) machine.unifiedMemory().addListener(this); // evictions drop metadata entries

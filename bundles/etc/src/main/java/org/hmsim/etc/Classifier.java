@@ -158,14 +158,27 @@ public final class Classifier implements EventTarget, UnifiedMemory.Listener {
 
     public boolean done() { return done; }
 
-    /** Registers {@code classifier.*}: the class code, the measured coalescing and the techniques chosen. */
-    public void registerStats(Stats s) {
+    /**
+     * Registers {@code classifier.*}: the class code and the measured coalescing (what the classifier found, whether or not
+     * anything follows it), {@code acting} (1 when the holding policy's technique follows the class: {@code mode: auto}),
+     * and, only then, the choice of that technique ({@code choice_pe}, {@code choice_mt} or {@code choice_cc}). Each slot
+     * reports its own technique's choice: its classifier cannot know whether another slot's technique runs (until
+     * 2026-11-30 every slot reported all three, 1 even with every mode off, although nothing ran). runs.csv's
+     * {@code etc.class} is read from the acting classifiers (docs/metrics.md).
+     */
+    public void registerStats(Stats s, String technique, boolean acting) {
         Stats c = s.scope("classifier");
-        c.gauge("class", "ETC class: 0 = off (not oversubscribed / not yet sampled), 1 = regular no sharing, 2 = regular sharing, 3 = irregular", () -> decided.code);
+        c.gauge("class", "ETC class: 0 = off (not oversubscribed / not yet sampled), 1 = regular no sharing, 2 = regular sharing, 3 = irregular (what the classifier found; acted on only where acting = 1)", () -> decided.code);
         c.gauge("coalescing", "thread accesses per line request over the sampling window", () -> coalescing);
-        c.gauge("choice_pe", "1 if the classifier chose proactive eviction", () -> decided.pe ? 1 : 0);
-        c.gauge("choice_mt", "1 if the classifier chose memory-aware throttling", () -> decided.mt ? 1 : 0);
-        c.gauge("choice_cc", "1 if the classifier chose capacity compression", () -> decided.cc ? 1 : 0);
+        c.gauge("acting", "1 if this slot's " + technique + " follows the classifier (mode: auto), 0 if it is on or off whatever the class", () -> acting ? 1 : 0);
+        if (acting) {
+            switch (technique) {
+                case "PE" -> c.gauge("choice_pe", "1 if the classifier chose proactive eviction", () -> decided.pe ? 1 : 0);
+                case "MT", "NT" -> c.gauge("choice_mt", "1 if the classifier chose memory-aware throttling (" + technique + " in its place)", () -> decided.mt ? 1 : 0);
+                case "CC" -> c.gauge("choice_cc", "1 if the classifier chose capacity compression", () -> decided.cc ? 1 : 0);
+                default -> throw new IllegalArgumentException(technique);
+            }
+        }
         c.counter("decisions", "classifications made (1 with classify: once; one per sampled kernel with per_kernel)", () -> decisions);
     }
 }

@@ -147,7 +147,7 @@ public final class MemoryAwareThrottlingProvider implements PolicyProvider {
             this.sms = machine.sms();
             this.classifier = new Classifier(machine, p, this::reconsider);
             String who = adaptive ? "MT" : "NT";
-            classifier.registerStats(ctx.stats());
+            classifier.registerStats(ctx.stats(), who, mode == Mode.AUTO);
             ctx.stats().gauge("throttled_sms", "SMs throttled by " + who + " now", () -> throttled);
             ctx.stats().counter("throttles", "SMs throttled by " + who + " (including the initial ones)", () -> throttles);
             ctx.stats().counter("releases", "SMs released by " + who, () -> releases);

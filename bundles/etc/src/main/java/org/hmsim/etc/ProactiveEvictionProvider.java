@@ -73,7 +73,7 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
             this.thresholdBytes = p.getLong("threshold");
             this.maxBytes = p.getLong("max_eviction");
             this.classifier = new Classifier(machine, p, () -> {});
-            classifier.registerStats(ctx.stats());
+            classifier.registerStats(ctx.stats(), "PE", mode == Mode.AUTO);
             ctx.stats().counter("pe_rounds", "proactive-eviction rounds started", () -> rounds);
             ctx.stats().counter("pe_evictions", "pages evicted proactively by PE", () -> proactive);
             ctx.stats().counter("pe_skipped_fits", "batches after which PE did not run because the footprint fits the effective (compressed) capacity", () -> fitsSkipped);

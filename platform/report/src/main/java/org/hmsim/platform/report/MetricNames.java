@@ -25,7 +25,7 @@ public final class MetricNames {
             "uvm.metadata_reads", "uvm.fault_latency_ns", "uvm.capacity_frames", "local_requests", "remote_requests",
             "local_bytes", "remote_bytes", "remote_fraction", "link_utilisation_mean", "link_utilisation_max",
             "program<p>_time_ns", "mean_program_time_ns", "cta_imbalance", "gpu_idle_tail_fraction", "etc.class",
-            "etc.throttles", "etc.metadata_hits", "directory_lookups", "directory_queue_delay_ns",
+            "etc.throttles", "etc.metadata_hits", "etc.class_residency", "etc.class_throttling", "etc.class_compression", "directory_lookups", "directory_queue_delay_ns",
             "directory_probes", "directory_recalls", "directory_bypassed", "page_toggles", "toggles_per_10k_lookups",
             "ownership_faults", "cpu_accesses", "host_phase_ns", "opc", "l2_mpko", "l2_mpko_lookups",
             "l2_evict_ns_per_miss", "l2_fetch_ns", "frc_share", "l2_mlp");
