@@ -48,7 +48,8 @@ public final class ProactiveEvictionProvider implements PolicyProvider {
     @Override public List<ParamSpec> parameters() {
         List<ParamSpec> p = new ArrayList<>();
         p.add(Mode.param("PE"));
-        p.add(ParamSpec.size("threshold", 2L << 20, 0, 1L << 40, "free GPU memory below which PE evicts ahead (seed 002 Table 1: 2 MB)"));
+        p.add(ParamSpec.size("threshold", 2L << 20, 0, 1L << 40, "free GPU memory below which PE evicts ahead (seed 002 Table 1: 2 MB, for GBs of GPU memory; the shipped models' memories are"
+                + " a few MB, where the studies use 512KB: a threshold near the capacity evicts the pages the prefetcher brings back)"));
         p.add(ParamSpec.size("max_eviction", 2L << 20, 1, 1L << 40, "most memory PE evicts in one round (seed 002 Table 1: 2 MB maximum eviction size)"));
         p.addAll(Classifier.params());
         return p;
