@@ -71,8 +71,16 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
      * memory falls behind the link.
      */
     static final int DMA_CHUNKS_IN_FLIGHT = 64;
-    /** Frame accounting in 1/1024 frames, so compressed pages occupy fractions of a frame without doubles. */
-    static final int UNIT = 1024;
+    /**
+     * Frame accounting in 1/2^20 frames, so compressed pages occupy fractions of a frame without doubles. A page's
+     * units ({@link #unitCost}) are rounded down, never up: F frames then hold floor(F x ratio) pages at any ratio. In
+     * 1/1024 frames rounded to nearest, 1024/1.5 = 682.67 became 683 and 96 x 683 = 65,568 > 64 x 1024: 64 frames held
+     * 95 pages at ratio 1.5, not 96 (found by a tester). Rounded down, a page is less than one unit cheap, so N pages
+     * fit in at most N units less than N / ratio frames: one page more than floor(F x ratio) fits only when F x ratio
+     * falls within about N x ratio / 2^20 below a whole number (4/3 written 1.3333333 on 3 frames holds 4 pages). Ranges:
+     * a page's units fit an int, the pool's (frames x 2^20) a long, and a stored size (page bytes x units) a long.
+     */
+    static final int UNIT = 1 << 20;
 
     private final UvmConfig cfg;
     private final Engine engine;
@@ -796,11 +804,14 @@ public final class UvmDriver implements UnifiedMemory, EventTarget, Component, C
         frameCompressed[f] = compressed;
     }
 
-    /** Frame units page {@code vpn} occupies if it migrates in now: 1/f of a frame under its compression factor f. */
+    /**
+     * Frame units page {@code vpn} occupies if it migrates in now: 1/f of a frame under its compression factor f,
+     * rounded down (see {@link #UNIT}: rounded up, the pages' units overshot the frames' and memory held a page less).
+     */
     private int unitCost(long vpn) {
         double f = compression.get().capacityFactor(gpuPool, vpn);
         if (!(f > 1.0)) return UNIT;
-        return (int) Math.max(1, Math.round(UNIT / f));
+        return (int) Math.max(1, Math.floor(UNIT / f));
     }
 
     /** Frame units of the whole footprint if every page migrated in now. */
