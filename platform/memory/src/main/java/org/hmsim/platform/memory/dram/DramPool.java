@@ -156,10 +156,20 @@ public final class DramPool implements DramView, MemSink, EventTarget {
     /** The port requesters send to: accepts requests whose paddr lies in this pool. */
     public MemSink sink() { return this; }
 
+    // The errors of tryAccept, built apart so that the hot method stays small for the JIT's inlining: with one message
+    // grown inline a bench A/B read 1.07 (cpu, new/old), with both built here 0.97 (0.93-1.15; the bench's noise is a few %).
+    private IllegalArgumentException notMine(MemRequest r) {
+        return new IllegalArgumentException(name() + " (pool " + index + ") got " + r + ": its address belongs to pool " + PhysicalAddress.pool(r.paddr));
+    }
+
+    private IllegalStateException badChannel(MemRequest r, int ch) {
+        return new IllegalStateException("interleave policy mapped 0x" + Long.toHexString(r.paddr) + " to channel " + ch + " of " + name()
+                + ", which has channels 0.." + (channels.length - 1));
+    }
+
     @Override
     public boolean tryAccept(MemRequest r, MemClient from) {
-        if (PhysicalAddress.pool(r.paddr) != index)
-            throw new IllegalArgumentException(name() + " (pool " + index + ") got " + r + ": its address belongs to pool " + PhysicalAddress.pool(r.paddr));
+        if (PhysicalAddress.pool(r.paddr) != index) throw notMine(r);
         if (EvictNotice.is(r)) { // a clean eviction's notice: the controller's directory acknowledges it
             notices++;
             respondLater(r);
@@ -168,8 +178,7 @@ public final class DramPool implements DramView, MemSink, EventTarget {
         long offset = PhysicalAddress.offset(r.paddr);
         int n = channels.length;
         int ch = interleave.channel(offset, index, n);
-        if (ch < 0 || ch >= n) throw new IllegalStateException("interleave policy mapped 0x" + Long.toHexString(r.paddr) + " to channel " + ch + " of " + name()
-                + ", which has channels 0.." + (n - 1));
+        if (ch < 0 || ch >= n) throw badChannel(r, ch);
         MemClient waiting = r.replyTo;
         if (!channels[ch].tryAccept(r, from, interleave.channelAddress(offset, index, n))) {
             // sends a full queue refused, by side: what waits outside the queue no scheduler's rank can see
