@@ -300,7 +300,7 @@ public final class Compare {
      * metrics "moved", exit 1, no word; without --over-seeds the two folders did not match at all).
      */
     static List<String> singleSeedNote(List<String> seedsA, List<String> seedsB, int compared, int moved) {
-        if (compared == 0 || seedsA.size() >= 2 && seedsB.size() >= 2 || seedsA.equals(seedsB)) return List.of();
+        if (compared == 0 || seedsA.isEmpty() || seedsB.isEmpty() || seedsA.size() >= 2 && seedsB.size() >= 2 || seedsA.equals(seedsB)) return List.of();
         double p = 2;
         for (int i = 1; i <= seedsA.size(); i++) p *= (double) i / (seedsB.size() + i);
         return List.of(String.format(java.util.Locale.ROOT, "A has %d seed%s (%s) and B %d (%s): one seed on a side gives --over-seeds no spread"

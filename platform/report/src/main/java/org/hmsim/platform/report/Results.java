@@ -170,8 +170,11 @@ public final class Results {
         if (column.equals("seed")) return sameNumber(config.get("seed"), cell) ? null : String.valueOf(config.get("seed"));
         if (column.equals("machine")) return differs(at(config, "machine", "name"), cell);
         if (column.equals("workload")) {
-            // the run's label is the workload's, then the swept values and seed, space-separated
-            Object label = config.get("label");
+            // by the workload's name, as the slots are: its parameters are written as each build labelled them (1e3 was
+            // 1000.0 before 2026-11-27), and a folder collected by another build could never be reported (a review)
+            Object name = at(config, "workload", "name");
+            if (name instanceof String w) return cell.equals(w) || cell.startsWith(w + "(") || cell.startsWith(w + " ") ? null : "workload " + w;
+            Object label = config.get("label"); // a mix's workload: its label, then the swept values and seed, space-separated
             return !(label instanceof String l) || l.equals(cell) || l.startsWith(cell + " ") ? null : "label '" + l + "'";
         }
         if (column.startsWith("slot.")) {

@@ -41,7 +41,16 @@ public final class BatchTask {
             PlannedRun run = study.runs().get(i);
             if (results.complete(run)) continue;
             long t0 = System.nanoTime();
-            Throwable error = worker.run(study, run, results);
+            Throwable error;
+            try {
+                error = worker.run(study, run, results);
+            } catch (org.hmsim.platform.kernel.results.ResultsWriteException unwritable) {
+                // as a local run: the folder, not the run, is at fault; this run stays pending (no config.json left to
+                // make it look begun, a review found) and the chunk's later ones too, for --resume
+                results.unbegin(run);
+                progress.close();
+                throw unwritable;
+            }
             if (error instanceof org.hmsim.platform.machine.RunAbortedException) { // terminated: this run and the later ones stay pending
                 aborted = true;
                 break;

@@ -90,13 +90,12 @@ public final class Provenance {
         List<String> differ = new ArrayList<>();
         String version = recordedVersion(dir), commit = recorded(dir, "source_commit");
         if (version != null && !version.equals(env.hmsimVersion())) differ.add("hmsim_version " + version + " then, " + env.hmsimVersion() + " now");
-        if (commit != null && !commit.equals(env.sourceCommit()))
-            differ.add("source_commit " + shownCommit(commit) + " then, " + shownCommit(env.sourceCommit()) + " now");
+        // an empty commit is unknown (built without git, or a kernel outside OSGi): nothing to tell a build by, the version
+        // still compared (a review: a folder with a commit was called another build by a kernel that knew none)
+        if (commit != null && !commit.isEmpty() && !env.sourceCommit().isEmpty() && !commit.equals(env.sourceCommit()))
+            differ.add("source_commit " + commit + " then, " + env.sourceCommit() + " now");
         return differ.isEmpty() ? null : String.join("; ", differ);
     }
-
-    /** A recorded commit as said: none where the build had no git. */
-    private static String shownCommit(String commit) { return commit.isEmpty() ? "(none: built without git)" : commit; }
 
     /** The folder whose swaps the execution that began {@code dir} replayed ({@code --replay-swaps}), or null. */
     public static String recordedReplaySource(Path dir) { return recorded(dir, "replay_swaps_from"); }
