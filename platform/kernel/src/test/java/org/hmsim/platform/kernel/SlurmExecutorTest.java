@@ -86,6 +86,35 @@ class SlurmExecutorTest {
 
     String out() { return out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8); }
 
+    /**
+     * A task whose run cannot be written (a full disk; here a folder where its stats.json goes) stops its chunk as a local
+     * run stops the study: one line, exit 2, the run left pending (its config.json removed) and the chunk's next one never
+     * begun. The task left the run begun, as a killed one reads (a review).
+     */
+    @Test
+    void aTaskThatCannotWriteTheFolderLeavesItsRunPending() throws Exception {
+        Path batch = dir.resolve("batch");
+        Files.writeString(bin.resolve("hold"), "");
+        assertEquals(0, exec("run", study.toString(), "--out", batch.toString(), "--executor", "slurm", "--array-chunk", "2"), this::out);
+        Path copy = batch.resolve("job/study/studies/s.yaml");
+        java.util.function.Function<org.hmsim.platform.machine.RunSpec, org.hmsim.platform.machine.RunResult> full = spec -> {
+            if (spec.runId().equals("0001")) {
+                try {
+                    Files.createDirectories(batch.resolve("runs/0001/stats.json"));
+                } catch (java.io.IOException e) {
+                    throw new AssertionError(e);
+                }
+            }
+            return Fakes.SIMULATOR.apply(spec);
+        };
+        commands = new Commands(new SimKernel(Fakes.policies(), Fakes.workloads(), Environment.classpath(), full));
+        assertEquals(Commands.BAD_INPUT, exec("run-task", batch.toString(), "--study", copy.toString(), "--chunk", "2", "--index", "1"));
+        assertTrue(out().contains("run-task: cannot ") && out().contains("stats.json"), out());
+        assertFalse(out().contains("\tat "), "no stack trace: " + out());
+        assertFalse(Files.exists(batch.resolve("runs/0001/config.json")), "the run is pending, not begun");
+        assertFalse(Files.exists(batch.resolve("runs/0002/config.json")), "the chunk's next run never began");
+    }
+
     @Test
     void aSlurmArrayGivesTheLocalRunsCsvAndStatusReportsPendingThenDoneAndFailed() throws Exception {
         Path local = dir.resolve("local"), batch = dir.resolve("batch");
