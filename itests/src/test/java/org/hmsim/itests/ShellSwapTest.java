@@ -163,6 +163,9 @@ class ShellSwapTest {
         Path results = dir.resolve("throttled");
         shell("sim:run " + study + " --out " + results + " --no-report --jobs 1");
         awaitShell("sim:status", s -> s.contains("swaps: 0") && s.contains("throttling=none"), "the run is simulating");
+        // a cap at the machine's SMs per GPU caps nothing: refused as validation refuses it (a shell trial's swap was taken)
+        String nothing = shell("sim:swap throttling static sms_per_gpu=64");
+        assertTrue(nothing.contains("it would only label the run") && !nothing.contains("throttling -> static@"), nothing);
         String swapped = shell("sim:swap throttling static sms_per_gpu=1");
         assertTrue(swapped.contains("throttling -> static@"), swapped);
         awaitShell("sim:status", s -> s.contains(": finished"), "the study finishes");

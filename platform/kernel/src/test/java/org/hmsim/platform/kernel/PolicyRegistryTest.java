@@ -85,6 +85,10 @@ class PolicyRegistryTest {
         assertEquals("lru@1.9.0", r.resolve(Slot.REPLACEMENT, "lru@1.9.0", Map.of()).label());
         assertEquals("lru", r.resolve(Slot.REPLACEMENT, "lru", Map.of()).label());
         assertEquals("lru", r.resolve(Slot.REPLACEMENT, "lru@1.10.0", Map.of()).label(), "the version the bare name picks: the same simulation, one label");
+        // a version not installed is said as such, not as an unknown policy of another slot (a shell trial's lru@9.9.9)
+        r.add(new Fakes.Provider(Slot.RESIDENCY, "lru", "1.0.0", List.of(), false));
+        InvalidChoiceException version = assertThrows(InvalidChoiceException.class, () -> r.resolve(Slot.REPLACEMENT, "lru@9.9.9", Map.of()));
+        assertEquals("no version 9.9.9 of replacement policy lru is installed (installed: lru@1.10.0, lru@1.9.0)", version.getMessage());
         r.remove(v2);
         assertEquals("1.9.0", r.resolveDefault(Slot.REPLACEMENT).entry().version());
         r.remove(v1);

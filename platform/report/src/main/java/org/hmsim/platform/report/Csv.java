@@ -108,7 +108,9 @@ public final class Csv {
             double d = ((Number) v).doubleValue();
             if (Double.isNaN(d) || Double.isInfinite(d)) return Double.toString(d);
             if (d == Math.rint(d) && Math.abs(d) < 1e15) return Long.toString((long) d);
-            return Double.toString(d);
+            // the shortest digits that read back as d, never in E notation: 1.901626545E7 sorted wrongly with sort -n and
+            // spreadsheets' text imports (a shell trial's runs.csv mixed both forms in one column)
+            return java.math.BigDecimal.valueOf(d).toPlainString();
         }
         return v.toString();
     }

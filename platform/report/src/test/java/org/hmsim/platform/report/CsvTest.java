@@ -52,6 +52,10 @@ class CsvTest {
     void numbersAreShownWithoutATrailingFraction() {
         assertEquals("1200", Csv.number(1200.0));
         assertEquals("0.8125", Csv.number(0.8125));
+        // never E notation, which sorts and imports as text (a shell trial's sim_time_ns 1.901626545E7 beside 6356272.188)
+        assertEquals("19016265.45", Csv.number(1.901626545E7));
+        assertEquals("0.00012", Csv.number(1.2E-4));
+        assertEquals(1.901626545E7, Double.parseDouble(Csv.number(1.901626545E7)));
         assertEquals("", Csv.number(null));
     }
 }

@@ -30,6 +30,15 @@ final class SwapCommand implements Callable<Integer> {
 
     SwapCommand(Commands.Context ctx) { this.ctx = ctx; }
 
+    /** The policy's remark on this run ({@link org.hmsim.api.policy.PolicyProvider#note}), or null; a note that throws is none, as at validation. */
+    private static String noteOf(PolicyChoice c, org.hmsim.api.policy.RunFacts facts) {
+        try {
+            return c.entry().provider().note(c.params(), facts);
+        } catch (RuntimeException throwing) {
+            return null;
+        }
+    }
+
     /** Why a headless swap reaches nothing: this process is a new container, not the one simulating. */
     private static final String HEADLESS = "hmsim swap: swaps a run of the study this container runs (the shell's sim:swap, while sim:run runs the study);"
             + " a headless hmsim run cannot be reached from another process: run the study with sim:run in hmsim shell,"
@@ -99,7 +108,15 @@ final class SwapCommand implements Callable<Integer> {
                 try {
                     var m = planned.machine().config(); // the workload is not built again here: its allocations are checked by the policy
                     // a mix's programs count: a policy refused for a mix at validation is refused here too (a review swapped one in live)
-                    c.entry().provider().check(c.params(), m.runFacts(List.of(), planned.workload().programs(), planned.workload().isMix()));
+                    var facts = m.runFacts(List.of(), planned.workload().programs(), planned.workload().isMix());
+                    c.entry().provider().check(c.params(), facts);
+                    // what validation refuses as acting on nothing on every run refuses a swap into this one (a shell
+                    // trial's static throttle of 8 SMs on a 4-SM GPU was recorded as a swap that capped nothing)
+                    String note = noteOf(c, facts);
+                    if (note != null) {
+                        e.println("swap: " + c.label() + " on machine " + m.name() + ": " + note + ": it would only label the run");
+                        return Commands.BAD_INPUT;
+                    }
                 } catch (RuntimeException bad) { // a plugin's check may throw anything
                     e.println("swap: " + c.entry().name() + " on machine " + planned.machine().config().name() + ": " + bad.getMessage());
                     return Commands.BAD_INPUT;

@@ -223,6 +223,11 @@ public final class PolicyRegistry {
         for (PolicyEntry e : entries(slot))
             if (e.name().equals(n) && (v == null || e.version().equals(v))) return e;
         List<String> known = entries(slot).stream().map(e -> v == null ? e.name() : e.id()).distinct().toList();
+        // the name is this slot's, the version is not: say that (lru@9.9.9 was "unknown", with "'lru' is a residency policy")
+        List<String> versions = entries(slot).stream().filter(e -> e.name().equals(n)).map(PolicyEntry::id).toList();
+        if (v != null && !versions.isEmpty() && unavailable(slot).stream().noneMatch(u -> u.name().equals(n) && v.equals(u.version())))
+            throw new InvalidChoiceException(null, "no version " + v + " of " + slot.id() + " policy " + n + " is installed (installed: "
+                    + String.join(", ", versions) + ")");
         // a policy of another slot under this name: the likely mistake is the slot, say so
         List<String> elsewhere = new ArrayList<>();
         for (Slot other : Slot.values())
