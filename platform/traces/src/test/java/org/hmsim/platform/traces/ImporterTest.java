@@ -107,6 +107,12 @@ class ImporterTest {
         Path wide = accelSim("0060 1ffffffff 1 R2 LDG.E.SYS 1 R4 4 1 0x10 4 0 ");
         assertTrue(assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(wide, new CollectingSink())).getMessage()
                 .endsWith("bad active mask '1ffffffff' (a warp has 32 lanes: at most 8 hexadecimal digits of lanes)"), "not silently cut to 32 bits");
+        // kernels compressed by the tracer are named as such, with what to do (a trace trial was told "unknown command")
+        Path xz = accelSim(null);
+        Files.writeString(xz.resolve("kernelslist.g"), "kernel-1.traceg.xz\n");
+        assertTrue(assertThrows(TraceException.class, () -> AccelSimImporter.importTrace(xz, new CollectingSink())).getMessage()
+                .endsWith("kernel trace 'kernel-1.traceg.xz' is xz-compressed: decompress the folder's kernels first (xz -d *.xz), then name them"
+                        + " without .xz in kernelslist.g"));
         // a negative shared-memory size was read as 0 (a bad-input trial)
         Path neg = accelSim(null);
         Files.writeString(neg.resolve("kernel-1.traceg"), Files.readString(neg.resolve("kernel-1.traceg")).replace("-shmem = 0", "-shmem = -5"));

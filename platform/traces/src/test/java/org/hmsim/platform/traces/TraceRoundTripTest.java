@@ -253,6 +253,10 @@ class TraceRoundTripTest {
         Files.writeString(t, "hmsim-trace 1\nkernel k grid=1 block=32\ncta 3\n");
         e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "bad.hmtt", new CollectingSink()));
         assertEquals("bad.hmtt:3: CTA index 3 out of range [0, 0]", e.getMessage());
+        // an editor's byte-order mark: said, not "the first line must be 'hmsim-trace 2'" beside a line that is (a trace trial)
+        Files.writeString(t, "\uFEFFhmsim-trace 2\neof\n");
+        e = assertThrows(TraceException.class, () -> TextTraceReader.read(t, "bad.hmtt", new CollectingSink()));
+        assertEquals("bad.hmtt:1: the file starts with a byte-order mark (U+FEFF) before 'hmsim-trace 2': save it as UTF-8 without a BOM", e.getMessage());
     }
 
     /**

@@ -230,7 +230,9 @@ final class TraceCommand implements Callable<Integer> {
          * (an Accel-Sim trace's kernelslist.g); said before anything is written.
          */
         static void notTheInput(Path out, Path in) throws java.io.IOException {
-            if (!Files.exists(in)) return;
+            // a pipe (/dev/stdin, <(...)) is no file a trace could be written over: its real path, pipe:[N], does not
+            // exist, and resolving it failed the import as an internal error (a trace trial)
+            if (!Files.exists(in) || !Files.isRegularFile(in) && !Files.isDirectory(in)) return;
             Path input = in.toRealPath(), parent = out.toAbsolutePath().normalize().getParent();
             Path target = parent != null && Files.isDirectory(parent) ? parent.toRealPath().resolve(out.getFileName()) : out.toAbsolutePath().normalize();
             if (target.equals(input) || (Files.exists(out) && Files.isSameFile(in, out)))

@@ -64,6 +64,10 @@ public final class AccelSimImporter {
                     if (!Files.isRegularFile(k)) throw src.fail("kernel trace '" + l + "' not found");
                     imp.kernel(k);
                     kernels++;
+                } else if (l.endsWith(".traceg.xz") || l.endsWith(".trace.xz")) {
+                    // Accel-Sim's tracer compresses its kernels; the importer reads them plain (a trace trial was told "unknown command")
+                    throw src.fail("kernel trace '" + l + "' is xz-compressed: decompress the folder's kernels first (xz -d *.xz), then name"
+                            + " them without .xz in kernelslist.g");
                 } else throw src.fail("unknown command '" + l + "' (expected MemcpyHtoD,... or a kernel-*.traceg file)");
             }
         }

@@ -40,6 +40,9 @@ public final class TextTraceReader {
         String header = TraceFormat.TEXT_MAGIC + " " + TraceFormat.TEXT_VERSION;
         if (first == null) throw src.fail("empty file: a text trace starts with '" + header + "'");
         String[] h = first.trim().split("\\s+");
+        // an editor's UTF-8 byte-order mark, read as one character or as its three bytes (a trace trial)
+        if (h.length == 2 && (h[0].equals("\uFEFF" + TraceFormat.TEXT_MAGIC) || h[0].equals("\u00EF\u00BB\u00BF" + TraceFormat.TEXT_MAGIC)))
+            throw src.fail("the file starts with a byte-order mark (U+FEFF) before '" + header + "': save it as UTF-8 without a BOM");
         if (h.length != 2 || !h[0].equals(TraceFormat.TEXT_MAGIC))
             throw src.fail("not an hmsim text trace: the first line must be '" + header + "'");
         if (!h[1].equals("1") && !h[1].equals("2"))
