@@ -287,8 +287,7 @@ public final class Compare {
      */
     static List<String> chanceNote(int na, int nb, int compared, int moved) {
         if (na < 2 || nb < 2 || compared == 0) return List.of();
-        double p = 2;
-        for (int i = 1; i <= na; i++) p *= (double) i / (nb + i); // na! nb! / (na+nb)!
+        double p = disjointChance(na, nb);
         if (p < 0.001) return List.of();
         return List.of(String.format(java.util.Locale.ROOT, "with %d and %d seeds, a metric that did not move still has disjoint ranges with"
                 + " probability %.3f, about %.0f of the %d compared; %d moved", na, nb, p, p * compared, compared, moved));
@@ -301,12 +300,18 @@ public final class Compare {
      */
     static List<String> singleSeedNote(List<String> seedsA, List<String> seedsB, int compared, int moved) {
         if (compared == 0 || seedsA.isEmpty() || seedsB.isEmpty() || seedsA.size() >= 2 && seedsB.size() >= 2 || seedsA.equals(seedsB)) return List.of();
-        double p = 2;
-        for (int i = 1; i <= seedsA.size(); i++) p *= (double) i / (seedsB.size() + i);
+        double p = disjointChance(seedsA.size(), seedsB.size());
         return List.of(String.format(java.util.Locale.ROOT, "A has %d seed%s (%s) and B %d (%s): one seed on a side gives --over-seeds no spread"
                 + " to judge by, so a metric that did not move is still flagged with probability %.3f wherever the seeds' noise passes the"
                 + " tolerance (%d of %d moved); run more seeds on each side for a judgement", seedsA.size(), seedsA.size() == 1 ? "" : "s",
-                String.join(", ", seedsA), seedsB.size(), String.join(", ", seedsB), Math.min(1, p), moved, compared));
+                String.join(", ", seedsA), seedsB.size(), String.join(", ", seedsB), p, moved, compared));
+    }
+
+    /** The chance that na and nb seeds of a metric that did not move give disjoint ranges: 2 na! nb! / (na + nb)!, at most 1. */
+    private static double disjointChance(int na, int nb) {
+        double p = 2;
+        for (int i = 1; i <= na; i++) p *= (double) i / (nb + i);
+        return Math.min(1, p);
     }
 
     private static void provenanceOf(Html h, Results r) {

@@ -71,7 +71,7 @@ final class CollectCommand implements Callable<Integer> {
         try {
             o = Assembly.assemble(s, out, ctx.kernel().environment());
         } catch (ResultsFolderException damaged) {
-            ctx.err().println("collect: " + damaged.getMessage() + "; nothing was assembled: hmsim run " + Commands.shellWord(s.display()) + " --out " + Commands.shellWord(out)
+            ctx.err().println("collect: " + damaged.getMessage() + "; nothing was assembled: hmsim run " + org.hmsim.platform.kernel.executor.ShellWord.of(s.display()) + " --out " + org.hmsim.platform.kernel.executor.ShellWord.of(out)
                     + " --resume runs that run again");
             return Commands.BAD_INPUT;
         } catch (java.io.UncheckedIOException cannot) { // a read-only folder, a full disk: said in one line, not as an internal error

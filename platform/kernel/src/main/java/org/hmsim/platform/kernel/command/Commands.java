@@ -28,16 +28,6 @@ public final class Commands {
     public Commands(SimKernel kernel) { this.kernel = kernel; }
 
     /**
-     * A path or word as a POSIX shell reads it back: as is if it holds only safe characters, else in single quotes (a
-     * trial's copied hint {@code --out /tmp/w/moved b3 é --resume} broke at the space).
-     */
-    public static String shellWord(Object word) {
-        String w = String.valueOf(word);
-        if (!w.isEmpty() && w.matches("[A-Za-z0-9_./:=@%+,-]+")) return w;
-        return "'" + w.replace("'", "'\\''") + "'";
-    }
-
-    /**
      * Runs one command line. {@code background}: {@code run} returns as soon as the study has started
      * (the shell), instead of waiting for its end (the launcher).
      */

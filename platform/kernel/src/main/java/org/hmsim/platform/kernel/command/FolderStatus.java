@@ -134,11 +134,11 @@ final class FolderStatus {
         if (moving) { // the runs' state above is that of a folder half emptied, not of an execution
         } else if (unlisted != null) o.println("runs.csv: " + unlisted);
         else o.println("runs.csv: " + (damaged > 0 ? (assembled ? "assembled, but " : "") + damaged + " run(s) damaged since they ended: hmsim run STUDY --out "
-                + Commands.shellWord(dir) + " --resume runs them again" : assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + Commands.shellWord(dir) + ")"
-                : notSubmitted ? "nothing is queued: hmsim run STUDY --out " + Commands.shellWord(dir) + " --executor NAME --resume submits the runs left"
+                + org.hmsim.platform.kernel.executor.ShellWord.of(dir) + " --resume runs them again" : assembled ? "assembled" : allEnded ? "not assembled yet (hmsim collect " + org.hmsim.platform.kernel.executor.ShellWord.of(dir) + ")"
+                : notSubmitted ? "nothing is queued: hmsim run STUDY --out " + org.hmsim.platform.kernel.executor.ShellWord.of(dir) + " --executor NAME --resume submits the runs left"
                 : !writer && status != null && status.startsWith(UNWRITABLE) ? "not assembled: the study " + status + " (hmsim run STUDY --out "
-                        + Commands.shellWord(dir) + " --resume continues it once the folder can be written)"
-                : !writer ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + Commands.shellWord(dir) + " --resume continues it"
+                        + org.hmsim.platform.kernel.executor.ShellWord.of(dir) + " --resume continues it once the folder can be written)"
+                : !writer ? "no execution is writing here (interrupted?): hmsim run STUDY --out " + org.hmsim.platform.kernel.executor.ShellWord.of(dir) + " --resume continues it"
                         : "assembled when every run has ended"));
         for (RunState r : states) if (r.state().equals("failed")) o.println("  failed " + r.id() + " " + r.label() + ": " + r.why());
         for (RunState r : states) if (r.state().equals("running")) o.println("  running " + r.id() + " " + r.label());

@@ -90,10 +90,10 @@ public final class SlurmScheduler implements BatchScheduler {
         if (job.queue() != null && !job.queue().isBlank()) s.append("#SBATCH --partition=").append(job.queue()).append('\n');
         for (String a : job.schedulerArgs()) s.append("#SBATCH ").append(a).append('\n');
         s.append("set -u\n");
-        s.append("mkdir -p ").append(quote(job.jobDir().resolve("logs").toString())).append('\n');
+        s.append("mkdir -p ").append(ShellWord.of(job.jobDir().resolve("logs").toString())).append('\n');
         s.append("exec");
         for (String w : job.taskCommand())
-            s.append(' ').append(w.equals(BatchJob.INDEX) ? "\"$SLURM_ARRAY_TASK_ID\"" : quote(w));
+            s.append(' ').append(w.equals(BatchJob.INDEX) ? "\"$SLURM_ARRAY_TASK_ID\"" : ShellWord.of(w));
         s.append('\n');
         return s.toString();
     }
@@ -115,10 +115,6 @@ public final class SlurmScheduler implements BatchScheduler {
     /** A directive's value, in double quotes where it holds a blank or a quote. */
     private static String directiveValue(String v) {
         return v.matches("[^\\s\"']+") ? v : "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
-
-    private static String quote(String w) {
-        return w.matches("[A-Za-z0-9_./=:+-]+") ? w : "'" + w.replace("'", "'\\''") + "'";
     }
 
     @Override
